@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Auth } from './auth/auth';
+import type { Db } from './db/client';
+import type { Env } from './env';
+import type { AppEnv } from './http/context';
+import { handleError } from './http/errors';
+import type { Clock } from './lib/clock';
+import { AppError } from './lib/errors';
+import { messages } from '@shared/messages';
+import { createProfilesService } from './modules/profiles/profiles.service';
+import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { configRoutes } from './modules/config/config.routes';
+import type { Providers } from './providers/providers';
+import { devRoutes } from './modules/dev/dev.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { geoRoutes } from './modules/geo/geo.routes';
+import { expertsRoutes } from './modules/experts/experts.routes';
+import { phoneRoutes } from './modules/phone/phone.routes';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  auth: Auth;
+  clock: Clock;
+  providers: Providers;
+  publicUrl: string;
+  /** Folder of the built web app; served with an SPA fallback when it exists. */
+  webRoot?: string;
+}
+
+const MAX_UPLOAD_BODY = 12 * 1024 * 1024;
+
+export function createApp(deps: AppDeps) {
+  const { auth, db, clock } = deps;
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+  app.use('*', secureHeaders({ contentSecurityPolicy: undefined, crossOriginEmbedderPolicy: false }));
+
+  app.use('/api/*', bodyLimit({ maxSize: MAX_UPLOAD_BODY, onError: () => {
+    throw new AppError('payload_too_large', messages.common.invalidRequest);
+  } }));
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+
+  // Who is asking, for every other API route: routes decide whether a user is required.
+  app.use('/api/*', async (c, next) => {
+    const result = await auth.api.getSession({ headers: c.req.raw.headers });
+    c.set('user', result ? { ...result.user, id: result.user.id } : null);
+    c.set('session', result ? { id: result.session.id, expiresAt: new Date(result.session.expiresAt) } : null);
+    await next();
+  });
+
+  const profiles = createProfilesService({ db, clock });
+  app.route('/api', configRoutes(deps));
+  app.route('/api', accountsRoutes(deps));
+  app.route('/api', profilesRoutes(profiles));
+  app.route('/api', notificationsRoutes(db));
+  app.route('/api', geoRoutes(deps));
+  app.route('/api', expertsRoutes(deps));
+  app.route('/api', phoneRoutes(deps));
+  app.route('/api', tasksRoutes(deps));
+  app.route('/api', paymentsRoutes(deps));
+  app.route('/api', settingsRoutes(deps));
+
+  app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.common.notFound } }, 404));
+
+  if (deps.env.NODE_ENV !== 'production') app.route('/dev', devRoutes(deps));
+
+  const webRoot = deps.webRoot;
+  if (webRoot && existsSync(resolve(webRoot, 'index.html'))) {
+    app.use('/assets/*', serveStatic({ root: webRoot, onFound: (_path, c) => {
+      c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    } }));
+    app.use('*', serveStatic({ root: webRoot }));
+    app.get('*', serveStatic({ root: webRoot, path: 'index.html' }));
+  }
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

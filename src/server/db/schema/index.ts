@@ -1,0 +1,6 @@
+export * from './auth';
+export * from './profiles';
+export * from './tasks';
+export * from './messaging';
+export * from './platform';
+export * from './local-payments';

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { authUsers } from './auth';
+
+export const appRole = pgEnum('app_role', ['admin', 'expert']);
+export const verificationStatus = pgEnum('verification_status', ['pending', 'verified', 'rejected']);
+export const stripeAccountStatus = pgEnum('stripe_account_status', ['pending', 'active', 'restricted']);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    first_name: text('first_name'),
+    last_name: text('last_name'),
+    avatar_url: text('avatar_url'),
+    email: text('email'),
+    onboarding_completed: boolean('onboarding_completed').notNull().default(false),
+    role_selected_at: timestamp('role_selected_at', { withTimezone: true }),
+    fcm_token: text('fcm_token'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('profiles_created_at_idx').on(t.created_at),
+    // Admin user search is a case-insensitive match over names and email.
+    index('profiles_search_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${t.first_name}, '') || ' ' || coalesce(${t.last_name}, '') || ' ' || coalesce(${t.email}, '')) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    role: appRole('role').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('user_roles_user_role_unique').on(t.user_id, t.role), index('user_roles_role_idx').on(t.role)],
+);
+
+export const expertProfiles = pgTable(
+  'expert_profiles',
+  {
+    // The expert profile's id equals the user id.
+    id: uuid('id')
+      .primaryKey()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    profile_id: uuid('profile_id')
+      .notNull()
+      .unique()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    bio: text('bio').notNull().default(''),
+    expertise: text('expertise').array().notNull().default(sql`'{}'::text[]`),
+    location: text('location'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    // A storage key, never a public URL: documents are private (docs/decisions).
+    document_url: text('document_url'),
+    verification_status: verificationStatus('verification_status').notNull().default('pending'),
+    stripe_account_id: text('stripe_account_id').unique(),
+    stripe_onboarding_completed: boolean('stripe_onboarding_completed').notNull().default(false),
+    stripe_account_status: stripeAccountStatus('stripe_account_status').notNull().default('pending'),
+    stripe_onboarding_url: text('stripe_onboarding_url'),
+    lpca_terms_accepted: boolean('lpca_terms_accepted').notNull().default(false),
+    lpca_terms_accepted_at: timestamp('lpca_terms_accepted_at', { withTimezone: true }),
+    avg_response_time_mins: integer('avg_response_time_mins'),
+    success_rate: numeric('success_rate', { precision: 5, scale: 2, mode: 'number' }),
+    avg_rating: numeric('avg_rating', { precision: 3, scale: 2, mode: 'number' }),
+    review_count: integer('review_count').notNull().default(0),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Proximity checks and the map narrow payable experts by a lat/lng box.
+    index('expert_profiles_payable_lat_lng_idx')
+      .on(t.latitude, t.longitude)
+      .where(
+        sql`${t.stripe_onboarding_completed} = true and ${t.stripe_account_status} = 'active' and ${t.latitude} is not null and ${t.longitude} is not null`,
+      ),
+    index('expert_profiles_verification_status_idx').on(t.verification_status),
+  ],
+);
+
+export const phoneVerifications = pgTable('phone_verifications', {
+  user_id: uuid('user_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  phone_number: text('phone_number').notNull(),
+  is_verified: boolean('is_verified').notNull().default(false),
+  // SHA-256 of the code; the code itself is never stored (docs/decisions).
+  verification_code: text('verification_code'),
+  code_expires_at: timestamp('code_expires_at', { withTimezone: true }),
+  verification_attempts: integer('verification_attempts').notNull().default(0),
+  last_attempt_at: timestamp('last_attempt_at', { withTimezone: true }),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const expertVerificationRecords = pgTable(
+  'expert_verification_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expert_id: uuid('expert_id')
+      .notNull()
+      .references(() => expertProfiles.id, { onDelete: 'cascade' }),
+    verification_level: text('verification_level', { enum: ['community_trust', 'background_check'] }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    metadata: text('metadata'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('expert_verification_records_expert_idx').on(t.expert_id, t.verification_level)],
+);

@@ -1,0 +1,202 @@
+import { sql } from 'drizzle-orm';
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { expertProfiles, profiles } from './profiles';
+
+export const taskStatus = pgEnum('task_status', [
+  'pending',
+  'open',
+  'assigned',
+  'in_progress',
+  'pending_approval',
+  'completed',
+  'verified',
+  'cancelled',
+]);
+export const paymentStatus = pgEnum('payment_status', ['unpaid', 'pending', 'authorized', 'captured']);
+export const taskCategory = pgEnum('task_category', ['general', 'property', 'vehicle']);
+export const taskUrgency = pgEnum('task_urgency', ['low', 'medium', 'high']);
+export const applicationStatus = pgEnum('application_status', ['pending', 'accepted', 'rejected']);
+export const flagSeverity = pgEnum('flag_severity', ['warning', 'serious', 'critical']);
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    requirements: text('requirements').notNull().default(''),
+    category: taskCategory('category').notNull().default('general'),
+    urgency: taskUrgency('urgency').notNull().default('low'),
+    /** Integer cents. */
+    budget: integer('budget').notNull(),
+    due_date: timestamptz('due_date'),
+    location: text('location').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    status: taskStatus('status').notNull().default('open'),
+    payment_status: paymentStatus('payment_status').notNull().default('unpaid'),
+    client_id: uuid('client_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    expert_id: uuid('expert_id').references(() => expertProfiles.id, { onDelete: 'set null' }),
+    stripe_payment_intent_id: text('stripe_payment_intent_id'),
+    stripe_payment_method_id: text('stripe_payment_method_id'),
+    authorization_hold_expires_at: timestamptz('authorization_hold_expires_at'),
+    client_capture_authorized_at: timestamptz('client_capture_authorized_at'),
+    /** Storage keys of the evidence files, served through an authorized endpoint. */
+    evidence_files: text('evidence_files').array().notNull().default(sql`'{}'::text[]`),
+    completion_notes: text('completion_notes'),
+    submitted_at: timestamptz('submitted_at'),
+    started_at: timestamptz('started_at'),
+    assigned_at: timestamptz('assigned_at'),
+    published_at: timestamptz('published_at'),
+    completed_at: timestamptz('completed_at'),
+    cancelled_at: timestamptz('cancelled_at'),
+    created_at: timestamptz('created_at').notNull().defaultNow(),
+    updated_at: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('tasks_client_created_idx').on(t.client_id, t.created_at),
+    index('tasks_expert_created_idx').on(t.expert_id, t.created_at),
+    index('tasks_status_created_idx').on(t.status, t.created_at),
+    index('tasks_created_at_idx').on(t.created_at),
+    // The expert task list: open tasks inside a lat/lng box, newest first.
+    index('tasks_open_lat_lng_idx').on(t.latitude, t.longitude).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+export const taskApplications = pgTable(
+  'task_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    task_id: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    expert_id: uuid('expert_id')
+      .notNull()
+      .references(() => expertProfiles.id, { onDelete: 'cascade' }),
+    status: applicationStatus('status').notNull().default('pending'),
+    /** Integer cents. */
+    proposed_rate: integer('proposed_rate').notNull(),
+    notes: text('notes').notNull(),
+    created_at: timestamptz('created_at').notNull().defaultNow(),
+    updated_at: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // One application per expert and task: the race-safe "apply once" rule.
+    unique('task_applications_task_expert_unique').on(t.task_id, t.expert_id),
+    index('task_applications_expert_idx').on(t.expert_id, t.created_at),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    task_id: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    reviewee_id: uuid('reviewee_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    reviewer_id: uuid('reviewer_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull(),
+    created_at: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // One review per task by its client: parallel submissions write once.
+    unique('reviews_task_reviewer_unique').on(t.task_id, t.reviewer_id),
+    index('reviews_reviewee_created_idx').on(t.reviewee_id, t.created_at),
+  ],
+);
+
+export const clientFlags = pgTable(
+  'client_flags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expert_id: uuid('expert_id')
+      .notNull()
+      .references(() => expertProfiles.id, { onDelete: 'cascade' }),
+    client_id: uuid('client_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    task_id: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    severity: flagSeverity('severity').notNull().default('warning'),
+    created_at: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('client_flags_client_idx').on(t.client_id), index('client_flags_task_idx').on(t.task_id)],
+);
+
+export const transactionStatus = pgEnum('transaction_status', [
+  'pending',
+  'authorized',
+  'captured',
+  'refunded',
+  'failed',
+]);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    task_id: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    /** Integer cents. */
+    amount: integer('amount').notNull(),
+    /** Integer cents. */
+    platform_fee: integer('platform_fee').notNull(),
+    status: transactionStatus('status').notNull(),
+    stripe_payment_intent_id: text('stripe_payment_intent_id'),
+    created_at: timestamptz('created_at').notNull().defaultNow(),
+    updated_at: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('transactions_created_idx').on(t.created_at),
+    index('transactions_status_created_idx').on(t.status, t.created_at),
+    index('transactions_task_idx').on(t.task_id),
+  ],
+);
+
+/** Every call made to the payment provider, keyed by its idempotency key. */
+export const paymentActions = pgTable(
+  'payment_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    task_id: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    action: text('action', {
+      enum: ['create_intent', 'confirm_authorization', 'capture', 'cancel_hold'],
+    }).notNull(),
+    idempotency_key: text('idempotency_key').notNull().unique(),
+    status: text('status', { enum: ['started', 'succeeded', 'failed'] }).notNull(),
+    stripe_payment_intent_id: text('stripe_payment_intent_id'),
+    amount: integer('amount'),
+    reason: text('reason'),
+    error: text('error'),
+    data: jsonb('data'),
+    created_at: timestamptz('created_at').notNull().defaultNow(),
+    updated_at: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('payment_actions_task_idx').on(t.task_id, t.created_at)],
+);

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const optionalUrl = (what: string) =>
+  optionalText.refine((value) => value === undefined || URL.canParse(value), {
+    message: `must be a full URL for ${what}`,
+  });
+
+/**
+ * Every setting of the server, with an embedded default for each so that `npm start` needs no
+ * account, key or network. Production sets the matching variables (see .env.example).
+ */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: optionalUrl('the address users reach the product at'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalUrl('PostgreSQL (postgres://user:pass@host:5432/db)'),
+    AUTH_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
+      message: 'must be at least 32 characters',
+    }),
+    EMAIL_FROM: z.string().default('The product <no-reply@localhost>'),
+    SMTP_URL: optionalUrl('the SMTP server (smtp://user:pass@host:587)'),
+    TWILIO_ACCOUNT_SID: optionalText,
+    TWILIO_AUTH_TOKEN: optionalText,
+    TWILIO_FROM: optionalText,
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    S3_BUCKET: optionalText,
+    S3_REGION: optionalText,
+    S3_ENDPOINT: optionalUrl('the S3-compatible endpoint'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    FCM_SERVICE_ACCOUNT_JSON: optionalText,
+    GEOCODER_URL: optionalUrl('the Nominatim-compatible geocoder'),
+    GEOCODER_USER_AGENT: z.string().default('remote-expert-marketplace/1.0 (self-hosted)'),
+    MAP_TILE_URL: optionalText,
+    MAP_TILE_ATTRIBUTION: optionalText,
+    APP_SCHEME: z.string().default('remotexpert'),
+  })
+  .superRefine((env, ctx) => {
+    const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
+    if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'set all of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or none',
+      });
+    }
+    const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM];
+    if (twilio.some(Boolean) && !twilio.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TWILIO_ACCOUNT_SID'],
+        message: 'set all of TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM, or none',
+      });
+    }
+    if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY' });
+    }
+    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
+    }
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses the environment; a bad variable stops the boot with one clear line per problem. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new EnvError(`Invalid environment settings:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** The origin users reach the product at: PUBLIC_URL, else the local address. */
+export const publicUrlOf = (env: Env) => (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+
+/** The secret used to sign sessions; a fixed development value when unset outside production. */
+export const authSecretOf = (env: Env) => env.AUTH_SECRET ?? 'development-only-secret-change-me-in-production!!';

@@ -1,0 +1,24 @@
+import type { Context } from 'hono';
+import { messages } from '@shared/messages';
+import { unauthenticated } from '../lib/errors';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+}
+
+export interface AppVariables {
+  user: SessionUser | null;
+  session: { id: string; expiresAt: Date } | null;
+}
+
+export type AppEnv = { Variables: AppVariables };
+
+/** The signed-in user, or a 401 with the spec's text. */
+export function requireUser(c: Context<AppEnv>): SessionUser {
+  const user = c.get('user');
+  if (!user) throw unauthenticated(messages.auth.notAuthenticated);
+  return user;
+}

@@ -1,0 +1,82 @@
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { hashPassword } from 'better-auth/crypto';
+import { EnvError, loadEnv, publicUrlOf } from './env';
+import { openDatabase } from './db/client';
+import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData, type DemoAccount } from './db/seed/seed';
+import { systemClock } from './lib/clock';
+import { createServerContext } from './server-context';
+import { createApp } from './app';
+
+/** Process entry: environment, database, demo data, providers, HTTP server, graceful shutdown. */
+async function main() {
+  const startedAt = Date.now();
+  const env = loadEnv();
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: resolve(env.DATA_DIR, 'db'),
+  });
+
+  let demoAccounts: DemoAccount[] = [];
+  if (env.NODE_ENV !== 'production' && (await isDatabaseEmpty(database.db))) {
+    demoAccounts = await seedDemoData(database.db, { passwordHash: await hashPassword(DEMO_PASSWORD) });
+  }
+
+  const publicUrl = publicUrlOf(env);
+  const context = await createServerContext({ env, database, clock: systemClock, publicUrl });
+  const app = createApp({ ...context, webRoot: resolve('dist/web') });
+
+  const server = serve(
+    {
+      fetch: app.fetch,
+      port: env.PORT,
+      hostname: env.HOST,
+    },
+    (info) => {
+      printBanner({ url: publicUrl, port: info.port, demoAccounts, env, startupMs: Date.now() - startedAt });
+    },
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received, shutting down...`);
+    server.close();
+    await context.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+function printBanner(options: {
+  url: string;
+  port: number;
+  demoAccounts: DemoAccount[];
+  env: ReturnType<typeof loadEnv>;
+  startupMs: number;
+}) {
+  const { url, demoAccounts, env } = options;
+  const lines = [`\nThe product is running at ${url} (started in ${options.startupMs} ms)`];
+  if (env.NODE_ENV !== 'production') {
+    lines.push(`Dev outbox (emails, SMS and push "sent" offline): ${url}/dev/outbox`);
+    lines.push(`Demo accounts (password for all: ${DEMO_PASSWORD}):`);
+    lines.push('  admin@example.com      admin');
+    lines.push('  client@example.com     client');
+    lines.push('  client2@example.com    client');
+    lines.push('  expert1@example.com … expert300@example.com   experts (expert1 is in New York)');
+    if (demoAccounts.length === 0) lines.push('  (demo data was seeded on an earlier start)');
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch((error) => {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  console.error(error);
+  process.exit(1);
+});

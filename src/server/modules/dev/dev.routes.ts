@@ -1,0 +1,13 @@
+import { Hono } from 'hono';
+import type { AppDeps } from '../../app';
+import type { AppEnv } from '../../http/context';
+
+/**
+ * Development-only pages (never mounted in production): the dev outbox and the local payment
+ * provider's hosted pages.
+ */
+export function devRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  for (const [path, pages] of Object.entries(deps.providers.devPages)) app.route(path, pages);
+  return app;
+}

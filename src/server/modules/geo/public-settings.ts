@@ -1,0 +1,15 @@
+import { messages } from '@shared/messages';
+import type { PublicSettingsDto } from '@shared/schemas/geo.schemas';
+import type { PublicSettingsRow } from './geo.repository';
+
+const filled = (value: string | null | undefined) => (value && value.trim() !== '' ? value : null);
+
+/** The footer and legal texts of system_settings, with the product's default texts for empty ones. */
+export function toPublicSettings(row: PublicSettingsRow | null): PublicSettingsDto {
+  return {
+    footer_text: filled(row?.footer_text) ?? messages.legal.defaultFooter,
+    contact_email: filled(row?.contact_email)?.trim() ?? null,
+    tos_content: filled(row?.tos_content) ?? messages.legal.defaultTerms,
+    privacy_policy_content: filled(row?.privacy_policy_content) ?? messages.legal.defaultPrivacy,
+  };
+}

@@ -1,0 +1,8 @@
+import { Hono } from 'hono';
+import type { AppDeps } from '../../app';
+import type { AppEnv } from '../../http/context';
+
+/** Routes of the settings module (mounted under /api by app.ts). */
+export function settingsRoutes(_deps: AppDeps) {
+  return new Hono<AppEnv>();
+}

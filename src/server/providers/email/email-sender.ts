@@ -1,0 +1,22 @@
+/** One email. `text` is always sent; `actionUrl` is the message's main link (a confirmation or reset link). */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  actionUrl?: string;
+}
+
+/** Sends email: over SMTP in production, into the dev outbox otherwise. */
+export interface EmailSender {
+  send(message: EmailMessage): Promise<void>;
+}
+
+/** A sender together with which adapter it is, for the start-up banner and /api/config. */
+export type EmailSenderAdapter = EmailSender & { readonly kind: 'smtp' | 'outbox' };
+
+/** The text a reader sees, with the main link in it even when the caller's text left it out. */
+export function textWithActionUrl(message: EmailMessage): string {
+  if (!message.actionUrl || message.text.includes(message.actionUrl)) return message.text;
+  return `${message.text}\n\n${message.actionUrl}`;
+}

@@ -1,0 +1,393 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { localAccountLinks, localPaymentAccounts, localPaymentIntents } from '../../db/schema/local-payments';
+import type { Clock } from '../../lib/clock';
+import {
+  invalidWebhook,
+  PaymentProviderError,
+  providerEventFromPayload,
+  type AccountLinkInfo,
+  type AccountStatus,
+  type CancelHoldReason,
+  type CreateAccountLinkInput,
+  type CreateConnectedAccountInput,
+  type CreatePaymentIntentInput,
+  type PaymentIntentInfo,
+  type PaymentIntentStatus,
+  type PaymentProvider,
+  type ProviderEvent,
+} from './payment-provider';
+import {
+  accountStatusFromRow,
+  completeOnboarding,
+  findAccount,
+  inspectAccountLink,
+  LOCAL_ACCOUNT_LINK_TTL_MS,
+  noSuchAccount,
+  setAccountState,
+  type LocalAccountLinkView,
+  type LocalOnboardingOutcome,
+} from './local-accounts';
+import {
+  expireHoldIfDue,
+  findIntent,
+  findIntentByClientSecret,
+  intentInfoFromRow,
+  localId,
+  noSuchIntent,
+  randomToken,
+  runIdempotent,
+  unexpectedState,
+  type LocalIntentRow,
+} from './local-store';
+import { cardOutcome, type LocalCardInput } from './local-test-cards';
+
+export interface LocalPaymentProviderOptions {
+  db: Db;
+  clock: Clock;
+  /** The product's public origin: onboarding links point at its /dev/payments pages. */
+  publicUrl: string;
+  /** Signs local webhook bodies; a fixed development value when absent. */
+  webhookSecret?: string;
+}
+
+/** Where the lead mounts createLocalProviderPages(); the local links point there. */
+export const LOCAL_PAYMENT_PAGES_PATH = '/dev/payments';
+/** A card authorization is held this long, like the real provider's card holds. */
+export const LOCAL_AUTHORIZATION_HOLD_MS = 7 * 24 * 60 * 60 * 1000;
+export const LOCAL_WEBHOOK_SIGNATURE_HEADER = 'x-local-signature';
+const DEFAULT_LOCAL_WEBHOOK_SECRET = 'local-payments-webhook-secret-development-only';
+
+const MIN_AMOUNT_CENTS = 50;
+const CONFIRMABLE: PaymentIntentStatus[] = ['requires_payment_method', 'requires_confirmation'];
+const CANCELABLE: PaymentIntentStatus[] = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'requires_capture',
+];
+const AUTHENTICATION_FAILED =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+
+/**
+ * The embedded default provider: the real provider's account and PaymentIntent state machine, kept
+ * in our database so that onboarding, authorization, capture and cancellation work offline.
+ * Extra local-only methods stand in for what the provider's hosted pages and card elements do.
+ */
+export class LocalPaymentProvider implements PaymentProvider {
+  readonly name = 'local' as const;
+  readonly publishableKey = null;
+  readonly webhookSignatureHeader = LOCAL_WEBHOOK_SIGNATURE_HEADER;
+  private readonly db: Db;
+  private readonly clock: Clock;
+  private readonly publicUrl: string;
+  private readonly webhookSecret: string;
+
+  constructor(options: LocalPaymentProviderOptions) {
+    this.db = options.db;
+    this.clock = options.clock;
+    this.publicUrl = options.publicUrl.replace(/\/$/, '');
+    this.webhookSecret = options.webhookSecret ?? DEFAULT_LOCAL_WEBHOOK_SECRET;
+  }
+
+  async createConnectedAccount(input: CreateConnectedAccountInput): Promise<{ accountId: string }> {
+    const now = this.clock.now();
+    const id = localId('acct');
+    const { objectId } = await runIdempotent(
+      this.db,
+      { scope: 'create_account', key: input.idempotencyKey, objectId: id, now },
+      async (tx) => {
+        await tx.insert(localPaymentAccounts).values({ id, email: input.email, created_at: now });
+      },
+    );
+    return { accountId: objectId };
+  }
+
+  async createAccountLink(input: CreateAccountLinkInput): Promise<AccountLinkInfo> {
+    const now = this.clock.now();
+    if (!(await findAccount(this.db, input.accountId))) throw noSuchAccount(input.accountId);
+    const token = randomToken();
+    const expiresAt = new Date(now.getTime() + LOCAL_ACCOUNT_LINK_TTL_MS);
+    await this.db.insert(localAccountLinks).values({
+      token,
+      account_id: input.accountId,
+      refresh_url: input.refreshUrl,
+      return_url: input.returnUrl,
+      expires_at: expiresAt,
+      created_at: now,
+    });
+    return { url: `${this.publicUrl}${LOCAL_PAYMENT_PAGES_PATH}/onboarding/${token}`, expiresAt };
+  }
+
+  async getAccountStatus(accountId: string): Promise<AccountStatus> {
+    const account = await findAccount(this.db, accountId);
+    if (!account) throw noSuchAccount(accountId);
+    return accountStatusFromRow(account);
+  }
+
+  async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntentInfo> {
+    const now = this.clock.now();
+    const id = localId('pi');
+    const { objectId, replayed } = await runIdempotent(
+      this.db,
+      { scope: 'create_intent', key: input.idempotencyKey, objectId: id, now },
+      async (tx) => {
+        await validateNewIntent(tx, input);
+        await tx.insert(localPaymentIntents).values({
+          id,
+          client_secret: `${id}_secret_${randomToken()}`,
+          amount: input.amountCents,
+          currency: input.currency,
+          application_fee_amount: input.applicationFeeCents,
+          destination: input.destinationAccountId,
+          description: input.description,
+          status: input.paymentMethodId ? 'requires_confirmation' : 'requires_payment_method',
+          payment_method: input.paymentMethodId ?? null,
+          metadata: JSON.stringify(input.metadata),
+          created_at: now,
+        });
+      },
+    );
+    const row = await this.loadIntent(objectId);
+    if (replayed && (row.amount !== input.amountCents || row.destination !== input.destinationAccountId)) {
+      throw new PaymentProviderError(
+        'idempotency_conflict',
+        'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        { providerCode: 'idempotency_key_in_use' },
+      );
+    }
+    return intentInfoFromRow(row);
+  }
+
+  async retrievePaymentIntent(id: string): Promise<PaymentIntentInfo> {
+    return intentInfoFromRow(await this.loadIntent(id));
+  }
+
+  /** Local stand-in for the card library's retrieval by client secret (the payment return page). */
+  async retrievePaymentIntentByClientSecret(clientSecret: string): Promise<PaymentIntentInfo> {
+    const row = await findIntentByClientSecret(this.db, clientSecret);
+    if (!row) throw noSuchIntent(clientSecret.split('_secret_')[0]);
+    return intentInfoFromRow(await this.loadIntent(row.id));
+  }
+
+  async capturePaymentIntent(id: string, options: { idempotencyKey: string }): Promise<PaymentIntentInfo> {
+    const now = this.clock.now();
+    await this.loadIntent(id);
+    await runIdempotent(this.db, { scope: 'capture', key: options.idempotencyKey, objectId: id, now }, async (tx) => {
+      const captured = await tx
+        .update(localPaymentIntents)
+        .set({ status: 'succeeded', amount_captured: localPaymentIntents.amount })
+        .where(
+          and(
+            eq(localPaymentIntents.id, id),
+            eq(localPaymentIntents.status, 'requires_capture'),
+            gt(localPaymentIntents.capture_before, now),
+          ),
+        )
+        .returning({ id: localPaymentIntents.id });
+      if (captured.length === 0) throw captureRefusal((await findIntent(tx, id))!, now);
+    }).then((result) => this.assertSameIntent(result, id));
+    return this.retrievePaymentIntent(id);
+  }
+
+  async cancelPaymentIntent(
+    id: string,
+    options: { idempotencyKey: string; reason: CancelHoldReason },
+  ): Promise<PaymentIntentInfo> {
+    const now = this.clock.now();
+    await this.loadIntent(id);
+    await runIdempotent(this.db, { scope: 'cancel', key: options.idempotencyKey, objectId: id, now }, async (tx) => {
+      const canceled = await tx
+        .update(localPaymentIntents)
+        .set({ status: 'canceled' })
+        .where(and(eq(localPaymentIntents.id, id), inArray(localPaymentIntents.status, CANCELABLE)))
+        .returning({ id: localPaymentIntents.id });
+      if (canceled.length === 0) {
+        const row = (await findIntent(tx, id))!;
+        throw unexpectedState(
+          `You cannot cancel this PaymentIntent because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
+        );
+      }
+    }).then((result) => this.assertSameIntent(result, id));
+    return this.retrievePaymentIntent(id);
+  }
+
+  async verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<ProviderEvent> {
+    if (!signatureHeader) throw invalidWebhook(`missing ${LOCAL_WEBHOOK_SIGNATURE_HEADER} header`);
+    const expected = Buffer.from(this.signWebhookBody(rawBody), 'utf8');
+    const given = Buffer.from(signatureHeader.trim(), 'utf8');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      throw invalidWebhook('local webhook signature does not match');
+    }
+    let payload: unknown;
+    try {
+      payload = JSON.parse(rawBody);
+    } catch {
+      throw invalidWebhook('local webhook body is not JSON');
+    }
+    return providerEventFromPayload(payload);
+  }
+
+  // ---- Local-only: what the provider's card elements, 3-D Secure page and dashboard would do. ----
+
+  /**
+   * Confirms an intent with a test card (see LOCAL_TEST_CARDS): authorized -> requires_capture with
+   * a 7-day hold; authentication card -> requires_action; declined -> throws card_declined
+   * ('Your card was declined.') and the intent stays requires_payment_method.
+   */
+  async confirmPaymentIntent(clientSecret: string, card: LocalCardInput): Promise<PaymentIntentInfo> {
+    const now = this.clock.now();
+    const row = await findIntentByClientSecret(this.db, clientSecret);
+    if (!row) throw noSuchIntent(clientSecret.split('_secret_')[0]);
+    if (!CONFIRMABLE.includes(row.status as PaymentIntentStatus)) {
+      throw unexpectedState(
+        `You cannot confirm this PaymentIntent because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be confirmed: ${CONFIRMABLE.join(', ')}.`,
+      );
+    }
+    const outcome = cardOutcome(card, now);
+    if (outcome.kind === 'declined') {
+      await this.moveIntent(row.id, CONFIRMABLE, { status: 'requires_payment_method', payment_method: null });
+      throw new PaymentProviderError('card_declined', outcome.message, {
+        providerCode: outcome.code,
+        declineCode: outcome.declineCode,
+      });
+    }
+    const paymentMethod = localId('pm');
+    return outcome.kind === 'authorized'
+      ? this.moveIntent(row.id, CONFIRMABLE, this.authorizedState(now, paymentMethod))
+      : this.moveIntent(row.id, CONFIRMABLE, { status: 'requires_action', payment_method: paymentMethod });
+  }
+
+  /**
+   * Ends the authentication step of a requires_action intent. Approved: requires_capture with a
+   * 7-day hold. Refused: back to requires_payment_method, and throws authentication_failed.
+   */
+  async completeAuthentication(intentId: string, approve: boolean): Promise<PaymentIntentInfo> {
+    const now = this.clock.now();
+    await this.loadIntent(intentId);
+    if (approve) {
+      const row = await findIntent(this.db, intentId);
+      return this.moveIntent(intentId, ['requires_action'], this.authorizedState(now, row!.payment_method ?? localId('pm')));
+    }
+    await this.moveIntent(intentId, ['requires_action'], { status: 'requires_payment_method', payment_method: null });
+    throw new PaymentProviderError('authentication_failed', AUTHENTICATION_FAILED, {
+      providerCode: 'payment_intent_authentication_failure',
+    });
+  }
+
+  /** The onboarding link behind a token, or null when unknown. */
+  inspectAccountLink(token: string, now = this.clock.now()): Promise<LocalAccountLinkView | null> {
+    return inspectAccountLink(this.db, token, now);
+  }
+
+  /** Finishes hosted onboarding through a link; see local-accounts.ts completeOnboarding. */
+  completeOnboarding(token: string, outcome: LocalOnboardingOutcome, now = this.clock.now()) {
+    return completeOnboarding(this.db, { token, outcome, now });
+  }
+
+  /** Puts an account straight into an onboarding outcome (tests and demo seed data). */
+  setAccountState(accountId: string, outcome: LocalOnboardingOutcome): Promise<void> {
+    return setAccountState(this.db, accountId, outcome);
+  }
+
+  /** The `x-local-signature` value for a raw body: hex HMAC-SHA256 with the local webhook secret. */
+  signWebhookBody(rawBody: string): string {
+    return createHmac('sha256', this.webhookSecret).update(rawBody, 'utf8').digest('hex');
+  }
+
+  /** A signed event in the provider's JSON shape, ready to POST to the webhook route. */
+  buildWebhookEvent(event: { type: string; object: Record<string, unknown>; accountId?: string }) {
+    const rawBody = JSON.stringify({
+      id: localId('evt'),
+      object: 'event',
+      type: event.type,
+      created: Math.floor(this.clock.now().getTime() / 1000),
+      ...(event.accountId ? { account: event.accountId } : {}),
+      data: { object: event.object },
+    });
+    return { rawBody, signature: this.signWebhookBody(rawBody), header: LOCAL_WEBHOOK_SIGNATURE_HEADER };
+  }
+
+  private authorizedState(now: Date, paymentMethod: string) {
+    return {
+      status: 'requires_capture',
+      payment_method: paymentMethod,
+      capture_before: new Date(now.getTime() + LOCAL_AUTHORIZATION_HOLD_MS),
+    };
+  }
+
+  /** A conditional state change; loses cleanly to a concurrent change of the same intent. */
+  private async moveIntent(
+    id: string,
+    from: PaymentIntentStatus[],
+    changes: Partial<Pick<LocalIntentRow, 'status' | 'payment_method' | 'capture_before'>>,
+  ): Promise<PaymentIntentInfo> {
+    const [row] = await this.db
+      .update(localPaymentIntents)
+      .set(changes)
+      .where(and(eq(localPaymentIntents.id, id), inArray(localPaymentIntents.status, from)))
+      .returning();
+    if (!row) {
+      const current = await this.loadIntent(id);
+      throw unexpectedState(`This PaymentIntent's status is ${current.status}; expected one of: ${from.join(', ')}.`);
+    }
+    return intentInfoFromRow(row);
+  }
+
+  /** Reads an intent, first letting a lapsed hold expire as the real provider would. */
+  private async loadIntent(id: string): Promise<LocalIntentRow> {
+    await expireHoldIfDue(this.db, id, this.clock.now());
+    const row = await findIntent(this.db, id);
+    if (!row) throw noSuchIntent(id);
+    return row;
+  }
+
+  private assertSameIntent(result: { objectId: string }, id: string) {
+    if (result.objectId !== id) {
+      throw new PaymentProviderError(
+        'idempotency_conflict',
+        'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        { providerCode: 'idempotency_key_in_use' },
+      );
+    }
+  }
+}
+
+/** Why a capture did not happen, in the provider's words. */
+function captureRefusal(row: LocalIntentRow, now: Date): PaymentProviderError {
+  if (row.capture_before && row.capture_before.getTime() <= now.getTime() && row.status !== 'succeeded') {
+    return new PaymentProviderError(
+      'hold_expired',
+      'This PaymentIntent could not be captured because its authorization hold expired and it was canceled.',
+      { providerCode: 'payment_intent_unexpected_state' },
+    );
+  }
+  return unexpectedState(
+    `This PaymentIntent could not be captured because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
+  );
+}
+
+async function validateNewIntent(db: Db, input: CreatePaymentIntentInput): Promise<void> {
+  const invalid = (message: string, providerCode: string) =>
+    new PaymentProviderError('invalid_request', message, { providerCode });
+  if (!Number.isInteger(input.amountCents) || input.amountCents < MIN_AMOUNT_CENTS) {
+    throw invalid('Amount must be at least $0.50 usd', 'amount_too_small');
+  }
+  if (input.currency !== 'usd') throw invalid(`Invalid currency: ${String(input.currency)}.`, 'parameter_invalid');
+  if (
+    !Number.isInteger(input.applicationFeeCents) ||
+    input.applicationFeeCents < 0 ||
+    input.applicationFeeCents > input.amountCents
+  ) {
+    throw invalid('The application fee must be a whole number of cents between zero and the amount.', 'parameter_invalid');
+  }
+  const destination = await findAccount(db, input.destinationAccountId);
+  if (!destination) throw invalid(`No such destination: '${input.destinationAccountId}'`, 'resource_missing');
+  if (!destination.charges_enabled || !destination.payouts_enabled) {
+    throw invalid(
+      'Your destination account needs to have at least one of the following capabilities enabled: transfers.',
+      'insufficient_capabilities_for_transfer',
+    );
+  }
+}

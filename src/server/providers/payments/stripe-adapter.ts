@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import {
+  invalidWebhook,
+  providerEventFromPayload,
+  type AccountLinkInfo,
+  type AccountStatus,
+  type CancelHoldReason,
+  type CreateAccountLinkInput,
+  type CreateConnectedAccountInput,
+  type CreatePaymentIntentInput,
+  type PaymentIntentInfo,
+  type PaymentProvider,
+  type ProviderEvent,
+} from './payment-provider';
+import {
+  accountStatusFromStripe,
+  isValidPublishableKey,
+  paymentIntentInfoFromStripe,
+  stripeCancellationReason,
+  toPaymentProviderError,
+} from './stripe-mapping';
+
+export interface StripePaymentProviderOptions {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Tests pass `Stripe.createFetchHttpClient(stubFetch)`; production uses the SDK's own client. */
+  httpClient?: Stripe.HttpClient;
+}
+
+/** Every intent answer carries its charge so that the hold's deadline (capture_before) is known. */
+const EXPAND_CHARGE = ['latest_charge'];
+
+/**
+ * The real provider: Connect Express accounts for experts, destination charges authorized with
+ * manual capture and an application fee, and signed webhooks. Every mutating call carries an
+ * idempotency key; the SDK's own retries are off so that our keys are the only ones in play.
+ */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  readonly publishableKey: string;
+  readonly webhookSignatureHeader = 'stripe-signature';
+  private readonly stripe: Stripe;
+  private readonly webhookSecret: string;
+
+  constructor(options: StripePaymentProviderOptions) {
+    // The spec: a malformed publishable key is logged only; card elements may then fail to load.
+    if (!isValidPublishableKey(options.publishableKey)) {
+      console.error('Payment provider publishable key has an invalid format: expected pk_test_... or pk_live_...');
+    }
+    this.publishableKey = options.publishableKey;
+    this.webhookSecret = options.webhookSecret;
+    this.stripe = new Stripe(options.secretKey, {
+      maxNetworkRetries: 0,
+      ...(options.httpClient ? { httpClient: options.httpClient } : {}),
+    });
+  }
+
+  async createConnectedAccount(input: CreateConnectedAccountInput): Promise<{ accountId: string }> {
+    const account = await call(() =>
+      this.stripe.accounts.create(
+        {
+          type: 'express',
+          country: 'US',
+          email: input.email,
+          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+          metadata: { user_id: input.userId },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return { accountId: account.id };
+  }
+
+  async createAccountLink(input: CreateAccountLinkInput): Promise<AccountLinkInfo> {
+    const link = await call(() =>
+      this.stripe.accountLinks.create(
+        {
+          account: input.accountId,
+          refresh_url: input.refreshUrl,
+          return_url: input.returnUrl,
+          type: 'account_onboarding',
+        },
+        { idempotencyKey: input.idempotencyKey ?? `account-link:${randomUUID()}` },
+      ),
+    );
+    return { url: link.url, expiresAt: new Date(link.expires_at * 1000) };
+  }
+
+  async getAccountStatus(accountId: string): Promise<AccountStatus> {
+    const account = await call(() => this.stripe.accounts.retrieve(accountId));
+    return accountStatusFromStripe(account);
+  }
+
+  async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntentInfo> {
+    const intent = await call(() =>
+      this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          capture_method: 'manual',
+          application_fee_amount: input.applicationFeeCents,
+          transfer_data: { destination: input.destinationAccountId },
+          automatic_payment_methods: { enabled: true },
+          description: input.description,
+          metadata: input.metadata,
+          ...(input.paymentMethodId ? { payment_method: input.paymentMethodId } : {}),
+          expand: EXPAND_CHARGE,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return paymentIntentInfoFromStripe(intent);
+  }
+
+  async retrievePaymentIntent(id: string): Promise<PaymentIntentInfo> {
+    const intent = await call(() => this.stripe.paymentIntents.retrieve(id, { expand: EXPAND_CHARGE }));
+    return paymentIntentInfoFromStripe(intent);
+  }
+
+  async capturePaymentIntent(id: string, options: { idempotencyKey: string }): Promise<PaymentIntentInfo> {
+    const intent = await call(() =>
+      this.stripe.paymentIntents.capture(
+        id,
+        { expand: EXPAND_CHARGE },
+        { idempotencyKey: options.idempotencyKey },
+      ),
+    );
+    return paymentIntentInfoFromStripe(intent);
+  }
+
+  async cancelPaymentIntent(
+    id: string,
+    options: { idempotencyKey: string; reason: CancelHoldReason },
+  ): Promise<PaymentIntentInfo> {
+    const intent = await call(() =>
+      this.stripe.paymentIntents.cancel(
+        id,
+        { cancellation_reason: stripeCancellationReason(options.reason), expand: EXPAND_CHARGE },
+        { idempotencyKey: options.idempotencyKey },
+      ),
+    );
+    return paymentIntentInfoFromStripe(intent);
+  }
+
+  async verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<ProviderEvent> {
+    if (!signatureHeader) throw invalidWebhook('missing stripe-signature header');
+    let event: Stripe.Event;
+    try {
+      event = await this.stripe.webhooks.constructEventAsync(rawBody, signatureHeader, this.webhookSecret);
+    } catch (error) {
+      throw invalidWebhook(error instanceof Error ? error.message : 'signature verification failed');
+    }
+    return providerEventFromPayload(event);
+  }
+}
+
+async function call<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw toPaymentProviderError(error);
+  }
+}

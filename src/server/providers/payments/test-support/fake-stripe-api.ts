@@ -1,0 +1,180 @@
+import type { LocalPaymentProvider } from '../local-adapter';
+import { PaymentProviderError, type PaymentIntentInfo } from '../payment-provider';
+
+/**
+ * A stand-in for the real provider's HTTP API, for tests of the stripe adapter: it records every
+ * request (method, path, form parameters, headers) and answers in the provider's JSON shapes. The
+ * state behind it is a LocalPaymentProvider, so the adapter can be run through the same contract
+ * test as the local adapter. It refuses POSTs without an Idempotency-Key and intents without
+ * manual capture, so a regression in the adapter's requests fails the contract too.
+ */
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  /** Form (POST) or query (GET) parameters in the provider's bracket notation, e.g. `transfer_data[destination]`. */
+  params: Record<string, string>;
+  headers: Record<string, string>;
+}
+
+export function createFakeStripeApi(local: LocalPaymentProvider) {
+  const requests: RecordedRequest[] = [];
+
+  async function fetchStub(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    // Header names come back lower-cased from Headers.
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const form = method === 'GET' ? url.searchParams : new URLSearchParams(typeof init?.body === 'string' ? init.body : '');
+    const params = Object.fromEntries(form.entries());
+    requests.push({ method, path: url.pathname, params, headers });
+    try {
+      if (method === 'POST' && !headers['idempotency-key']) {
+        return errorResponse(400, { type: 'invalid_request_error', message: 'fake: missing Idempotency-Key header' });
+      }
+      return json(200, await route(method, url.pathname, params, headers['idempotency-key'] ?? ''));
+    } catch (error) {
+      if (error instanceof PaymentProviderError) return providerErrorResponse(error);
+      throw error;
+    }
+  }
+
+  async function route(method: string, path: string, p: Record<string, string>, idempotencyKey: string) {
+    const expandCharge = Object.entries(p).some(([key, value]) => key.startsWith('expand[') && value === 'latest_charge');
+    let match: RegExpMatchArray | null;
+    if (method === 'POST' && path === '/v1/accounts') {
+      const { accountId } = await local.createConnectedAccount({
+        email: p.email,
+        userId: p['metadata[user_id]'],
+        idempotencyKey,
+      });
+      return renderAccount(accountId);
+    }
+    if (method === 'GET' && (match = path.match(/^\/v1\/accounts\/([^/]+)$/))) return renderAccount(match[1]);
+    if (method === 'POST' && path === '/v1/account_links') {
+      if (p.type !== 'account_onboarding') throw new PaymentProviderError('invalid_request', 'fake: type must be account_onboarding');
+      const link = await local.createAccountLink({ accountId: p.account, refreshUrl: p.refresh_url, returnUrl: p.return_url });
+      return { object: 'account_link', url: link.url, expires_at: Math.floor(link.expiresAt.getTime() / 1000), created: 0 };
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      if (p.capture_method !== 'manual') throw new PaymentProviderError('invalid_request', 'fake: capture_method must be manual');
+      const metadata = Object.fromEntries(
+        Object.entries(p)
+          .filter(([key]) => key.startsWith('metadata['))
+          .map(([key, value]) => [key.slice('metadata['.length, -1), value]),
+      );
+      const intent = await local.createPaymentIntent({
+        amountCents: Number(p.amount),
+        currency: p.currency as 'usd',
+        applicationFeeCents: Number(p.application_fee_amount),
+        destinationAccountId: p['transfer_data[destination]'],
+        description: p.description,
+        metadata,
+        idempotencyKey,
+        ...(p.payment_method ? { paymentMethodId: p.payment_method } : {}),
+      });
+      return renderIntent(intent, expandCharge);
+    }
+    if (method === 'GET' && (match = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
+      return renderIntent(await local.retrievePaymentIntent(match[1]), expandCharge);
+    }
+    if (method === 'POST' && (match = path.match(/^\/v1\/payment_intents\/([^/]+)\/capture$/))) {
+      return renderIntent(await local.capturePaymentIntent(match[1], { idempotencyKey }), expandCharge);
+    }
+    if (method === 'POST' && (match = path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/))) {
+      const intent = await local.cancelPaymentIntent(match[1], { idempotencyKey, reason: 'task_cancelled_by_client' });
+      return renderIntent(intent, expandCharge, p.cancellation_reason ?? null);
+    }
+    return errorBody(404, { type: 'invalid_request_error', message: `fake: no route ${method} ${path}` });
+  }
+
+  async function renderAccount(accountId: string) {
+    const status = await local.getAccountStatus(accountId);
+    return {
+      id: accountId,
+      object: 'account',
+      type: 'express',
+      details_submitted: status.detailsSubmitted,
+      charges_enabled: status.chargesEnabled,
+      payouts_enabled: status.payoutsEnabled,
+      requirements: {
+        currently_due: status.requirementsDue,
+        past_due: status.disabledReason === 'requirements.past_due' ? status.requirementsDue : [],
+        disabled_reason: status.disabledReason,
+      },
+    };
+  }
+
+  function renderIntent(intent: PaymentIntentInfo, expandCharge: boolean, cancellationReason: string | null = null) {
+    const chargeId = `ch_${intent.id}`;
+    const charge = intent.captureBefore
+      ? {
+          id: chargeId,
+          object: 'charge',
+          payment_method_details: { type: 'card', card: { capture_before: Math.floor(intent.captureBefore.getTime() / 1000) } },
+        }
+      : null;
+    return {
+      id: intent.id,
+      object: 'payment_intent',
+      client_secret: intent.clientSecret,
+      status: intent.status,
+      amount: intent.amountCents,
+      amount_received: intent.amountCapturedCents,
+      currency: 'usd',
+      capture_method: 'manual',
+      payment_method: intent.paymentMethodId,
+      cancellation_reason: intent.status === 'canceled' ? cancellationReason : null,
+      latest_charge: charge ? (expandCharge ? charge : chargeId) : null,
+    };
+  }
+
+  function providerErrorResponse(error: PaymentProviderError): Response {
+    const base = { message: error.message, code: error.providerCode ?? undefined };
+    switch (error.kind) {
+      case 'card_declined':
+        return errorResponse(402, { ...base, type: 'card_error', decline_code: error.declineCode ?? undefined });
+      case 'not_found':
+        return errorResponse(404, { ...base, type: 'invalid_request_error', code: 'resource_missing' });
+      case 'idempotency_conflict':
+        return errorResponse(400, { ...base, type: 'idempotency_error' });
+      case 'hold_expired':
+        return errorResponse(400, {
+          ...base,
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          payment_intent: { object: 'payment_intent', status: 'canceled', cancellation_reason: 'automatic' },
+        });
+      case 'unavailable':
+        return errorResponse(500, { ...base, type: 'api_error' });
+      default:
+        return errorResponse(400, { ...base, type: 'invalid_request_error' });
+    }
+  }
+
+  return { fetch: fetchStub, requests };
+}
+
+class ErrorBody {
+  constructor(
+    readonly status: number,
+    readonly error: Record<string, unknown>,
+  ) {}
+}
+
+const errorBody = (status: number, error: Record<string, unknown>) => new ErrorBody(status, error);
+
+function json(status: number, body: unknown): Response {
+  if (body instanceof ErrorBody) return errorResponse(body.status, body.error);
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', 'request-id': 'req_fake' },
+  });
+}
+
+function errorResponse(status: number, error: Record<string, unknown>): Response {
+  return new Response(JSON.stringify({ error }), {
+    status,
+    headers: { 'content-type': 'application/json', 'request-id': 'req_fake' },
+  });
+}

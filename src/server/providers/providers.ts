@@ -1,0 +1,56 @@
+import type { Hono } from 'hono';
+import type { Db } from '../db/client';
+import type { Env } from '../env';
+import type { Clock } from '../lib/clock';
+import { createEmailSender, type EmailSenderAdapter } from './email';
+import { createSmsSender, type SmsSenderAdapter } from './sms';
+import { createPushSender, type PushSenderAdapter } from './push';
+import { createFileStorage, type FileStorage } from './storage';
+import { createGeocoder, type Geocoder } from './geocoder';
+import { createPaymentProvider, type PaymentProvider } from './payments';
+import { createLocalProviderPages } from './payments/local-hosted-pages';
+import { createOutboxPages } from './outbox/outbox.pages';
+
+/** Every outside service behind its interface: the real adapter when configured, else the embedded default. */
+export interface Providers {
+  email: EmailSenderAdapter;
+  sms: SmsSenderAdapter;
+  push: PushSenderAdapter;
+  storage: FileStorage;
+  geocoder: Geocoder;
+  payments: PaymentProvider;
+  /** Development pages of the embedded defaults, mounted under /dev outside production. */
+  devPages: Record<string, Hono>;
+}
+
+export async function createProviders(options: { env: Env; db: Db; clock: Clock; publicUrl: string }): Promise<Providers> {
+  const { env, db, clock, publicUrl } = options;
+  const payments = createPaymentProvider({
+    stripeSecretKey: env.STRIPE_SECRET_KEY,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    db,
+    clock,
+    publicUrl,
+  });
+  const devPages: Record<string, Hono> = { '/outbox': createOutboxPages({ db }) as unknown as Hono };
+  if (payments.name === 'local') {
+    devPages['/payments'] = createLocalProviderPages({ provider: payments, clock }) as unknown as Hono;
+  }
+  return {
+    email: createEmailSender({ smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM, db }),
+    sms: createSmsSender({ db, accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM }),
+    push: createPushSender({ db, serviceAccountJson: env.FCM_SERVICE_ACCOUNT_JSON }),
+    storage: createFileStorage({
+      dataDir: env.DATA_DIR,
+      s3Bucket: env.S3_BUCKET,
+      s3Region: env.S3_REGION,
+      s3Endpoint: env.S3_ENDPOINT,
+      s3AccessKeyId: env.S3_ACCESS_KEY_ID,
+      s3SecretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    }),
+    geocoder: createGeocoder({ url: env.GEOCODER_URL, userAgent: env.GEOCODER_USER_AGENT }),
+    payments,
+    devPages,
+  };
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { hashPassword } from 'better-auth/crypto';
+import { createApp } from '../app';
+import { loadEnv } from '../env';
+import { manualClock } from '../lib/clock';
+import { createServerContext } from '../server-context';
+import { authAccounts, authUsers, expertProfiles, profiles, userRoles } from '../db/schema';
+import { createTestDatabase } from './test-db';
+
+export const TEST_ORIGIN = 'http://localhost:3999';
+export const TEST_PASSWORD = 'test-password';
+
+let cachedHash: Promise<string> | undefined;
+const passwordHash = () => (cachedHash ??= hashPassword(TEST_PASSWORD));
+
+export type TestUserKind = 'client' | 'expert' | 'admin' | 'new';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  cookie: string;
+}
+
+/**
+ * The whole API on a fresh database, with embedded providers and a controllable clock.
+ * `request` sends JSON as a browser on the product's origin would.
+ */
+export async function createTestApp(options: { env?: Record<string, string> } = {}) {
+  const database = await createTestDatabase();
+  const clock = manualClock(new Date());
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: `.tmp/test-data/${randomUUID()}`, ...options.env });
+  const context = await createServerContext({ env, database, clock, publicUrl: TEST_ORIGIN });
+  const app = createApp(context);
+
+  async function request(
+    method: string,
+    path: string,
+    init: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
+    const isForm = init.body instanceof FormData;
+    const headers: Record<string, string> = { origin: TEST_ORIGIN, ...(init.headers ?? {}) };
+    if (init.cookie) headers.cookie = init.cookie;
+    if (init.body !== undefined && !isForm && typeof init.body !== 'string') headers['content-type'] = 'application/json';
+    const body =
+      init.body === undefined ? undefined : isForm || typeof init.body === 'string' ? (init.body as BodyInit) : JSON.stringify(init.body);
+    return app.request(`${TEST_ORIGIN}${path}`, { method, headers, body });
+  }
+
+  /** Signs in through the real auth endpoint and returns the session cookie. */
+  async function signIn(email: string, password = TEST_PASSWORD): Promise<string> {
+    const response = await request('POST', '/api/auth/sign-in/email', { body: { email, password } });
+    if (!response.ok) throw new Error(`sign-in failed for ${email}: ${response.status} ${await response.text()}`);
+    const setCookie = response.headers.getSetCookie();
+    return setCookie.map((c) => c.split(';')[0]).join('; ');
+  }
+
+  /**
+   * A confirmed user with a session. 'client' and 'expert' have chosen their role; an 'expert' has
+   * an expert profile (payable unless told otherwise); 'new' has not chosen a role yet.
+   */
+  async function createUser(
+    kind: TestUserKind,
+    extra: { email?: string; payable?: boolean; latitude?: number; longitude?: number; firstName?: string } = {},
+  ): Promise<TestUser> {
+    const id = randomUUID();
+    const email = extra.email ?? `${kind}-${id.slice(0, 8)}@example.com`;
+    const now = clock.now();
+    const firstName = extra.firstName ?? kind.charAt(0).toUpperCase() + kind.slice(1);
+    await database.db.insert(authUsers).values({
+      id,
+      email,
+      name: `${firstName} Tester`,
+      emailVerified: true,
+      firstName,
+      lastName: 'Tester',
+    });
+    await database.db
+      .insert(authAccounts)
+      .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await passwordHash() });
+    await database.db.insert(profiles).values({
+      id,
+      email,
+      first_name: firstName,
+      last_name: 'Tester',
+      onboarding_completed: kind !== 'new',
+      role_selected_at: kind === 'new' ? null : now,
+    });
+    if (kind === 'admin') await database.db.insert(userRoles).values({ user_id: id, role: 'admin' });
+    if (kind === 'expert') {
+      const payable = extra.payable ?? true;
+      await database.db.insert(userRoles).values({ user_id: id, role: 'expert' });
+      await database.db.insert(expertProfiles).values({
+        id,
+        profile_id: id,
+        bio: 'Experienced local inspector who documents everything with photos and video.',
+        expertise: ['Property inspection', 'Vehicles'],
+        location: 'New York, New York',
+        latitude: extra.latitude ?? 40.7128,
+        longitude: extra.longitude ?? -74.006,
+        verification_status: 'verified',
+        stripe_account_id: payable ? `acct_test_${id.slice(0, 8)}` : null,
+        stripe_onboarding_completed: payable,
+        stripe_account_status: payable ? 'active' : 'pending',
+        lpca_terms_accepted: true,
+        lpca_terms_accepted_at: now,
+      });
+    }
+    return { id, email, cookie: await signIn(email) };
+  }
+
+  async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
+    return (await response.json()) as T;
+  }
+
+  return {
+    app,
+    db: database.db,
+    database,
+    clock,
+    context,
+    providers: context.providers,
+    request,
+    signIn,
+    createUser,
+    json,
+    async setEmailVerified(email: string) {
+      await database.db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.email, email));
+    },
+    close: () => database.close(),
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { TEMPLATE_DUMP_PATH, postgresTemplateName } from './paths';
+
+/**
+ * A fresh, migrated database for one test file: a copy of the template made by global-setup.
+ * PGlite unless TEST_DATABASE_URL/DATABASE_URL points at a PostgreSQL server.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (databaseUrl) {
+    const pg = await import('pg');
+    const name = `app_test_${randomUUID().replace(/-/g, '')}`;
+    const admin = new pg.default.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplateName()}`);
+    await admin.end();
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    const handle = await openDatabase({ databaseUrl: url.toString(), migrate: false });
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        const cleanup = new pg.default.Client({ connectionString: databaseUrl });
+        await cleanup.connect();
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const dump = new Blob([readFileSync(TEMPLATE_DUMP_PATH)]);
+  return openDatabase({ dataDir: 'memory://', loadDataDir: dump, migrate: false });
+}

@@ -1,0 +1,57 @@
+/** The specification's enumerations, as data and as types, shared by the server, the web and the schemas. */
+
+export const TASK_CATEGORIES = ['general', 'property', 'vehicle'] as const;
+export type TaskCategory = (typeof TASK_CATEGORIES)[number];
+
+export const TASK_URGENCIES = ['low', 'medium', 'high'] as const;
+export type TaskUrgency = (typeof TASK_URGENCIES)[number];
+
+export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const FLAG_SEVERITIES = ['warning', 'serious', 'critical'] as const;
+export type FlagSeverity = (typeof FLAG_SEVERITIES)[number];
+
+export const TRANSACTION_STATUSES = ['pending', 'authorized', 'captured', 'refunded', 'failed'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const APP_ROLES = ['admin', 'expert'] as const;
+export type AppRole = (typeof APP_ROLES)[number];
+/** Users without a role row count as clients. */
+export type DisplayRole = AppRole | 'client';
+
+export const VERIFICATION_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+export const STRIPE_ACCOUNT_STATUSES = ['pending', 'active', 'restricted'] as const;
+export type StripeAccountStatus = (typeof STRIPE_ACCOUNT_STATUSES)[number];
+
+export const VERIFICATION_LEVELS = ['community_trust', 'background_check'] as const;
+export type VerificationLevel = (typeof VERIFICATION_LEVELS)[number];
+
+export const NOTIFICATION_TYPES = [
+  'assignment',
+  'assignment_accepted',
+  'assignment_confirmed',
+  'assignment_declined',
+  'task_abandoned',
+  'task_cancelled',
+  'evidence_submitted',
+  'task_verified',
+  'evidence_rejected',
+  'payment_authorized',
+  'payment_captured',
+  'application_rejected',
+  'review_received',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const CANCEL_HOLD_REASONS = [
+  'assignment_declined_by_expert',
+  'task_cancelled_by_client',
+  'client_rejected_evidence',
+] as const;
+export type CancelHoldReason = (typeof CANCEL_HOLD_REASONS)[number];
+
+export const REPORT_TIMEFRAME_KEYS = ['7d', '30d', '90d', '12m'] as const;
+export type ReportTimeframe = (typeof REPORT_TIMEFRAME_KEYS)[number];

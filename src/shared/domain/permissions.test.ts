@@ -1,0 +1,379 @@
+import { describe, expect, it } from 'vitest';
+import {
+  TASK_CAPABILITIES,
+  TASK_ROLES,
+  can,
+  capabilitiesOf,
+  check,
+  taskRole,
+  type Actor,
+  type TaskAccessFacts,
+  type TaskCapability,
+  type TaskRole,
+} from './permissions';
+import { TASK_STATUSES, type TaskStatus } from './task-status';
+
+const CLIENT = 'client-1';
+const EXPERT = 'expert-1';
+const NOW = new Date('2025-06-01T12:00:00Z');
+const LATER = '2025-06-05T12:00:00Z';
+const EARLIER = '2025-05-30T12:00:00Z';
+
+const ACTORS: Record<TaskRole, Actor> = {
+  admin: { userId: 'admin-1', isAdmin: true, isExpert: false },
+  owner: { userId: CLIENT, isAdmin: false, isExpert: false },
+  assigned_expert: { userId: EXPERT, isAdmin: false, isExpert: true },
+  other_expert: { userId: 'expert-2', isAdmin: false, isExpert: true },
+  other_client: { userId: 'client-2', isAdmin: false, isExpert: false },
+};
+
+const BASE: Omit<TaskAccessFacts, 'status'> = {
+  payment_status: 'authorized',
+  authorization_hold_expires_at: LATER,
+  client_id: CLIENT,
+  expert_id: EXPERT,
+  applicationCount: 2,
+  hasApplied: false,
+  hasReview: false,
+};
+
+const ALL = TASK_STATUSES;
+const NO: readonly TaskStatus[] = [];
+const NOT_CLOSED: readonly TaskStatus[] = ['pending', 'open', 'assigned', 'in_progress', 'pending_approval'];
+const CHAT: readonly TaskStatus[] = [
+  'assigned',
+  'in_progress',
+  'pending_approval',
+  'completed',
+  'verified',
+  'cancelled',
+];
+const CHAT_WRITE: readonly TaskStatus[] = ['assigned', 'in_progress', 'pending_approval'];
+const EVIDENCE: readonly TaskStatus[] = ['pending_approval', 'completed', 'verified'];
+
+interface Row {
+  capability: TaskCapability;
+  when: string;
+  facts?: Partial<TaskAccessFacts>;
+  /** The statuses in which each role may do it; every other status is an explicit "no". */
+  allowed: Record<TaskRole, readonly TaskStatus[]>;
+}
+
+const nobody = { admin: NO, owner: NO, assigned_expert: NO, other_expert: NO, other_client: NO };
+
+// The roles matrix of spec 001 section 6, one row per capability and circumstance.
+const MATRIX: Row[] = [
+  {
+    capability: 'view',
+    when: 'default',
+    allowed: { ...nobody, admin: ALL, owner: ALL, assigned_expert: ALL, other_expert: ['open'] },
+  },
+  {
+    capability: 'view',
+    when: 'the expert applied',
+    facts: { hasApplied: true },
+    allowed: { ...nobody, admin: ALL, owner: ALL, assigned_expert: ALL, other_expert: ALL },
+  },
+  { capability: 'apply', when: 'not yet applied', allowed: { ...nobody, other_expert: ['open'] } },
+  { capability: 'apply', when: 'already applied', facts: { hasApplied: true }, allowed: nobody },
+  {
+    capability: 'view_applicants',
+    when: 'with applications',
+    allowed: { ...nobody, admin: ['open'], owner: ['open'] },
+  },
+  {
+    capability: 'view_applicants',
+    when: 'without applications',
+    facts: { applicationCount: 0 },
+    allowed: { ...nobody, admin: ['open'] },
+  },
+  {
+    capability: 'assign',
+    when: 'with applications',
+    allowed: { ...nobody, admin: ['open'], owner: ['open'] },
+  },
+  { capability: 'assign', when: 'without applications', facts: { applicationCount: 0 }, allowed: nobody },
+  { capability: 'edit', when: 'default', allowed: { ...nobody, admin: NOT_CLOSED, owner: ['open'] } },
+  {
+    capability: 'cancel',
+    when: 'default',
+    allowed: { ...nobody, admin: NOT_CLOSED, owner: ['open', 'assigned', 'in_progress'] },
+  },
+  { capability: 'accept', when: 'payment authorized', allowed: { ...nobody, assigned_expert: ['assigned'] } },
+  { capability: 'accept', when: 'payment unpaid', facts: { payment_status: 'unpaid' }, allowed: nobody },
+  { capability: 'accept', when: 'payment pending', facts: { payment_status: 'pending' }, allowed: nobody },
+  {
+    capability: 'accept',
+    when: 'hold expired',
+    facts: { authorization_hold_expires_at: EARLIER },
+    allowed: nobody,
+  },
+  { capability: 'decline', when: 'default', allowed: { ...nobody, assigned_expert: ['assigned'] } },
+  { capability: 'abandon', when: 'default', allowed: { ...nobody, assigned_expert: ['in_progress'] } },
+  {
+    capability: 'view_chat',
+    when: 'an expert is assigned',
+    allowed: { ...nobody, admin: ALL, owner: CHAT, assigned_expert: CHAT },
+  },
+  {
+    capability: 'view_chat',
+    when: 'no expert assigned',
+    facts: { expert_id: null },
+    allowed: { ...nobody, admin: ALL },
+  },
+  {
+    capability: 'send_message',
+    when: 'an expert is assigned',
+    allowed: { ...nobody, owner: CHAT_WRITE, assigned_expert: CHAT_WRITE },
+  },
+  { capability: 'send_message', when: 'no expert assigned', facts: { expert_id: null }, allowed: nobody },
+  {
+    capability: 'submit_evidence',
+    when: 'default',
+    allowed: { ...nobody, assigned_expert: ['in_progress'] },
+  },
+  {
+    capability: 'view_evidence',
+    when: 'default',
+    allowed: { ...nobody, admin: EVIDENCE, owner: EVIDENCE, assigned_expert: EVIDENCE },
+  },
+  {
+    capability: 'confirm_evidence',
+    when: 'default',
+    allowed: { ...nobody, admin: ['pending_approval'], owner: ['pending_approval'] },
+  },
+  {
+    capability: 'reject_evidence',
+    when: 'default',
+    allowed: { ...nobody, admin: ['pending_approval'], owner: ['pending_approval'] },
+  },
+  {
+    capability: 'view_review',
+    when: 'default',
+    allowed: {
+      ...nobody,
+      admin: ['completed', 'verified'],
+      owner: ['completed', 'verified', 'cancelled'],
+      assigned_expert: ['completed', 'verified', 'cancelled'],
+    },
+  },
+  {
+    capability: 'write_review',
+    when: 'not yet reviewed',
+    allowed: { ...nobody, owner: ['completed', 'verified'] },
+  },
+  { capability: 'write_review', when: 'already reviewed', facts: { hasReview: true }, allowed: nobody },
+  { capability: 'write_review', when: 'no expert to review', facts: { expert_id: null }, allowed: nobody },
+  {
+    capability: 'report_client',
+    when: 'payment unpaid',
+    facts: { payment_status: 'unpaid' },
+    allowed: { ...nobody, assigned_expert: ['assigned', 'in_progress'] },
+  },
+  {
+    capability: 'report_client',
+    when: 'hold expired',
+    facts: { authorization_hold_expires_at: EARLIER },
+    allowed: { ...nobody, assigned_expert: ['assigned', 'in_progress'] },
+  },
+  { capability: 'report_client', when: 'payment authorized', allowed: nobody },
+  {
+    capability: 'authorize_payment',
+    when: 'payment unpaid',
+    facts: { payment_status: 'unpaid' },
+    allowed: { ...nobody, owner: ['assigned'] },
+  },
+  {
+    capability: 'authorize_payment',
+    when: 'payment pending',
+    facts: { payment_status: 'pending' },
+    allowed: { ...nobody, owner: ['assigned'] },
+  },
+  {
+    capability: 'authorize_payment',
+    when: 'hold expired',
+    facts: { authorization_hold_expires_at: EARLIER },
+    allowed: { ...nobody, owner: ['assigned'] },
+  },
+  { capability: 'authorize_payment', when: 'payment authorized', allowed: nobody },
+  {
+    capability: 'capture_payment',
+    when: 'payment authorized',
+    allowed: { ...nobody, owner: ['completed', 'verified'] },
+  },
+  {
+    capability: 'capture_payment',
+    when: 'payment unpaid',
+    facts: { payment_status: 'unpaid' },
+    allowed: nobody,
+  },
+  {
+    capability: 'capture_payment',
+    when: 'payment captured',
+    facts: { payment_status: 'captured' },
+    allowed: nobody,
+  },
+];
+
+const cases = MATRIX.flatMap((row) =>
+  TASK_ROLES.flatMap((role) =>
+    TASK_STATUSES.map((status) => ({ ...row, role, status, expected: row.allowed[role].includes(status) })),
+  ),
+);
+
+describe('the roles matrix', () => {
+  it('has a row for every capability', () => {
+    expect(new Set(MATRIX.map((row) => row.capability))).toEqual(new Set(TASK_CAPABILITIES));
+  });
+
+  it.each(cases)(
+    '$capability ($when): $role in $status -> $expected',
+    ({ capability, facts, role, status, expected }) => {
+      const task: TaskAccessFacts = { ...BASE, ...facts, status };
+      expect(can(ACTORS[role], capability, task, NOW)).toBe(expected);
+      const result = check(ACTORS[role], capability, task, NOW);
+      if (!result.ok) expect(result.message).toMatch(/\S/);
+    },
+  );
+});
+
+describe('taskRole', () => {
+  const task = { client_id: CLIENT, expert_id: EXPERT };
+  it.each(TASK_ROLES)('resolves %s', (role) => {
+    expect(taskRole(ACTORS[role], task)).toBe(role);
+  });
+
+  it('puts admin before ownership and assignment', () => {
+    expect(taskRole({ userId: CLIENT, isAdmin: true, isExpert: false }, task)).toBe('admin');
+    expect(taskRole({ userId: EXPERT, isAdmin: true, isExpert: true }, task)).toBe('admin');
+  });
+
+  it('treats an expert who owns the task as its owner', () => {
+    expect(taskRole({ userId: CLIENT, isAdmin: false, isExpert: true }, task)).toBe('owner');
+  });
+
+  it('needs a matching expert id to be the assigned expert', () => {
+    expect(taskRole(ACTORS.assigned_expert, { client_id: CLIENT, expert_id: null })).toBe('other_expert');
+  });
+});
+
+describe('refusal texts', () => {
+  const at = (status: TaskStatus, facts: Partial<TaskAccessFacts> = {}): TaskAccessFacts => ({
+    ...BASE,
+    ...facts,
+    status,
+  });
+
+  it('uses the spec texts for the wrong actor', () => {
+    expect(check(ACTORS.other_expert, 'accept', at('assigned'), NOW)).toEqual({
+      ok: false,
+      reason: 'forbidden',
+      message: 'Only the assigned expert can accept this assignment',
+    });
+    expect(check(ACTORS.owner, 'decline', at('assigned'), NOW)).toMatchObject({
+      message: 'Only the assigned expert can decline this assignment',
+    });
+    expect(check(ACTORS.admin, 'abandon', at('in_progress'), NOW)).toMatchObject({
+      message: 'Only the assigned expert can abandon this task',
+    });
+    expect(check(ACTORS.assigned_expert, 'cancel', at('open'), NOW)).toMatchObject({
+      message: 'Only the client can cancel this task',
+    });
+    expect(check(ACTORS.other_client, 'edit', at('open'), NOW)).toMatchObject({
+      message: 'You can only edit your own tasks',
+    });
+    expect(check(ACTORS.other_expert, 'view_chat', at('assigned'), NOW)).toMatchObject({
+      message: 'You must be accepted for this task to view or send messages.',
+    });
+    expect(check(ACTORS.other_client, 'view_chat', at('assigned'), NOW)).toMatchObject({
+      message: 'Messages are only available to the client and the accepted expert.',
+    });
+    expect(check(ACTORS.admin, 'send_message', at('assigned'), NOW)).toMatchObject({
+      message: 'Messages are only available to the client and the accepted expert.',
+    });
+  });
+
+  it('uses the spec texts for the wrong state', () => {
+    expect(check(ACTORS.owner, 'edit', at('assigned'), NOW)).toEqual({
+      ok: false,
+      reason: 'wrong_status',
+      message: 'This task cannot be edited in its current state',
+    });
+    expect(
+      check(ACTORS.assigned_expert, 'accept', at('assigned', { payment_status: 'unpaid' }), NOW),
+    ).toEqual({
+      ok: false,
+      reason: 'guard',
+      message: 'Cannot start work until payment is authorized by the client',
+    });
+    expect(check(ACTORS.assigned_expert, 'accept', at('in_progress'), NOW)).toMatchObject({
+      reason: 'wrong_status',
+      message: 'Task status has changed. Please refresh the page.',
+    });
+    expect(check(ACTORS.owner, 'assign', at('assigned'), NOW)).toMatchObject({
+      message: 'Task is no longer available for assignment',
+    });
+    expect(check(ACTORS.owner, 'capture_payment', at('in_progress'), NOW)).toMatchObject({
+      message: 'Cannot capture payment at this time',
+    });
+    expect(check(ACTORS.owner, 'send_message', at('verified'), NOW)).toMatchObject({
+      message: 'This conversation is read-only because the task is closed.',
+    });
+  });
+
+  it('reports what was already done as a conflict', () => {
+    expect(check(ACTORS.other_expert, 'apply', at('open', { hasApplied: true }), NOW)).toEqual({
+      ok: false,
+      reason: 'conflict',
+      message: 'You have already applied for this task',
+    });
+    expect(check(ACTORS.owner, 'write_review', at('verified', { hasReview: true }), NOW)).toMatchObject({
+      reason: 'conflict',
+      message: 'You have already reviewed this task',
+    });
+  });
+
+  it('tells owners and clients why they cannot apply', () => {
+    expect(check({ userId: CLIENT, isAdmin: false, isExpert: true }, 'apply', at('open'), NOW)).toMatchObject(
+      {
+        message: 'You cannot apply for your own task',
+      },
+    );
+    expect(check(ACTORS.other_client, 'apply', at('open'), NOW)).toMatchObject({
+      message: 'Only experts can apply for tasks',
+    });
+  });
+});
+
+describe('capabilitiesOf', () => {
+  it('lists what the assigned expert can do on an authorized assigned task', () => {
+    expect(capabilitiesOf(ACTORS.assigned_expert, { ...BASE, status: 'assigned' }, NOW)).toEqual([
+      'view',
+      'accept',
+      'decline',
+      'view_chat',
+      'send_message',
+    ]);
+  });
+
+  it('defaults missing counts and flags to none', () => {
+    const bare: TaskAccessFacts = {
+      status: 'open',
+      payment_status: 'unpaid',
+      client_id: CLIENT,
+      expert_id: null,
+    };
+    expect(can(ACTORS.owner, 'assign', bare, NOW)).toBe(false);
+    expect(can(ACTORS.other_expert, 'apply', bare, NOW)).toBe(true);
+  });
+
+  it('uses the current time when none is given', () => {
+    const expired = {
+      ...BASE,
+      status: 'assigned' as const,
+      authorization_hold_expires_at: '2000-01-01T00:00:00Z',
+    };
+    expect(can(ACTORS.assigned_expert, 'accept', expired)).toBe(false);
+    expect(can(ACTORS.assigned_expert, 'report_client', expired)).toBe(true);
+  });
+});

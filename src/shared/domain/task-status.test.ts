@@ -1,0 +1,277 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PAYMENT_STATUSES,
+  TASK_ACTIONS,
+  TASK_STATUSES,
+  TASK_TRANSITIONS,
+  availableActions,
+  canAuthorizePayment,
+  canCapturePayment,
+  canTransition,
+  checkTransition,
+  evidenceReviewStatus,
+  isClosed,
+  isFinished,
+  isHoldExpired,
+  isPaymentAuthorized,
+  nextStatus,
+  paymentStatusLabel,
+  statusDotColor,
+  statusLabel,
+  statusText,
+  transitionFor,
+  type PaymentStatus,
+  type TaskAction,
+  type TaskStatus,
+} from './task-status';
+
+const NOW = new Date('2025-06-01T12:00:00Z');
+const LATER = '2025-06-05T12:00:00Z';
+const EARLIER = '2025-05-30T12:00:00Z';
+
+const task = (
+  status: TaskStatus,
+  payment_status: PaymentStatus = 'unpaid',
+  expires: string | null = null,
+) => ({
+  status,
+  payment_status,
+  authorization_hold_expires_at: expires,
+});
+
+// The spec's transitions table (spec 001 section 4), row by row.
+const TABLE: [TaskAction, TaskStatus[], TaskStatus, 'client' | 'assigned_expert'][] = [
+  ['assign', ['open'], 'assigned', 'client'],
+  ['accept', ['assigned'], 'in_progress', 'assigned_expert'],
+  ['decline', ['assigned'], 'open', 'assigned_expert'],
+  ['abandon', ['in_progress'], 'open', 'assigned_expert'],
+  ['submit_evidence', ['in_progress'], 'pending_approval', 'assigned_expert'],
+  ['confirm_evidence', ['pending_approval'], 'verified', 'client'],
+  ['reject_evidence', ['pending_approval'], 'cancelled', 'client'],
+  ['cancel', ['open', 'assigned', 'in_progress'], 'cancelled', 'client'],
+];
+
+describe('transitions table', () => {
+  it('covers every action exactly once', () => {
+    expect(TABLE.map(([action]) => action).sort()).toEqual([...TASK_ACTIONS].sort());
+    expect(Object.keys(TASK_TRANSITIONS).sort()).toEqual([...TASK_ACTIONS].sort());
+  });
+
+  it.each(TABLE)('%s: from %j to %s by %s', (action, from, to, actor) => {
+    const transition = transitionFor(action);
+    expect(transition.action).toBe(action);
+    expect([...transition.from]).toEqual(from);
+    expect(transition.to).toBe(to);
+    expect(transition.actor).toBe(actor);
+  });
+
+  it('records the fields each transition writes and clears', () => {
+    expect(transitionFor('assign').sets).toEqual(['expert_id', 'budget', 'assigned_at', 'payment_status']);
+    expect(transitionFor('accept').sets).toEqual(['started_at']);
+    expect(transitionFor('decline').clears).toEqual(['expert_id', 'assigned_at']);
+    expect(transitionFor('abandon').clears).toEqual(['expert_id', 'started_at']);
+    expect(transitionFor('submit_evidence').sets).toEqual([
+      'evidence_files',
+      'completion_notes',
+      'submitted_at',
+    ]);
+    expect(transitionFor('confirm_evidence').sets).toEqual(['client_capture_authorized_at', 'completed_at']);
+    expect(transitionFor('reject_evidence').clears).toEqual(['submitted_at', 'client_capture_authorized_at']);
+    expect(transitionFor('cancel').sets).toEqual(['cancelled_at']);
+  });
+
+  it('records the payment side effect and hold-cancel reason', () => {
+    expect(transitionFor('decline')).toMatchObject({
+      paymentEffect: 'cancel_hold_if_intent',
+      cancelHoldReason: 'assignment_declined_by_expert',
+    });
+    expect(transitionFor('reject_evidence')).toMatchObject({
+      paymentEffect: 'cancel_hold_if_intent',
+      cancelHoldReason: 'client_rejected_evidence',
+    });
+    expect(transitionFor('cancel')).toMatchObject({
+      paymentEffect: 'cancel_hold_if_authorized',
+      cancelHoldReason: 'task_cancelled_by_client',
+    });
+    expect(transitionFor('confirm_evidence').paymentEffect).toBe('capture');
+    for (const action of ['assign', 'accept', 'abandon', 'submit_evidence'] as const) {
+      expect(transitionFor(action).paymentEffect).toBe('none');
+    }
+  });
+
+  it('only accept is guarded by the payment status', () => {
+    expect(transitionFor('accept').requiresPaymentStatus).toBe('authorized');
+    for (const action of TASK_ACTIONS.filter((a) => a !== 'accept')) {
+      expect(transitionFor(action).requiresPaymentStatus).toBeUndefined();
+    }
+  });
+
+  it('carries the spec texts for refusals', () => {
+    expect(transitionFor('accept').errors).toEqual({
+      notActor: 'Only the assigned expert can accept this assignment',
+      wrongStatus: 'Task status has changed. Please refresh the page.',
+      guard: 'Cannot start work until payment is authorized by the client',
+    });
+    expect(transitionFor('decline').errors.notActor).toBe(
+      'Only the assigned expert can decline this assignment',
+    );
+    expect(transitionFor('abandon').errors.notActor).toBe('Only the assigned expert can abandon this task');
+    expect(transitionFor('cancel').errors.notActor).toBe('Only the client can cancel this task');
+    expect(transitionFor('assign').errors.wrongStatus).toBe('Task is no longer available for assignment');
+  });
+});
+
+describe('nextStatus for every action from every status', () => {
+  const cases = TASK_ACTIONS.flatMap((action) =>
+    TASK_STATUSES.map((status) => {
+      const row = TABLE.find(([a]) => a === action)!;
+      return [action, status, row[1].includes(status) ? row[2] : null] as const;
+    }),
+  );
+  it.each(cases)('%s from %s -> %s', (action, status, expected) => {
+    expect(nextStatus(status, action)).toBe(expected);
+  });
+});
+
+describe('checkTransition', () => {
+  it('allows accept only with an authorized, unexpired hold', () => {
+    expect(canTransition(task('assigned', 'authorized', LATER), 'accept', { now: NOW })).toBe(true);
+    expect(canTransition(task('assigned', 'authorized', null), 'accept', { now: NOW })).toBe(true);
+    for (const payment of ['unpaid', 'pending', 'captured'] as const) {
+      const result = checkTransition(task('assigned', payment), 'accept', { now: NOW });
+      expect(result).toMatchObject({
+        ok: false,
+        reason: 'guard',
+        message: 'Cannot start work until payment is authorized by the client',
+      });
+    }
+    expect(checkTransition(task('assigned', 'authorized', EARLIER), 'accept', { now: NOW })).toMatchObject({
+      ok: false,
+      reason: 'guard',
+    });
+  });
+
+  it('reports a wrong status before the payment guard', () => {
+    expect(checkTransition(task('open', 'unpaid'), 'accept', { now: NOW })).toMatchObject({
+      ok: false,
+      reason: 'wrong_status',
+      message: 'Task status has changed. Please refresh the page.',
+    });
+  });
+
+  it('lets admins cancel any task not yet closed, clients only open, assigned or in progress', () => {
+    for (const status of TASK_STATUSES) {
+      const admin = canTransition(task(status), 'cancel', { asAdmin: true });
+      const client = canTransition(task(status), 'cancel');
+      expect(admin).toBe(!['completed', 'verified', 'cancelled'].includes(status));
+      expect(client).toBe(['open', 'assigned', 'in_progress'].includes(status));
+    }
+  });
+
+  it('gives admins no way to act as the expert', () => {
+    for (const action of ['accept', 'decline', 'abandon', 'submit_evidence'] as const) {
+      for (const status of TASK_STATUSES) {
+        expect(canTransition(task(status, 'authorized'), action, { asAdmin: true })).toBe(false);
+      }
+    }
+  });
+
+  it('lets admins override evidence review and assign while open', () => {
+    expect(canTransition(task('pending_approval'), 'confirm_evidence', { asAdmin: true })).toBe(true);
+    expect(canTransition(task('pending_approval'), 'reject_evidence', { asAdmin: true })).toBe(true);
+    expect(canTransition(task('open'), 'assign', { asAdmin: true })).toBe(true);
+    expect(canTransition(task('assigned'), 'assign', { asAdmin: true })).toBe(false);
+  });
+
+  it('lists the actions available in a state', () => {
+    expect(availableActions(task('open'), NOW)).toEqual(['assign', 'cancel']);
+    expect(availableActions(task('assigned', 'unpaid'), NOW)).toEqual(['decline', 'cancel']);
+    expect(availableActions(task('assigned', 'authorized'), NOW)).toEqual(['accept', 'decline', 'cancel']);
+    expect(availableActions(task('in_progress', 'authorized'), NOW)).toEqual([
+      'abandon',
+      'submit_evidence',
+      'cancel',
+    ]);
+    expect(availableActions(task('pending_approval', 'authorized'), NOW)).toEqual([
+      'confirm_evidence',
+      'reject_evidence',
+    ]);
+    for (const status of ['pending', 'completed', 'verified', 'cancelled'] as const) {
+      expect(availableActions(task(status, 'authorized'), NOW)).toEqual([]);
+    }
+  });
+});
+
+describe('payment state', () => {
+  it('treats a hold as expired at or after its expiry, never without one', () => {
+    expect(isHoldExpired({ authorization_hold_expires_at: null }, NOW)).toBe(false);
+    expect(isHoldExpired({ authorization_hold_expires_at: undefined }, NOW)).toBe(false);
+    expect(isHoldExpired({ authorization_hold_expires_at: LATER }, NOW)).toBe(false);
+    expect(isHoldExpired({ authorization_hold_expires_at: new Date(LATER) }, NOW)).toBe(false);
+    expect(isHoldExpired({ authorization_hold_expires_at: EARLIER }, NOW)).toBe(true);
+    expect(isHoldExpired({ authorization_hold_expires_at: NOW.toISOString() }, NOW)).toBe(true);
+    expect(isHoldExpired({ authorization_hold_expires_at: 'not a date' }, NOW)).toBe(true);
+  });
+
+  it('counts only an authorized, unexpired payment as authorized', () => {
+    expect(isPaymentAuthorized(task('assigned', 'authorized', LATER), NOW)).toBe(true);
+    expect(isPaymentAuthorized(task('assigned', 'authorized', EARLIER), NOW)).toBe(false);
+    expect(isPaymentAuthorized(task('assigned', 'captured'), NOW)).toBe(false);
+    expect(isPaymentAuthorized(task('assigned', 'unpaid'), NOW)).toBe(false);
+  });
+
+  it('captures only finished tasks with an authorized payment', () => {
+    for (const status of TASK_STATUSES) {
+      for (const payment of PAYMENT_STATUSES) {
+        const expected = ['completed', 'verified'].includes(status) && payment === 'authorized';
+        expect(canCapturePayment(task(status, payment), NOW)).toBe(expected);
+      }
+    }
+    expect(canCapturePayment(task('verified', 'authorized', EARLIER), NOW)).toBe(false);
+  });
+
+  it('authorizes assigned tasks that are unpaid, pending or whose hold expired', () => {
+    for (const status of TASK_STATUSES) {
+      for (const payment of PAYMENT_STATUSES) {
+        const expected = status === 'assigned' && (payment === 'unpaid' || payment === 'pending');
+        expect(canAuthorizePayment(task(status, payment, LATER), NOW)).toBe(expected);
+      }
+    }
+    expect(canAuthorizePayment(task('assigned', 'authorized', EARLIER), NOW)).toBe(true);
+  });
+});
+
+describe('status helpers', () => {
+  it.each([
+    ['pending', 'Pending', 'pending', 'grey', false, false],
+    ['open', 'Open for Applications', 'open', 'orange', false, false],
+    ['assigned', 'Assigned to Expert', 'assigned', 'blue', false, false],
+    ['in_progress', 'In Progress', 'in progress', 'blue', false, false],
+    ['pending_approval', 'Pending Client Approval', 'pending approval', 'grey', false, false],
+    ['completed', 'Completed', 'completed', 'green', true, true],
+    ['verified', 'Verified', 'verified', 'green', true, true],
+    ['cancelled', 'Cancelled', 'cancelled', 'grey', false, true],
+  ] as const)('%s: label %s, text %s, dot %s', (status, label, text, dot, finished, closed) => {
+    expect(statusLabel(status)).toBe(label);
+    expect(statusText(status)).toBe(text);
+    expect(statusDotColor(status)).toBe(dot);
+    expect(isFinished(status)).toBe(finished);
+    expect(isClosed(status)).toBe(closed);
+  });
+
+  it('replaces every underscore in any status-like text', () => {
+    expect(statusText('a_b_c')).toBe('a b c');
+  });
+
+  it('labels payment statuses, pending as the spec says', () => {
+    expect(paymentStatusLabel('pending')).toBe('Expert Assigned - Payment Pending');
+    for (const payment of PAYMENT_STATUSES) expect(paymentStatusLabel(payment)).toMatch(/\S/);
+  });
+
+  it('derives the evidence review status', () => {
+    expect(evidenceReviewStatus('pending_approval')).toBe('pending');
+    for (const status of TASK_STATUSES.filter((s) => s !== 'pending_approval')) {
+      expect(evidenceReviewStatus(status)).toBe('approved');
+    }
+  });
+});

@@ -1,0 +1,335 @@
+import { messages } from '../messages';
+import type { CancelHoldReason } from './enums';
+
+/** The task status machine of spec 001 section 4, as data. The server enforces it; the web reads it. */
+
+export const TASK_STATUSES = [
+  'pending',
+  'open',
+  'assigned',
+  'in_progress',
+  'pending_approval',
+  'completed',
+  'verified',
+  'cancelled',
+] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['unpaid', 'pending', 'authorized', 'captured'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const TASK_ACTIONS = [
+  'assign',
+  'accept',
+  'decline',
+  'abandon',
+  'submit_evidence',
+  'confirm_evidence',
+  'reject_evidence',
+  'cancel',
+] as const;
+export type TaskAction = (typeof TASK_ACTIONS)[number];
+
+/** Who performs a transition in the normal course; admins act in their stead only where `adminFrom` says. */
+export type TransitionActor = 'client' | 'assigned_expert';
+
+/** Task fields a transition writes or clears (beyond status and updated_at). */
+export type TransitionField =
+  | 'expert_id'
+  | 'budget'
+  | 'assigned_at'
+  | 'payment_status'
+  | 'started_at'
+  | 'evidence_files'
+  | 'completion_notes'
+  | 'submitted_at'
+  | 'client_capture_authorized_at'
+  | 'completed_at'
+  | 'cancelled_at';
+
+/**
+ * What happens at the payment provider after the status change:
+ * - cancel_hold_if_intent: cancel the hold when a payment intent exists,
+ * - cancel_hold_if_authorized: cancel the hold when payment_status is authorized,
+ * - capture: capture the authorized payment.
+ */
+export type PaymentEffect = 'none' | 'cancel_hold_if_intent' | 'cancel_hold_if_authorized' | 'capture';
+
+export interface TaskTransition {
+  action: TaskAction;
+  from: readonly TaskStatus[];
+  to: TaskStatus;
+  actor: TransitionActor;
+  /** Statuses from which an admin may perform it (spec 001 section 6 overrides); empty: never. */
+  adminFrom: readonly TaskStatus[];
+  /** The payment status the task must have, if any. */
+  requiresPaymentStatus?: PaymentStatus;
+  sets: readonly TransitionField[];
+  clears: readonly TransitionField[];
+  paymentEffect: PaymentEffect;
+  cancelHoldReason?: CancelHoldReason;
+  /** The spec's texts for the ways the transition can be refused. */
+  errors: { notActor: string; wrongStatus: string; guard?: string };
+}
+
+const t = messages.tasks;
+
+export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
+  assign: {
+    action: 'assign',
+    from: ['open'],
+    to: 'assigned',
+    actor: 'client',
+    adminFrom: ['open'],
+    // budget becomes the accepted application's proposed rate; payment starts over as unpaid.
+    sets: ['expert_id', 'budget', 'assigned_at', 'payment_status'],
+    clears: [],
+    paymentEffect: 'none',
+    errors: {
+      notActor: messages.common.forbidden,
+      wrongStatus: messages.applications.notAvailableForAssignment,
+    },
+  },
+  accept: {
+    action: 'accept',
+    from: ['assigned'],
+    to: 'in_progress',
+    actor: 'assigned_expert',
+    adminFrom: [],
+    requiresPaymentStatus: 'authorized',
+    sets: ['started_at'],
+    clears: [],
+    paymentEffect: 'none',
+    errors: {
+      notActor: t.onlyAssignedExpertCanAccept,
+      wrongStatus: t.statusChanged,
+      guard: t.paymentNotAuthorized,
+    },
+  },
+  decline: {
+    action: 'decline',
+    from: ['assigned'],
+    to: 'open',
+    actor: 'assigned_expert',
+    adminFrom: [],
+    sets: [],
+    clears: ['expert_id', 'assigned_at'],
+    paymentEffect: 'cancel_hold_if_intent',
+    cancelHoldReason: 'assignment_declined_by_expert',
+    errors: { notActor: t.onlyAssignedExpertCanDecline, wrongStatus: t.statusChanged },
+  },
+  abandon: {
+    action: 'abandon',
+    from: ['in_progress'],
+    to: 'open',
+    actor: 'assigned_expert',
+    adminFrom: [],
+    sets: [],
+    clears: ['expert_id', 'started_at'],
+    paymentEffect: 'none',
+    errors: { notActor: t.onlyAssignedExpertCanAbandon, wrongStatus: t.statusChanged },
+  },
+  submit_evidence: {
+    action: 'submit_evidence',
+    from: ['in_progress'],
+    to: 'pending_approval',
+    actor: 'assigned_expert',
+    adminFrom: [],
+    sets: ['evidence_files', 'completion_notes', 'submitted_at'],
+    clears: [],
+    paymentEffect: 'none',
+    errors: { notActor: messages.evidence.onlyAssignedExpertCanSubmit, wrongStatus: t.statusChanged },
+  },
+  confirm_evidence: {
+    action: 'confirm_evidence',
+    from: ['pending_approval'],
+    to: 'verified',
+    actor: 'client',
+    adminFrom: ['pending_approval'],
+    sets: ['client_capture_authorized_at', 'completed_at'],
+    clears: [],
+    paymentEffect: 'capture',
+    errors: { notActor: messages.evidence.onlyClientCanReview, wrongStatus: t.statusChanged },
+  },
+  reject_evidence: {
+    action: 'reject_evidence',
+    from: ['pending_approval'],
+    to: 'cancelled',
+    actor: 'client',
+    adminFrom: ['pending_approval'],
+    sets: ['cancelled_at'],
+    clears: ['submitted_at', 'client_capture_authorized_at'],
+    paymentEffect: 'cancel_hold_if_intent',
+    cancelHoldReason: 'client_rejected_evidence',
+    errors: { notActor: messages.evidence.onlyClientCanReview, wrongStatus: t.statusChanged },
+  },
+  cancel: {
+    action: 'cancel',
+    from: ['open', 'assigned', 'in_progress'],
+    to: 'cancelled',
+    actor: 'client',
+    // Admins may cancel anything not yet closed (spec 001 section 6).
+    adminFrom: ['pending', 'open', 'assigned', 'in_progress', 'pending_approval'],
+    sets: ['cancelled_at'],
+    clears: [],
+    paymentEffect: 'cancel_hold_if_authorized',
+    cancelHoldReason: 'task_cancelled_by_client',
+    errors: { notActor: t.onlyClientCanCancel, wrongStatus: t.notCancellable },
+  },
+};
+
+export function transitionFor(action: TaskAction): TaskTransition {
+  return TASK_TRANSITIONS[action];
+}
+
+/** The fields of a task the status machine reads. */
+export interface TaskStateFacts {
+  status: TaskStatus;
+  payment_status: PaymentStatus;
+  authorization_hold_expires_at?: Date | string | null;
+}
+
+export type TransitionCheck =
+  | { ok: true; transition: TaskTransition }
+  | { ok: false; reason: 'wrong_status' | 'guard'; message: string; transition: TaskTransition };
+
+export interface TransitionOptions {
+  /** Use the admin override statuses instead of the actor's. */
+  asAdmin?: boolean;
+  now?: Date;
+}
+
+/**
+ * Whether the task's state allows the action (status and payment guard); who may perform it is
+ * decided by `can` in permissions.ts.
+ */
+export function checkTransition(
+  task: TaskStateFacts,
+  action: TaskAction,
+  options: TransitionOptions = {},
+): TransitionCheck {
+  const transition = transitionFor(action);
+  const from = options.asAdmin ? transition.adminFrom : transition.from;
+  if (!from.includes(task.status)) {
+    return { ok: false, reason: 'wrong_status', message: transition.errors.wrongStatus, transition };
+  }
+  if (
+    transition.requiresPaymentStatus === 'authorized' &&
+    !isPaymentAuthorized(task, options.now ?? new Date())
+  ) {
+    return { ok: false, reason: 'guard', message: transition.errors.guard ?? t.statusChanged, transition };
+  }
+  return { ok: true, transition };
+}
+
+export function canTransition(
+  task: TaskStateFacts,
+  action: TaskAction,
+  options?: TransitionOptions,
+): boolean {
+  return checkTransition(task, action, options).ok;
+}
+
+/** The status an action leads to from `status`, or null when the action is not available there. */
+export function nextStatus(status: TaskStatus, action: TaskAction): TaskStatus | null {
+  const transition = transitionFor(action);
+  return transition.from.includes(status) ? transition.to : null;
+}
+
+/** The actions the task's state allows for its normal actors. */
+export function availableActions(task: TaskStateFacts, now: Date = new Date()): TaskAction[] {
+  return TASK_ACTIONS.filter((action) => canTransition(task, action, { now }));
+}
+
+function toDate(value: Date | string): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** True when the hold has an expiry that has passed (a hold without a known expiry never expires here). */
+export function isHoldExpired(
+  task: Pick<TaskStateFacts, 'authorization_hold_expires_at'>,
+  now: Date,
+): boolean {
+  const expiresAt = task.authorization_hold_expires_at;
+  if (expiresAt === null || expiresAt === undefined) return false;
+  const time = toDate(expiresAt).getTime();
+  return Number.isNaN(time) || time <= now.getTime();
+}
+
+/** Payment is authorized and its hold has not expired. */
+export function isPaymentAuthorized(task: TaskStateFacts, now: Date = new Date()): boolean {
+  return task.payment_status === 'authorized' && !isHoldExpired(task, now);
+}
+
+/** Payment can be captured once the task is completed or verified and the payment is authorized. */
+export function canCapturePayment(task: TaskStateFacts, now: Date = new Date()): boolean {
+  return isFinished(task.status) && isPaymentAuthorized(task, now);
+}
+
+/**
+ * The client can authorize payment for an assigned task that is not yet authorized, or whose hold
+ * has expired (a fresh authorization replaces it).
+ */
+export function canAuthorizePayment(task: TaskStateFacts, now: Date = new Date()): boolean {
+  if (task.status !== 'assigned') return false;
+  if (task.payment_status === 'unpaid' || task.payment_status === 'pending') return true;
+  return task.payment_status === 'authorized' && isHoldExpired(task, now);
+}
+
+/** Payment-status changes outside the task transitions table. */
+export const PAYMENT_TRANSITIONS = [
+  { from: ['unpaid', 'pending'], to: 'authorized', on: 'card authorized' },
+  { from: ['authorized'], to: 'captured', on: 'client verifies and pays (task completed or verified)' },
+] as const satisfies readonly { from: readonly PaymentStatus[]; to: PaymentStatus; on: string }[];
+
+const FINISHED: readonly TaskStatus[] = ['completed', 'verified'];
+const CLOSED: readonly TaskStatus[] = ['completed', 'verified', 'cancelled'];
+
+/** completed and verified count as finished. */
+export function isFinished(status: TaskStatus): boolean {
+  return FINISHED.includes(status);
+}
+
+/** Finished or cancelled: chat is read-only, nothing can be edited. */
+export function isClosed(status: TaskStatus): boolean {
+  return CLOSED.includes(status);
+}
+
+/** Evidence review is pending while the task awaits approval, otherwise approved. */
+export function evidenceReviewStatus(status: TaskStatus): 'pending' | 'approved' {
+  return status === 'pending_approval' ? 'pending' : 'approved';
+}
+
+export const STATUS_LABELS: Readonly<Record<TaskStatus, string>> = messages.taskStatus;
+
+export function statusLabel(status: TaskStatus): string {
+  return STATUS_LABELS[status];
+}
+
+/** The status as written in the task header: underscores shown as spaces. */
+export function statusText(status: string): string {
+  return status.replace(/_/g, ' ');
+}
+
+export type StatusDotColor = 'green' | 'blue' | 'orange' | 'grey';
+
+export function statusDotColor(status: TaskStatus): StatusDotColor {
+  switch (status) {
+    case 'completed':
+    case 'verified':
+      return 'green';
+    case 'in_progress':
+    case 'assigned':
+      return 'blue';
+    case 'open':
+      return 'orange';
+    default:
+      return 'grey';
+  }
+}
+
+export const PAYMENT_STATUS_LABELS: Readonly<Record<PaymentStatus, string>> = messages.paymentStatus;
+
+export function paymentStatusLabel(status: PaymentStatus): string {
+  return PAYMENT_STATUS_LABELS[status];
+}

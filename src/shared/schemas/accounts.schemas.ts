@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants';
+import { messages } from '../messages';
+
+const required = z.string().trim().min(1, messages.auth.requiredFields);
+
+/** Sign-up as the spec validates it: all fields, a 6-character password, and a matching confirmation. */
+export const signUpSchema = z
+  .object({
+    first_name: required.max(100),
+    last_name: required.max(100),
+    email: required.pipe(z.email(messages.auth.requiredFields)).transform((email) => email.toLowerCase()),
+    password: z
+      .string()
+      .min(1, messages.auth.requiredFields)
+      .min(PASSWORD_MIN_LENGTH, messages.auth.passwordTooShort)
+      .max(128),
+    confirm_password: z.string(),
+  })
+  .refine((value) => value.password === value.confirm_password, {
+    message: messages.auth.passwordsDoNotMatch,
+    path: ['confirm_password'],
+  });
+export type SignUpRequest = z.input<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  email: required.pipe(z.email(messages.auth.invalidCredentials)),
+  password: z.string().min(1, messages.auth.requiredFields),
+});
+export type SignInRequest = z.infer<typeof signInSchema>;

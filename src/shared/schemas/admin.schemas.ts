@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { ADMIN, SETTINGS_DEFAULTS, TEXT_LIMITS } from '../constants';
+import { APP_ROLES, REPORT_TIMEFRAME_KEYS, TRANSACTION_STATUSES } from '../domain/enums';
+import { parseDollarsToCents } from '../domain/money';
+import { messages } from '../messages';
+import { optionalSearch, paginationQuery } from './common.schemas';
+
+const m = messages.admin;
+
+const priceCents = (message: string) =>
+  z.number({ error: message }).int(message).min(SETTINGS_DEFAULTS.priceLimitFloorCents, message);
+
+const legalText = z.string().max(TEXT_LIMITS.legalTextMax, m.legalTextTooLong).nullable().optional();
+
+/**
+ * PUT /admin/settings (spec 002 section 5). Prices are cents: at least 100 ($1) each, and the
+ * minimum may not exceed the maximum. The fee is 0-100 in steps of 0.01.
+ */
+export const systemSettingsSchema = z
+  .object({
+    platform_fee_percent: z
+      .number({ error: m.feeOutOfRange })
+      .min(SETTINGS_DEFAULTS.platformFeeMin, m.feeOutOfRange)
+      .max(SETTINGS_DEFAULTS.platformFeeMax, m.feeOutOfRange)
+      .multipleOf(SETTINGS_DEFAULTS.platformFeeStep, m.feeTooPrecise),
+    min_task_price: priceCents(m.minPriceTooLow),
+    max_task_price: priceCents(m.maxPriceTooLow),
+    maintenance_mode: z.boolean(),
+    footer_text: z.string().max(TEXT_LIMITS.footerTextMax, m.footerTooLong),
+    contact_email: z.string().trim().pipe(z.email(m.contactEmailInvalid)),
+    tos_content: legalText,
+    privacy_policy_content: legalText,
+  })
+  .refine((settings) => settings.min_task_price <= settings.max_task_price, {
+    message: m.priceRangeInverted,
+    path: ['min_task_price'],
+  });
+export type SystemSettingsRequest = z.input<typeof systemSettingsSchema>;
+export type SystemSettingsInput = z.output<typeof systemSettingsSchema>;
+
+/** The fee field as typed: non-numeric input falls back to 0 (spec 002 section 5). */
+export function parseFeeInput(text: string): number {
+  const value = Number(text.trim());
+  return text.trim() === '' || !Number.isFinite(value) ? 0 : value;
+}
+
+/** A price field as typed, in dollars, to cents: non-numeric input falls back to $1. */
+export function parsePriceInputCents(text: string): number {
+  return parseDollarsToCents(text) ?? SETTINGS_DEFAULTS.priceLimitFloorCents;
+}
+
+const adminPage = paginationQuery(ADMIN.pageSize);
+
+/** GET /admin/users: search over names and email, role filter. */
+export const adminUsersQuerySchema = adminPage.extend({
+  search: optionalSearch(TEXT_LIMITS.searchMax),
+  role: z.enum(['all', 'client', ...APP_ROLES]).default('all'),
+});
+export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
+
+/** GET /admin/transactions: optional status filter. */
+export const adminTransactionsQuerySchema = adminPage.extend({
+  status: z.enum(['all', ...TRANSACTION_STATUSES]).default('all'),
+});
+export type AdminTransactionsQuery = z.output<typeof adminTransactionsQuerySchema>;
+
+/** GET /admin/notifications. */
+export const adminNotificationsQuerySchema = adminPage;
+export type AdminNotificationsQuery = z.output<typeof adminNotificationsQuerySchema>;
+
+/** POST/DELETE /admin/users/:id/roles: the role to add or remove (client is the absence of both). */
+export const userRoleChangeSchema = z.object({ role: z.enum(APP_ROLES) });
+export type UserRoleChangeRequest = z.infer<typeof userRoleChangeSchema>;
+
+/** GET /admin/reports and the CSV exports. */
+export const adminReportsQuerySchema = z.object({
+  timeframe: z.enum(REPORT_TIMEFRAME_KEYS).default('30d'),
+});
+export type AdminReportsQuery = z.output<typeof adminReportsQuerySchema>;

@@ -1,0 +1,22 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { useState } from 'react';
+import { Toaster } from '@web/components/ui/toaster';
+import { createQueryClient } from '@web/lib/query-client';
+import { createAppRouter } from './router';
+import { OfflineGate } from './shell/offline-gate';
+import { DevErrorMonitor } from './shell/dev-error-monitor';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createAppRouter(queryClient));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <OfflineGate>
+        <RouterProvider router={router} />
+      </OfflineGate>
+      <Toaster />
+      {import.meta.env.DEV ? <DevErrorMonitor /> : null}
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { messages } from '@shared/messages';
+import { useMe } from '@web/lib/session';
+import { hasQuickTaskDraft } from '@web/lib/quick-task-draft';
+import { FullPageLoading } from './shell/full-page-loading';
+import { DashboardFailed } from './shell/dashboard-failed';
+import { AccessDenied } from './shell/access-denied';
+import { Page } from './routes/page';
+import { pages } from './routes/pages';
+
+export interface FromState {
+  from?: string;
+}
+
+/** Protected routes: a signed-out user goes to /auth, remembering where they came from. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { data: me, isPending, isError } = useMe();
+  const location = useLocation();
+  const warned = useRef(false);
+  const signedOut = !isPending && !isError && !me;
+  useEffect(() => {
+    if (signedOut && !warned.current) {
+      warned.current = true;
+      toast.error(messages.auth.signInRequired);
+    }
+  }, [signedOut]);
+  if (isPending) return <FullPageLoading />;
+  if (isError) return <DashboardFailed />;
+  if (!me) {
+    const from = `${location.pathname}${location.search}`;
+    return <Navigate to="/auth" replace state={{ from } satisfies FromState} />;
+  }
+  return <>{children}</>;
+}
+
+/**
+ * "/" and "/auth" for signed-in users: admins go to /admin; others to /dashboard, or from /auth to
+ * the quick-task form or the page they came from.
+ */
+export function RedirectSignedIn({ children, fromAuth = false }: { children: ReactNode; fromAuth?: boolean }) {
+  const { data: me, isPending } = useMe();
+  const location = useLocation();
+  if (isPending && fromAuth) return <FullPageLoading />;
+  if (!me) return <>{children}</>;
+  if (me.roles.isAdmin) return <Navigate to="/admin" replace />;
+  if (!fromAuth) return <Navigate to="/dashboard" replace />;
+  const params = new URLSearchParams(location.search);
+  if (params.get('quickTask') === 'true' || hasQuickTaskDraft()) return <Navigate to="/dashboard/create-task" replace />;
+  const from = (location.state as FromState | null)?.from;
+  return <Navigate to={from && from.startsWith('/') && !from.startsWith('/auth') ? from : '/dashboard'} replace />;
+}
+
+/** /dashboard resolves by role: admin to /admin, expert dashboard, otherwise client dashboard. */
+export function DashboardIndex() {
+  const { data: me } = useMe();
+  if (!me) return <FullPageLoading />;
+  if (me.roles.isAdmin) return <Navigate to="/admin" replace />;
+  return <Page component={me.roles.isExpert ? pages.ExpertDashboard : pages.ClientDashboard} />;
+}
+
+/** The admin area's gate: the Access Denied panel for non-admins, then on to their dashboard. */
+export function AdminGate({ children }: { children: ReactNode }) {
+  const { data: me } = useMe();
+  const navigate = useNavigate();
+  const isAdmin = Boolean(me?.roles.isAdmin);
+  useEffect(() => {
+    if (!me || isAdmin) return;
+    toast.error(messages.admin.noAccess);
+    const timer = window.setTimeout(() => navigate('/dashboard', { replace: true }), 2500);
+    return () => window.clearTimeout(timer);
+  }, [me, isAdmin, navigate]);
+  if (!me) return <FullPageLoading />;
+  return isAdmin ? <>{children}</> : <AccessDenied />;
+}

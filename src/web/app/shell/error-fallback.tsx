@@ -1,0 +1,54 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useRouteError } from 'react-router';
+import { messages } from '@shared/messages';
+import { Button } from '@web/components/ui/button';
+
+/** The full-page fallback: the error text, an optional stack, Try Again, Reload Page and Go Home. */
+export function ErrorFallbackView({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const text = error instanceof Error ? error.message : String(error ?? '');
+  const stack = error instanceof Error ? error.stack : undefined;
+  return (
+    <main role="alert" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-semibold">{messages.shell.somethingWentWrong}</h1>
+      {text ? <p className="text-muted-foreground">{text}</p> : null}
+      {stack && import.meta.env.DEV ? (
+        <details className="w-full text-left">
+          <summary>Stack trace</summary>
+          <pre className="mt-2 max-h-64 overflow-auto rounded bg-muted p-3 text-xs">{stack}</pre>
+        </details>
+      ) : null}
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button onClick={() => (onRetry ? onRetry() : window.location.reload())}>Try Again</Button>
+        <Button variant="outline" onClick={() => window.location.reload()}>
+          Reload Page
+        </Button>
+        <Button variant="ghost" onClick={() => window.location.assign('/')}>
+          Go Home
+        </Button>
+      </div>
+    </main>
+  );
+}
+
+export function RouteErrorFallback() {
+  const error = useRouteError();
+  return <ErrorFallbackView error={error} />;
+}
+
+/** Catches render errors below it; Try Again re-renders the children. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  state = { error: null as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  render() {
+    if (this.state.error) return <ErrorFallbackView error={this.state.error} onRetry={() => this.setState({ error: null })} />;
+    return this.props.children;
+  }
+}

@@ -1,0 +1,27 @@
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { WifiOff } from 'lucide-react';
+import { messages } from '@shared/messages';
+import { Button } from '@web/components/ui/button';
+
+function subscribe(onChange: () => void) {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** Shows the offline screen while the browser reports no connection. */
+export function OfflineGate({ children }: { children: ReactNode }) {
+  const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  if (online) return <>{children}</>;
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
+      <WifiOff className="size-12 text-muted-foreground" aria-hidden="true" />
+      <h1 className="text-2xl font-semibold">{messages.shell.offlineTitle}</h1>
+      <p className="text-muted-foreground">{messages.shell.offlineText}</p>
+      <Button onClick={() => window.location.reload()}>Retry</Button>
+    </main>
+  );
+}

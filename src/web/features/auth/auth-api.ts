@@ -1,0 +1,18 @@
+import type { SignInRequest, SignUpRequest } from '@shared/schemas/accounts.schemas';
+import { api, ApiError } from '@web/lib/api';
+
+export type SignUpOutcome = 'created' | 'already_registered';
+
+export async function signUp(request: SignUpRequest): Promise<SignUpOutcome> {
+  try {
+    await api.post('/api/accounts/sign-up', request);
+    return 'created';
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) return 'already_registered';
+    throw error;
+  }
+}
+
+export async function signIn(request: SignInRequest): Promise<void> {
+  await api.post('/api/auth/sign-in/email', { ...request, callbackURL: '/auth?confirmed=true' });
+}

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { MapPin } from 'lucide-react';
+import { messages } from '@shared/messages';
+import { SESSION } from '@shared/constants';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { ApiError } from '@web/lib/api';
+import { meQueryKey } from '@web/lib/session';
+import { signIn, signUp } from './auth-api';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+
+type Mode = 'login' | 'signup';
+
+/** One form that toggles between login and sign-up (spec 000 section 2, Auth screen). */
+export default function AuthPage() {
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<Mode>(params.get('mode') === 'signup' ? 'signup' : 'login');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [loginEmail, setLoginEmail] = useState('');
+  const fromQuickTask = params.get('quickTask') === 'true';
+  const quickTaskLocation = params.get('location');
+
+  const handleSignIn = async (values: { email: string; password: string }) => {
+    try {
+      await signIn(values);
+      toast.success(messages.auth.signedIn, { duration: SESSION.signInToastMs });
+      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
+        setNotice(messages.auth.emailNotConfirmed);
+        return;
+      }
+      toast.error(messages.auth.invalidCredentials);
+      setNotice(messages.auth.invalidCredentials);
+    }
+  };
+
+  const handleSignUp = async (values: {
+    first_name: string;
+    last_name: string;
+    email: string;
+    password: string;
+    confirm_password: string;
+  }) => {
+    try {
+      const outcome = await signUp(values);
+      if (outcome === 'already_registered') {
+        toast.info(messages.auth.emailAlreadyRegistered);
+        setNotice(messages.auth.emailAlreadyRegistered);
+        setLoginEmail(values.email);
+        setMode('login');
+        return;
+      }
+      toast.success(messages.auth.accountCreated);
+      setNotice(messages.auth.accountCreated);
+      setLoginEmail(values.email);
+      setMode('login');
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : messages.auth.requiredFields);
+    }
+  };
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-muted/40 p-4">
+      <Card className="w-full max-w-md">
+        <CardHeader>
+          <CardTitle>
+            <h1>{mode === 'login' ? 'Welcome back' : 'Create your account'}</h1>
+          </CardTitle>
+          <CardDescription>
+            {mode === 'login' ? 'Log in to manage your tasks.' : 'Sign up to post tasks or work as a local expert.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {fromQuickTask ? (
+            <Alert>
+              <MapPin aria-hidden="true" />
+              <AlertDescription>
+                {messages.auth.quickTaskBanner}
+                {quickTaskLocation ? ` Location: ${quickTaskLocation}.` : ''}
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          {params.get('confirmed') === 'true' && !notice ? (
+            <Alert>
+              <AlertDescription>Your email address is confirmed. You can log in now.</AlertDescription>
+            </Alert>
+          ) : null}
+          {notice ? (
+            <Alert role="status">
+              <AlertDescription>{notice}</AlertDescription>
+            </Alert>
+          ) : null}
+          {mode === 'login' ? (
+            <SignInForm key={loginEmail} defaultEmail={loginEmail} onSubmit={handleSignIn} />
+          ) : (
+            <SignUpForm onSubmit={handleSignUp} />
+          )}
+          <p className="text-center text-sm text-muted-foreground">
+            {mode === 'login' ? "Don't have an account?" : 'Already have an account?'}{' '}
+            <Button
+              variant="link"
+              className="h-auto p-0"
+              onClick={() => {
+                setNotice(null);
+                setMode(mode === 'login' ? 'signup' : 'login');
+              }}
+            >
+              {mode === 'login' ? 'Sign up' : 'Log in'}
+            </Button>
+          </p>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

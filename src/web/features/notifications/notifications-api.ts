@@ -1,0 +1,32 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationDto } from '@shared/schemas/notifications.schemas';
+import { api } from '@web/lib/api';
+
+export const NOTIFICATIONS_REFETCH_MS = 60_000;
+
+export const notificationsQuery = queryOptions({
+  queryKey: ['notifications'],
+  queryFn: () => api.get<{ notifications: NotificationDto[]; unread_count: number }>('/api/notifications'),
+  refetchInterval: NOTIFICATIONS_REFETCH_MS,
+});
+
+export const useNotifications = () => useQuery(notificationsQuery);
+
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post(`/api/notifications/${id}/read`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey }),
+  });
+}
+
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('/api/notifications/read-all', {}),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey }),
+  });
+}
+
+/** The badge text: the count, or "9+" above 9. */
+export const badgeText = (count: number) => (count > 9 ? '9+' : String(count));

@@ -1,0 +1,82 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+/** Every demo account's password (see the server's start banner). */
+export const DEMO_PASSWORD = 'demo-password';
+export const DEMO = {
+  admin: 'admin@example.com',
+  client: 'client@example.com',
+  client2: 'client2@example.com',
+  expert: 'expert1@example.com',
+} as const;
+
+let counter = 0;
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter += 1)}@example.com`;
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+interface OutboxMessage {
+  channel: string;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  action_url: string | null;
+}
+
+/** The newest dev-outbox message to `recipient` on `channel`, waiting for it to arrive. */
+export async function latestOutboxMessage(request: APIRequestContext, channel: 'email' | 'sms' | 'push', recipient: string) {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/dev/outbox/messages?channel=${channel}&recipient=${encodeURIComponent(recipient)}`);
+      const body = (await response.json()) as { messages: OutboxMessage[] };
+      found = body.messages[0];
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}
+
+export async function signUpThroughUi(page: Page, user: { firstName: string; lastName: string; email: string; password: string }) {
+  await page.goto('/auth?mode=signup');
+  await page.getByLabel('First name').fill(user.firstName);
+  await page.getByLabel('Last name').fill(user.lastName);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Account created! Please check your email to confirm your registration.').first()).toBeVisible();
+}
+
+/** Opens the confirmation link from the dev outbox, as a person would from their inbox. */
+export async function confirmEmail(page: Page, email: string) {
+  const message = await latestOutboxMessage(page.request, 'email', email);
+  expect(message.action_url).toBeTruthy();
+  await page.goto(message.action_url!);
+}
+
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Successfully signed in!')).toBeVisible();
+}
+
+/** A brand-new confirmed account that has not chosen a role yet, signed in. */
+export async function signUpAndConfirm(page: Page, prefix: string) {
+  const email = uniqueEmail(prefix);
+  const password = 'secret-pass-1';
+  await signUpThroughUi(page, { firstName: 'Pat', lastName: 'Newcomer', email, password });
+  await confirmEmail(page, email);
+  return { email, password };
+}
+
+export async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('Signed out successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+}
