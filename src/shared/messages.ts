@@ -301,6 +301,8 @@ export const messages = {
     changeNumber: 'Change Phone Number',
     verifiedTitle: 'Phone Verified',
     loadFailed: 'Failed to load phone verification status',
+    retry: 'Retry',
+    phonePlaceholder: '+1 (555) 123-4567',
   },
   expert: {
     checkStatusFailed: 'Error checking expert status. Please try again.',

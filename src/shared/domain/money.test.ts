@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MONEY, SETTINGS_DEFAULTS } from '../constants';
 import {
   budgetFigureCents,
   centsToDollars,
@@ -147,5 +148,15 @@ describe('budgetFigureCents', () => {
   it('is 0 without a budget', () => {
     expect(budgetFigureCents({})).toBe(0);
     expect(budgetFigureCents({ budget: null, expert_id: null })).toBe(0);
+  });
+});
+
+describe('constants', () => {
+  it('splits 10% to the platform and 90% to the expert, and the settings default agrees', () => {
+    expect(MONEY.platformFeePercent + MONEY.expertSharePercent).toBe(100);
+    expect(SETTINGS_DEFAULTS.platformFeePercent).toBe(MONEY.platformFeePercent);
+    expect(expertShareCents(10_000, MONEY.platformFeePercent)).toBe(
+      (10_000 * MONEY.expertSharePercent) / 100,
+    );
   });
 });

@@ -9,10 +9,21 @@ import type { ExpertCell, TaskCell } from './map-places';
  * the indexed (payable, located) rows are read.
  */
 export async function listPayableExpertCells(db: Db): Promise<ExpertCell[]> {
+  const rows = await payableExpertCellsQuery(db);
+  return rows.map((row) => ({
+    label: row.label,
+    experts: Number(row.experts),
+    latSum: Number(row.latSum),
+    lngSum: Number(row.lngSum),
+  }));
+}
+
+/** The query of listPayableExpertCells, exported so a test can check its plan uses the index. */
+export function payableExpertCellsQuery(db: Db) {
   const nameKey = sql`lower(trim(split_part(coalesce(${expertProfiles.location}, ''), ',', 1)))`;
   const cellLat = sql`round(${expertProfiles.latitude}::numeric, 1)`;
   const cellLng = sql`round(${expertProfiles.longitude}::numeric, 1)`;
-  const rows = await db
+  return db
     .select({
       label: sql<string>`min(coalesce(${expertProfiles.location}, ''))`,
       experts: sql<number>`count(*)::int`,
@@ -29,12 +40,6 @@ export async function listPayableExpertCells(db: Db): Promise<ExpertCell[]> {
       ),
     )
     .groupBy(nameKey, cellLat, cellLng);
-  return rows.map((row) => ({
-    label: row.label,
-    experts: Number(row.experts),
-    latSum: Number(row.latSum),
-    lngSum: Number(row.lngSum),
-  }));
 }
 
 /**
@@ -42,9 +47,15 @@ export async function listPayableExpertCells(db: Db): Promise<ExpertCell[]> {
  * 25-mile radius). A range scan of tasks_created_at_idx; the result is bounded by the cell count.
  */
 export async function listRecentTaskCells(db: Db, since: Date): Promise<TaskCell[]> {
+  const rows = await recentTaskCellsQuery(db, since);
+  return rows.map((row) => ({ latitude: Number(row.latitude), longitude: Number(row.longitude), tasks: Number(row.tasks) }));
+}
+
+/** The query of listRecentTaskCells, exported so a test can check its plan uses the index. */
+export function recentTaskCellsQuery(db: Db, since: Date) {
   const cellLat = sql`round(${tasks.latitude}::numeric, 2)`;
   const cellLng = sql`round(${tasks.longitude}::numeric, 2)`;
-  const rows = await db
+  return db
     .select({
       latitude: sql<number>`${cellLat}::float8`,
       longitude: sql<number>`${cellLng}::float8`,
@@ -53,7 +64,6 @@ export async function listRecentTaskCells(db: Db, since: Date): Promise<TaskCell
     .from(tasks)
     .where(gte(tasks.created_at, since))
     .groupBy(cellLat, cellLng);
-  return rows.map((row) => ({ latitude: Number(row.latitude), longitude: Number(row.longitude), tasks: Number(row.tasks) }));
 }
 
 /** Finished tasks (completed or verified), over tasks_status_created_idx. */

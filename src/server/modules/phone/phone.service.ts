@@ -37,8 +37,11 @@ export function resendWaitMs(row: Pick<PhoneVerificationRow, 'last_attempt_at'> 
   return Math.max(0, firstAllowed - now.getTime());
 }
 
-/** Whole seconds to show for a wait; never 0 while the wait lasts. */
-const waitSeconds = (waitMs: number) => (waitMs > 0 ? Math.max(1, Math.floor(waitMs / 1000)) : 0);
+/**
+ * Whole seconds until the 60 s mark, rounded up so a countdown never ends early, and never 0 while
+ * the wait lasts (at the mark itself one more millisecond is needed).
+ */
+const waitSeconds = (waitMs: number) => (waitMs > 0 ? Math.max(1, Math.ceil((waitMs - 1) / 1000)) : 0);
 
 /** What the caller may know: never the code or its hash. */
 export function toPhoneStatusDto(row: PhoneVerificationRow | undefined, now: Date): PhoneVerificationStatusDto {

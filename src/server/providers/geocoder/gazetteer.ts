@@ -11,7 +11,7 @@ import { NameIndex } from './name-index';
 import { buildPlaceTable, loadRawCities, type PlaceTable, type RawCity } from './place-table';
 import { buildQualifierTable, countryName, type QualifierTarget } from './regions';
 import { planSearch, type SearchPlan } from './search-plan';
-import { SpatialGrid } from './spatial-grid';
+import { HALF_CIRCUMFERENCE_KM, SpatialGrid } from './spatial-grid';
 
 /** A place whose normalised name equals the query outranks a ~3x bigger place that only starts with it. */
 const EXACT_NAME_BONUS = 0.5;
@@ -109,9 +109,7 @@ export class Gazetteer implements Geocoder {
     let bestRatioPlace = -1;
     let nearestKm = Infinity;
     const near: { place: number; km: number }[] = [];
-    const searchRadiusKm = () =>
-      bestRatio <= CAPTURE ? bestRatio * MAX_REACH_KM : Math.max(CAPTURE * MAX_REACH_KM, nearestKm + TIE_KM);
-    this.grid.visitOutward(point.lat, point.lng, searchRadiusKm, (place, km) => {
+    const visit = (place: number, km: number) => {
       const ratio = km / this.reach[place];
       if (ratio < bestRatio) {
         bestRatio = ratio;
@@ -119,7 +117,16 @@ export class Gazetteer implements Geocoder {
       }
       if (km < nearestKm) nearestKm = km;
       if (km <= nearestKm + TIE_KM) near.push({ place, km });
-    });
+    };
+    // The first pass covers every place that could capture the point. Where none does, the
+    // radius grows until it holds the nearest place and its tie margin. Later passes see the
+    // first pass's places again, which changes no minimum.
+    let radiusKm = CAPTURE * MAX_REACH_KM;
+    for (;;) {
+      this.grid.visitWithin(point.lat, point.lng, radiusKm, visit);
+      if (bestRatio <= CAPTURE || nearestKm + TIE_KM <= radiusKm || radiusKm >= HALF_CIRCUMFERENCE_KM) break;
+      radiusKm = Math.max(radiusKm * 4, nearestKm + TIE_KM);
+    }
     if (bestRatioPlace >= 0 && bestRatio <= CAPTURE) return this.toResult(bestRatioPlace);
     let chosen = -1;
     for (const { place, km } of near) {

@@ -10,21 +10,13 @@ function seededRandom(seed: number): () => number {
   };
 }
 
-function nearestByGrid(grid: SpatialGrid, lat: number, lng: number): number {
-  let best = Infinity;
-  grid.visitOutward(lat, lng, () => best, (_point, km) => {
-    best = Math.min(best, km);
-  });
-  return best;
-}
-
 describe('SpatialGrid', () => {
   it('measures great-circle distances', () => {
     expect(distanceKm(48.8566, 2.3522, 51.5074, -0.1278)).toBeCloseTo(343.5, 0); // Paris - London
     expect(distanceKm(0, 179.9, 0, -179.9)).toBeCloseTo(22.2, 0); // across the antimeridian
   });
 
-  it('finds the same nearest point as checking every point', () => {
+  it('visits every point within the radius, wherever the circle lies', () => {
     const random = seededRandom(7);
     const count = 3_000;
     const lat = new Float64Array(count);
@@ -36,27 +28,35 @@ describe('SpatialGrid', () => {
       lng[i] = clustered ? -5 + random() * 30 : -180 + random() * 360;
     }
     const grid = new SpatialGrid(lat, lng, [...lat.keys()]);
-    const queries: [number, number][] = [
-      [89.95, 10],
-      [-89.95, -170],
-      [0, 179.99],
-      [0, -180],
-      [70, 45],
+    const queries: [number, number, number][] = [
+      [89.95, 10, 50],
+      [-89.95, -170, 300],
+      [0, 179.99, 100],
+      [0, -180, 2_000],
+      [70, 45, 800],
+      [50, 10, 40],
+      [10, 10, 25_000],
     ];
-    for (let i = 0; i < 300; i += 1) queries.push([-90 + random() * 180, -180 + random() * 360]);
-    for (const [qLat, qLng] of queries) {
-      let expected = Infinity;
-      for (let i = 0; i < count; i += 1) expected = Math.min(expected, distanceKm(qLat, qLng, lat[i], lng[i]));
-      expect(nearestByGrid(grid, qLat, qLng), `${qLat}, ${qLng}`).toBeCloseTo(expected, 6);
+    for (let i = 0; i < 300; i += 1) queries.push([-90 + random() * 180, -180 + random() * 360, random() * 3_000]);
+    for (const [qLat, qLng, radius] of queries) {
+      const expected = new Set<number>();
+      for (let i = 0; i < count; i += 1) if (distanceKm(qLat, qLng, lat[i], lng[i]) <= radius) expected.add(i);
+      const seen = new Set<number>();
+      grid.visitWithin(qLat, qLng, radius, (point, km) => {
+        expect(km).toBeCloseTo(distanceKm(qLat, qLng, lat[point], lng[point]), 9);
+        seen.add(point);
+      });
+      const missed = [...expected].filter((point) => !seen.has(point));
+      expect(missed, `${qLat}, ${qLng} within ${radius} km`).toEqual([]);
     }
   });
 
-  it('only visits points of cells that can be within the radius', () => {
-    const lat = Float64Array.from([0, 0, 10]);
-    const lng = Float64Array.from([0, 0.01, 0]);
-    const grid = new SpatialGrid(lat, lng, [0, 1, 2]);
+  it('leaves out cells the circle cannot reach', () => {
+    const lat = Float64Array.from([0, 0, 10, 0]);
+    const lng = Float64Array.from([0, 0.01, 0, 120]);
+    const grid = new SpatialGrid(lat, lng, [0, 1, 2, 3]);
     const seen: number[] = [];
-    grid.visitOutward(0, 0, () => 5, (point) => seen.push(point));
+    grid.visitWithin(0, 0, 5, (point) => seen.push(point));
     expect(seen.sort()).toEqual([0, 1]);
   });
 });

@@ -383,7 +383,11 @@ async function validateNewIntent(db: Db, input: CreatePaymentIntentInput): Promi
     throw invalid('The application fee must be a whole number of cents between zero and the amount.', 'parameter_invalid');
   }
   const destination = await findAccount(db, input.destinationAccountId);
-  if (!destination) throw invalid(`No such destination: '${input.destinationAccountId}'`, 'resource_missing');
+  if (!destination) {
+    throw new PaymentProviderError('not_found', `No such destination: '${input.destinationAccountId}'`, {
+      providerCode: 'resource_missing',
+    });
+  }
   if (!destination.charges_enabled || !destination.payouts_enabled) {
     throw invalid(
       'Your destination account needs to have at least one of the following capabilities enabled: transfers.',

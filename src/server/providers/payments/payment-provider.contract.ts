@@ -126,7 +126,7 @@ export function runPaymentProviderContract(label: string, setup: () => Promise<P
     });
 
     it('refuses a destination that does not exist', async () => {
-      await expectProviderError(newIntent('acct_missing'), 'invalid_request');
+      await expectProviderError(newIntent('acct_missing'), 'not_found');
     });
 
     it('captures only an authorized intent, once, and replays a retried capture', async () => {

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, verify } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -189,9 +189,14 @@ describe('parseServiceAccount', () => {
   });
 
   it('reads a key file when given its path', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'fcm-')), 'key.json');
-    writeFileSync(path, JSON.stringify(account));
-    expect(parseServiceAccount(path).client_email).toBe(account.client_email);
+    const dir = mkdtempSync(join(tmpdir(), 'fcm-'));
+    try {
+      const path = join(dir, 'key.json');
+      writeFileSync(path, JSON.stringify(account));
+      expect(parseServiceAccount(path).client_email).toBe(account.client_email);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names what is missing', () => {

@@ -1,15 +1,23 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createFileStorage, InvalidStorageKeyError, type FileStorage } from './index';
 import { createLocalDiskFileStorage } from './local-disk-adapter';
 import { createS3FileStorage, s3ClientConfig } from './s3-adapter';
 
 const bytesOf = (text: string) => new TextEncoder().encode(text);
-const freshDataDir = () => mkdtempSync(join(tmpdir(), 'storage-test-'));
+const createdDirs: string[] = [];
+const freshDataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'storage-test-'));
+  createdDirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of createdDirs) rmSync(dir, { recursive: true, force: true });
+});
 const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' };
 
 /** A stand-in S3 `send`: keeps objects in a map and records every command. */
