@@ -6,6 +6,7 @@ export const baseURL = `http://localhost:${port}`;
 /** End-to-end journeys in Debian's Chromium against the real server on a fresh embedded database. */
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -150,6 +150,10 @@ describe('listTasksQuerySchema', () => {
       }),
     ).toEqual({ page: 2, pageSize: 10, status: 'open', latitude: 30.1, longitude: -97.5, radius_miles: 50 });
     expect(listTasksQuerySchema.parse({})).toEqual({ page: 1, pageSize: 10 });
+    for (const scope of ['mine', 'available', 'applied', 'assigned']) {
+      expect(listTasksQuerySchema.parse({ scope }).scope).toBe(scope);
+    }
+    expect(listTasksQuerySchema.safeParse({ scope: 'all' }).success).toBe(false);
   });
 
   it('needs both coordinates or neither, each in range', () => {

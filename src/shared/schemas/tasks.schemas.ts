@@ -107,12 +107,17 @@ export function taskFormDefaults(now: Date = new Date()) {
   };
 }
 
+/** Which tasks a list shows: the client's own, open ones near the expert, applied to, or assigned. */
+export const TASK_LIST_SCOPES = ['mine', 'available', 'applied', 'assigned'] as const;
+export type TaskListScope = (typeof TASK_LIST_SCOPES)[number];
+
 /**
- * GET /tasks: paging, an optional status, and for the expert list an optional centre and radius
+ * GET /tasks: a scope, paging, an optional status, and for the expert list an optional centre and radius
  * (both coordinates or neither).
  */
 export const listTasksQuerySchema = paginationQuery()
   .extend({
+    scope: z.enum(TASK_LIST_SCOPES).optional(),
     status: z.enum(TASK_STATUSES).optional(),
     latitude: numberFromText(messages.location.invalidCoordinates)
       .pipe(latitudeField(messages.location.invalidCoordinates))

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@shared/messages';
 import type { ExpertApplicationResponse, MyExpertProfileResponse } from '@shared/schemas/expert-onboarding.schemas';
 import { expertProfiles, profiles, userRoles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';

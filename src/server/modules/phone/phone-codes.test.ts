@@ -65,7 +65,11 @@ describe('resend cooldown', () => {
       last_attempt_at: sentAt,
       updated_at: sentAt,
     };
-    expect(toPhoneStatusDto(row, at(0))).toMatchObject({ resend_in_seconds: 60, attempts_remaining: 2, code_pending: true });
+    expect(toPhoneStatusDto(row, at(0))).toMatchObject({
+      resend_in_seconds: 60,
+      attempts_remaining: 2,
+      code_pending: true,
+    });
     expect(toPhoneStatusDto(row, at(59_999)).resend_in_seconds).toBe(1);
     expect(toPhoneStatusDto(row, at(60_000)).resend_in_seconds).toBe(1);
     expect(toPhoneStatusDto(row, at(60_001))).toMatchObject({ resend_in_seconds: 0, can_resend_at: null });

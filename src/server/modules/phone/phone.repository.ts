@@ -4,7 +4,10 @@ import { phoneVerifications } from '../../db/schema';
 
 export type PhoneVerificationRow = typeof phoneVerifications.$inferSelect;
 
-export async function findPhoneVerification(db: Db, userId: string): Promise<PhoneVerificationRow | undefined> {
+export async function findPhoneVerification(
+  db: Db,
+  userId: string,
+): Promise<PhoneVerificationRow | undefined> {
   const [row] = await db.select().from(phoneVerifications).where(eq(phoneVerifications.user_id, userId));
   return row;
 }
@@ -16,7 +19,14 @@ export async function findPhoneVerification(db: Db, userId: string): Promise<Pho
  */
 export async function storeNewCode(
   db: Db,
-  params: { userId: string; phoneNumber: string; codeHash: string; expiresAt: Date; now: Date; cooldownCutoff: Date },
+  params: {
+    userId: string;
+    phoneNumber: string;
+    codeHash: string;
+    expiresAt: Date;
+    now: Date;
+    cooldownCutoff: Date;
+  },
 ): Promise<PhoneVerificationRow | undefined> {
   const fresh = {
     phone_number: params.phoneNumber,
@@ -35,7 +45,10 @@ export async function storeNewCode(
       set: fresh,
       setWhere: and(
         eq(phoneVerifications.is_verified, false),
-        or(isNull(phoneVerifications.last_attempt_at), lt(phoneVerifications.last_attempt_at, params.cooldownCutoff)),
+        or(
+          isNull(phoneVerifications.last_attempt_at),
+          lt(phoneVerifications.last_attempt_at, params.cooldownCutoff),
+        ),
       ),
     })
     .returning();
@@ -46,11 +59,19 @@ export async function storeNewCode(
  * Undoes a stored code whose SMS could not be sent, so the user may try again at once. Guarded by
  * the code's hash: a newer code stored meanwhile is left alone.
  */
-export async function withdrawCode(db: Db, params: { userId: string; codeHash: string; now: Date }): Promise<void> {
+export async function withdrawCode(
+  db: Db,
+  params: { userId: string; codeHash: string; now: Date },
+): Promise<void> {
   await db
     .update(phoneVerifications)
     .set({ verification_code: null, code_expires_at: null, last_attempt_at: null, updated_at: params.now })
-    .where(and(eq(phoneVerifications.user_id, params.userId), eq(phoneVerifications.verification_code, params.codeHash)));
+    .where(
+      and(
+        eq(phoneVerifications.user_id, params.userId),
+        eq(phoneVerifications.verification_code, params.codeHash),
+      ),
+    );
 }
 
 /**
@@ -64,7 +85,10 @@ export async function countAttempt(
 ): Promise<PhoneVerificationRow | undefined> {
   const [row] = await db
     .update(phoneVerifications)
-    .set({ verification_attempts: sql`${phoneVerifications.verification_attempts} + 1`, updated_at: params.now })
+    .set({
+      verification_attempts: sql`${phoneVerifications.verification_attempts} + 1`,
+      updated_at: params.now,
+    })
     .where(
       and(
         eq(phoneVerifications.user_id, params.userId),

@@ -24,7 +24,9 @@ let nextNumber = 2000000;
 const newPhone = () => `+1555${nextNumber++}`;
 
 const status = async (user: TestUser) =>
-  t.json<PhoneVerificationStatusDto>(await t.request('GET', '/api/phone-verification', { cookie: user.cookie }));
+  t.json<PhoneVerificationStatusDto>(
+    await t.request('GET', '/api/phone-verification', { cookie: user.cookie }),
+  );
 const send = (user: TestUser, phoneNumber: unknown) =>
   t.request('POST', '/api/phone-verification/send', { cookie: user.cookie, body: { phoneNumber } });
 const verify = (user: TestUser, code: unknown) =>
@@ -170,7 +172,8 @@ describe('POST /api/phone-verification/send', () => {
     expect(resent.status).toBe(200);
     expect((await t.json<PhoneActionResultDto>(resent)).message).toBe(messages.phone.newCodeSent);
     const secondCode = await latestCode(phone);
-    if (secondCode !== firstCode) await expectError(await verify(user, firstCode), 400, messages.phone.codeInvalid);
+    if (secondCode !== firstCode)
+      await expectError(await verify(user, firstCode), 400, messages.phone.codeInvalid);
     expect((await verify(user, secondCode)).status).toBe(200);
   });
 
@@ -225,7 +228,11 @@ describe('POST /api/phone-verification/verify', () => {
     expect(body).toMatchObject({ success: true, message: messages.phone.verified });
     expect(body.status).toMatchObject({ phone_number: phone, is_verified: true, code_pending: false });
     expect(await status(user)).toMatchObject({ phone_number: phone, is_verified: true });
-    expect(await rowOf(user)).toMatchObject({ is_verified: true, verification_code: null, code_expires_at: null });
+    expect(await rowOf(user)).toMatchObject({
+      is_verified: true,
+      verification_code: null,
+      code_expires_at: null,
+    });
   });
 
   it.each([
@@ -313,8 +320,15 @@ describe('POST /api/phone-verification/verify', () => {
 describe('attempt counting under concurrency (service level, reads interleaved)', () => {
   it('counts at most 3 attempts when every request read the row before any counted', async () => {
     const { user, code } = await userWithCode();
-    const service = createPhoneService({ db: t.db, clock: t.clock, sms: t.providers.sms, codeSecret: authSecretOf(t.context.env) });
-    const outcomes = await Promise.allSettled(Array.from({ length: 8 }, () => service.verifyCode(user.id, otherCode(code))));
+    const service = createPhoneService({
+      db: t.db,
+      clock: t.clock,
+      sms: t.providers.sms,
+      codeSecret: authSecretOf(t.context.env),
+    });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 8 }, () => service.verifyCode(user.id, otherCode(code))),
+    );
     const texts = outcomes.map((o) => (o.status === 'rejected' ? (o.reason as Error).message : 'verified'));
     expect(texts.filter((text) => text === messages.phone.codeInvalid)).toHaveLength(3);
     expect(texts.filter((text) => text === messages.phone.tooManyAttempts)).toHaveLength(5);

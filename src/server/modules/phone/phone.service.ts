@@ -31,7 +31,10 @@ export interface PhoneServiceDeps {
  * Milliseconds until a new code may be sent, 0 when allowed now. The rule is "more than 60 s after
  * the last send", so the first allowed moment is one millisecond past the 60 s.
  */
-export function resendWaitMs(row: Pick<PhoneVerificationRow, 'last_attempt_at'> | undefined, now: Date): number {
+export function resendWaitMs(
+  row: Pick<PhoneVerificationRow, 'last_attempt_at'> | undefined,
+  now: Date,
+): number {
   if (!row?.last_attempt_at) return 0;
   const firstAllowed = row.last_attempt_at.getTime() + PHONE.resendCooldownMs + 1;
   return Math.max(0, firstAllowed - now.getTime());
@@ -44,7 +47,10 @@ export function resendWaitMs(row: Pick<PhoneVerificationRow, 'last_attempt_at'> 
 const waitSeconds = (waitMs: number) => (waitMs > 0 ? Math.max(1, Math.ceil((waitMs - 1) / 1000)) : 0);
 
 /** What the caller may know: never the code or its hash. */
-export function toPhoneStatusDto(row: PhoneVerificationRow | undefined, now: Date): PhoneVerificationStatusDto {
+export function toPhoneStatusDto(
+  row: PhoneVerificationRow | undefined,
+  now: Date,
+): PhoneVerificationStatusDto {
   if (!row) {
     return {
       phone_number: null,
@@ -74,7 +80,8 @@ function refusalFor(row: PhoneVerificationRow | undefined, now: Date): AppError 
   if (row?.is_verified) return conflict(messages.phone.alreadyVerified);
   if (!row?.verification_code || !row.code_expires_at) return notFound(messages.phone.codeNotFound);
   if (row.code_expires_at.getTime() <= now.getTime()) return badRequest(messages.phone.codeExpired);
-  if (row.verification_attempts >= PHONE.maxAttempts) return new AppError('too_many_requests', messages.phone.tooManyAttempts);
+  if (row.verification_attempts >= PHONE.maxAttempts)
+    return new AppError('too_many_requests', messages.phone.tooManyAttempts);
   return null;
 }
 
@@ -90,7 +97,10 @@ export function createPhoneService(deps: PhoneServiceDeps) {
     /** Sends a new code to `phoneNumber` (E.164, already validated): a first send or a resend. */
     async sendCode(userId: string, phoneNumber: string): Promise<PhoneActionResultDto> {
       const now = clock.now();
-      const [existing, profile] = await Promise.all([findPhoneVerification(db, userId), findProfile(db, userId)]);
+      const [existing, profile] = await Promise.all([
+        findPhoneVerification(db, userId),
+        findProfile(db, userId),
+      ]);
       if (!profile) throw notFound(messages.profile.notFound);
       if (existing?.is_verified) throw conflict(messages.phone.alreadyVerified);
       const wait = resendWaitMs(existing, now);
@@ -140,7 +150,10 @@ export function createPhoneService(deps: PhoneServiceDeps) {
       const counted = await countAttempt(db, { userId, now, maxAttempts: PHONE.maxAttempts });
       if (!counted) {
         // Another request changed the row since the read: explain the state it left.
-        throw refusalFor(await findPhoneVerification(db, userId), now) ?? new AppError('too_many_requests', messages.phone.tooManyAttempts);
+        throw (
+          refusalFor(await findPhoneVerification(db, userId), now) ??
+          new AppError('too_many_requests', messages.phone.tooManyAttempts)
+        );
       }
 
       const submittedHash = hashVerificationCode(codeSecret, userId, code);
@@ -157,7 +170,10 @@ export function createPhoneService(deps: PhoneServiceDeps) {
 }
 
 function cooldownError(waitMs: number): AppError {
-  return new AppError('too_many_requests', format(messages.phone.resendCooldown, { seconds: waitSeconds(waitMs) }));
+  return new AppError(
+    'too_many_requests',
+    format(messages.phone.resendCooldown, { seconds: waitSeconds(waitMs) }),
+  );
 }
 
 export type PhoneService = ReturnType<typeof createPhoneService>;

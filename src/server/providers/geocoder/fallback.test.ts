@@ -72,7 +72,11 @@ describe('withFallback', () => {
     let now = 0;
     const primary = failing();
     const fallback = answering(ONLINE_PARIS);
-    const geocoder = withFallback(primary, fallback, { failureThreshold: 2, cooldownMs: 10_000, now: () => now });
+    const geocoder = withFallback(primary, fallback, {
+      failureThreshold: 2,
+      cooldownMs: 10_000,
+      now: () => now,
+    });
     await geocoder.search('a place');
     await geocoder.search('a place');
     expect(primary.search).toHaveBeenCalledTimes(2);
@@ -97,7 +101,9 @@ describe('createGeocoder', () => {
 
   it('asks the configured service with the configured User-Agent', async () => {
     const fetchStub = vi.fn(async (_input: string | URL | Request, _init?: RequestInit) =>
-      Response.json([{ name: 'Paris', lat: '48.8589', lon: '2.32', display_name: ONLINE_PARIS.address, address: {} }]),
+      Response.json([
+        { name: 'Paris', lat: '48.8589', lon: '2.32', display_name: ONLINE_PARIS.address, address: {} },
+      ]),
     );
     const geocoder = createGeocoder({
       url: 'https://geo.example.test',
@@ -115,7 +121,11 @@ describe('createGeocoder', () => {
     const down = vi.fn(async () => {
       throw new TypeError('fetch failed');
     });
-    const geocoder = createGeocoder({ url: 'https://geo.example.test', fetch: down as unknown as typeof fetch, onFallback });
+    const geocoder = createGeocoder({
+      url: 'https://geo.example.test',
+      fetch: down as unknown as typeof fetch,
+      onFallback,
+    });
     expect((await geocoder.search('paris'))[0]).toMatchObject({ address: 'Paris, France' });
     expect(onFallback).toHaveBeenCalledWith(expect.objectContaining({ code: 'network' }), 'search');
   });

@@ -26,7 +26,10 @@ export function withFallback(primary: Geocoder, fallback: Geocoder, options: Fal
   let failuresInRow = 0;
   let skipPrimaryUntil = 0;
 
-  async function run<T>(operation: 'search' | 'reverse', ask: (geocoder: Geocoder) => Promise<T>): Promise<T> {
+  async function run<T>(
+    operation: 'search' | 'reverse',
+    ask: (geocoder: Geocoder) => Promise<T>,
+  ): Promise<T> {
     if (now() < skipPrimaryUntil) return ask(fallback);
     try {
       const answer = await ask(primary);

@@ -22,7 +22,12 @@ describe('gazetteer loading', () => {
 describe('gazetteer search', () => {
   it('ranks the most populous place of a name first', async () => {
     const results = await gazetteer.search('paris');
-    expect(results[0]).toMatchObject({ name: 'Paris', country: 'France', region: null, address: 'Paris, France' });
+    expect(results[0]).toMatchObject({
+      name: 'Paris',
+      country: 'France',
+      region: null,
+      address: 'Paris, France',
+    });
     expect(results[1]).toMatchObject({ name: 'Paris', region: 'Texas', country: 'United States' });
     expect(results).toHaveLength(10);
   });
@@ -35,7 +40,11 @@ describe('gazetteer search', () => {
       expect.arrayContaining(['Missouri', 'Massachusetts', 'Illinois']),
     );
     // Springfield MO (167k) > MA (154k) > IL (117k).
-    expect(springfields.slice(0, 3).map((result) => result.region)).toEqual(['Missouri', 'Massachusetts', 'Illinois']);
+    expect(springfields.slice(0, 3).map((result) => result.region)).toEqual([
+      'Missouri',
+      'Massachusetts',
+      'Illinois',
+    ]);
   });
 
   it('ignores accents, case and punctuation', async () => {
@@ -57,7 +66,10 @@ describe('gazetteer search', () => {
       });
     }
     expect((await gazetteer.search('paris tx'))[0]).toMatchObject({ name: 'Paris', region: 'Texas' });
-    expect((await gazetteer.search('springfield, il'))[0]).toMatchObject({ name: 'Springfield', region: 'Illinois' });
+    expect((await gazetteer.search('springfield, il'))[0]).toMatchObject({
+      name: 'Springfield',
+      region: 'Illinois',
+    });
     expect((await gazetteer.search('washington dc'))[0]).toMatchObject({ region: 'District of Columbia' });
   });
 
@@ -65,7 +77,10 @@ describe('gazetteer search', () => {
     const results = await gazetteer.search('paris, fr');
     expect(results.length).toBeGreaterThan(0);
     for (const result of results) expect(result.country).toBe('France');
-    expect((await gazetteer.search('london, canada'))[0]).toMatchObject({ name: 'London', region: 'Ontario' });
+    expect((await gazetteer.search('london, canada'))[0]).toMatchObject({
+      name: 'London',
+      region: 'Ontario',
+    });
   });
 
   it('ignores an unknown qualifier instead of finding nothing', async () => {
@@ -80,7 +95,8 @@ describe('gazetteer search', () => {
   });
 
   it('answers nothing below two characters and prefix lists from two on', async () => {
-    for (const query of ['', '   ', 'p', 'é', ',', 'a, us']) expect(await gazetteer.search(query), query).toEqual([]);
+    for (const query of ['', '   ', 'p', 'é', ',', 'a, us'])
+      expect(await gazetteer.search(query), query).toEqual([]);
     const results = await gazetteer.search('pa');
     expect(results).toHaveLength(10);
     for (const result of results) expect(normalizePlaceText(result.name).startsWith('pa')).toBe(true);
@@ -94,7 +110,9 @@ describe('gazetteer search', () => {
 
   it('returns one result per name, region and country', async () => {
     // GeoNames has three places called Plantation in Florida.
-    const plantations = (await gazetteer.search('plantation, fl')).filter((result) => result.name === 'Plantation');
+    const plantations = (await gazetteer.search('plantation, fl')).filter(
+      (result) => result.name === 'Plantation',
+    );
     expect(plantations).toHaveLength(1);
     for (const query of ['san', 'georgetown', 'springfield', 'midway']) {
       const found = addresses(await gazetteer.search(query, 50));
@@ -103,7 +121,18 @@ describe('gazetteer search', () => {
   });
 
   it('answers a search well within 5 ms once indexed', () => {
-    const queries = ['pa', 'sa', 'new', 'spring', 'austin, tx', 'sao paulo', 'london', 'b', 'mo', 'san jose costa rica'];
+    const queries = [
+      'pa',
+      'sa',
+      'new',
+      'spring',
+      'austin, tx',
+      'sao paulo',
+      'london',
+      'b',
+      'mo',
+      'san jose costa rica',
+    ];
     const timings: number[] = [];
     for (let round = 0; round < 20; round += 1) {
       for (const query of queries) {
@@ -127,7 +156,10 @@ describe('gazetteer reverse geocoding', () => {
 
   it('names a point near Lyon Lyon, and its neighbour by its own name', async () => {
     expect(await gazetteer.reverse(45.75, 4.85)).toMatchObject({ name: 'Lyon', country: 'France' });
-    expect(await gazetteer.reverse(45.7667, 4.8803)).toMatchObject({ name: 'Villeurbanne', country: 'France' });
+    expect(await gazetteer.reverse(45.7667, 4.8803)).toMatchObject({
+      name: 'Villeurbanne',
+      country: 'France',
+    });
   });
 
   it('finds the nearest place far from any town and wraps longitudes', async () => {
@@ -144,7 +176,14 @@ describe('gazetteer reverse geocoding', () => {
 });
 
 describe('gazetteer rules on a small map', () => {
-  const place = (cityId: number, name: string, lat: number, lng: number, population: number, featureCode = 'PPL'): RawCity => ({
+  const place = (
+    cityId: number,
+    name: string,
+    lat: number,
+    lng: number,
+    population: number,
+    featureCode = 'PPL',
+  ): RawCity => ({
     cityId,
     name,
     altName: '',

@@ -60,7 +60,10 @@ export class Gazetteer implements Geocoder {
     for (let place = 0; place < places.count; place += 1) {
       const population = places.population[place];
       this.baseScore[place] = Math.log10(population + 10) - (places.isSection[place] ? SECTION_PENALTY : 0);
-      this.reach[place] = Math.min(MAX_REACH_KM, Math.max(MIN_REACH_KM, REACH_KM_PER_SQRT_POPULATION * Math.sqrt(population)));
+      this.reach[place] = Math.min(
+        MAX_REACH_KM,
+        Math.max(MIN_REACH_KM, REACH_KM_PER_SQRT_POPULATION * Math.sqrt(population)),
+      );
     }
   }
 
@@ -125,7 +128,7 @@ export class Gazetteer implements Geocoder {
     for (;;) {
       this.grid.visitWithin(point.lat, point.lng, radiusKm, visit);
       if (bestRatio <= CAPTURE || nearestKm + TIE_KM <= radiusKm || radiusKm >= HALF_CIRCUMFERENCE_KM) break;
-      radiusKm = Math.max(radiusKm * 4, nearestKm + TIE_KM);
+      radiusKm = Number.isFinite(nearestKm) ? Math.max(radiusKm * 2, nearestKm + TIE_KM) : radiusKm * 2;
     }
     if (bestRatioPlace >= 0 && bestRatio <= CAPTURE) return this.toResult(bestRatioPlace);
     let chosen = -1;
@@ -151,7 +154,8 @@ export class Gazetteer implements Geocoder {
     for (const target of qualifiers) {
       const regionKey = this.places.regionKeys[place];
       const matches =
-        target.countries.has(this.places.countryCodes[place]) || (regionKey !== null && target.regions.has(regionKey));
+        target.countries.has(this.places.countryCodes[place]) ||
+        (regionKey !== null && target.regions.has(regionKey));
       if (!matches) return false;
     }
     return true;

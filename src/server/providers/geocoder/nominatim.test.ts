@@ -17,7 +17,13 @@ const EMPIRE_STATE = {
   lon: '-73.9857',
   name: 'Empire State Building',
   display_name: 'Empire State Building, 350, 5th Avenue, Manhattan, New York, 10118, United States',
-  address: { road: '5th Avenue', suburb: 'Manhattan', city: 'New York', state: 'New York', country: 'United States' },
+  address: {
+    road: '5th Avenue',
+    suburb: 'Manhattan',
+    city: 'New York',
+    state: 'New York',
+    country: 'United States',
+  },
 };
 
 function jsonResponse(body: unknown, status = 200): Response {
@@ -51,7 +57,12 @@ describe('nominatim search', () => {
     expect(stub.requests).toHaveLength(1);
     const { url, headers } = stub.requests[0];
     expect(url.origin + url.pathname).toBe('https://geo.example.test/nominatim/search');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ format: 'json', q: 'Paris', limit: '10', addressdetails: '1' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      format: 'json',
+      q: 'Paris',
+      limit: '10',
+      addressdetails: '1',
+    });
     expect(headers.get('User-Agent')).toBe('test-agent/2.0 (ops@example.test)');
     expect(results).toEqual([
       {
@@ -148,7 +159,10 @@ describe('nominatim search', () => {
 describe('nominatim reverse', () => {
   it('sends the spec query and names the settlement', async () => {
     const stub = stubFetch(() => jsonResponse(EMPIRE_STATE));
-    const result = await geocoder(stub.fetch, { baseUrl: 'https://geo.example.test/' }).reverse(40.7484, -73.9857);
+    const result = await geocoder(stub.fetch, { baseUrl: 'https://geo.example.test/' }).reverse(
+      40.7484,
+      -73.9857,
+    );
     const { url } = stub.requests[0];
     expect(url.origin + url.pathname).toBe('https://geo.example.test/reverse');
     expect(Object.fromEntries(url.searchParams)).toEqual({

@@ -64,7 +64,8 @@ export class NominatimGeocoder implements Geocoder {
       addressdetails: '1',
     });
     const body = await this.cachedJson(url, `search|${clampLimit(limit)}|${text.toLowerCase()}`);
-    if (!Array.isArray(body)) throw new GeocoderError('invalid_response', 'Geocoder search did not answer a list');
+    if (!Array.isArray(body))
+      throw new GeocoderError('invalid_response', 'Geocoder search did not answer a list');
     // One malformed entry should not cost the others.
     return body.flatMap((item) => {
       const parsed = placeSchema.safeParse(item);
@@ -76,7 +77,13 @@ export class NominatimGeocoder implements Geocoder {
     const point = normalizeCoordinates(lat, lng);
     const latText = point.lat.toFixed(COORDINATE_DECIMALS);
     const lonText = point.lng.toFixed(COORDINATE_DECIMALS);
-    const url = this.url('reverse', { format: 'json', lat: latText, lon: lonText, zoom: '18', addressdetails: '1' });
+    const url = this.url('reverse', {
+      format: 'json',
+      lat: latText,
+      lon: lonText,
+      zoom: '18',
+      addressdetails: '1',
+    });
     const body = await this.cachedJson(url, `reverse|${latText}|${lonText}`);
     // Nominatim answers {"error": "Unable to geocode"} for the open sea.
     if (body && typeof body === 'object' && 'error' in body) return null;
@@ -122,7 +129,9 @@ export class NominatimGeocoder implements Geocoder {
     } catch (error) {
       if (error instanceof GeocoderError) throw error;
       if (signal.aborted) {
-        throw new GeocoderError('timeout', `Geocoder did not answer within ${this.timeoutMs} ms`, { cause: error });
+        throw new GeocoderError('timeout', `Geocoder did not answer within ${this.timeoutMs} ms`, {
+          cause: error,
+        });
       }
       throw new GeocoderError('network', 'Geocoder could not be reached', { cause: error });
     }

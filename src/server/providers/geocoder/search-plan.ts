@@ -38,13 +38,17 @@ export function planSearch(query: string, qualifiers: ReadonlyMap<string, Qualif
   const words = name.split(' ');
   for (let split = Math.max(1, words.length - MAX_QUALIFIER_WORDS); split < words.length; split += 1) {
     const target = qualifiers.get(words.slice(split).join(' '));
-    if (target) plans.push({ name: words.slice(0, split).join(' '), qualifiers: [target], bonus: QUALIFIED_BONUS });
+    if (target)
+      plans.push({ name: words.slice(0, split).join(' '), qualifiers: [target], bonus: QUALIFIED_BONUS });
   }
   return plans;
 }
 
 /** The exact qualifier word, else the union of every qualifier starting with it, else null. */
-function resolveQualifier(word: string, qualifiers: ReadonlyMap<string, QualifierTarget>): QualifierTarget | null {
+function resolveQualifier(
+  word: string,
+  qualifiers: ReadonlyMap<string, QualifierTarget>,
+): QualifierTarget | null {
   const exact = qualifiers.get(word);
   if (exact) return exact;
   const union: QualifierTarget = { countries: new Set(), regions: new Set() };

@@ -10,7 +10,8 @@ const MARGIN = 1.01;
 export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const dLat = (lat2 - lat1) * RADIANS;
   const dLng = (lng2 - lng1) * RADIANS;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RADIANS) * Math.cos(lat2 * RADIANS) * Math.sin(dLng / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RADIANS) * Math.cos(lat2 * RADIANS) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -59,7 +60,9 @@ export class SpatialGrid {
     // A circle that reaches a pole spans every longitude. Otherwise the widest longitude offset
     // within it is asin(sin(angle) / cos(lat)).
     const reachesPole = angleDegrees >= 90 - Math.abs(lat);
-    const spread = reachesPole ? 180 : Math.asin(Math.min(1, Math.sin(angle) / Math.cos(lat * RADIANS))) * DEGREES;
+    const spread = reachesPole
+      ? 180
+      : Math.asin(Math.min(1, Math.sin(angle) / Math.cos(lat * RADIANS))) * DEGREES;
     const wholeCircle = 2 * spread + this.cellDegrees >= 360;
     const west = wholeCircle ? 0 : this.col(lng - spread);
     const width = wholeCircle ? this.cols : ((this.col(lng + spread) - west + this.cols) % this.cols) + 1;

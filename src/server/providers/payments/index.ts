@@ -14,9 +14,14 @@ export {
   LOCAL_WEBHOOK_SIGNATURE_HEADER,
   type LocalPaymentProviderOptions,
 } from './local-adapter';
-export { LOCAL_ACCOUNT_LINK_TTL_MS, type LocalAccountLinkView, type LocalOnboardingOutcome } from './local-accounts';
+export {
+  LOCAL_ACCOUNT_LINK_TTL_MS,
+  type LocalAccountLinkView,
+  type LocalOnboardingOutcome,
+} from './local-accounts';
 export { LOCAL_TEST_CARDS, type LocalCardInput } from './local-test-cards';
 export { createLocalProviderPages, type LocalProviderPagesOptions } from './local-hosted-pages';
+export { recordProviderEvent } from './webhook-events';
 
 export interface PaymentProviderConfig {
   stripeSecretKey?: string;
@@ -34,7 +39,9 @@ export interface PaymentProviderConfig {
  * The real provider when all three of its keys are set, else the embedded local one. Narrow with
  * `provider.name === 'local'` (or `instanceof LocalPaymentProvider`) to mount its pages.
  */
-export function createPaymentProvider(config: PaymentProviderConfig): StripePaymentProvider | LocalPaymentProvider {
+export function createPaymentProvider(
+  config: PaymentProviderConfig,
+): StripePaymentProvider | LocalPaymentProvider {
   const { stripeSecretKey, stripePublishableKey, stripeWebhookSecret } = config;
   if (stripeSecretKey && stripePublishableKey && stripeWebhookSecret) {
     return new StripePaymentProvider({

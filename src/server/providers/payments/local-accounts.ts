@@ -18,7 +18,12 @@ const ACCOUNT_STATE_BY_OUTCOME: Record<
   Pick<LocalAccountRow, 'details_submitted' | 'charges_enabled' | 'payouts_enabled' | 'disabled_reason'>
 > = {
   complete: { details_submitted: true, charges_enabled: true, payouts_enabled: true, disabled_reason: null },
-  incomplete: { details_submitted: false, charges_enabled: false, payouts_enabled: false, disabled_reason: null },
+  incomplete: {
+    details_submitted: false,
+    charges_enabled: false,
+    payouts_enabled: false,
+    disabled_reason: null,
+  },
   restricted: {
     details_submitted: true,
     charges_enabled: false,
@@ -28,7 +33,12 @@ const ACCOUNT_STATE_BY_OUTCOME: Record<
 };
 
 /** What the real provider would list as due for an account in this state. */
-const REQUIRED_BEFORE_SUBMISSION = ['business_profile.url', 'external_account', 'individual.dob.day', 'tos_acceptance.date'];
+const REQUIRED_BEFORE_SUBMISSION = [
+  'business_profile.url',
+  'external_account',
+  'individual.dob.day',
+  'tos_acceptance.date',
+];
 const REQUIRED_WHEN_PAST_DUE = ['individual.verification.document'];
 
 export function accountStatusFromRow(row: LocalAccountRow): AccountStatus {
@@ -65,7 +75,11 @@ export interface LocalAccountLinkView {
   usable: boolean;
 }
 
-export async function inspectAccountLink(db: Db, token: string, now: Date): Promise<LocalAccountLinkView | null> {
+export async function inspectAccountLink(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<LocalAccountLinkView | null> {
   const [row] = await db
     .select({ link: localAccountLinks, email: localPaymentAccounts.email })
     .from(localAccountLinks)
@@ -94,7 +108,10 @@ export async function completeOnboarding(
 ): Promise<{ redirectTo: string; applied: boolean }> {
   return db.transaction(async (tx) => {
     const [link] = await tx.select().from(localAccountLinks).where(eq(localAccountLinks.token, params.token));
-    if (!link) throw new PaymentProviderError('not_found', 'No such account link.', { providerCode: 'resource_missing' });
+    if (!link)
+      throw new PaymentProviderError('not_found', 'No such account link.', {
+        providerCode: 'resource_missing',
+      });
     // Used links are marked by moving their expiry to the moment of use; the conditional update
     // makes two simultaneous submissions of one link apply once.
     const consumed = await tx
@@ -112,7 +129,11 @@ export async function completeOnboarding(
 }
 
 /** Sets an account's state directly: for tests and seed data that need an onboarded expert. */
-export async function setAccountState(db: Db, accountId: string, outcome: LocalOnboardingOutcome): Promise<void> {
+export async function setAccountState(
+  db: Db,
+  accountId: string,
+  outcome: LocalOnboardingOutcome,
+): Promise<void> {
   const updated = await db
     .update(localPaymentAccounts)
     .set(ACCOUNT_STATE_BY_OUTCOME[outcome])

@@ -91,7 +91,11 @@ describe('LocalPaymentProvider (local-only behaviour)', () => {
   it('uses local id formats and onboarding links under /dev/payments', async () => {
     const accountId = await newAccount();
     expect(accountId).toMatch(/^acct_local_[0-9a-f]+$/);
-    const link = await provider.createAccountLink({ accountId, refreshUrl: 'http://r', returnUrl: 'http://s' });
+    const link = await provider.createAccountLink({
+      accountId,
+      refreshUrl: 'http://r',
+      returnUrl: 'http://s',
+    });
     expect(link.url).toMatch(/^http:\/\/localhost:3000\/dev\/payments\/onboarding\/[A-Za-z0-9_-]+$/);
     expect(link.expiresAt.getTime() - clock.now().getTime()).toBe(LOCAL_ACCOUNT_LINK_TTL_MS);
     const intent = await newIntent();
@@ -100,19 +104,29 @@ describe('LocalPaymentProvider (local-only behaviour)', () => {
   });
 
   it('refuses links for unknown accounts', async () => {
-    await errorOf(provider.createAccountLink({ accountId: 'acct_local_x', refreshUrl: 'a', returnUrl: 'b' }), 'not_found');
+    await errorOf(
+      provider.createAccountLink({ accountId: 'acct_local_x', refreshUrl: 'a', returnUrl: 'b' }),
+      'not_found',
+    );
   });
 
   it('makes onboarding links unusable after 24 hours', async () => {
     const accountId = await newAccount();
-    const link = await provider.createAccountLink({ accountId, refreshUrl: 'http://r', returnUrl: 'http://s' });
+    const link = await provider.createAccountLink({
+      accountId,
+      refreshUrl: 'http://r',
+      returnUrl: 'http://s',
+    });
     const token = link.url.split('/').pop()!;
     expect((await provider.inspectAccountLink(token))?.usable).toBe(true);
     clock.advance(LOCAL_ACCOUNT_LINK_TTL_MS - 1);
     expect((await provider.inspectAccountLink(token))?.usable).toBe(true);
     clock.advance(1);
     expect((await provider.inspectAccountLink(token))?.usable).toBe(false);
-    expect(await provider.completeOnboarding(token, 'complete')).toEqual({ redirectTo: 'http://r', applied: false });
+    expect(await provider.completeOnboarding(token, 'complete')).toEqual({
+      redirectTo: 'http://r',
+      applied: false,
+    });
     expect((await provider.getAccountStatus(accountId)).detailsSubmitted).toBe(false);
     expect(await provider.inspectAccountLink('no-such-token')).toBeNull();
   });
@@ -131,22 +145,37 @@ describe('LocalPaymentProvider (local-only behaviour)', () => {
       metadata: {},
     };
     await errorOf(
-      provider.createPaymentIntent({ ...base, amountCents: 49, applicationFeeCents: 0, idempotencyKey: randomUUID() }),
+      provider.createPaymentIntent({
+        ...base,
+        amountCents: 49,
+        applicationFeeCents: 0,
+        idempotencyKey: randomUUID(),
+      }),
       'invalid_request',
     );
     await errorOf(
-      provider.createPaymentIntent({ ...base, amountCents: 100, applicationFeeCents: 101, idempotencyKey: randomUUID() }),
+      provider.createPaymentIntent({
+        ...base,
+        amountCents: 100,
+        applicationFeeCents: 101,
+        idempotencyKey: randomUUID(),
+      }),
       'invalid_request',
     );
   });
 
   it('authorizes with 4242 4242 4242 4242 and holds for 7 days', async () => {
     const intent = await newIntent();
-    const authorized = await provider.confirmPaymentIntent(intent.clientSecret, { cardNumber: '4242 4242 4242 4242' });
+    const authorized = await provider.confirmPaymentIntent(intent.clientSecret, {
+      cardNumber: '4242 4242 4242 4242',
+    });
     expect(authorized.status).toBe('requires_capture');
     expect(authorized.paymentMethodId).toMatch(/^pm_local_/);
     expect(authorized.captureBefore!.getTime() - clock.now().getTime()).toBe(LOCAL_AUTHORIZATION_HOLD_MS);
-    await errorOf(provider.confirmPaymentIntent(intent.clientSecret, { cardNumber: '4242424242424242' }), 'invalid_state');
+    await errorOf(
+      provider.confirmPaymentIntent(intent.clientSecret, { cardNumber: '4242424242424242' }),
+      'invalid_state',
+    );
   });
 
   it('declines 4000 0000 0000 0002 and leaves the intent waiting for a payment method', async () => {
@@ -159,17 +188,25 @@ describe('LocalPaymentProvider (local-only behaviour)', () => {
     expect(error.declineCode).toBe('generic_decline');
     expect((await provider.retrievePaymentIntent(intent.id)).status).toBe('requires_payment_method');
     // Another card can still be tried.
-    expect((await provider.confirmPaymentIntent(intent.clientSecret, { cardNumber: LOCAL_TEST_CARDS.success })).status).toBe(
-      'requires_capture',
-    );
+    expect(
+      (await provider.confirmPaymentIntent(intent.clientSecret, { cardNumber: LOCAL_TEST_CARDS.success }))
+        .status,
+    ).toBe('requires_capture');
   });
 
   it('rejects malformed and expired cards', async () => {
     const intent = await newIntent();
-    const wrong = await errorOf(provider.confirmPaymentIntent(intent.clientSecret, { cardNumber: '4242424242424241' }), 'card_declined');
+    const wrong = await errorOf(
+      provider.confirmPaymentIntent(intent.clientSecret, { cardNumber: '4242424242424241' }),
+      'card_declined',
+    );
     expect(wrong.message).toBe('Your card number is incorrect.');
     const expired = await errorOf(
-      provider.confirmPaymentIntent(intent.clientSecret, { cardNumber: LOCAL_TEST_CARDS.success, expMonth: 12, expYear: 2020 }),
+      provider.confirmPaymentIntent(intent.clientSecret, {
+        cardNumber: LOCAL_TEST_CARDS.success,
+        expMonth: 12,
+        expYear: 2020,
+      }),
       'card_declined',
     );
     expect(expired.message).toBe('Your card has expired.');
@@ -177,15 +214,22 @@ describe('LocalPaymentProvider (local-only behaviour)', () => {
 
   it('asks for authentication with 4000 0025 0000 3155, then authorizes or returns to card entry', async () => {
     const approved = await newIntent();
-    const pending = await provider.confirmPaymentIntent(approved.clientSecret, { cardNumber: '4000 0025 0000 3155' });
+    const pending = await provider.confirmPaymentIntent(approved.clientSecret, {
+      cardNumber: '4000 0025 0000 3155',
+    });
     expect(pending.status).toBe('requires_action');
-    await errorOf(provider.capturePaymentIntent(approved.id, { idempotencyKey: randomUUID() }), 'invalid_state');
+    await errorOf(
+      provider.capturePaymentIntent(approved.id, { idempotencyKey: randomUUID() }),
+      'invalid_state',
+    );
     const done = await provider.completeAuthentication(approved.id, true);
     expect(done.status).toBe('requires_capture');
     expect(done.captureBefore).not.toBeNull();
 
     const refused = await newIntent();
-    await provider.confirmPaymentIntent(refused.clientSecret, { cardNumber: LOCAL_TEST_CARDS.requiresAuthentication });
+    await provider.confirmPaymentIntent(refused.clientSecret, {
+      cardNumber: LOCAL_TEST_CARDS.requiresAuthentication,
+    });
     await errorOf(provider.completeAuthentication(refused.id, false), 'authentication_failed');
     const after = await provider.retrievePaymentIntent(refused.id);
     expect(after.status).toBe('requires_payment_method');
@@ -199,12 +243,17 @@ describe('LocalPaymentProvider (local-only behaviour)', () => {
     const late = await newIntent();
     await provider.confirmPaymentIntent(late.clientSecret, { cardNumber: LOCAL_TEST_CARDS.success });
     clock.advance(LOCAL_AUTHORIZATION_HOLD_MS - 1);
-    expect((await provider.capturePaymentIntent(onTime.id, { idempotencyKey: randomUUID() })).status).toBe('succeeded');
+    expect((await provider.capturePaymentIntent(onTime.id, { idempotencyKey: randomUUID() })).status).toBe(
+      'succeeded',
+    );
     clock.advance(1);
     await errorOf(provider.capturePaymentIntent(late.id, { idempotencyKey: randomUUID() }), 'hold_expired');
     expect((await provider.retrievePaymentIntent(late.id)).status).toBe('canceled');
     await errorOf(
-      provider.cancelPaymentIntent(late.id, { idempotencyKey: randomUUID(), reason: 'task_cancelled_by_client' }),
+      provider.cancelPaymentIntent(late.id, {
+        idempotencyKey: randomUUID(),
+        reason: 'task_cancelled_by_client',
+      }),
       'invalid_state',
     );
     // The captured one is unaffected by time passing.
@@ -222,25 +271,37 @@ describe('LocalPaymentProvider (local-only behaviour)', () => {
     expect(first).toEqual(second);
     expect(first.status).toBe('succeeded');
     const other = await newIntent();
-    await errorOf(provider.capturePaymentIntent(other.id, { idempotencyKey: captureKey }), 'idempotency_conflict');
+    await errorOf(
+      provider.capturePaymentIntent(other.id, { idempotencyKey: captureKey }),
+      'idempotency_conflict',
+    );
     clock.advance(IDEMPOTENCY_KEY_TTL_MS - 1);
-    expect((await provider.capturePaymentIntent(intent.id, { idempotencyKey: captureKey })).status).toBe('succeeded');
+    expect((await provider.capturePaymentIntent(intent.id, { idempotencyKey: captureKey })).status).toBe(
+      'succeeded',
+    );
     clock.advance(1);
     // Like the real provider, a key is forgotten after 24 hours: the retry is a new, refused capture.
     await errorOf(provider.capturePaymentIntent(intent.id, { idempotencyKey: captureKey }), 'invalid_state');
-
   });
 
   it('cancels from requires_action and forgets idempotency keys after 24 hours', async () => {
     const intent = await newIntent();
-    await provider.confirmPaymentIntent(intent.clientSecret, { cardNumber: LOCAL_TEST_CARDS.requiresAuthentication });
+    await provider.confirmPaymentIntent(intent.clientSecret, {
+      cardNumber: LOCAL_TEST_CARDS.requiresAuthentication,
+    });
     const cancelKey = randomUUID();
-    const canceled = await provider.cancelPaymentIntent(intent.id, { idempotencyKey: cancelKey, reason: 'task_cancelled_by_client' });
+    const canceled = await provider.cancelPaymentIntent(intent.id, {
+      idempotencyKey: cancelKey,
+      reason: 'task_cancelled_by_client',
+    });
     expect(canceled.status).toBe('canceled');
     clock.advance(IDEMPOTENCY_KEY_TTL_MS + 1);
     // Past the key's lifetime the call runs again, and an already canceled intent cannot be canceled.
     await errorOf(
-      provider.cancelPaymentIntent(intent.id, { idempotencyKey: cancelKey, reason: 'task_cancelled_by_client' }),
+      provider.cancelPaymentIntent(intent.id, {
+        idempotencyKey: cancelKey,
+        reason: 'task_cancelled_by_client',
+      }),
       'invalid_state',
     );
   });
@@ -261,7 +322,14 @@ describe('LocalPaymentProvider (local-only behaviour)', () => {
       type: 'account.updated',
       accountId: 'acct_local_1',
     });
-    const other = new LocalPaymentProvider({ db: handle.db, clock, publicUrl: 'http://x', webhookSecret: 'another' });
-    await expect(other.verifyWebhook(event.rawBody, event.signature)).rejects.toMatchObject({ code: 'bad_request' });
+    const other = new LocalPaymentProvider({
+      db: handle.db,
+      clock,
+      publicUrl: 'http://x',
+      webhookSecret: 'another',
+    });
+    await expect(other.verifyWebhook(event.rawBody, event.signature)).rejects.toMatchObject({
+      code: 'bad_request',
+    });
   });
 });

@@ -41,6 +41,7 @@ import {
   unexpectedState,
   type LocalIntentRow,
 } from './local-store';
+import { captureRefusal, validateNewIntent } from './local-intent-rules';
 import { cardOutcome, type LocalCardInput } from './local-test-cards';
 
 export interface LocalPaymentProviderOptions {
@@ -59,7 +60,6 @@ export const LOCAL_AUTHORIZATION_HOLD_MS = 7 * 24 * 60 * 60 * 1000;
 export const LOCAL_WEBHOOK_SIGNATURE_HEADER = 'x-local-signature';
 const DEFAULT_LOCAL_WEBHOOK_SECRET = 'local-payments-webhook-secret-development-only';
 
-const MIN_AMOUNT_CENTS = 50;
 const CONFIRMABLE: PaymentIntentStatus[] = ['requires_payment_method', 'requires_confirmation'];
 const CANCELABLE: PaymentIntentStatus[] = [
   'requires_payment_method',
@@ -174,20 +174,24 @@ export class LocalPaymentProvider implements PaymentProvider {
   async capturePaymentIntent(id: string, options: { idempotencyKey: string }): Promise<PaymentIntentInfo> {
     const now = this.clock.now();
     await this.loadIntent(id);
-    await runIdempotent(this.db, { scope: 'capture', key: options.idempotencyKey, objectId: id, now }, async (tx) => {
-      const captured = await tx
-        .update(localPaymentIntents)
-        .set({ status: 'succeeded', amount_captured: localPaymentIntents.amount })
-        .where(
-          and(
-            eq(localPaymentIntents.id, id),
-            eq(localPaymentIntents.status, 'requires_capture'),
-            gt(localPaymentIntents.capture_before, now),
-          ),
-        )
-        .returning({ id: localPaymentIntents.id });
-      if (captured.length === 0) throw captureRefusal((await findIntent(tx, id))!, now);
-    }).then((result) => this.assertSameIntent(result, id));
+    await runIdempotent(
+      this.db,
+      { scope: 'capture', key: options.idempotencyKey, objectId: id, now },
+      async (tx) => {
+        const captured = await tx
+          .update(localPaymentIntents)
+          .set({ status: 'succeeded', amount_captured: localPaymentIntents.amount })
+          .where(
+            and(
+              eq(localPaymentIntents.id, id),
+              eq(localPaymentIntents.status, 'requires_capture'),
+              gt(localPaymentIntents.capture_before, now),
+            ),
+          )
+          .returning({ id: localPaymentIntents.id });
+        if (captured.length === 0) throw captureRefusal((await findIntent(tx, id))!, now);
+      },
+    ).then((result) => this.assertSameIntent(result, id));
     return this.retrievePaymentIntent(id);
   }
 
@@ -197,19 +201,23 @@ export class LocalPaymentProvider implements PaymentProvider {
   ): Promise<PaymentIntentInfo> {
     const now = this.clock.now();
     await this.loadIntent(id);
-    await runIdempotent(this.db, { scope: 'cancel', key: options.idempotencyKey, objectId: id, now }, async (tx) => {
-      const canceled = await tx
-        .update(localPaymentIntents)
-        .set({ status: 'canceled' })
-        .where(and(eq(localPaymentIntents.id, id), inArray(localPaymentIntents.status, CANCELABLE)))
-        .returning({ id: localPaymentIntents.id });
-      if (canceled.length === 0) {
-        const row = (await findIntent(tx, id))!;
-        throw unexpectedState(
-          `You cannot cancel this PaymentIntent because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
-        );
-      }
-    }).then((result) => this.assertSameIntent(result, id));
+    await runIdempotent(
+      this.db,
+      { scope: 'cancel', key: options.idempotencyKey, objectId: id, now },
+      async (tx) => {
+        const canceled = await tx
+          .update(localPaymentIntents)
+          .set({ status: 'canceled' })
+          .where(and(eq(localPaymentIntents.id, id), inArray(localPaymentIntents.status, CANCELABLE)))
+          .returning({ id: localPaymentIntents.id });
+        if (canceled.length === 0) {
+          const row = (await findIntent(tx, id))!;
+          throw unexpectedState(
+            `You cannot cancel this PaymentIntent because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
+          );
+        }
+      },
+    ).then((result) => this.assertSameIntent(result, id));
     return this.retrievePaymentIntent(id);
   }
 
@@ -268,9 +276,16 @@ export class LocalPaymentProvider implements PaymentProvider {
     await this.loadIntent(intentId);
     if (approve) {
       const row = await findIntent(this.db, intentId);
-      return this.moveIntent(intentId, ['requires_action'], this.authorizedState(now, row!.payment_method ?? localId('pm')));
+      return this.moveIntent(
+        intentId,
+        ['requires_action'],
+        this.authorizedState(now, row!.payment_method ?? localId('pm')),
+      );
     }
-    await this.moveIntent(intentId, ['requires_action'], { status: 'requires_payment_method', payment_method: null });
+    await this.moveIntent(intentId, ['requires_action'], {
+      status: 'requires_payment_method',
+      payment_method: null,
+    });
     throw new PaymentProviderError('authentication_failed', AUTHENTICATION_FAILED, {
       providerCode: 'payment_intent_authentication_failure',
     });
@@ -330,7 +345,9 @@ export class LocalPaymentProvider implements PaymentProvider {
       .returning();
     if (!row) {
       const current = await this.loadIntent(id);
-      throw unexpectedState(`This PaymentIntent's status is ${current.status}; expected one of: ${from.join(', ')}.`);
+      throw unexpectedState(
+        `This PaymentIntent's status is ${current.status}; expected one of: ${from.join(', ')}.`,
+      );
     }
     return intentInfoFromRow(row);
   }
@@ -351,47 +368,5 @@ export class LocalPaymentProvider implements PaymentProvider {
         { providerCode: 'idempotency_key_in_use' },
       );
     }
-  }
-}
-
-/** Why a capture did not happen, in the provider's words. */
-function captureRefusal(row: LocalIntentRow, now: Date): PaymentProviderError {
-  if (row.capture_before && row.capture_before.getTime() <= now.getTime() && row.status !== 'succeeded') {
-    return new PaymentProviderError(
-      'hold_expired',
-      'This PaymentIntent could not be captured because its authorization hold expired and it was canceled.',
-      { providerCode: 'payment_intent_unexpected_state' },
-    );
-  }
-  return unexpectedState(
-    `This PaymentIntent could not be captured because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
-  );
-}
-
-async function validateNewIntent(db: Db, input: CreatePaymentIntentInput): Promise<void> {
-  const invalid = (message: string, providerCode: string) =>
-    new PaymentProviderError('invalid_request', message, { providerCode });
-  if (!Number.isInteger(input.amountCents) || input.amountCents < MIN_AMOUNT_CENTS) {
-    throw invalid('Amount must be at least $0.50 usd', 'amount_too_small');
-  }
-  if (input.currency !== 'usd') throw invalid(`Invalid currency: ${String(input.currency)}.`, 'parameter_invalid');
-  if (
-    !Number.isInteger(input.applicationFeeCents) ||
-    input.applicationFeeCents < 0 ||
-    input.applicationFeeCents > input.amountCents
-  ) {
-    throw invalid('The application fee must be a whole number of cents between zero and the amount.', 'parameter_invalid');
-  }
-  const destination = await findAccount(db, input.destinationAccountId);
-  if (!destination) {
-    throw new PaymentProviderError('not_found', `No such destination: '${input.destinationAccountId}'`, {
-      providerCode: 'resource_missing',
-    });
-  }
-  if (!destination.charges_enabled || !destination.payouts_enabled) {
-    throw invalid(
-      'Your destination account needs to have at least one of the following capabilities enabled: transfers.',
-      'insufficient_capabilities_for_transfer',
-    );
   }
 }

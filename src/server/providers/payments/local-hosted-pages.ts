@@ -40,7 +40,8 @@ export function createLocalProviderPages(options: LocalProviderPagesOptions) {
   app.post('/onboarding/:token', async (c) => {
     const body = await c.req.parseBody();
     const outcome = OUTCOMES.find((value) => value === body.outcome);
-    if (!outcome) return c.html(messagePage(LOCAL_PAGE_TEXT.badRequestTitle, LOCAL_PAGE_TEXT.badRequestBody), 400);
+    if (!outcome)
+      return c.html(messagePage(LOCAL_PAGE_TEXT.badRequestTitle, LOCAL_PAGE_TEXT.badRequestBody), 400);
     try {
       const { redirectTo } = await provider.completeOnboarding(c.req.param('token'), outcome, now());
       return c.redirect(redirectTo, 303);
@@ -54,7 +55,9 @@ export function createLocalProviderPages(options: LocalProviderPagesOptions) {
 
   app.get('/payment-intents/:clientSecret', async (c) => {
     try {
-      return c.json({ paymentIntent: await provider.retrievePaymentIntentByClientSecret(c.req.param('clientSecret')) });
+      return c.json({
+        paymentIntent: await provider.retrievePaymentIntentByClientSecret(c.req.param('clientSecret')),
+      });
     } catch (error) {
       return providerErrorJson(c, error);
     }
@@ -63,7 +66,10 @@ export function createLocalProviderPages(options: LocalProviderPagesOptions) {
   app.post('/payment-intents/confirm', async (c) => {
     const body = (await c.req.json().catch(() => null)) as ConfirmBody | null;
     if (!body || typeof body.clientSecret !== 'string' || typeof body.cardNumber !== 'string') {
-      return c.json({ error: { code: 'invalid_request', message: 'clientSecret and cardNumber are required.' } }, 400);
+      return c.json(
+        { error: { code: 'invalid_request', message: 'clientSecret and cardNumber are required.' } },
+        400,
+      );
     }
     try {
       const paymentIntent = await provider.confirmPaymentIntent(body.clientSecret, {
@@ -88,7 +94,10 @@ export function createLocalProviderPages(options: LocalProviderPagesOptions) {
     const intent = await findAwaitingAuthentication(provider, c.req.param('clientSecret'));
     const returnUrl = sameOriginReturnUrl(c.req.query('return_url'), c.req.url);
     if (!intent || !returnUrl) {
-      return c.html(messagePage(LOCAL_PAGE_TEXT.intentNotFoundTitle, LOCAL_PAGE_TEXT.intentNotFoundBody), 404);
+      return c.html(
+        messagePage(LOCAL_PAGE_TEXT.intentNotFoundTitle, LOCAL_PAGE_TEXT.intentNotFoundBody),
+        404,
+      );
     }
     return c.html(authenticationPage(intent, returnUrl));
   });
@@ -97,9 +106,15 @@ export function createLocalProviderPages(options: LocalProviderPagesOptions) {
     const clientSecret = c.req.param('clientSecret');
     const body = await c.req.parseBody();
     const intent = await findAwaitingAuthentication(provider, clientSecret);
-    const returnUrl = sameOriginReturnUrl(typeof body.return_url === 'string' ? body.return_url : undefined, c.req.url);
+    const returnUrl = sameOriginReturnUrl(
+      typeof body.return_url === 'string' ? body.return_url : undefined,
+      c.req.url,
+    );
     if (!intent || !returnUrl) {
-      return c.html(messagePage(LOCAL_PAGE_TEXT.intentNotFoundTitle, LOCAL_PAGE_TEXT.intentNotFoundBody), 404);
+      return c.html(
+        messagePage(LOCAL_PAGE_TEXT.intentNotFoundTitle, LOCAL_PAGE_TEXT.intentNotFoundBody),
+        404,
+      );
     }
     let redirectStatus = 'succeeded';
     try {
@@ -157,7 +172,14 @@ const STATUS_BY_KIND: Record<PaymentProviderError['kind'], 400 | 402 | 404 | 409
 function providerErrorJson(c: Context, error: unknown) {
   if (!(error instanceof PaymentProviderError)) throw error;
   return c.json(
-    { error: { code: error.providerCode ?? error.kind, kind: error.kind, message: error.message, declineCode: error.declineCode } },
+    {
+      error: {
+        code: error.providerCode ?? error.kind,
+        kind: error.kind,
+        message: error.message,
+        declineCode: error.declineCode,
+      },
+    },
     STATUS_BY_KIND[error.kind],
   );
 }

@@ -17,7 +17,8 @@ export const LOCAL_PAGE_TEXT = {
   incomplete: 'Leave setup incomplete',
   incompleteHint: 'Details are not submitted. You can come back with a new setup link.',
   restricted: 'Finish with a restricted account',
-  restrictedHint: 'Details submitted, but the provider has disabled the account until more information is given.',
+  restrictedHint:
+    'Details submitted, but the provider has disabled the account until more information is given.',
   notFoundTitle: 'Setup link not found',
   notFoundBody: 'This payment account setup link does not exist. Ask for a new link from your profile.',
   badRequestTitle: 'Request not understood',
@@ -43,17 +44,61 @@ function layout(title: string, body: unknown) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title}</title>
         <style>
-          body { font-family: system-ui, sans-serif; margin: 0; background: #f4f6f8; color: #111827; }
-          main { max-width: 36rem; margin: 3rem auto; padding: 2rem; background: #fff; border-radius: 0.75rem; }
-          .note { background: #eef2ff; border-left: 4px solid #4f46e5; padding: 0.75rem 1rem; }
-          form { display: grid; gap: 1rem; margin-top: 1.5rem; }
-          button { font: inherit; padding: 0.75rem 1rem; border-radius: 0.5rem; border: 1px solid #1f2937;
-            background: #1f2937; color: #fff; cursor: pointer; text-align: left; }
-          button.secondary { background: #fff; color: #1f2937; }
-          button:focus-visible { outline: 3px solid #4f46e5; outline-offset: 2px; }
-          .hint { display: block; font-size: 0.875rem; opacity: 0.85; margin-top: 0.25rem; }
-          dl { display: grid; grid-template-columns: auto 1fr; gap: 0.25rem 1rem; }
-          dt { font-weight: 600; }
+          body {
+            font-family: system-ui, sans-serif;
+            margin: 0;
+            background: #f4f6f8;
+            color: #111827;
+          }
+          main {
+            max-width: 36rem;
+            margin: 3rem auto;
+            padding: 2rem;
+            background: #fff;
+            border-radius: 0.75rem;
+          }
+          .note {
+            background: #eef2ff;
+            border-left: 4px solid #4f46e5;
+            padding: 0.75rem 1rem;
+          }
+          form {
+            display: grid;
+            gap: 1rem;
+            margin-top: 1.5rem;
+          }
+          button {
+            font: inherit;
+            padding: 0.75rem 1rem;
+            border-radius: 0.5rem;
+            border: 1px solid #1f2937;
+            background: #1f2937;
+            color: #fff;
+            cursor: pointer;
+            text-align: left;
+          }
+          button.secondary {
+            background: #fff;
+            color: #1f2937;
+          }
+          button:focus-visible {
+            outline: 3px solid #4f46e5;
+            outline-offset: 2px;
+          }
+          .hint {
+            display: block;
+            font-size: 0.875rem;
+            opacity: 0.85;
+            margin-top: 0.25rem;
+          }
+          dl {
+            display: grid;
+            grid-template-columns: auto 1fr;
+            gap: 0.25rem 1rem;
+          }
+          dt {
+            font-weight: 600;
+          }
         </style>
       </head>
       <body>
@@ -64,8 +109,13 @@ function layout(title: string, body: unknown) {
 
 function choice(name: string, value: string, label: string, hint: string, secondary: boolean) {
   const hintId = `${value}-hint`;
-  return html`<button type="submit" name="${name}" value="${value}" aria-describedby="${hintId}"
-    class="${secondary ? 'secondary' : ''}">
+  return html`<button
+    type="submit"
+    name="${name}"
+    value="${value}"
+    aria-describedby="${hintId}"
+    class="${secondary ? 'secondary' : ''}"
+  >
     ${label}<span class="hint" id="${hintId}">${hint}</span>
   </button>`;
 }
@@ -111,5 +161,9 @@ export function authenticationPage(intent: PaymentIntentInfo, returnUrl: string)
 }
 
 export function messagePage(title: string, body: string) {
-  return layout(title, html`<h1>${title}</h1><p>${body}</p>`);
+  return layout(
+    title,
+    html`<h1>${title}</h1>
+      <p>${body}</p>`,
+  );
 }

@@ -12,7 +12,8 @@ export type LocalIntentRow = typeof localPaymentIntents.$inferSelect;
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Provider-style ids: a type prefix, `local`, then random hex. */
-export const localId = (prefix: 'acct' | 'pi' | 'pm' | 'evt') => `${prefix}_local_${randomBytes(12).toString('hex')}`;
+export const localId = (prefix: 'acct' | 'pi' | 'pm' | 'evt') =>
+  `${prefix}_local_${randomBytes(12).toString('hex')}`;
 export const randomToken = () => randomBytes(24).toString('base64url');
 
 export function intentInfoFromRow(row: LocalIntentRow): PaymentIntentInfo {
@@ -52,7 +53,10 @@ export async function runIdempotent(
       .onConflictDoNothing()
       .returning({ key: localIdempotencyKeys.key });
     if (claimed.length === 0) {
-      const [existing] = await tx.select().from(localIdempotencyKeys).where(eq(localIdempotencyKeys.key, scopedKey));
+      const [existing] = await tx
+        .select()
+        .from(localIdempotencyKeys)
+        .where(eq(localIdempotencyKeys.key, scopedKey));
       return { objectId: existing.object_id, replayed: true };
     }
     await work(tx as unknown as Db);
@@ -65,8 +69,14 @@ export async function findIntent(db: Db, id: string): Promise<LocalIntentRow | u
   return row;
 }
 
-export async function findIntentByClientSecret(db: Db, clientSecret: string): Promise<LocalIntentRow | undefined> {
-  const [row] = await db.select().from(localPaymentIntents).where(eq(localPaymentIntents.client_secret, clientSecret));
+export async function findIntentByClientSecret(
+  db: Db,
+  clientSecret: string,
+): Promise<LocalIntentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(localPaymentIntents)
+    .where(eq(localPaymentIntents.client_secret, clientSecret));
   return row;
 }
 
@@ -85,7 +95,9 @@ export async function expireHoldIfDue(db: Db, id: string, now: Date): Promise<vo
 }
 
 export const noSuchIntent = (id: string) =>
-  new PaymentProviderError('not_found', `No such payment_intent: '${id}'`, { providerCode: 'resource_missing' });
+  new PaymentProviderError('not_found', `No such payment_intent: '${id}'`, {
+    providerCode: 'resource_missing',
+  });
 
 export const unexpectedState = (message: string) =>
   new PaymentProviderError('invalid_state', message, { providerCode: 'payment_intent_unexpected_state' });

@@ -31,13 +31,27 @@ const DECLINED = 'Your card was declined.';
 export function cardOutcome(card: LocalCardInput, now: Date): CardOutcome {
   const digits = card.cardNumber.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) {
-    return { kind: 'declined', code: 'incorrect_number', declineCode: null, message: 'Your card number is incorrect.' };
+    return {
+      kind: 'declined',
+      code: 'incorrect_number',
+      declineCode: null,
+      message: 'Your card number is incorrect.',
+    };
   }
-  if (card.expMonth !== undefined && card.expYear !== undefined && isExpired(card.expMonth, card.expYear, now)) {
+  if (
+    card.expMonth !== undefined &&
+    card.expYear !== undefined &&
+    isExpired(card.expMonth, card.expYear, now)
+  ) {
     return { kind: 'declined', code: 'expired_card', declineCode: null, message: 'Your card has expired.' };
   }
   if (card.cvc !== undefined && !/^\d{3,4}$/.test(card.cvc)) {
-    return { kind: 'declined', code: 'incorrect_cvc', declineCode: null, message: "Your card's security code is incorrect." };
+    return {
+      kind: 'declined',
+      code: 'incorrect_cvc',
+      declineCode: null,
+      message: "Your card's security code is incorrect.",
+    };
   }
   switch (digits) {
     case LOCAL_TEST_CARDS.declined:
@@ -73,5 +87,7 @@ function passesLuhn(digits: string): boolean {
 function isExpired(month: number, year: number, now: Date): boolean {
   const fullYear = year < 100 ? 2000 + year : year;
   // A card is good through the last day of its expiry month.
-  return fullYear < now.getUTCFullYear() || (fullYear === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+  return (
+    fullYear < now.getUTCFullYear() || (fullYear === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
+  );
 }

@@ -42,7 +42,10 @@ async function expectProviderError(promise: Promise<unknown>, kind: PaymentProvi
   return error as PaymentProviderError;
 }
 
-export function runPaymentProviderContract(label: string, setup: () => Promise<PaymentProviderContractHarness>) {
+export function runPaymentProviderContract(
+  label: string,
+  setup: () => Promise<PaymentProviderContractHarness>,
+) {
   describe(`PaymentProvider contract: ${label}`, () => {
     let h: PaymentProviderContractHarness;
     beforeAll(async () => {
@@ -122,7 +125,10 @@ export function runPaymentProviderContract(label: string, setup: () => Promise<P
       expect(intent.clientSecret.startsWith(`${intent.id}_secret_`)).toBe(true);
       expect((await h.provider.createPaymentIntent(input)).id).toBe(intent.id);
       expect(await h.provider.retrievePaymentIntent(intent.id)).toEqual(intent);
-      await expectProviderError(h.provider.createPaymentIntent({ ...input, amountCents: 99_900 }), 'idempotency_conflict');
+      await expectProviderError(
+        h.provider.createPaymentIntent({ ...input, amountCents: 99_900 }),
+        'idempotency_conflict',
+      );
     });
 
     it('refuses a destination that does not exist', async () => {
@@ -131,7 +137,10 @@ export function runPaymentProviderContract(label: string, setup: () => Promise<P
 
     it('captures only an authorized intent, once, and replays a retried capture', async () => {
       const intent = await newIntent(await h.createPayableAccount());
-      await expectProviderError(h.provider.capturePaymentIntent(intent.id, { idempotencyKey: key('early') }), 'invalid_state');
+      await expectProviderError(
+        h.provider.capturePaymentIntent(intent.id, { idempotencyKey: key('early') }),
+        'invalid_state',
+      );
       await h.authorize(intent);
       const authorized = await h.provider.retrievePaymentIntent(intent.id);
       expect(authorized.status).toBe('requires_capture');
@@ -145,9 +154,15 @@ export function runPaymentProviderContract(label: string, setup: () => Promise<P
         status: 'succeeded',
         amountCapturedCents: 10_000,
       });
-      await expectProviderError(h.provider.capturePaymentIntent(intent.id, { idempotencyKey: key('again') }), 'invalid_state');
       await expectProviderError(
-        h.provider.cancelPaymentIntent(intent.id, { idempotencyKey: key('cancel'), reason: 'task_cancelled_by_client' }),
+        h.provider.capturePaymentIntent(intent.id, { idempotencyKey: key('again') }),
+        'invalid_state',
+      );
+      await expectProviderError(
+        h.provider.cancelPaymentIntent(intent.id, {
+          idempotencyKey: key('cancel'),
+          reason: 'task_cancelled_by_client',
+        }),
         'invalid_state',
       );
     });
@@ -166,7 +181,10 @@ export function runPaymentProviderContract(label: string, setup: () => Promise<P
         reason: 'client_rejected_evidence',
       });
       expect(replay.status).toBe('canceled');
-      await expectProviderError(h.provider.capturePaymentIntent(intent.id, { idempotencyKey: key('capture') }), 'invalid_state');
+      await expectProviderError(
+        h.provider.capturePaymentIntent(intent.id, { idempotencyKey: key('capture') }),
+        'invalid_state',
+      );
     });
 
     it('cancels an intent that was never authorized', async () => {
@@ -183,7 +201,10 @@ export function runPaymentProviderContract(label: string, setup: () => Promise<P
       const intent = await newIntent(await h.createPayableAccount());
       await h.authorize(intent);
       await h.expireHold(intent);
-      await expectProviderError(h.provider.capturePaymentIntent(intent.id, { idempotencyKey: key('late') }), 'hold_expired');
+      await expectProviderError(
+        h.provider.capturePaymentIntent(intent.id, { idempotencyKey: key('late') }),
+        'hold_expired',
+      );
       expect((await h.provider.retrievePaymentIntent(intent.id)).status).toBe('canceled');
     });
 

@@ -96,7 +96,8 @@ export interface PaymentIntentInfo {
 }
 
 /** Why a hold is released (the spec's cancel-hold reasons). */
-export type CancelHoldReason = 'assignment_declined_by_expert' | 'task_cancelled_by_client' | 'client_rejected_evidence';
+export type CancelHoldReason =
+  'assignment_declined_by_expert' | 'task_cancelled_by_client' | 'client_rejected_evidence';
 
 export interface ProviderEvent {
   id: string;
@@ -170,13 +171,15 @@ const UNDER_REVIEW_REASONS = new Set(['requirements.pending_verification', 'unde
  * - details submitted but disabled for any other reason, or information due: completed, restricted.
  */
 export function expertFieldsFromAccountStatus(status: AccountStatus): ExpertPaymentFields {
-  if (!status.detailsSubmitted) return { stripe_onboarding_completed: false, stripe_account_status: 'pending' };
+  if (!status.detailsSubmitted)
+    return { stripe_onboarding_completed: false, stripe_account_status: 'pending' };
   const nothingDue = status.requirementsDue.length === 0;
   if (status.chargesEnabled && status.payoutsEnabled && nothingDue && !status.disabledReason) {
     return { stripe_onboarding_completed: true, stripe_account_status: 'active' };
   }
   const underReview = !status.disabledReason || UNDER_REVIEW_REASONS.has(status.disabledReason);
-  if (nothingDue && underReview) return { stripe_onboarding_completed: true, stripe_account_status: 'pending' };
+  if (nothingDue && underReview)
+    return { stripe_onboarding_completed: true, stripe_account_status: 'pending' };
   return { stripe_onboarding_completed: true, stripe_account_status: 'restricted' };
 }
 
@@ -188,7 +191,11 @@ export type TaskPaymentAction = 'create_payment_intent' | 'capture' | 'cancel_ho
  * for the same action (a new PaymentIntent after a declined assignment reopened the task), because
  * the provider replays the first answer for a known key.
  */
-export function idempotencyKeyFor(taskId: string, action: TaskPaymentAction, attempt?: number | string): string {
+export function idempotencyKeyFor(
+  taskId: string,
+  action: TaskPaymentAction,
+  attempt?: number | string,
+): string {
   const base = `task:${taskId}:${action}`;
   return attempt === undefined || attempt === '' ? base : `${base}:${attempt}`;
 }

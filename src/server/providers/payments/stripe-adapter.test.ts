@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
 import { manualClock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { createTestDatabase } from '../../test/test-db';
@@ -15,7 +14,8 @@ import { createFakeStripeApi, type RecordedRequest } from './test-support/fake-s
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const keys = { secretKey: 'sk_test_123', publishableKey: 'pk_test_abc123', webhookSecret: WEBHOOK_SECRET };
 const signer = new Stripe('sk_test_123');
-const sign = (payload: string, secret = WEBHOOK_SECRET) => signer.webhooks.generateTestHeaderString({ payload, secret });
+const sign = (payload: string, secret = WEBHOOK_SECRET) =>
+  signer.webhooks.generateTestHeaderString({ payload, secret });
 
 /** The real adapter over HTTP, with the provider's API faked on top of a local provider's state. */
 async function stripeOverFakeApi() {
@@ -23,7 +23,10 @@ async function stripeOverFakeApi() {
   const clock = manualClock();
   const local = new LocalPaymentProvider({ db: handle.db, clock, publicUrl: 'http://localhost:3000' });
   const api = createFakeStripeApi(local);
-  const provider = new StripePaymentProvider({ ...keys, httpClient: Stripe.createFetchHttpClient(api.fetch) });
+  const provider = new StripePaymentProvider({
+    ...keys,
+    httpClient: Stripe.createFetchHttpClient(api.fetch),
+  });
   return { handle, clock, local, api, provider };
 }
 
@@ -114,7 +117,9 @@ describe('StripePaymentProvider requests', () => {
       type: 'account_onboarding',
     });
     expect(request.headers['idempotency-key']).toBeTruthy();
-    expect(link.expiresAt.getTime()).toBe(Math.floor(env.clock.now().getTime() / 1000) * 1000 + 24 * 3600 * 1000);
+    expect(link.expiresAt.getTime()).toBe(
+      Math.floor(env.clock.now().getTime() / 1000) * 1000 + 24 * 3600 * 1000,
+    );
   });
 
   it('creates a destination charge with manual capture and the application fee', async () => {
@@ -169,7 +174,10 @@ describe('StripePaymentProvider requests', () => {
     expect(lastRequest().headers['idempotency-key']).toBe('task:t:capture');
 
     const second = await create(randomUUID());
-    await env.provider.cancelPaymentIntent(second.id, { idempotencyKey: 'task:t:cancel_hold', reason: 'assignment_declined_by_expert' });
+    await env.provider.cancelPaymentIntent(second.id, {
+      idempotencyKey: 'task:t:cancel_hold',
+      reason: 'assignment_declined_by_expert',
+    });
     expect(lastRequest()).toMatchObject({ method: 'POST', path: `/v1/payment_intents/${second.id}/cancel` });
     expect(lastRequest().headers['idempotency-key']).toBe('task:t:cancel_hold');
     expect(lastRequest().params.cancellation_reason).toBe('abandoned');
@@ -185,22 +193,40 @@ describe('StripePaymentProvider requests', () => {
     const fetchStub = async () =>
       new Response(
         JSON.stringify({
-          error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+          },
         }),
         { status: 402, headers: { 'content-type': 'application/json' } },
       );
-    const provider = new StripePaymentProvider({ ...keys, httpClient: Stripe.createFetchHttpClient(fetchStub) });
+    const provider = new StripePaymentProvider({
+      ...keys,
+      httpClient: Stripe.createFetchHttpClient(fetchStub),
+    });
     const error = await provider.retrievePaymentIntent('pi_1').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PaymentProviderError);
-    expect(error).toMatchObject({ kind: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' });
+    expect(error).toMatchObject({
+      kind: 'card_declined',
+      declineCode: 'generic_decline',
+      message: 'Your card was declined.',
+    });
   });
 
   it('maps a network failure to unavailable', async () => {
     const fetchStub = async () => {
       throw new TypeError('fetch failed');
     };
-    const provider = new StripePaymentProvider({ ...keys, httpClient: Stripe.createFetchHttpClient(fetchStub) });
-    await expect(provider.getAccountStatus('acct_1')).rejects.toMatchObject({ kind: 'unavailable', code: 'provider_error' });
+    const provider = new StripePaymentProvider({
+      ...keys,
+      httpClient: Stripe.createFetchHttpClient(fetchStub),
+    });
+    await expect(provider.getAccountStatus('acct_1')).rejects.toMatchObject({
+      kind: 'unavailable',
+      code: 'provider_error',
+    });
   });
 });
 

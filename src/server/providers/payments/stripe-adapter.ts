@@ -47,7 +47,9 @@ export class StripePaymentProvider implements PaymentProvider {
   constructor(options: StripePaymentProviderOptions) {
     // The spec: a malformed publishable key is logged only; card elements may then fail to load.
     if (!isValidPublishableKey(options.publishableKey)) {
-      console.error('Payment provider publishable key has an invalid format: expected pk_test_... or pk_live_...');
+      console.error(
+        'Payment provider publishable key has an invalid format: expected pk_test_... or pk_live_...',
+      );
     }
     this.publishableKey = options.publishableKey;
     this.webhookSecret = options.webhookSecret;

@@ -62,7 +62,9 @@ const idOf = (value: string | { id: string } | null | undefined) =>
   value == null ? null : typeof value === 'string' ? value : value.id;
 
 /** The provider only knows its own cancellation reasons; ours are kept in our database. */
-export function stripeCancellationReason(reason: CancelHoldReason): Stripe.PaymentIntentCancelParams.CancellationReason {
+export function stripeCancellationReason(
+  reason: CancelHoldReason,
+): Stripe.PaymentIntentCancelParams.CancellationReason {
   return reason === 'assignment_declined_by_expert' ? 'abandoned' : 'requested_by_customer';
 }
 
@@ -73,9 +75,14 @@ export function toPaymentProviderError(error: unknown): PaymentProviderError {
     const message = error instanceof Error ? error.message : String(error);
     return new PaymentProviderError('unavailable', message, { cause: error });
   }
-  const options = { providerCode: error.code ?? null, declineCode: error.decline_code ?? null, cause: error.raw };
+  const options = {
+    providerCode: error.code ?? null,
+    declineCode: error.decline_code ?? null,
+    cause: error.raw,
+  };
   const message = error.message || 'The payment provider could not complete the request.';
-  if (error instanceof Stripe.errors.StripeCardError) return new PaymentProviderError('card_declined', message, options);
+  if (error instanceof Stripe.errors.StripeCardError)
+    return new PaymentProviderError('card_declined', message, options);
   if (error instanceof Stripe.errors.StripeIdempotencyError) {
     return new PaymentProviderError('idempotency_conflict', message, options);
   }
@@ -85,7 +92,11 @@ export function toPaymentProviderError(error: unknown): PaymentProviderError {
       return new PaymentProviderError('authentication_failed', message, options);
     }
     if (error.code === 'payment_intent_unexpected_state') {
-      return new PaymentProviderError(holdExpired(error.payment_intent) ? 'hold_expired' : 'invalid_state', message, options);
+      return new PaymentProviderError(
+        holdExpired(error.payment_intent) ? 'hold_expired' : 'invalid_state',
+        message,
+        options,
+      );
     }
     return new PaymentProviderError('invalid_request', message, options);
   }

@@ -7,7 +7,7 @@ const pdf = (size = 10, name = 'id.pdf', type = 'application/pdf') => new File([
 const valid: ApplicationValues = {
   bio: 'I inspect apartments.',
   expertise: 'Apartments, Cars',
-  location: { name: 'Brooklyn', lat: 40.67, lng: -73.94, country: 'United States' },
+  location: { name: 'Brooklyn', lat: 40.67, lng: -73.94, address: 'Brooklyn, New York', country: 'United States', region: 'New York' },
   document: pdf(),
   termsAccepted: true,
 };
@@ -21,7 +21,7 @@ describe('validateApplication', () => {
     ['bio', { bio: '  ' }, 'bio'],
     ['expertise of only commas', { expertise: ' , ,' }, 'expertise'],
     ['location', { location: null }, 'location'],
-    ['coordinates', { location: { name: 'Nowhere', lat: Number.NaN, lng: 0 } }, 'location'],
+    ['coordinates', { location: { name: 'Nowhere', lat: Number.NaN, lng: 0, address: '', country: '', region: null } }, 'location'],
   ] as const)('missing %s gives the required-fields text', (_name, change, field) => {
     expect(validateApplication({ ...valid, ...change })).toEqual({
       field,
@@ -69,7 +69,7 @@ describe('applicationFormData', () => {
     expect(Object.fromEntries([...form.entries()].filter(([key]) => key !== 'document'))).toEqual({
       bio: 'I inspect apartments.',
       expertise: 'Apartments, Cars',
-      location: 'Brooklyn',
+      location: 'Brooklyn, New York',
       latitude: '40.67',
       longitude: '-73.94',
       lpca_terms_accepted: 'true',

@@ -1,16 +1,10 @@
 import { EXPERT_DOCUMENT } from '@shared/constants';
+import type { LocationResult } from '@shared/domain/cities';
 import { messages } from '@shared/messages';
 import { expertApplicationFieldsSchema } from '@shared/schemas/expert-onboarding.schemas';
 
-/** The location the picker hands over (its result shape). */
-export interface PickedLocation {
-  name: string;
-  lat: number;
-  lng: number;
-  address?: string;
-  country?: string;
-  region?: string;
-}
+/** The location the picker hands over: { name, lat, lng, address, country, region }. */
+export type PickedLocation = LocationResult;
 
 export interface ApplicationValues {
   bio: string;
@@ -44,6 +38,9 @@ function declaredType(file: File): string {
   return EXTENSION_TYPES[extension] ?? '';
 }
 
+/** The location text saved on the profile: what the picker shows (its address line, else the name). */
+export const locationText = (location: PickedLocation | null) => (location ? location.address || location.name : '');
+
 /** Size (5 MB) and type (PDF, JPG, PNG) of a chosen document, with the spec's texts. */
 export function documentProblem(file: File): string | null {
   if (file.size > EXPERT_DOCUMENT.maxBytes) return messages.expert.documentTooLarge;
@@ -61,7 +58,7 @@ export function validateApplication(values: ApplicationValues): ApplicationProbl
   const fields = expertApplicationFieldsSchema.safeParse({
     bio: values.bio,
     expertise: values.expertise,
-    location: values.location?.name ?? '',
+    location: locationText(values.location),
     latitude: values.location ? String(values.location.lat) : '',
     longitude: values.location ? String(values.location.lng) : '',
   });
@@ -82,7 +79,7 @@ export function applicationFormData(values: ApplicationValues): FormData {
   const form = new FormData();
   form.set('bio', values.bio.trim());
   form.set('expertise', values.expertise);
-  form.set('location', values.location?.name ?? '');
+  form.set('location', locationText(values.location));
   form.set('latitude', values.location ? String(values.location.lat) : '');
   form.set('longitude', values.location ? String(values.location.lng) : '');
   form.set('lpca_terms_accepted', values.termsAccepted ? 'true' : 'false');

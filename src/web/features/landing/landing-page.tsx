@@ -1,9 +1,37 @@
-/** Placeholder until its issue builds this page. */
+import type { MapLocationDto } from '@shared/schemas/geo.schemas';
+import { useMe } from '@web/lib/session';
+import { MapSection } from './availability-map/map-section';
+import { HeroSection } from './hero-section';
+import { CategoryCards, ClosingCallToAction, HowItWorks } from './info-sections';
+import { LandingFooter } from './landing-footer';
+import { LandingHeader } from './landing-header';
+import { useStartQuickTask } from './use-quick-task';
+
+const placeOfMapLocation = (location: MapLocationDto) => ({
+  name: location.name,
+  location: [location.name, location.region, location.country].filter((part) => part && part !== '').join(', '),
+  latitude: location.latitude,
+  longitude: location.longitude,
+});
+
+/** The public landing page (spec 000 section 2, Landing page). */
 export default function LandingPage() {
+  const { data: me } = useMe();
+  const signedIn = Boolean(me);
+  const startQuickTask = useStartQuickTask();
   return (
-    <section className="space-y-2">
-      <h1 className="text-2xl font-semibold">Landing</h1>
-      <p className="text-muted-foreground">This page is on its way.</p>
-    </section>
+    <div className="flex min-h-screen flex-col">
+      <LandingHeader signedIn={signedIn} />
+      <main className="flex-1">
+        <HeroSection signedIn={signedIn} onQuickTask={startQuickTask} />
+        <div className="mx-auto max-w-6xl space-y-16 px-4 py-12 md:py-16">
+          <MapSection onChoose={(location) => startQuickTask(placeOfMapLocation(location))} />
+          <CategoryCards />
+          <HowItWorks />
+          <ClosingCallToAction signedIn={signedIn} />
+        </div>
+      </main>
+      <LandingFooter />
+    </div>
   );
 }

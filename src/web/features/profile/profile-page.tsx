@@ -1,9 +1,126 @@
-/** Placeholder until its issue builds this page. */
-export default function ProfilePage() {
+import { useEffect, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { RefreshCw } from 'lucide-react';
+import { format } from '@shared/format-message';
+import { messages } from '@shared/messages';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Avatar } from '@web/components/ui/avatar';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { useMyExpertProfile } from '@web/lib/expert-profile';
+import { useMe } from '@web/lib/session';
+import { PaymentsTab } from './payments-tab';
+import { ProfileDetailsTab } from './profile-details-tab';
+import { allowedTabs, resolveTab, TAB_LABELS, type ProfileTab } from './profile-tabs';
+import { PhoneVerificationCard } from './security/phone-verification-card';
+import { usePaymentReturn } from './use-payment-return';
+import { VerificationTab } from './verification-tab';
+
+function LoadProblem({ title, onRefresh }: { title: string; onRefresh: () => void }) {
   return (
-    <section className="space-y-2">
-      <h1 className="text-2xl font-semibold">Profile</h1>
-      <p className="text-muted-foreground">This page is on its way.</p>
-    </section>
+    <Card className="mx-auto max-w-md text-center">
+      <CardHeader>
+        <CardTitle asChild>
+          <h1>{title}</h1>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Button variant="outline" onClick={onRefresh}>
+          <RefreshCw aria-hidden="true" />
+          Refresh
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /profile (spec 000 section 2, Profile page): header, and tabs by user type. */
+export default function ProfilePage() {
+  const me = useMe();
+  const isExpert = me.data?.roles.isExpert ?? false;
+  const expert = useMyExpertProfile({ enabled: isExpert });
+  const [params, setParams] = useSearchParams();
+  const tab = resolveTab(params.get('tab'), isExpert);
+
+  usePaymentReturn({
+    params,
+    setParams,
+    ready: me.isSuccess && (!isExpert || expert.isSuccess || expert.isError),
+    hasExpertProfile: Boolean(expert.data),
+  });
+
+  useEffect(() => {
+    if (expert.isError) toast.error(messages.profile.loadYourProfileFailed);
+  }, [expert.isError]);
+
+  if (me.isPending) {
+    return (
+      <div className="flex min-h-[40vh] items-center justify-center">
+        <Spinner size="lg" label="Loading your profile" />
+      </div>
+    );
+  }
+  if (me.isError) return <LoadProblem title={messages.profile.loadFailed} onRefresh={() => void me.refetch()} />;
+  const profile = me.data?.profile;
+  if (!profile) return <LoadProblem title={messages.profile.notFound} onRefresh={() => void me.refetch()} />;
+
+  const firstName = profile.first_name?.trim() || messages.profile.fallbackName;
+  const fullName = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
+  const selectTab = (next: string) => {
+    const nextParams = new URLSearchParams(params);
+    nextParams.set('tab', next);
+    setParams(nextParams, { replace: true });
+  };
+
+  const expertPanel = (render: (e: NonNullable<typeof expert.data>) => ReactNode) => {
+    if (expert.isPending) return <Spinner label="Loading your expert profile" />;
+    if (expert.isError) return <LoadProblem title={messages.profile.loadFailed} onRefresh={() => void expert.refetch()} />;
+    if (!expert.data) {
+      return (
+        <Alert variant="warning">
+          <AlertTitle>{messages.paymentSetup.expertProfileNotFound}</AlertTitle>
+          <AlertDescription>Complete the expert application to set up your expert profile.</AlertDescription>
+        </Alert>
+      );
+    }
+    return render(expert.data);
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <header className="flex items-center gap-4">
+        <Avatar src={profile.avatar_url} name={fullName || firstName} decorative className="size-14 text-lg" />
+        <div>
+          <h1 className="text-2xl font-semibold">{format(messages.profile.welcome, { name: firstName })}</h1>
+          <p className="text-muted-foreground">{isExpert ? messages.profile.expertSubtitle : messages.profile.clientSubtitle}</p>
+        </div>
+      </header>
+
+      <Tabs value={tab} onValueChange={selectTab}>
+        <TabsList aria-label="Profile sections">
+          {allowedTabs(isExpert).map((value: ProfileTab) => (
+            <TabsTrigger key={value} value={value}>
+              {TAB_LABELS[value]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="profile">
+          <ProfileDetailsTab profile={profile} />
+        </TabsContent>
+        {isExpert ? (
+          <>
+            <TabsContent value="verification">{expertPanel((e) => <VerificationTab expert={e} />)}</TabsContent>
+            <TabsContent value="payments">{expertPanel((e) => <PaymentsTab expert={e} />)}</TabsContent>
+          </>
+        ) : (
+          <TabsContent value="security">
+            <PhoneVerificationCard />
+          </TabsContent>
+        )}
+      </Tabs>
+    </div>
   );
 }

@@ -25,12 +25,18 @@ export function createFakeStripeApi(local: LocalPaymentProvider) {
     const method = (init?.method ?? 'GET').toUpperCase();
     // Header names come back lower-cased from Headers.
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
-    const form = method === 'GET' ? url.searchParams : new URLSearchParams(typeof init?.body === 'string' ? init.body : '');
+    const form =
+      method === 'GET'
+        ? url.searchParams
+        : new URLSearchParams(typeof init?.body === 'string' ? init.body : '');
     const params = Object.fromEntries(form.entries());
     requests.push({ method, path: url.pathname, params, headers });
     try {
       if (method === 'POST' && !headers['idempotency-key']) {
-        return errorResponse(400, { type: 'invalid_request_error', message: 'fake: missing Idempotency-Key header' });
+        return errorResponse(400, {
+          type: 'invalid_request_error',
+          message: 'fake: missing Idempotency-Key header',
+        });
       }
       return json(200, await route(method, url.pathname, params, headers['idempotency-key'] ?? ''));
     } catch (error) {
@@ -40,7 +46,9 @@ export function createFakeStripeApi(local: LocalPaymentProvider) {
   }
 
   async function route(method: string, path: string, p: Record<string, string>, idempotencyKey: string) {
-    const expandCharge = Object.entries(p).some(([key, value]) => key.startsWith('expand[') && value === 'latest_charge');
+    const expandCharge = Object.entries(p).some(
+      ([key, value]) => key.startsWith('expand[') && value === 'latest_charge',
+    );
     let match: RegExpMatchArray | null;
     if (method === 'POST' && path === '/v1/accounts') {
       const { accountId } = await local.createConnectedAccount({
@@ -52,12 +60,23 @@ export function createFakeStripeApi(local: LocalPaymentProvider) {
     }
     if (method === 'GET' && (match = path.match(/^\/v1\/accounts\/([^/]+)$/))) return renderAccount(match[1]);
     if (method === 'POST' && path === '/v1/account_links') {
-      if (p.type !== 'account_onboarding') throw new PaymentProviderError('invalid_request', 'fake: type must be account_onboarding');
-      const link = await local.createAccountLink({ accountId: p.account, refreshUrl: p.refresh_url, returnUrl: p.return_url });
-      return { object: 'account_link', url: link.url, expires_at: Math.floor(link.expiresAt.getTime() / 1000), created: 0 };
+      if (p.type !== 'account_onboarding')
+        throw new PaymentProviderError('invalid_request', 'fake: type must be account_onboarding');
+      const link = await local.createAccountLink({
+        accountId: p.account,
+        refreshUrl: p.refresh_url,
+        returnUrl: p.return_url,
+      });
+      return {
+        object: 'account_link',
+        url: link.url,
+        expires_at: Math.floor(link.expiresAt.getTime() / 1000),
+        created: 0,
+      };
     }
     if (method === 'POST' && path === '/v1/payment_intents') {
-      if (p.capture_method !== 'manual') throw new PaymentProviderError('invalid_request', 'fake: capture_method must be manual');
+      if (p.capture_method !== 'manual')
+        throw new PaymentProviderError('invalid_request', 'fake: capture_method must be manual');
       const metadata = Object.fromEntries(
         Object.entries(p)
           .filter(([key]) => key.startsWith('metadata['))
@@ -82,7 +101,10 @@ export function createFakeStripeApi(local: LocalPaymentProvider) {
       return renderIntent(await local.capturePaymentIntent(match[1], { idempotencyKey }), expandCharge);
     }
     if (method === 'POST' && (match = path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/))) {
-      const intent = await local.cancelPaymentIntent(match[1], { idempotencyKey, reason: 'task_cancelled_by_client' });
+      const intent = await local.cancelPaymentIntent(match[1], {
+        idempotencyKey,
+        reason: 'task_cancelled_by_client',
+      });
       return renderIntent(intent, expandCharge, p.cancellation_reason ?? null);
     }
     return errorBody(404, { type: 'invalid_request_error', message: `fake: no route ${method} ${path}` });
@@ -105,13 +127,20 @@ export function createFakeStripeApi(local: LocalPaymentProvider) {
     };
   }
 
-  function renderIntent(intent: PaymentIntentInfo, expandCharge: boolean, cancellationReason: string | null = null) {
+  function renderIntent(
+    intent: PaymentIntentInfo,
+    expandCharge: boolean,
+    cancellationReason: string | null = null,
+  ) {
     const chargeId = `ch_${intent.id}`;
     const charge = intent.captureBefore
       ? {
           id: chargeId,
           object: 'charge',
-          payment_method_details: { type: 'card', card: { capture_before: Math.floor(intent.captureBefore.getTime() / 1000) } },
+          payment_method_details: {
+            type: 'card',
+            card: { capture_before: Math.floor(intent.captureBefore.getTime() / 1000) },
+          },
         }
       : null;
     return {
@@ -133,7 +162,11 @@ export function createFakeStripeApi(local: LocalPaymentProvider) {
     const base = { message: error.message, code: error.providerCode ?? undefined };
     switch (error.kind) {
       case 'card_declined':
-        return errorResponse(402, { ...base, type: 'card_error', decline_code: error.declineCode ?? undefined });
+        return errorResponse(402, {
+          ...base,
+          type: 'card_error',
+          decline_code: error.declineCode ?? undefined,
+        });
       case 'not_found':
         return errorResponse(404, { ...base, type: 'invalid_request_error', code: 'resource_missing' });
       case 'idempotency_conflict':

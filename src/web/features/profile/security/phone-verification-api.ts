@@ -20,13 +20,16 @@ export const verifyPhoneCode = (code: string) =>
  * texts, such as "Too many verification attempts"), the caller's fallback for anything else.
  */
 export function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message ? error.message : fallback;
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message
+    ? error.message
+    : fallback;
 }
 
 /** Send (or resend) and verify; both put the answer's state into the status query. */
 export function usePhoneVerificationMutations() {
   const queryClient = useQueryClient();
-  const store = (result: PhoneActionResultDto) => queryClient.setQueryData(phoneVerificationQueryKey, result.status);
+  const store = (result: PhoneActionResultDto) =>
+    queryClient.setQueryData(phoneVerificationQueryKey, result.status);
   // A refused call may still have changed the state (an attempt counted): read it again.
   const refresh = () => queryClient.invalidateQueries({ queryKey: phoneVerificationQueryKey });
 

@@ -29,7 +29,8 @@ export function PhoneVerificationCard() {
   const data = status.data;
   const step: Step = chosenStep ?? (data?.code_pending ? 'verify' : 'input');
   // The countdown runs from when the status was read, so a reload resumes it where it was.
-  const resendAt = data && data.resend_in_seconds > 0 ? status.dataUpdatedAt + data.resend_in_seconds * 1000 : null;
+  const resendAt =
+    data && data.resend_in_seconds > 0 ? status.dataUpdatedAt + data.resend_in_seconds * 1000 : null;
 
   function sendCode(phoneNumber: string, isResend: boolean) {
     send.mutate(phoneNumber, {

@@ -1,0 +1,188 @@
+import { format } from '@shared/format-message';
+import { formatUsd, platformFeeCents } from '@shared/domain/money';
+import { isFinished } from '@shared/domain/task-status';
+import { messages } from '@shared/messages';
+import type { CaptureResultDto } from '@shared/schemas/task-api';
+import type { AppDeps } from '../../app';
+import type { Db } from '../../db/client';
+import {
+  idempotencyKeyFor,
+  PaymentProviderError,
+  type CancelHoldReason,
+  type PaymentIntentInfo,
+  type TaskPaymentAction,
+} from '../../providers/payments/payment-provider';
+import { insertNotifications } from '../notifications/notifications.repository';
+import {
+  clearReleasedIntent,
+  countFailedActions,
+  finishAction,
+  findTask,
+  markCaptured,
+  platformFeePercent,
+  releaseIntentTransactions,
+  startAction,
+  transactionsOfTask,
+  upsertIntentTransaction,
+  type TaskRow,
+} from './payments.repository';
+
+export interface TaskPayments {
+  /** Voids the task's payment hold if one exists (idempotent; no-op without an intent). Throws PaymentProviderError on provider failure. */
+  cancelHold(
+    task: { id: string; stripe_payment_intent_id: string | null },
+    reason: 'assignment_declined_by_expert' | 'task_cancelled_by_client' | 'client_rejected_evidence',
+  ): Promise<void>;
+  /** Captures the hold of a task the client verified; writes the transactions row and payment_captured notification; never throws for provider failures — returns { success: false, error } instead. */
+  capture(task: { id: string; stripe_payment_intent_id: string | null }): Promise<CaptureResultDto>;
+}
+
+/**
+ * The idempotency key of one call about one intent. Retries of a call whose outcome is unknown (a
+ * crash, a timeout, a parallel request) reuse the key, so the provider does the work once. After a
+ * recorded failure the next attempt gets a fresh key, because the provider replays a key's first
+ * answer, including an error, for a day.
+ */
+export async function attemptKey(
+  db: Db,
+  params: { taskId: string; action: Extract<TaskPaymentAction, 'capture' | 'cancel_hold'>; intentId: string },
+): Promise<string> {
+  const failures = await countFailedActions(db, params);
+  return idempotencyKeyFor(params.taskId, params.action, failures === 0 ? params.intentId : `${params.intentId}:${failures + 1}`);
+}
+
+/** A provider failure as PaymentProviderError, whatever threw it. */
+export function asProviderError(error: unknown): PaymentProviderError {
+  if (error instanceof PaymentProviderError) return error;
+  return new PaymentProviderError('unavailable', error instanceof Error ? error.message : String(error), { cause: error });
+}
+
+export function createTaskPayments(deps: AppDeps): TaskPayments {
+  const { db, clock } = deps;
+  // Read at call time: tests wrap the provider to inject failures.
+  const provider = () => deps.providers.payments;
+
+  const refused = (intentId: string | null, error: string): CaptureResultDto => ({
+    success: false,
+    payment_intent_id: intentId,
+    amount_captured: 0,
+    error,
+  });
+
+  async function capturedResult(task: TaskRow): Promise<CaptureResultDto> {
+    const rows = await transactionsOfTask(db, task.id);
+    const captured = rows.find((row) => row.status === 'captured' && row.stripe_payment_intent_id === task.stripe_payment_intent_id);
+    return {
+      success: true,
+      payment_intent_id: task.stripe_payment_intent_id,
+      amount_captured: captured?.amount ?? task.budget,
+    };
+  }
+
+  /** The provider call; an answer lost on the way (the capture went through) reads as succeeded. */
+  async function captureAtProvider(intentId: string, key: string): Promise<PaymentIntentInfo> {
+    try {
+      return await provider().capturePaymentIntent(intentId, { idempotencyKey: key });
+    } catch (error) {
+      const current = await provider()
+        .retrievePaymentIntent(intentId)
+        .catch(() => null);
+      if (current?.status === 'succeeded') return current;
+      throw asProviderError(error);
+    }
+  }
+
+  return {
+    async capture(input) {
+      const task = await findTask(db, input.id);
+      if (!task) return refused(input.stripe_payment_intent_id, messages.payment.cannotCapture);
+      if (task.payment_status === 'captured') return capturedResult(task);
+      const intentId = task.stripe_payment_intent_id;
+      if (task.payment_status !== 'authorized' || !intentId || !isFinished(task.status)) {
+        return refused(intentId, messages.payment.cannotCapture);
+      }
+
+      const key = await attemptKey(db, { taskId: task.id, action: 'capture', intentId });
+      await startAction(db, { taskId: task.id, action: 'capture', key, intentId, amount: task.budget, now: clock.now() });
+      let intent: PaymentIntentInfo;
+      try {
+        intent = await captureAtProvider(intentId, key);
+      } catch (error) {
+        const message = asProviderError(error).message;
+        await finishAction(db, { key, status: 'failed', error: message, now: clock.now() });
+        return refused(intentId, format(messages.payment.captureFailed, { msg: message }));
+      }
+
+      const amount = intent.amountCapturedCents || intent.amountCents;
+      const authorizedRow = (await transactionsOfTask(db, task.id)).find((row) => row.stripe_payment_intent_id === intentId);
+      const fee = authorizedRow?.platform_fee ?? platformFeeCents(amount, await platformFeePercent(db));
+      const now = clock.now();
+      const won = await db.transaction(async (tx) => {
+        const updated = await markCaptured(tx, { taskId: task.id, intentId, now });
+        await finishAction(tx, { key, status: 'succeeded', intentId, data: { amount_captured: amount }, now });
+        if (!updated) return false;
+        await upsertIntentTransaction(tx, {
+          taskId: task.id,
+          intentId,
+          amount,
+          platformFee: fee,
+          status: 'captured',
+          from: ['authorized', 'pending'],
+          now,
+        });
+        if (updated.expert_id) {
+          await insertNotifications(tx, [
+            {
+              user_id: updated.expert_id,
+              type: 'payment_captured',
+              task_id: task.id,
+              title: messages.paymentNotifications.capturedTitle,
+              message: format(messages.paymentNotifications.capturedMessage, {
+                amount: formatUsd(amount - fee),
+                title: updated.title,
+              }),
+              data: { amount, platform_fee: fee },
+              created_at: now,
+            },
+          ]);
+        }
+        return true;
+      });
+      if (won) return { success: true, payment_intent_id: intentId, amount_captured: amount };
+      // A parallel capture of the same hold finished first: same outcome, written once.
+      const current = await findTask(db, task.id);
+      return current?.payment_status === 'captured'
+        ? capturedResult(current)
+        : refused(intentId, messages.payment.cannotCapture);
+    },
+
+    async cancelHold(task, reason: CancelHoldReason) {
+      const intentId = task.stripe_payment_intent_id;
+      if (!intentId) return;
+      const key = await attemptKey(db, { taskId: task.id, action: 'cancel_hold', intentId });
+      await startAction(db, { taskId: task.id, action: 'cancel_hold', key, intentId, reason, now: clock.now() });
+      try {
+        const current = await provider().retrievePaymentIntent(intentId);
+        if (current.status !== 'canceled') {
+          await provider().cancelPaymentIntent(intentId, { idempotencyKey: key, reason });
+        }
+      } catch (error) {
+        // A hold released meanwhile (a parallel call, the provider's own expiry) is what was asked for.
+        const again = await provider()
+          .retrievePaymentIntent(intentId)
+          .catch(() => null);
+        if (again?.status !== 'canceled') {
+          const failure = asProviderError(error);
+          await finishAction(db, { key, status: 'failed', error: failure.message, now: clock.now() });
+          throw failure;
+        }
+      }
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await releaseIntentTransactions(tx, { taskId: task.id, intentId, now });
+        await clearReleasedIntent(tx, { taskId: task.id, intentId, now });
+        await finishAction(tx, { key, status: 'succeeded', intentId, now });
+      });
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { longitudeRanges, type BoundingBox } from '@shared/domain/geo';
+import type { ApplicationStatus } from '@shared/domain/enums';
+import type { TaskStatus } from '@shared/domain/task-status';
+import type { Db } from '../../db/client';
+import { taskApplications, tasks } from '../../db/schema';
+import type { TaskRow } from './tasks.repository';
+
+export interface TaskListRow {
+  task: TaskRow;
+  application_count: number;
+  my_application_status: ApplicationStatus | null;
+}
+
+export interface TaskPage {
+  rows: TaskListRow[];
+  total: number;
+}
+
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+const applicationCount = sql<number>`(select count(*)::int from task_applications a where a.task_id = ${tasks.id})`;
+
+const myApplicationStatus = (expertId: string | null) =>
+  expertId
+    ? sql<ApplicationStatus | null>`(select a.status from task_applications a where a.task_id = ${tasks.id} and a.expert_id = ${expertId})`
+    : sql<ApplicationStatus | null>`null`;
+
+/**
+ * The box as written in the partial index's terms: `status = 'open'` is a literal so the planner can
+ * match tasks_open_lat_lng_idx (a bound parameter would not prove the index predicate).
+ */
+function openInBox(box: BoundingBox | null): SQL {
+  const open = sql`${tasks.status} = 'open'`;
+  if (!box) return open;
+  const longitudes = longitudeRanges(box).map(
+    ([min, max]) => sql`${tasks.longitude} between ${min} and ${max}`,
+  );
+  return and(open, sql`${tasks.latitude} between ${box.minLat} and ${box.maxLat}`, or(...longitudes))!;
+}
+
+async function pageOf(db: Db, where: SQL, expertId: string | null, window: PageWindow): Promise<TaskPage> {
+  const rows = await db
+    .select({ task: tasks, application_count: applicationCount, my_application_status: myApplicationStatus(expertId) })
+    .from(tasks)
+    .where(where)
+    .orderBy(desc(tasks.created_at), desc(tasks.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  const [count] = await db.select({ value: sql<number>`count(*)::int` }).from(tasks).where(where);
+  return { rows: rows.map(normalize), total: Number(count?.value ?? 0) };
+}
+
+const normalize = (row: TaskListRow): TaskListRow => ({
+  ...row,
+  application_count: Number(row.application_count),
+});
+
+const withStatus = (condition: SQL, status: TaskStatus | undefined): SQL =>
+  status ? and(condition, eq(tasks.status, status))! : condition;
+
+/** The client's own tasks, newest first (tasks_client_created_idx). */
+export function listClientTasks(db: Db, clientId: string, status: TaskStatus | undefined, window: PageWindow) {
+  return pageOf(db, withStatus(eq(tasks.client_id, clientId), status), null, window);
+}
+
+/** The tasks assigned to the expert, newest first (tasks_expert_created_idx). */
+export function listAssignedTasks(db: Db, expertId: string, status: TaskStatus | undefined, window: PageWindow) {
+  return pageOf(db, withStatus(eq(tasks.expert_id, expertId), status), expertId, window);
+}
+
+/**
+ * Open tasks inside the box (tasks_open_lat_lng_idx), or every open task when there is no centre
+ * (tasks_status_created_idx), newest first.
+ */
+export function listOpenTasks(db: Db, box: BoundingBox | null, expertId: string | null, window: PageWindow) {
+  return pageOf(db, openInBox(box), expertId, window);
+}
+
+/** The query of listOpenTasks, exported so a test can read its plan. */
+export function openTasksQuery(db: Db, box: BoundingBox | null, window: PageWindow) {
+  return db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(openInBox(box))
+    .orderBy(desc(tasks.created_at), desc(tasks.id))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+/** The tasks the expert applied to, newest application first (task_applications_expert_idx). */
+export async function listAppliedTasks(
+  db: Db,
+  expertId: string,
+  status: TaskStatus | undefined,
+  window: PageWindow,
+): Promise<TaskPage> {
+  const where = withStatus(eq(taskApplications.expert_id, expertId), status);
+  const rows = await db
+    .select({
+      task: tasks,
+      application_count: applicationCount,
+      my_application_status: sql<ApplicationStatus | null>`${taskApplications.status}`,
+    })
+    .from(taskApplications)
+    .innerJoin(tasks, eq(tasks.id, taskApplications.task_id))
+    .where(where)
+    .orderBy(desc(taskApplications.created_at), desc(taskApplications.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  const [count] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(taskApplications)
+    .innerJoin(tasks, eq(tasks.id, taskApplications.task_id))
+    .where(where);
+  return { rows: rows.map(normalize), total: Number(count?.value ?? 0) };
+}

@@ -1,0 +1,67 @@
+import { Component, type ReactNode } from 'react';
+import { AlertTriangle, Globe2, RefreshCw } from 'lucide-react';
+import { messages } from '@shared/messages';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+
+/** The map's loading, empty and error states, drawn over (or instead of) the map. */
+
+const overlayClasses = 'absolute inset-0 z-[1000] flex flex-col items-center justify-center gap-3 p-6 text-center';
+
+export function MapLoading({ text }: { text: string }) {
+  return (
+    <div className={`${overlayClasses} bg-background/80`}>
+      <Spinner label={text} showLabel />
+    </div>
+  );
+}
+
+export function MapEmpty({ onRefresh, refreshing }: { onRefresh: () => void; refreshing: boolean }) {
+  return (
+    <div className={`${overlayClasses} bg-background/85`}>
+      <Globe2 aria-hidden="true" className="size-10 text-info" />
+      <h3 className="text-lg font-semibold">{messages.map.emptyTitle}</h3>
+      <p className="max-w-sm text-sm text-muted-foreground">{messages.map.emptyText}</p>
+      <Button type="button" variant="outline" onClick={onRefresh} disabled={refreshing}>
+        <RefreshCw aria-hidden="true" className={refreshing ? 'animate-spin' : undefined} />
+        {messages.map.refreshNetwork}
+      </Button>
+    </div>
+  );
+}
+
+export function MapError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className={`${overlayClasses} bg-muted`} role="alert">
+      <AlertTriangle aria-hidden="true" className="size-10 text-destructive" />
+      <h3 className="text-lg font-semibold">{messages.map.errorTitle}</h3>
+      <p className="max-w-sm text-sm text-muted-foreground">{messages.map.loadError}</p>
+      <Button type="button" onClick={onRetry}>
+        <RefreshCw aria-hidden="true" />
+        {messages.map.retry}
+      </Button>
+    </div>
+  );
+}
+
+interface BoundaryProps {
+  fallback: ReactNode;
+  children: ReactNode;
+}
+
+/** Anything that fails while building the map (its code, boundary data, Leaflet) shows the error state. */
+export class MapErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.warn('The availability map failed to build', error);
+  }
+
+  render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}

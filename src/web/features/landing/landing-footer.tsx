@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import { messages } from '@shared/messages';
+import { usePublicSettings } from '@web/lib/public-settings';
+
+/** The footer: footer_text from system_settings and the legal pages. */
+export function LandingFooter() {
+  const { data: settings } = usePublicSettings();
+  const links = [
+    { to: '/legal/privacy', label: messages.landing.privacy },
+    { to: '/legal/terms', label: messages.landing.terms },
+    { to: '/legal/support', label: messages.landing.support },
+  ];
+  return (
+    <footer className="border-t bg-muted/50">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground md:flex-row md:items-center md:justify-between">
+        <p>{settings?.footer_text ?? messages.legal.defaultFooter}</p>
+        <nav aria-label="Legal">
+          <ul className="flex gap-5">
+            {links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="font-medium text-foreground underline-offset-4 hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

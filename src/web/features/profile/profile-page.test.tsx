@@ -1,0 +1,165 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider, type createBrowserRouter } from 'react-router';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MyExpertProfileDto } from '@shared/schemas/expert-onboarding.schemas';
+import type { MeDto } from '@shared/schemas/me.schemas';
+import ProfilePage from './profile-page';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('./security/phone-verification-card', () => ({ PhoneVerificationCard: () => <p>Phone verification card</p> }));
+
+function meOf(isExpert: boolean, firstName: string | null = 'Casey'): MeDto {
+  return {
+    user: { id: 'u1', email: 'casey@example.com' },
+    profile: {
+      id: 'u1',
+      first_name: firstName,
+      last_name: 'Tester',
+      avatar_url: null,
+      email: 'casey@example.com',
+      onboarding_completed: true,
+      role_selected_at: '2026-01-01T00:00:00.000Z',
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    },
+    roles: { isAdmin: false, isExpert },
+    session: { expiresAt: '2099-01-01T00:00:00.000Z' },
+  };
+}
+
+function expertOf(overrides: Partial<MyExpertProfileDto> = {}): MyExpertProfileDto {
+  return {
+    id: 'u1',
+    profile_id: 'u1',
+    bio: 'Bio',
+    expertise: ['Apartments'],
+    location: 'Brooklyn',
+    latitude: 40.6,
+    longitude: -73.9,
+    document_path: '/api/experts/u1/document',
+    verification_status: 'verified',
+    stripe_account_id: 'acct_1',
+    stripe_onboarding_completed: false,
+    stripe_account_status: 'pending',
+    lpca_terms_accepted: true,
+    lpca_terms_accepted_at: '2026-01-01T00:00:00.000Z',
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    is_verified: false,
+    status_text: 'Complete payment provider onboarding to receive payments',
+    payment_setup_state: 'incomplete',
+    application_submitted: true,
+    ...overrides,
+  };
+}
+
+const VERIFIED = {
+  stripe_onboarding_completed: true,
+  stripe_account_status: 'active' as const,
+  is_verified: true,
+  status_text: 'Verified Expert',
+  payment_setup_state: 'complete_active' as const,
+};
+
+type Routes = Record<string, () => { status?: number; body: unknown }>;
+let fetchMock: ReturnType<typeof vi.fn>;
+
+function serve(routes: Routes) {
+  fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${String(input)}`;
+    const route = routes[key];
+    if (!route) return new Response(JSON.stringify({ error: { code: 'not_found', message: key } }), { status: 404 });
+    const { status = 200, body } = route();
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+}
+
+let router: ReturnType<typeof createBrowserRouter>;
+function renderProfile(url: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  router = createMemoryRouter([{ path: '/profile', element: <ProfilePage /> }], { initialEntries: [url] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.info).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ProfilePage', () => {
+  it('greets a client by first name, with Profile and Security tabs only', async () => {
+    serve({ 'GET /api/me': () => ({ body: meOf(false) }) });
+    renderProfile('/profile?tab=payments');
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Casey!' })).toBeInTheDocument();
+    expect(screen.getByText('Client Profile')).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security']);
+    // payments is not allowed for a client: Profile shows.
+    expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('honours tab=security for a client', async () => {
+    serve({ 'GET /api/me': () => ({ body: meOf(false, null) }) });
+    renderProfile('/profile?tab=security');
+    expect(await screen.findByRole('heading', { name: 'Welcome back, User!' })).toBeInTheDocument();
+    expect(screen.getByText('Phone verification card')).toBeInTheDocument();
+  });
+
+  it('gives an expert Profile, Verification and Payments, and honours tab=payments', async () => {
+    serve({ 'GET /api/me': () => ({ body: meOf(true) }), 'GET /api/experts/me': () => ({ body: { expert: expertOf() } }) });
+    renderProfile('/profile?tab=payments');
+    expect(await screen.findByText('Expert Profile')).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Verification', 'Payments']);
+    expect(await screen.findByText('Payment setup incomplete')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue Setup' })).toBeInTheDocument();
+  });
+
+  it('verifies on return with success=true, toasts, and keeps only tab in the query string', async () => {
+    let verified = false;
+    serve({
+      'GET /api/me': () => ({ body: meOf(true) }),
+      'GET /api/experts/me': () => ({ body: { expert: verified ? expertOf(VERIFIED) : expertOf() } }),
+      'POST /api/payment-setup/verify': () => {
+        verified = true;
+        return { body: { success: true, expert: expertOf(VERIFIED) } };
+      },
+    });
+    renderProfile('/profile?tab=payments&from=stripe&success=true');
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Payment setup completed successfully!'));
+    expect(fetchMock.mock.calls.filter(([url, init]) => url === '/api/payment-setup/verify' && init?.method === 'POST')).toHaveLength(1);
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=payments'));
+    expect(await screen.findAllByText('Verified Expert')).not.toHaveLength(0);
+  });
+
+  it('says "please complete" when the return is a refresh', async () => {
+    serve({
+      'GET /api/me': () => ({ body: meOf(true) }),
+      'GET /api/experts/me': () => ({ body: { expert: expertOf() } }),
+      'POST /api/payment-setup/verify': () => ({ body: { success: true, expert: expertOf() } }),
+    });
+    renderProfile('/profile?refresh=true&tab=payments');
+    await waitFor(() =>
+      expect(toast.info).toHaveBeenCalledWith('Please complete your payment provider account setup to receive payments.'),
+    );
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=payments'));
+  });
+
+  it('shows "Failed to load profile" with Refresh when loading fails', async () => {
+    serve({ 'GET /api/me': () => ({ status: 500, body: { error: { code: 'internal', message: 'Internal error' } } }) });
+    renderProfile('/profile');
+    expect(await screen.findByRole('heading', { name: 'Failed to load profile' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+  });
+});
