@@ -25,6 +25,8 @@ import { phoneRoutes } from './modules/phone/phone.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { paymentSetupRoutes } from './modules/payments/payment-setup.routes';
+import { paymentIntentWebhookHandlers } from './modules/payments/payment-intent-webhooks';
 
 export interface AppDeps {
   env: Env;
@@ -69,6 +71,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', phoneRoutes(deps));
   app.route('/api', tasksRoutes(deps));
   app.route('/api', paymentsRoutes(deps));
+  app.route('/api', paymentSetupRoutes(deps, { webhookHandlers: paymentIntentWebhookHandlers }));
   app.route('/api', settingsRoutes(deps));
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.common.notFound } }, 404));

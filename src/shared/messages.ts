@@ -506,6 +506,8 @@ export const messages = {
     quickTaskTitle: 'Where do you need help?',
     quickTaskText: 'Pick a place and we will start your task there.',
     quickTaskContinue: 'Continue with this location',
+    accountNav: 'Account',
+    legalNav: 'Legal',
     privacy: 'Privacy',
     terms: 'Terms',
     support: 'Support',

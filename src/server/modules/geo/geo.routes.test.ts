@@ -57,6 +57,8 @@ beforeAll(async () => {
   await expertAt('Portland, Oregon', 45.52, -122.67);
   await expertAt('Portland, Maine', 43.6591, -70.2568);
   await expertAt('São Paulo, Brazil', -23.5475, -46.63611);
+  // This Detroit expert's nearest place is Windsor, Canada: the location text decides the country.
+  await expertAt('Detroit, Michigan', 42.31, -83.03);
   // Tasks: two recent ones near Austin (one ~12 miles out), one too far, one too old; finished ones elsewhere.
   await taskAt(AUSTIN.latitude, AUSTIN.longitude, 1);
   await taskAt(30.44, -97.74, 29);
@@ -82,6 +84,7 @@ describe('GET /api/map-locations', () => {
     expect(body.data.map((l) => [l.name, l.country, l.expert_count])).toEqual([
       ['Austin', 'United States', 3],
       ['Portland', 'United States', 2],
+      ['Detroit', 'United States', 1],
       ['Portland', 'United States', 1],
       ['São Paulo', 'Brazil', 1],
     ]);
@@ -91,9 +94,9 @@ describe('GET /api/map-locations', () => {
     expect(austin.longitude).toBeCloseTo(-97.73, 1);
     // Published coordinates are rounded to two decimals.
     expect(Math.round(austin.latitude * 100) / 100).toBe(austin.latitude);
-    expect(body.data.slice(0, 3).map((l) => l.region)).toEqual(['Texas', 'Oregon', 'Maine']);
+    expect(body.data.slice(0, 4).map((l) => l.region)).toEqual(['Texas', 'Oregon', 'Michigan', 'Maine']);
     expect(body.data.slice(1).every((l) => l.recent_tasks === 0)).toBe(true);
-    expect(body.totals).toEqual({ experts: 7, tasks_completed: 2 });
+    expect(body.totals).toEqual({ experts: 8, tasks_completed: 2 });
   });
 
   it('filters by name, region or country, case- and accent-insensitively', async () => {
@@ -101,11 +104,11 @@ describe('GET /api/map-locations', () => {
     expect((await mapLocations('?search=portland')).data).toHaveLength(2);
     expect((await mapLocations('?search=maine')).data.map((l) => l.region)).toEqual(['Maine']);
     expect((await mapLocations('?search=sao')).data.map((l) => l.name)).toEqual(['São Paulo']);
-    expect((await mapLocations('?search=united%20states')).data).toHaveLength(3);
+    expect((await mapLocations('?search=united%20states')).data).toHaveLength(4);
     const none = await mapLocations('?search=atlantis');
     expect(none).toMatchObject({ success: true, data: [] });
     // The badges' totals are network-wide, whatever the search.
-    expect(none.totals?.experts).toBe(7);
+    expect(none.totals?.experts).toBe(8);
   });
 
   it('reads experts and recent tasks through their indexes (the plan when sequential scans are off)', async () => {

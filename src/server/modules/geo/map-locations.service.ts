@@ -1,5 +1,6 @@
 import { MAP_LOCATIONS } from '@shared/constants';
 import type { LocationResult } from '@shared/domain/cities';
+import { haversineMiles } from '@shared/domain/geo';
 import type { MapLocationsResponse } from '@shared/schemas/geo.schemas';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -11,23 +12,41 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_REMEMBERED_NAMES = 5_000;
 
 export interface PlaceNamer {
+  search(query: string, limit?: number): Promise<LocationResult[]>;
   reverse(lat: number, lng: number): Promise<LocationResult | null>;
 }
 
+/** A search result this close to the experts' centre is the place their location text means. */
+const NAME_MATCH_MILES = 50;
+
 /**
- * The availability map's data. `namer` turns a place's centre into region and country; the
- * routes pass the offline gazetteer (see the decision record), tests may pass anything.
+ * The availability map's data. `namer` finds each place's region and country; the routes pass
+ * the offline gazetteer (see the decision record).
  */
 export function createMapLocationsService(deps: { db: Db; clock: Clock; namer: PlaceNamer }) {
   const { db, clock, namer } = deps;
   const names = new Map<string, Promise<LocationResult | null>>();
 
-  function nameOf(latitude: number, longitude: number): Promise<LocationResult | null> {
-    const key = `${latitude.toFixed(2)},${longitude.toFixed(2)}`;
+  /**
+   * The place the experts' text names, near where they are: "Detroit, Michigan" found by search
+   * beats the reverse geocode of a centre that may fall across the river in Windsor, Canada. With
+   * no such match (or no text), the nearest place to the centre.
+   */
+  async function lookUp(label: string, latitude: number, longitude: number): Promise<LocationResult | null> {
+    if (label.trim().length >= 2) {
+      const found = await namer.search(label, 5);
+      const near = found.find((place) => haversineMiles(place.lat, place.lng, latitude, longitude) <= NAME_MATCH_MILES);
+      if (near) return near;
+    }
+    return namer.reverse(latitude, longitude);
+  }
+
+  function nameOf(label: string, latitude: number, longitude: number): Promise<LocationResult | null> {
+    const key = `${label.trim().toLowerCase()}|${latitude.toFixed(2)},${longitude.toFixed(2)}`;
     let known = names.get(key);
     if (!known) {
       if (names.size >= MAX_REMEMBERED_NAMES) names.clear();
-      known = namer.reverse(latitude, longitude).catch(() => {
+      known = lookUp(label, latitude, longitude).catch(() => {
         names.delete(key); // a failure is not remembered: the next request asks again
         return null;
       });
@@ -49,7 +68,7 @@ export function createMapLocationsService(deps: { db: Db; clock: Clock; namer: P
         places.map(async (place) =>
           describePlace(
             place,
-            await nameOf(place.latitude, place.longitude),
+            await nameOf(place.label, place.latitude, place.longitude),
             countTasksNear(place.latitude, place.longitude, taskCells),
           ),
         ),

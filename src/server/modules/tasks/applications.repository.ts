@@ -21,7 +21,7 @@ export async function insertApplicationIfOpen(
   input: { taskId: string; expertId: string; proposedRate: number; notes: string; now: Date },
 ): Promise<ApplicationRow | undefined> {
   const { taskId, expertId, proposedRate, notes, now } = input;
-  const result = await db.execute<{ id: string }>(sql`
+  const result = await db.execute(sql`
     insert into task_applications (task_id, expert_id, status, proposed_rate, notes, created_at, updated_at)
     select ${taskId}::uuid, ${expertId}::uuid, 'pending', ${proposedRate}, ${notes}, ${now}, ${now}
     where exists (
@@ -30,7 +30,7 @@ export async function insertApplicationIfOpen(
     )
     on conflict on constraint task_applications_task_expert_unique do nothing
     returning id`);
-  const id = rowsOf(result)[0]?.id;
+  const id = rowsOf<{ id: string }>(result)[0]?.id;
   if (!id) return undefined;
   const [row] = await db.select().from(taskApplications).where(eq(taskApplications.id, id));
   return row;
@@ -80,19 +80,21 @@ export async function rejectPendingApplication(
 }
 
 /**
- * The hired application becomes accepted and every other pending one of the task rejected. The
+ * The hired application becomes accepted (undefined when it is no longer pending: the caller rolls
+ * back) and every other pending one of the task rejected. The
  * rejections carry `now` (the task's assigned_at) as updated_at, which is how a reopened task finds
  * the applications its assignment rejected (restoreRejectedByAssignment).
  */
 export async function settleApplicationsOnAssign(
   db: Db,
   input: { taskId: string; applicationId: string; now: Date },
-): Promise<ApplicationRow> {
+): Promise<ApplicationRow | undefined> {
   const [accepted] = await db
     .update(taskApplications)
     .set({ status: 'accepted', updated_at: input.now })
-    .where(eq(taskApplications.id, input.applicationId))
+    .where(and(eq(taskApplications.id, input.applicationId), eq(taskApplications.status, 'pending')))
     .returning();
+  if (!accepted) return undefined;
   await db
     .update(taskApplications)
     .set({ status: 'rejected', updated_at: input.now })

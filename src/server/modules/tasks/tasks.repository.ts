@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TaskStatus } from '@shared/domain/task-status';
 import type { Db } from '../../db/client';
-import { paymentActions, reviews, systemSettings, taskApplications, tasks } from '../../db/schema';
+import { reviews, systemSettings, taskApplications, tasks } from '../../db/schema';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type NewTaskRow = typeof tasks.$inferInsert;
@@ -85,30 +85,4 @@ export async function readPriceLimits(db: Db): Promise<PriceLimits | null> {
     .from(systemSettings)
     .limit(1);
   return row ?? null;
-}
-
-/**
- * A durable marker for a payment hold that could not be voided while the task moved on anyway
- * (decline and abandon reopen the task whatever the provider says): support finds it by task and
- * intent. The key is distinct from the payments module's own keys so it never collides with them.
- */
-export async function recordHoldNeedingReview(
-  db: Db,
-  input: { taskId: string; intentId: string; reason: string; error: string; now: Date },
-): Promise<void> {
-  await db
-    .insert(paymentActions)
-    .values({
-      task_id: input.taskId,
-      action: 'cancel_hold',
-      idempotency_key: `task:${input.taskId}:cancel_hold:needs_review:${input.intentId}`,
-      status: 'failed',
-      stripe_payment_intent_id: input.intentId,
-      reason: input.reason,
-      error: input.error.slice(0, 1000),
-      data: { needs_manual_review: true },
-      created_at: input.now,
-      updated_at: input.now,
-    })
-    .onConflictDoNothing({ target: paymentActions.idempotency_key });
 }

@@ -1,8 +1,65 @@
 import { Hono } from 'hono';
+import { messages } from '@shared/messages';
+import { listTasksQuerySchema, createTaskSchema, proximityCheckSchema, updateTaskSchema } from '@shared/schemas/tasks.schemas';
 import type { AppDeps } from '../../app';
-import type { AppEnv } from '../../http/context';
+import { requireUser, type AppEnv } from '../../http/context';
+import { jsonBody, queryParams } from '../../http/validation';
+import { unauthenticated } from '../../lib/errors';
+import { applicationsRoutes } from './applications.routes';
+import { createApplicationsService } from './applications.service';
+import { assignmentRoutes } from './assignment.routes';
+import { evidenceRoutes } from './evidence.routes';
+import { createEvidenceService } from './evidence.service';
+import { createLifecycleService } from './lifecycle.service';
+import { reviewsRoutes } from './reviews.routes';
+import { createReviewsService } from './reviews.service';
+import { tasksServiceDeps, type TasksModuleDeps } from './tasks.deps';
+import { createTasksService } from './tasks.service';
 
-/** Routes of the tasks module (mounted under /api by app.ts). */
-export function tasksRoutes(_deps: AppDeps) {
-  return new Hono<AppEnv>();
+/**
+ * Routes of the tasks module (mounted under /api by app.ts): the life of a task, spec 001.
+ * `deps` may carry replacements for the payment and proximity services (see TasksModuleDeps).
+ */
+export function tasksRoutes(deps: AppDeps) {
+  const serviceDeps = tasksServiceDeps(deps as TasksModuleDeps);
+  const tasks = createTasksService(serviceDeps);
+  const lifecycle = createLifecycleService(serviceDeps);
+
+  const core = new Hono<AppEnv>()
+    .post('/tasks/check-location', async (c) => {
+      requireUser(c);
+      const input = await jsonBody(c, proximityCheckSchema);
+      return c.json(await tasks.checkLocation(input));
+    })
+    .post('/tasks', async (c) => {
+      const user = c.get('user');
+      if (!user) throw unauthenticated(messages.tasks.loginRequired);
+      const input = await jsonBody(c, createTaskSchema);
+      return c.json(await tasks.create(user.id, input), 201);
+    })
+    .get('/tasks', async (c) => {
+      const user = requireUser(c);
+      const query = queryParams(c, listTasksQuerySchema);
+      return c.json(await tasks.list(user.id, query));
+    })
+    .get('/tasks/:id', async (c) => {
+      const user = requireUser(c);
+      return c.json({ task: await tasks.details(user.id, c.req.param('id')) });
+    })
+    .patch('/tasks/:id', async (c) => {
+      const user = requireUser(c);
+      const input = await jsonBody(c, updateTaskSchema);
+      return c.json(await tasks.update(user.id, c.req.param('id'), input));
+    })
+    .post('/tasks/:id/cancel', async (c) => {
+      const user = requireUser(c);
+      return c.json(await lifecycle.cancel(user.id, c.req.param('id')));
+    });
+
+  return new Hono<AppEnv>()
+    .route('/', core)
+    .route('/', applicationsRoutes(createApplicationsService(serviceDeps)))
+    .route('/', assignmentRoutes(lifecycle))
+    .route('/', evidenceRoutes(createEvidenceService(serviceDeps)))
+    .route('/', reviewsRoutes(createReviewsService(serviceDeps)));
 }

@@ -14,7 +14,7 @@ export function LandingFooter() {
     <footer className="border-t bg-muted/50">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground md:flex-row md:items-center md:justify-between">
         <p>{settings?.footer_text ?? messages.legal.defaultFooter}</p>
-        <nav aria-label="Legal">
+        <nav aria-label={messages.landing.legalNav}>
           <ul className="flex gap-5">
             {links.map((link) => (
               <li key={link.to}>

@@ -10,7 +10,7 @@ export function LandingHeader({ signedIn }: { signedIn: boolean }) {
         <Link to="/" className="flex items-center gap-2 font-semibold">
           <Logo />
         </Link>
-        <nav aria-label="Account" className="flex items-center gap-2">
+        <nav aria-label={messages.landing.accountNav} className="flex items-center gap-2">
           {signedIn ? (
             <Button asChild>
               <Link to="/dashboard">{messages.landing.dashboard}</Link>

@@ -1,9 +1,96 @@
-/** Placeholder until its issue builds this page. */
-export default function LegalPage() {
+import { Link, useParams } from 'react-router';
+import { ArrowLeft, Mail } from 'lucide-react';
+import { messages } from '@shared/messages';
+import type { PublicSettingsDto } from '@shared/schemas/geo.schemas';
+import { Logo } from '@web/app/shell/logo';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { usePublicSettings } from '@web/lib/public-settings';
+
+type LegalDocument = 'privacy' | 'terms' | 'support';
+
+const TITLES: Record<LegalDocument, string> = {
+  privacy: messages.legal.privacyTitle,
+  terms: messages.legal.termsTitle,
+  support: messages.legal.supportTitle,
+};
+
+const isLegalDocument = (value: string | undefined): value is LegalDocument =>
+  value === 'privacy' || value === 'terms' || value === 'support';
+
+/** Plain text from system_settings as paragraphs; never interpreted as HTML. */
+function Paragraphs({ text }: { text: string }) {
   return (
-    <section className="space-y-2">
-      <h1 className="text-2xl font-semibold">Legal</h1>
-      <p className="text-muted-foreground">This page is on its way.</p>
-    </section>
+    <div className="space-y-4 leading-relaxed">
+      {text
+        .split(/\n\s*\n/)
+        .map((paragraph) => paragraph.trim())
+        .filter(Boolean)
+        .map((paragraph, index) => (
+          <p key={index} className="whitespace-pre-line">
+            {paragraph}
+          </p>
+        ))}
+    </div>
+  );
+}
+
+function SupportBody({ settings }: { settings: PublicSettingsDto }) {
+  return (
+    <div className="space-y-4">
+      <p>{settings.contact_email ? messages.legal.supportText : messages.legal.supportNoEmail}</p>
+      {settings.contact_email ? (
+        <p>
+          <a href={`mailto:${settings.contact_email}`} className="inline-flex items-center gap-2 font-medium text-info underline underline-offset-4">
+            <Mail aria-hidden="true" className="size-4" />
+            {settings.contact_email}
+          </a>
+        </p>
+      ) : null}
+      <p className="text-muted-foreground">{settings.footer_text}</p>
+    </div>
+  );
+}
+
+/** /legal/privacy, /legal/terms and /legal/support: texts from system_settings (with defaults). */
+export default function LegalPage() {
+  const { document } = useParams();
+  const { data: settings, isPending, isError, refetch } = usePublicSettings();
+  const known = isLegalDocument(document);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="border-b">
+        <div className="mx-auto flex h-16 max-w-3xl items-center px-4">
+          <Link to="/" className="flex items-center gap-2 font-semibold">
+            <Logo />
+          </Link>
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-3xl flex-1 space-y-6 px-4 py-10">
+        <Link to="/" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {messages.legal.backHome}
+        </Link>
+        <h1 className="text-3xl font-bold tracking-tight">{known ? TITLES[document] : messages.shell.notFound}</h1>
+        {!known ? null : isPending ? (
+          <Spinner label={messages.shell.loading} showLabel />
+        ) : isError ? (
+          <Alert variant="destructive">
+            <AlertDescription className="flex flex-wrap items-center gap-3">
+              {messages.legal.loadFailed}
+              <Button type="button" size="sm" variant="outline" onClick={() => void refetch()}>
+                {messages.map.retry}
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : document === 'support' ? (
+          <SupportBody settings={settings} />
+        ) : (
+          <Paragraphs text={document === 'terms' ? settings.tos_content : settings.privacy_policy_content} />
+        )}
+      </main>
+    </div>
   );
 }

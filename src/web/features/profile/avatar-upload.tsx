@@ -61,7 +61,7 @@ export function AvatarUpload({ src, name }: { src: string | null; name: string }
           aria-label="Profile picture file"
           onChange={upload}
         />
-        <Button type="button" variant="outline" size="sm" disabled={progress !== null} onClick={() => input.current?.click()}>
+        <Button type="button" variant="outline" size="sm" className="w-fit" disabled={progress !== null} onClick={() => input.current?.click()}>
           <Camera aria-hidden="true" />
           {src ? 'Change photo' : 'Upload photo'}
         </Button>

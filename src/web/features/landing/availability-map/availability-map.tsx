@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo } from 'react';
 import L from 'leaflet';
-import { GeoJSON, MapContainer, Marker, Popup, TileLayer, ZoomControl, useMap } from 'react-leaflet';
+import { GeoJSON, MapContainer, Marker, Pane, Popup, TileLayer, ZoomControl, useMap } from 'react-leaflet';
 import { useQuery } from '@tanstack/react-query';
 import { feature } from 'topojson-client';
 import type { FeatureCollection } from 'geojson';
@@ -17,6 +17,7 @@ import { MAP_BOUNDARIES_KEY } from './map-data';
 import { MARKER_HEX, STATE_HIGHLIGHT_HEX, markerColor, markerSize } from './map-markers';
 import { MapLoading } from './map-overlays';
 import { stateName, statesWithLocations, type StateFeature } from './state-highlight';
+import { prepareShapes } from './world-shapes';
 
 /**
  * The Leaflet map itself: a lazily loaded chunk (with Leaflet and its CSS) so that none of it is in
@@ -43,7 +44,7 @@ const STATE_HIGHLIGHT_STYLE: L.PathOptions = {
 };
 
 const toFeatures = (topology: Topology, objectName: string) =>
-  feature(topology, topology.objects[objectName]) as unknown as FeatureCollection;
+  prepareShapes(feature(topology, topology.objects[objectName]) as unknown as FeatureCollection);
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -150,12 +151,16 @@ export default function AvailabilityMap({ locations, onChoose, onStatesWithExper
         className="size-full"
         style={{ background: tileUrl ? undefined : OCEAN }}
       >
-        {tileUrl ? (
-          <TileLayer url={tileUrl} attribution={config.data?.mapTileAttribution ?? ''} />
-        ) : world.data ? (
-          <GeoJSON data={world.data} style={LAND_STYLE} interactive={false} attribution="Natural Earth" />
-        ) : null}
-        {states.data ? <GeoJSON data={states.data} style={stateStyle} interactive={false} /> : null}
+        {/* Panes fix the drawing order whichever boundary file arrives first: land, then states. */}
+        <Pane name="base-land" style={{ zIndex: 250 }}>
+          {tileUrl ? null : world.data ? (
+            <GeoJSON data={world.data} style={LAND_STYLE} interactive={false} attribution="Natural Earth" />
+          ) : null}
+        </Pane>
+        {tileUrl ? <TileLayer url={tileUrl} attribution={config.data?.mapTileAttribution ?? ''} /> : null}
+        <Pane name="us-states" style={{ zIndex: 350 }}>
+          {states.data ? <GeoJSON data={states.data} style={stateStyle} interactive={false} /> : null}
+        </Pane>
         {locations?.map((location) => (
           <LocationMarker
             key={`${location.name}|${location.region}|${location.country}|${location.latitude}|${location.longitude}`}

@@ -1,0 +1,96 @@
+import { format } from '@shared/format-message';
+import { formatUsd, platformFeeCents } from '@shared/domain/money';
+import { messages } from '@shared/messages';
+import type { Db } from '../../db/client';
+import { paymentActions } from '../../db/schema';
+import type { PaymentIntentInfo } from '../../providers/payments/payment-provider';
+import { insertNotifications } from '../notifications/notifications.repository';
+import {
+  findTask,
+  markAuthorized,
+  platformFeePercent,
+  transactionsOfTask,
+  upsertIntentTransaction,
+  type TaskRow,
+} from './payments.repository';
+
+/** The key of the confirm_authorization record of one intent (no provider call: one row per intent). */
+export const confirmAuthorizationKey = (taskId: string, intentId: string) =>
+  `task:${taskId}:confirm_authorization:${intentId}`;
+
+/**
+ * Records an authorized hold (the intent is requires_capture): payment_status authorized, the
+ * payment method and the hold's deadline on the task, the intent's transaction row authorized and
+ * the expert's payment_authorized notification, all in one transaction. Returns the task when this
+ * call made the change, or null when it was already done (or the task moved on to another intent).
+ */
+export async function recordAuthorization(
+  db: Db,
+  params: { task: Pick<TaskRow, 'id'>; intent: PaymentIntentInfo; now: Date },
+): Promise<TaskRow | null> {
+  const { intent, now } = params;
+  return db.transaction(async (tx) => {
+    const updated = await markAuthorized(tx, {
+      taskId: params.task.id,
+      intentId: intent.id,
+      paymentMethodId: intent.paymentMethodId,
+      holdExpiresAt: intent.captureBefore,
+      now,
+    });
+    if (!updated) return null;
+    const pendingRow = (await transactionsOfTask(tx, updated.id)).find((row) => row.stripe_payment_intent_id === intent.id);
+    const fee = pendingRow?.platform_fee ?? platformFeeCents(intent.amountCents, await platformFeePercent(tx));
+    await upsertIntentTransaction(tx, {
+      taskId: updated.id,
+      intentId: intent.id,
+      amount: intent.amountCents,
+      platformFee: fee,
+      status: 'authorized',
+      from: ['pending'],
+      now,
+    });
+    await tx
+      .insert(paymentActions)
+      .values({
+        task_id: updated.id,
+        action: 'confirm_authorization',
+        idempotency_key: confirmAuthorizationKey(updated.id, intent.id),
+        status: 'succeeded',
+        stripe_payment_intent_id: intent.id,
+        amount: intent.amountCents,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflictDoNothing({ target: paymentActions.idempotency_key });
+    if (updated.expert_id) {
+      await insertNotifications(tx, [
+        {
+          user_id: updated.expert_id,
+          type: 'payment_authorized',
+          task_id: updated.id,
+          title: messages.paymentNotifications.authorizedTitle,
+          message: format(messages.paymentNotifications.authorizedMessage, {
+            amount: formatUsd(intent.amountCents),
+            title: updated.title,
+          }),
+          data: { amount: intent.amountCents, platform_fee: fee },
+          created_at: now,
+        },
+      ]);
+    }
+    return updated;
+  });
+}
+
+/** recordAuthorization, treating "already authorized with this intent" as done. */
+export async function ensureAuthorized(
+  db: Db,
+  params: { taskId: string; intent: PaymentIntentInfo; now: Date },
+): Promise<TaskRow | null> {
+  const changed = await recordAuthorization(db, { task: { id: params.taskId }, intent: params.intent, now: params.now });
+  if (changed) return changed;
+  const current = await findTask(db, params.taskId);
+  return current && current.stripe_payment_intent_id === params.intent.id && current.payment_status !== 'unpaid' && current.payment_status !== 'pending'
+    ? current
+    : null;
+}

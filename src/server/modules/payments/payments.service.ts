@@ -1,0 +1,273 @@
+import { format } from '@shared/format-message';
+import { platformFeeCents } from '@shared/domain/money';
+import { check, type PermissionCheck } from '@shared/domain/permissions';
+import { canCapturePayment } from '@shared/domain/task-status';
+import { messages } from '@shared/messages';
+import type {
+  CapturePaymentRequest,
+  ConfirmPaymentRequest,
+  LocalAuthenticateRequest,
+  localCardSchema,
+} from '@shared/schemas/payments.schemas';
+import type { CaptureResultDto, LocalCardResultDto, PaymentIntentDto, TaskDto } from '@shared/schemas/task-api';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app';
+import type { SessionUser } from '../../http/context';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthenticated } from '../../lib/errors';
+import type { LocalPaymentProvider } from '../../providers/payments/local-adapter';
+import {
+  idempotencyKeyFor,
+  PaymentProviderError,
+  type PaymentIntentInfo,
+  type PaymentIntentStatus,
+} from '../../providers/payments/payment-provider';
+import { rolesOf } from '../profiles/profiles.repository';
+import { ensureAuthorized } from './payment-authorization';
+import { toTaskDto } from './payments.dto';
+import {
+  attachIntent,
+  findTask,
+  findTaskByIntent,
+  findTaskForPayment,
+  finishAction,
+  listActions,
+  platformFeePercent,
+  releaseIntentTransactions,
+  startAction,
+  transactionsOfTask,
+  upsertIntentTransaction,
+  type TaskRow,
+} from './payments.repository';
+import { asProviderError, createTaskPayments } from './task-payments';
+
+/** Intents the client can still pay: the dialog reuses them instead of creating another. */
+const PAYABLE: PaymentIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+
+const refusal = (result: Extract<PermissionCheck, { ok: false }>) =>
+  result.reason === 'forbidden' ? forbidden(result.message) : conflict(result.message);
+
+/** What /payments/confirm answers for an intent that is not (yet) an authorized hold. */
+function notAuthorizedError(status: PaymentIntentStatus): AppError {
+  switch (status) {
+    case 'succeeded':
+      return conflict(messages.payment.alreadyCaptured);
+    case 'processing':
+      return conflict(messages.payment.processing);
+    case 'requires_payment_method':
+      return badRequest(messages.payment.tryDifferentMethod);
+    case 'requires_action':
+    case 'requires_confirmation':
+      return conflict(messages.payment.authorizationFailed);
+    case 'canceled':
+      return conflict(messages.payment.failed);
+    default:
+      return conflict(format(messages.payment.unexpectedStatus, { status: String(status) }));
+  }
+}
+
+export function createPaymentsService(deps: AppDeps) {
+  const { db, clock } = deps;
+  const provider = () => deps.providers.payments;
+  const taskPayments = createTaskPayments(deps);
+
+  /** The local provider's extra methods, or 404 with the real provider (its card fields never reach us). */
+  function localProvider(): LocalPaymentProvider {
+    const current = provider();
+    if (current.name !== 'local') throw notFound(messages.payment.providerNotLocal);
+    return current as LocalPaymentProvider;
+  }
+
+  /** The intent behind a client secret and its task, for the task's client only. */
+  async function intentOfClient(user: SessionUser, clientSecret: string): Promise<{ intent: PaymentIntentInfo; task: TaskRow }> {
+    const local = localProvider();
+    let intent: PaymentIntentInfo;
+    try {
+      intent = await local.retrievePaymentIntentByClientSecret(clientSecret);
+    } catch (error) {
+      if (error instanceof PaymentProviderError && error.kind === 'not_found') throw notFound(messages.payment.intentNotFound);
+      throw error;
+    }
+    const task = await findTaskByIntent(db, intent.id);
+    if (!task) throw notFound(messages.payment.intentNotFound);
+    if (task.client_id !== user.id) throw forbidden(messages.payment.onlyClientCanPay);
+    return { intent, task };
+  }
+
+  async function intentDto(intent: PaymentIntentInfo, taskId: string, amount: number, feePercent: number): Promise<PaymentIntentDto> {
+    const row = (await transactionsOfTask(db, taskId)).find((r) => r.stripe_payment_intent_id === intent.id);
+    return {
+      provider: provider().name,
+      paymentIntentId: intent.id,
+      paymentIntentClientSecret: intent.clientSecret,
+      amount,
+      platform_fee: row?.platform_fee ?? platformFeeCents(amount, feePercent),
+      currency: 'usd',
+    };
+  }
+
+  return {
+    /** POST /payments/intent: a manual-capture intent for the task's agreed amount. */
+    async createIntent(user: SessionUser, taskId: string): Promise<PaymentIntentDto> {
+      const found = await findTaskForPayment(db, taskId);
+      if (!found) throw notFound(messages.tasks.notFound);
+      const { task, expert } = found;
+      const now = clock.now();
+      const allowed = check({ userId: user.id, ...(await rolesOf(db, user.id)) }, 'authorize_payment', task, now);
+      if (!allowed.ok) throw refusal(allowed);
+      const destination = expert?.stripe_account_id;
+      if (!destination || !expert.stripe_onboarding_completed || expert.stripe_account_status !== 'active') {
+        throw conflict(messages.payment.cannotAuthorize);
+      }
+      const feePercent = await platformFeePercent(db);
+      const amount = task.budget;
+
+      const previousIntentId = task.stripe_payment_intent_id;
+      if (previousIntentId && task.payment_status !== 'authorized') {
+        const previous = await provider()
+          .retrievePaymentIntent(previousIntentId)
+          .catch((error: unknown) => {
+            if (error instanceof PaymentProviderError && error.kind === 'not_found') return null;
+            throw new AppError('provider_error', messages.payment.authorizationFailed, { details: error });
+          });
+        if (previous && PAYABLE.includes(previous.status) && previous.amountCents === amount) {
+          return intentDto(previous, task.id, amount, feePercent);
+        }
+      }
+
+      // A new intent: the first attempt's key is the task's, later ones (after a failed or
+      // cancelled attempt) add the attempt number; an attempt whose outcome is unknown is replayed.
+      const attempts = await listActions(db, task.id, 'create_intent');
+      const unfinished = attempts[0]?.status === 'started' ? attempts[0] : undefined;
+      const key =
+        unfinished?.idempotency_key ??
+        idempotencyKeyFor(task.id, 'create_payment_intent', attempts.length === 0 ? undefined : attempts.length + 1);
+      const fee = platformFeeCents(amount, feePercent);
+      await startAction(db, { taskId: task.id, action: 'create_intent', key, amount, now });
+      let intent: PaymentIntentInfo;
+      try {
+        intent = await provider().createPaymentIntent({
+          amountCents: amount,
+          currency: 'usd',
+          applicationFeeCents: fee,
+          destinationAccountId: destination,
+          description: `Task: ${task.title}`.slice(0, 500),
+          metadata: { task_id: task.id, client_id: task.client_id, expert_id: task.expert_id ?? '' },
+          idempotencyKey: key,
+        });
+      } catch (error) {
+        const failure = asProviderError(error);
+        await finishAction(db, { key, status: 'failed', error: failure.message, now: clock.now() });
+        throw new AppError('provider_error', messages.payment.authorizationFailed, { details: failure });
+      }
+
+      const attached = await db.transaction(async (tx) => {
+        const at = clock.now();
+        const row = await attachIntent(tx, { taskId: task.id, intentId: intent.id, previousIntentId, now: at });
+        await finishAction(tx, { key, status: 'succeeded', intentId: intent.id, now: at });
+        if (!row) return false;
+        if (previousIntentId) await releaseIntentTransactions(tx, { taskId: task.id, intentId: previousIntentId, now: at });
+        await upsertIntentTransaction(tx, {
+          taskId: task.id,
+          intentId: intent.id,
+          amount,
+          platformFee: fee,
+          status: 'pending',
+          from: ['pending'],
+          now: at,
+        });
+        return true;
+      });
+      if (!attached) {
+        // A parallel request attached the same intent (same key): same answer. Anything else lost the race.
+        const current = await findTask(db, task.id);
+        if (current?.stripe_payment_intent_id !== intent.id) throw conflict(messages.payment.cannotAuthorize);
+      }
+      return intentDto(intent, task.id, amount, feePercent);
+    },
+
+    /** POST /payments/local/confirm: the local card form's test card against the intent. */
+    async localConfirm(user: SessionUser, card: z.output<typeof localCardSchema>): Promise<LocalCardResultDto> {
+      const { intent } = await intentOfClient(user, card.client_secret);
+      // Already authorized (an earlier submit whose answer was lost): the dialog goes on to confirm.
+      if (intent.status === 'requires_capture') return { status: intent.status };
+      try {
+        const result = await localProvider().confirmPaymentIntent(card.client_secret, {
+          cardNumber: card.card_number,
+          expMonth: card.exp_month,
+          expYear: card.exp_year,
+          cvc: card.cvc,
+        });
+        return { status: result.status as LocalCardResultDto['status'] };
+      } catch (error) {
+        if (error instanceof PaymentProviderError && error.kind === 'card_declined') {
+          return { status: 'requires_payment_method', error: messages.payment.tryDifferentMethod };
+        }
+        if (error instanceof PaymentProviderError && error.kind === 'invalid_state') throw conflict(messages.payment.cannotAuthorize);
+        throw new AppError('provider_error', messages.payment.authorizationFailed, { details: error });
+      }
+    },
+
+    /** POST /payments/local/authenticate: the local stand-in for the bank's 3-D Secure answer. */
+    async localAuthenticate(user: SessionUser, body: LocalAuthenticateRequest): Promise<LocalCardResultDto> {
+      const { intent } = await intentOfClient(user, body.client_secret);
+      if (intent.status === 'requires_capture') return { status: intent.status };
+      try {
+        const result = await localProvider().completeAuthentication(intent.id, body.approve);
+        return { status: result.status as LocalCardResultDto['status'] };
+      } catch (error) {
+        if (error instanceof PaymentProviderError && error.kind === 'authentication_failed') {
+          return { status: 'requires_payment_method', error: messages.payment.authorizationFailed };
+        }
+        if (error instanceof PaymentProviderError && error.kind === 'invalid_state') throw conflict(messages.payment.cannotAuthorize);
+        throw new AppError('provider_error', messages.payment.authorizationFailed, { details: error });
+      }
+    },
+
+    /** GET /payments/intent-status: the return page's read of the intent with the local provider. */
+    async intentStatus(user: SessionUser, clientSecret: string) {
+      const { intent, task } = await intentOfClient(user, clientSecret);
+      return { status: intent.status, payment_intent_id: intent.id, task_id: task.id };
+    },
+
+    /** POST /payments/confirm (stage confirm_authorization). */
+    async confirmAuthorization(user: SessionUser | null, body: ConfirmPaymentRequest): Promise<{ message: string; task: TaskDto }> {
+      if (!user) throw unauthenticated(messages.payment.notAuthenticated);
+      const task = await findTask(db, body.taskId);
+      if (!task) throw notFound(messages.tasks.notFound);
+      if (task.client_id !== user.id) throw forbidden(messages.payment.onlyClientCanPay);
+      if (task.stripe_payment_intent_id !== body.paymentIntentId) throw conflict(messages.payment.confirmAuthorizationFailed);
+      if (task.payment_status === 'authorized') {
+        return { message: messages.payment.authorizationConfirmed, task: toTaskDto(task) };
+      }
+      if (task.payment_status === 'captured') throw conflict(messages.payment.alreadyCaptured);
+
+      let intent: PaymentIntentInfo;
+      try {
+        intent = await provider().retrievePaymentIntent(body.paymentIntentId);
+      } catch (error) {
+        throw new AppError('provider_error', messages.payment.confirmAuthorizationFailed, { details: error });
+      }
+      if (intent.clientSecret !== body.paymentIntentClientSecret) throw badRequest(messages.payment.confirmAuthorizationFailed);
+      if (intent.status !== 'requires_capture') throw notAuthorizedError(intent.status);
+      const authorized = await ensureAuthorized(db, { taskId: task.id, intent, now: clock.now() });
+      if (!authorized) throw conflict(messages.payment.confirmAuthorizationFailed);
+      return { message: messages.payment.authorizationConfirmed, task: toTaskDto(authorized) };
+    },
+
+    /** POST /payments/capture: a retry after a failed capture, by the client or an admin. */
+    async retryCapture(user: SessionUser, body: CapturePaymentRequest): Promise<CaptureResultDto> {
+      const task = await findTask(db, body.task_id);
+      if (!task) throw notFound(messages.tasks.notFound);
+      const roles = await rolesOf(db, user.id);
+      if (!roles.isAdmin && task.client_id !== user.id) throw forbidden(messages.payment.onlyClientCanPay);
+      if (body.stripe_payment_intent_id && body.stripe_payment_intent_id !== task.stripe_payment_intent_id) {
+        throw conflict(messages.payment.cannotCapture);
+      }
+      if (task.payment_status === 'captured') return taskPayments.capture(task);
+      if (!canCapturePayment(task, clock.now())) throw conflict(messages.payment.cannotCapture);
+      return taskPayments.capture(task);
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,37 @@
+import { Hono } from 'hono';
+import { EVIDENCE } from '@shared/constants';
+import { requireUser, type AppEnv } from '../../http/context';
+import { formData } from '../../http/validation';
+import type { EvidenceService } from './evidence.service';
+
+/** Room for the multipart envelope and the notes around the photos. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+/** Evidence: the expert's upload, the private file reads, the client's confirm or reject. */
+export function evidenceRoutes(service: EvidenceService) {
+  return new Hono<AppEnv>()
+    .post('/tasks/:id/evidence/confirm', async (c) => {
+      const user = requireUser(c);
+      return c.json(await service.confirm(user.id, c.req.param('id')));
+    })
+    .post('/tasks/:id/evidence/reject', async (c) => {
+      const user = requireUser(c);
+      return c.json(await service.reject(user.id, c.req.param('id')));
+    })
+    .post('/tasks/:id/evidence', async (c) => {
+      const user = requireUser(c);
+      const form = await formData(c, EVIDENCE.maxFiles * EVIDENCE.maxFileBytes + ENVELOPE_BYTES);
+      return c.json(await service.submit(user.id, c.req.param('id'), form));
+    })
+    // Evidence is private: never a public URL, only this authorized read (like identity documents).
+    .get('/tasks/:id/evidence/:index', async (c) => {
+      const user = requireUser(c);
+      const file = await service.file(user.id, c.req.param('id'), c.req.param('index'));
+      return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': file.contentType,
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'",
+      });
+    });
+}

@@ -1,0 +1,207 @@
+import { eq } from 'drizzle-orm';
+import { EVIDENCE } from '@shared/constants';
+import { check } from '@shared/domain/permissions';
+import { transitionFor } from '@shared/domain/task-status';
+import { format } from '@shared/format-message';
+import { messages } from '@shared/messages';
+import { submitEvidenceSchema } from '@shared/schemas/evidence.schemas';
+import type { CaptureResultDto } from '@shared/schemas/task-api';
+import { tasks } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { checkUpload } from '../../lib/file-checks';
+import { validate } from '../../http/validation';
+import { storageKey, type StoredFile } from '../../providers/storage';
+import type { TransitionResult } from './lifecycle.service';
+import { loadTaskFor, loadVisibleTask } from './task-access';
+import { notify, taskNotification } from './task-notifications';
+import type { TasksServiceDeps } from './tasks.deps';
+import { toTaskDto } from './tasks.dto';
+import { findTask, updateTaskIf } from './tasks.repository';
+
+/** The multipart field names of POST /tasks/:id/evidence. */
+export const EVIDENCE_FIELDS = { notes: 'completion_notes', files: 'files' } as const;
+
+interface CheckedFile {
+  bytes: Uint8Array;
+  contentType: string;
+  fileName: string;
+}
+
+/** Every file at most 5 MB and an image by its content (JPEG, PNG, WebP, GIF); the spec's texts. */
+async function checkEvidenceFiles(entries: FormDataEntryValue[]): Promise<CheckedFile[]> {
+  const files = entries.filter((entry): entry is File => entry instanceof File && entry.size > 0);
+  if (files.length < EVIDENCE.minFiles) throw badRequest(messages.evidence.filesRequired, { files: messages.evidence.filesRequired });
+  if (files.length > EVIDENCE.maxFiles) {
+    const text = format(messages.evidence.tooManyFiles, { max: EVIDENCE.maxFiles });
+    throw badRequest(text, { files: text });
+  }
+  const checked: CheckedFile[] = [];
+  for (const file of files) {
+    if (file.size > EVIDENCE.maxFileBytes) {
+      const text = format(messages.evidence.fileTooLarge, { name: file.name });
+      throw badRequest(text, { files: text });
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const result = checkUpload(bytes, file.name, { allowed: EVIDENCE.allowedTypes, maxBytes: EVIDENCE.maxFileBytes });
+    if (!result.ok) {
+      const text =
+        result.reason === 'too_large'
+          ? format(messages.evidence.fileTooLarge, { name: file.name })
+          : format(messages.evidence.fileTypeInvalid, { name: file.name });
+      throw badRequest(text, { files: text });
+    }
+    checked.push({ bytes, contentType: result.contentType, fileName: result.fileName });
+  }
+  return checked;
+}
+
+const textOf = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : undefined;
+};
+
+export function createEvidenceService(deps: TasksServiceDeps) {
+  const { db, clock, storage, payments } = deps;
+
+  return {
+    /**
+     * in_progress -> pending_approval by the assigned expert: the photos go to private storage under
+     * evidence/{taskId}/, then one conditional update stores their keys, the notes and submitted_at
+     * and asks the client (notification) to review within 24 hours.
+     */
+    async submit(userId: string, taskId: string, form: FormData): Promise<TransitionResult> {
+      const now = clock.now();
+      const { task } = await loadTaskFor(db, userId, taskId, 'submit_evidence', now);
+      const { completion_notes } = validate(submitEvidenceSchema, { completion_notes: textOf(form, EVIDENCE_FIELDS.notes) });
+      const files = await checkEvidenceFiles(form.getAll(EVIDENCE_FIELDS.files));
+      const keys = files.map((file, index) =>
+        storageKey(EVIDENCE.bucket, task.id, `${index + 1}-${file.fileName}`, now),
+      );
+      await Promise.all(files.map((file, index) => storage.put(keys[index], file.bytes, { contentType: file.contentType })));
+      const submitted = await db.transaction(async (tx) => {
+        const row = await updateTaskIf(
+          tx,
+          { id: task.id, from: ['in_progress'], expertId: userId },
+          { status: 'pending_approval', evidence_files: keys, completion_notes, submitted_at: now, updated_at: now },
+        );
+        if (!row) return undefined;
+        await notify(tx, [taskNotification.evidenceSubmitted(task.client_id, task)]);
+        return row;
+      });
+      if (!submitted) {
+        // Nothing references the files: remove them (a failed clean-up only leaves stray private files).
+        await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+        throw conflict(messages.tasks.statusChanged);
+      }
+      return { task: toTaskDto(submitted), message: messages.evidence.submitted, payment_failed: false };
+    },
+
+    /** One evidence file, to the task's parties and admins only, from pending_approval on. */
+    async file(userId: string, taskId: string, index: string): Promise<StoredFile> {
+      const now = clock.now();
+      const { actor, task, facts } = await loadVisibleTask(db, userId, taskId, now);
+      const allowed = check(actor, 'view_evidence', facts, now);
+      if (!allowed.ok) {
+        if (allowed.reason === 'forbidden') throw forbidden(allowed.message);
+        throw notFound(messages.evidence.fileNotFound);
+      }
+      const position = /^\d{1,3}$/.test(index) ? Number(index) : -1;
+      const key = task.evidence_files[position];
+      if (!key) throw notFound(messages.evidence.fileNotFound);
+      const file = await storage.get(key);
+      if (!file) throw notFound(messages.evidence.fileNotFound);
+      return file;
+    },
+
+    /**
+     * pending_approval -> verified (the client, or an admin override): records the capture
+     * authorization and completed_at in one conditional update, then captures the hold. A failed
+     * capture leaves the task verified with payment authorized, which POST /payments/capture retries.
+     */
+    async confirm(userId: string, taskId: string): Promise<TransitionResult & { capture: CaptureResultDto }> {
+      const now = clock.now();
+      const { actor, task } = await loadTaskFor(db, userId, taskId, 'confirm_evidence', now);
+      const isOwner = task.client_id === actor.userId;
+      const transition = transitionFor('confirm_evidence');
+      const verified = await db.transaction(async (tx) => {
+        const row = await updateTaskIf(
+          tx,
+          {
+            id: task.id,
+            from: isOwner ? transition.from : transition.adminFrom,
+            extra: isOwner ? eq(tasks.client_id, actor.userId) : undefined,
+          },
+          { status: 'verified', client_capture_authorized_at: now, completed_at: now, updated_at: now },
+        );
+        if (!row) return undefined;
+        await notify(tx, [task.expert_id ? taskNotification.taskVerified(task.expert_id, task) : null]);
+        return row;
+      });
+      if (!verified) throw conflict(messages.tasks.statusChanged);
+      let capture: CaptureResultDto;
+      try {
+        capture = await payments.capture(verified);
+      } catch (error) {
+        // The contract says capture never throws for provider failures; anything else counts the same.
+        console.error(`Capture of task ${task.id} failed`, error);
+        capture = {
+          success: false,
+          payment_intent_id: verified.stripe_payment_intent_id,
+          amount_captured: 0,
+          error: error instanceof Error ? error.message : String(error),
+        };
+      }
+      const current = (await findTask(db, task.id)) ?? verified;
+      return {
+        task: toTaskDto(current),
+        message: capture.success ? messages.payment.captured : messages.evidence.captureFailed,
+        payment_failed: !capture.success,
+        capture,
+      };
+    },
+
+    /**
+     * pending_approval -> cancelled (the client, or an admin override): clears submitted_at and the
+     * capture authorization, then voids the hold. A failed void leaves the task cancelled with its
+     * payment still authorized, visible for manual review, and says so.
+     */
+    async reject(userId: string, taskId: string): Promise<TransitionResult> {
+      const now = clock.now();
+      const { actor, task } = await loadTaskFor(db, userId, taskId, 'reject_evidence', now);
+      const isOwner = task.client_id === actor.userId;
+      const transition = transitionFor('reject_evidence');
+      const cancelled = await db.transaction(async (tx) => {
+        const row = await updateTaskIf(
+          tx,
+          {
+            id: task.id,
+            from: isOwner ? transition.from : transition.adminFrom,
+            extra: isOwner ? eq(tasks.client_id, actor.userId) : undefined,
+          },
+          { status: 'cancelled', cancelled_at: now, submitted_at: null, client_capture_authorized_at: null, updated_at: now },
+        );
+        if (!row) return undefined;
+        await notify(tx, [task.expert_id ? taskNotification.evidenceRejected(task.expert_id, task) : null]);
+        return row;
+      });
+      if (!cancelled) throw conflict(messages.tasks.statusChanged);
+      let voidFailed = false;
+      if (cancelled.stripe_payment_intent_id) {
+        try {
+          await payments.cancelHold(cancelled, 'client_rejected_evidence');
+        } catch (error) {
+          console.error(`Payment hold of task ${task.id} could not be cancelled after rejected evidence`, error);
+          voidFailed = true;
+        }
+      }
+      const current = (await findTask(db, task.id)) ?? cancelled;
+      return {
+        task: toTaskDto(current),
+        message: voidFailed ? messages.evidence.cancellationFailed : messages.evidence.rejected,
+        payment_failed: voidFailed,
+      };
+    },
+  };
+}
+
+export type EvidenceService = ReturnType<typeof createEvidenceService>;

@@ -1,0 +1,154 @@
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { check } from '@shared/domain/permissions';
+import { isHoldExpired, transitionFor } from '@shared/domain/task-status';
+import { messages } from '@shared/messages';
+import type { TaskDto } from '@shared/schemas/task-api';
+import { tasks } from '../../db/schema';
+import { AppError, conflict } from '../../lib/errors';
+import type { CancelHoldReason } from '../../providers/payments/payment-provider';
+import { restoreRejectedByAssignment } from './applications.repository';
+import { enforce, loadTaskFor, loadVisibleTask } from './task-access';
+import { notify, taskNotification } from './task-notifications';
+import type { TasksServiceDeps } from './tasks.deps';
+import { toTaskDto } from './tasks.dto';
+import { updateTaskIf, type TaskRow } from './tasks.repository';
+
+/** The answer of a transition; payment_failed tells the web to show the message as an error. */
+export interface TransitionResult {
+  task: TaskDto;
+  message: string;
+  payment_failed: boolean;
+}
+
+/** A task back to open: no expert, no hold, payment starting over (decline and abandon). */
+const REOPENED = {
+  status: 'open',
+  expert_id: null,
+  assigned_at: null,
+  started_at: null,
+  payment_status: 'unpaid',
+  stripe_payment_intent_id: null,
+  stripe_payment_method_id: null,
+  authorization_hold_expires_at: null,
+} as const;
+
+export function createLifecycleService(deps: TasksServiceDeps) {
+  const { db, clock, payments } = deps;
+
+  /** Voids the hold if there is one; the provider's failure is returned, not thrown. */
+  async function voidHold(task: TaskRow, reason: CancelHoldReason): Promise<unknown> {
+    if (!task.stripe_payment_intent_id) return null;
+    try {
+      await payments.cancelHold(task, reason);
+      return null;
+    } catch (error) {
+      console.error(`Payment hold of task ${task.id} could not be cancelled (${reason})`, error);
+      return error ?? new Error('cancelHold failed');
+    }
+  }
+
+  /**
+   * Decline (assigned) and abandon (in_progress): the hold is voided first, then the task reopens
+   * whatever the provider said, because the expert is gone either way. A failed void leaves its
+   * failed cancel_hold record in payment_actions (the payments module writes it) for manual review,
+   * and the answer says so (docs/decisions/0042-task-transitions-and-payment-failures.md).
+   */
+  async function leave(userId: string, taskId: string, action: 'decline' | 'abandon'): Promise<TransitionResult> {
+    const now = clock.now();
+    const { task } = await loadTaskFor(db, userId, taskId, action, now);
+    const holdError = await voidHold(task, 'assignment_declined_by_expert');
+    const reopened = await db.transaction(async (tx) => {
+      const row = await updateTaskIf(
+        tx,
+        { id: task.id, from: transitionFor(action).from, expertId: userId },
+        { ...REOPENED, updated_at: now },
+      );
+      if (!row) return undefined;
+      await restoreRejectedByAssignment(tx, { taskId: task.id, leavingExpertId: userId, assignedAt: task.assigned_at, now });
+      const notice =
+        action === 'decline'
+          ? taskNotification.assignmentDeclined(task.client_id, task)
+          : taskNotification.taskAbandoned(task.client_id, task);
+      await notify(tx, [notice]);
+      return row;
+    });
+    if (!reopened) throw conflict(messages.tasks.statusChanged);
+    const texts =
+      action === 'decline'
+        ? { ok: messages.tasks.declined, holdFailed: messages.tasks.declineHoldFailed }
+        : { ok: messages.tasks.abandoned, holdFailed: messages.tasks.abandonHoldFailed };
+    return {
+      task: toTaskDto(reopened),
+      message: holdError ? texts.holdFailed : texts.ok,
+      payment_failed: Boolean(holdError),
+    };
+  }
+
+  return {
+    /** assigned -> in_progress by the assigned expert, only with an authorized, unexpired hold. */
+    async accept(userId: string, taskId: string): Promise<TransitionResult> {
+      const now = clock.now();
+      const { task } = await loadTaskFor(db, userId, taskId, 'accept', now);
+      const started = await db.transaction(async (tx) => {
+        const row = await updateTaskIf(
+          tx,
+          {
+            id: task.id,
+            from: ['assigned'],
+            expertId: userId,
+            extra: and(
+              eq(tasks.payment_status, 'authorized'),
+              or(isNull(tasks.authorization_hold_expires_at), gt(tasks.authorization_hold_expires_at, now)),
+            ),
+          },
+          { status: 'in_progress', started_at: now, updated_at: now },
+        );
+        if (!row) return undefined;
+        await notify(tx, [taskNotification.assignmentAccepted(task.client_id, task)]);
+        return row;
+      });
+      if (!started) throw conflict(messages.tasks.statusChanged);
+      return { task: toTaskDto(started), message: messages.tasks.accepted, payment_failed: false };
+    },
+
+    decline: (userId: string, taskId: string) => leave(userId, taskId, 'decline'),
+    abandon: (userId: string, taskId: string) => leave(userId, taskId, 'abandon'),
+
+    /**
+     * The client (or an admin) cancels: an authorized, unexpired hold is voided FIRST; if that fails
+     * the task stays exactly as it was and the answer is the spec's manual-review text.
+     */
+    async cancel(userId: string, taskId: string): Promise<TransitionResult> {
+      const now = clock.now();
+      const { actor, task, facts } = await loadVisibleTask(db, userId, taskId, now);
+      enforce(check(actor, 'cancel', facts, now));
+      const isOwner = task.client_id === actor.userId;
+      const transition = transitionFor('cancel');
+      const holdIsLive = task.payment_status === 'authorized' && !isHoldExpired(task, now);
+      if (holdIsLive && (await voidHold(task, 'task_cancelled_by_client'))) {
+        throw new AppError('provider_error', messages.tasks.cancelHoldFailed);
+      }
+      const cancelled = await db.transaction(async (tx) => {
+        const row = await updateTaskIf(
+          tx,
+          {
+            id: task.id,
+            from: isOwner ? transition.from : transition.adminFrom,
+            extra: isOwner ? eq(tasks.client_id, actor.userId) : undefined,
+          },
+          { status: 'cancelled', cancelled_at: now, updated_at: now },
+        );
+        if (!row) return undefined;
+        await notify(tx, [
+          task.expert_id ? taskNotification.taskCancelled(task.expert_id, task) : null,
+          isOwner ? null : taskNotification.taskCancelled(task.client_id, task),
+        ]);
+        return row;
+      });
+      if (!cancelled) throw conflict(messages.tasks.notCancellable);
+      return { task: toTaskDto(cancelled), message: messages.tasks.cancelled, payment_failed: false };
+    },
+  };
+}
+
+export type LifecycleService = ReturnType<typeof createLifecycleService>;

@@ -1,0 +1,70 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FlagSeverity } from '@shared/domain/enums';
+import type { Db } from '../../db/client';
+import { clientFlags, expertProfiles, reviews } from '../../db/schema';
+import type { ReviewRow } from './task-details.repository';
+
+/** Inserts the review once: the unique (task, reviewer) index turns a repeat into undefined. */
+export async function insertReviewOnce(
+  db: Db,
+  input: { taskId: string; revieweeId: string; reviewerId: string; rating: number; comment: string; now: Date },
+): Promise<ReviewRow | undefined> {
+  const [row] = await db
+    .insert(reviews)
+    .values({
+      task_id: input.taskId,
+      reviewee_id: input.revieweeId,
+      reviewer_id: input.reviewerId,
+      rating: input.rating,
+      comment: input.comment,
+      created_at: input.now,
+    })
+    .onConflictDoNothing({ target: [reviews.task_id, reviews.reviewer_id] })
+    .returning();
+  return row;
+}
+
+/**
+ * The spec's running average, under a row lock on the expert profile so parallel reviews of one
+ * expert apply one after another: the profile is read (locked), the expert's reviews counted (this
+ * one included, reviews_reviewee_created_idx), and avg_rating moves from the old average by the new
+ * rating: new = (old * (count - 1) + rating) / count. review_count is the count.
+ */
+export async function applyRatingToExpert(
+  db: Db,
+  input: { expertId: string; rating: number; now: Date },
+): Promise<{ avg_rating: number; review_count: number } | undefined> {
+  const [profile] = await db
+    .select({ avg_rating: expertProfiles.avg_rating })
+    .from(expertProfiles)
+    .where(eq(expertProfiles.id, input.expertId))
+    .for('update');
+  if (!profile) return undefined;
+  const [counted] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(reviews)
+    .where(eq(reviews.reviewee_id, input.expertId));
+  const count = Math.max(1, Number(counted?.value ?? 1));
+  const previous = profile.avg_rating === null ? null : Number(profile.avg_rating);
+  const average = previous === null || count === 1 ? input.rating : (previous * (count - 1) + input.rating) / count;
+  const rounded = Math.round(average * 100) / 100;
+  await db
+    .update(expertProfiles)
+    .set({ avg_rating: rounded, review_count: count, updated_at: input.now })
+    .where(eq(expertProfiles.id, input.expertId));
+  return { avg_rating: rounded, review_count: count };
+}
+
+export async function insertClientFlag(
+  db: Db,
+  input: { expertId: string; clientId: string; taskId: string; reason: string; severity: FlagSeverity; now: Date },
+): Promise<void> {
+  await db.insert(clientFlags).values({
+    expert_id: input.expertId,
+    client_id: input.clientId,
+    task_id: input.taskId,
+    reason: input.reason,
+    severity: input.severity,
+    created_at: input.now,
+  });
+}

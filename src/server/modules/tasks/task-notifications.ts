@@ -1,0 +1,70 @@
+import { EVIDENCE } from '@shared/constants';
+import { format } from '@shared/format-message';
+import { messages } from '@shared/messages';
+import type { Db } from '../../db/client';
+import { insertNotifications, type NewNotification } from '../notifications/notifications.repository';
+
+const n = messages.taskNotifications;
+
+type TaskRef = { id: string; title: string };
+
+/** Builders of the notification rows the task transitions write (always inside the change's transaction). */
+export const taskNotification = {
+  assignment: (to: string, task: TaskRef): NewNotification =>
+    row(to, 'assignment', n.assignmentTitle, format(n.assignment, { title: task.title }), task),
+  assignmentAccepted: (to: string, task: TaskRef): NewNotification =>
+    row(to, 'assignment_accepted', n.assignmentAcceptedTitle, format(n.assignmentAccepted, { title: task.title }), task),
+  assignmentDeclined: (to: string, task: TaskRef): NewNotification =>
+    row(to, 'assignment_declined', n.assignmentDeclinedTitle, format(n.assignmentDeclined, { title: task.title }), task),
+  taskAbandoned: (to: string, task: TaskRef): NewNotification =>
+    row(to, 'task_abandoned', n.taskAbandonedTitle, format(n.taskAbandoned, { title: task.title }), task),
+  taskCancelled: (to: string, task: TaskRef): NewNotification =>
+    row(to, 'task_cancelled', n.taskCancelledTitle, format(n.taskCancelled, { title: task.title }), task),
+  evidenceSubmitted: (to: string, task: TaskRef): NewNotification =>
+    row(
+      to,
+      'evidence_submitted',
+      n.evidenceSubmittedTitle,
+      format(n.evidenceSubmitted, { title: task.title, hours: EVIDENCE.clientReviewWithinHours }),
+      task,
+      { review_within_hours: EVIDENCE.clientReviewWithinHours },
+    ),
+  taskVerified: (to: string, task: TaskRef): NewNotification =>
+    row(to, 'task_verified', n.taskVerifiedTitle, format(n.taskVerified, { title: task.title }), task),
+  evidenceRejected: (to: string, task: TaskRef): NewNotification =>
+    row(to, 'evidence_rejected', n.evidenceRejectedTitle, format(n.evidenceRejected, { title: task.title }), task),
+  applicationRejected: (to: string, task: TaskRef, applicationId: string): NewNotification =>
+    row(
+      to,
+      'application_rejected',
+      n.applicationRejectedTitle,
+      format(n.applicationRejected, { title: task.title }),
+      task,
+      { application_id: applicationId },
+    ),
+  reviewReceived: (to: string, task: TaskRef, review: { id: string; rating: number }): NewNotification =>
+    row(
+      to,
+      'review_received',
+      n.reviewReceivedTitle,
+      format(n.reviewReceived, { title: task.title, rating: review.rating }),
+      task,
+      { review_id: review.id, rating: review.rating },
+    ),
+};
+
+function row(
+  userId: string,
+  type: NewNotification['type'],
+  title: string,
+  message: string,
+  task: TaskRef,
+  data: Record<string, unknown> = {},
+): NewNotification {
+  return { user_id: userId, type, title, message, task_id: task.id, data: { task_id: task.id, ...data } };
+}
+
+/** Writes the rows, skipping any addressed to nobody (e.g. a task without an expert). */
+export async function notify(db: Db, rows: Array<NewNotification | null | undefined>): Promise<void> {
+  await insertNotifications(db, rows.filter((r): r is NewNotification => Boolean(r)));
+}

@@ -1,0 +1,183 @@
+import { eq } from 'drizzle-orm';
+import { PAGINATION } from '@shared/constants';
+import { EXPERT_RADIUS_MILES, distanceMiles, taskListBox, type LatLng } from '@shared/domain/geo';
+import { budgetFigureCents } from '@shared/domain/money';
+import { capabilitiesOf, check } from '@shared/domain/permissions';
+import { checkRemoteOnly } from '@shared/domain/remote-only';
+import type { TaskStatus } from '@shared/domain/task-status';
+import { messages } from '@shared/messages';
+import type { TaskDetailsDto, TaskDto, TaskListDto } from '@shared/schemas/task-api';
+import type { CreateTaskInput, ListTasksQuery, UpdateTaskInput } from '@shared/schemas/tasks.schemas';
+import { tasks } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { findExpertProfile, listApplicationsWithExperts } from './applications.repository';
+import { assertWithinPriceLimits } from './price-limits';
+import type { TasksServiceDeps } from './tasks.deps';
+import { accessFactsOf, assertTaskId, enforce, loadActor, loadVisibleTask } from './task-access';
+import { findTaskWithParties, listTaskReviews, listTaskTransactions } from './task-details.repository';
+import { listAppliedTasks, listAssignedTasks, listClientTasks, listOpenTasks, type TaskPage } from './task-lists.repository';
+import { toApplicationDto, toPersonDto, toReviewDto, toTaskDto, toTaskExpertDto, toTransactionDto } from './tasks.dto';
+import { insertTask, updateTaskIf } from './tasks.repository';
+
+/** Statuses in which an admin may still edit a task (the roles matrix: all but the closed ones). */
+const ADMIN_EDITABLE: readonly TaskStatus[] = ['pending', 'open', 'assigned', 'in_progress', 'pending_approval'];
+
+/** The content check: its first error is a 400, its warnings travel with the answer. */
+function contentWarnings(input: { title: string; description: string }): string[] {
+  const result = checkRemoteOnly(input);
+  if (result.errors.length > 0) throw badRequest(result.errors[0], { description: result.errors[0] });
+  return result.warnings;
+}
+
+export function createTasksService(deps: TasksServiceDeps) {
+  const { db, clock, proximity } = deps;
+
+  return {
+    /** POST /tasks/check-location: the proximity check alone, before the form is submitted. */
+    async checkLocation(origin: LatLng): Promise<{ ok: true }> {
+      await proximity.assertServed(origin);
+      return { ok: true };
+    },
+
+    /** Content check, price limits, proximity; then the task is published as open. */
+    async create(userId: string, input: CreateTaskInput): Promise<{ task: TaskDto; warnings: string[]; message: string }> {
+      const warnings = contentWarnings(input);
+      await assertWithinPriceLimits(db, input.budget, 'budget');
+      await proximity.assertServed({ latitude: input.latitude, longitude: input.longitude });
+      const now = clock.now();
+      const row = await insertTask(db, {
+        ...input,
+        client_id: userId,
+        status: 'open',
+        payment_status: 'unpaid',
+        published_at: now,
+        created_at: now,
+        updated_at: now,
+      });
+      return { task: toTaskDto(row), warnings, message: messages.tasks.created };
+    },
+
+    /** Only the owning client while the task is open (admins: until it is closed). */
+    async update(
+      userId: string,
+      taskId: string,
+      input: UpdateTaskInput,
+    ): Promise<{ task: TaskDto; warnings: string[]; message: string }> {
+      const now = clock.now();
+      const { actor, task, facts } = await loadVisibleTask(db, userId, taskId, now);
+      enforce(check(actor, 'edit', facts, now));
+      // The hired rate is what the payment hold covers: the budget only changes before hiring.
+      if (input.budget !== undefined && input.budget !== task.budget && task.status !== 'open') {
+        throw conflict(messages.tasks.notEditable);
+      }
+      let warnings: string[] = [];
+      if (input.title !== undefined || input.description !== undefined) {
+        warnings = contentWarnings({
+          title: input.title ?? task.title,
+          description: input.description ?? task.description,
+        });
+      }
+      if (input.budget !== undefined) await assertWithinPriceLimits(db, input.budget, 'budget');
+      const moved =
+        input.latitude !== undefined &&
+        input.longitude !== undefined &&
+        (input.latitude !== task.latitude || input.longitude !== task.longitude);
+      if (moved) await proximity.assertServed({ latitude: input.latitude!, longitude: input.longitude! });
+
+      const isOwner = task.client_id === actor.userId;
+      const updated = await updateTaskIf(
+        db,
+        {
+          id: task.id,
+          from: isOwner ? ['open'] : ADMIN_EDITABLE,
+          extra: isOwner ? eq(tasks.client_id, actor.userId) : undefined,
+        },
+        { ...input, updated_at: now },
+      );
+      if (!updated) throw conflict(messages.tasks.notEditable);
+      return { task: toTaskDto(updated), warnings, message: messages.tasks.updated };
+    },
+
+    /** GET /tasks: mine (clients), available (open tasks near a point), applied and assigned (experts). */
+    async list(userId: string, query: ListTasksQuery): Promise<TaskListDto> {
+      const actor = await loadActor(db, userId);
+      const scope = query.scope ?? (actor.isExpert ? 'available' : 'mine');
+      const pageSize = Math.min(query.pageSize, PAGINATION.maxPageSize);
+      const window = { limit: pageSize, offset: (query.page - 1) * pageSize };
+      const expertId = actor.isExpert ? actor.userId : null;
+      let page: TaskPage;
+      let center: LatLng | null = null;
+      if (scope === 'mine') page = await listClientTasks(db, userId, query.status, window);
+      else if (scope === 'assigned') page = await listAssignedTasks(db, userId, query.status, window);
+      else if (scope === 'applied') page = await listAppliedTasks(db, userId, query.status, window);
+      else {
+        // Clients see only their own tasks (spec 001 section 6).
+        if (!actor.isExpert && !actor.isAdmin) throw forbidden(messages.tasks.availableForExpertsOnly);
+        center = await centreOf(query, expertId);
+        const box = center
+          ? taskListBox(center.latitude, center.longitude, query.radius_miles ?? EXPERT_RADIUS_MILES)
+          : null;
+        page = await listOpenTasks(db, box, expertId, window);
+      }
+      return {
+        tasks: page.rows.map((row) => ({
+          ...toTaskDto(row.task),
+          application_count: row.application_count,
+          my_application_status: row.my_application_status,
+          distance_miles: center ? Math.round(distanceMiles(center, row.task) * 10) / 10 : null,
+        })),
+        total: page.total,
+        page: query.page,
+        pageSize,
+      };
+    },
+
+    /** GET /tasks/:id with its client, expert, applications, reviews, transactions and the caller's capabilities. */
+    async details(userId: string, taskId: string): Promise<TaskDetailsDto> {
+      const now = clock.now();
+      assertTaskId(taskId);
+      const [actor, parties] = await Promise.all([loadActor(db, userId), findTaskWithParties(db, taskId)]);
+      if (!parties) throw notFound(messages.tasks.notFound);
+      const { task } = parties;
+      const facts = await accessFactsOf(db, actor, task);
+      if (!check(actor, 'view', facts, now).ok) throw notFound(messages.tasks.notFound);
+      const isParty = actor.isAdmin || task.client_id === actor.userId || task.expert_id === actor.userId;
+      const [applications, reviewRows, transactionRows] = await Promise.all([
+        listApplicationsWithExperts(db, task.id),
+        check(actor, 'view_review', facts, now).ok ? listTaskReviews(db, task.id) : Promise.resolve([]),
+        isParty ? listTaskTransactions(db, task.id) : Promise.resolve([]),
+      ]);
+      const seesAllApplications = actor.isAdmin || task.client_id === actor.userId;
+      const visibleApplications = seesAllApplications
+        ? applications
+        : applications.filter((a) => a.application.expert_id === actor.userId);
+      return {
+        ...toTaskDto(task),
+        client: toPersonDto(parties.client),
+        expert: parties.expert && parties.expertProfile ? toTaskExpertDto(parties.expert, parties.expertProfile) : null,
+        applications: visibleApplications.map((a) => toApplicationDto(a.application, a.expert, a.profile)),
+        reviews: reviewRows.map((r) => toReviewDto(r.review, r.reviewer, task.title)),
+        transactions: transactionRows.map(toTransactionDto),
+        budget_figure: budgetFigureCents({
+          budget: task.budget,
+          expert_id: task.expert_id,
+          applications: applications.map((a) => a.application),
+        }),
+        capabilities: capabilitiesOf(actor, facts, now),
+      };
+    },
+  };
+
+  /** The list's centre: the point asked for, else the expert's own coordinates, else none (no box). */
+  async function centreOf(query: ListTasksQuery, expertId: string | null): Promise<LatLng | null> {
+    if (query.latitude !== undefined && query.longitude !== undefined) {
+      return { latitude: query.latitude, longitude: query.longitude };
+    }
+    if (!expertId) return null;
+    const profile = await findExpertProfile(db, expertId);
+    if (profile?.latitude === null || profile?.latitude === undefined || profile.longitude === null) return null;
+    return { latitude: profile.latitude, longitude: profile.longitude };
+  }
+}
+
+export type TasksService = ReturnType<typeof createTasksService>;

@@ -1,0 +1,112 @@
+import { formatUsd } from '@shared/domain/money';
+import { format } from '@shared/format-message';
+import type { TaskCapability } from '@shared/domain/permissions';
+import { messages } from '@shared/messages';
+import type { ApplicationDto, TaskDetailsDto } from '@shared/schemas/task-api';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { api, ApiError } from '@web/lib/api';
+import { ExpertSummary } from './expert-card';
+import { errorText, taskPath, useTaskAction } from './task-query';
+
+const t = messages.taskPages.details;
+
+/** Race losers get the spec's own sentence; other failures the "Failed to ... : {msg}" template. */
+const assignFailure = (error: unknown) =>
+  error instanceof ApiError && error.status === 409
+    ? error.message
+    : format(messages.applications.assignFailed, { msg: errorText(error) });
+
+export interface ApplicationsSectionProps {
+  task: TaskDetailsDto;
+  capabilities: Set<TaskCapability>;
+  /** The hiring callback: the page opens the payment dialog for this amount. */
+  onHired: (amountCents: number) => void;
+}
+
+/** The client's applicants: expert summary, proposed rate, cover letter, Assign and Reject. */
+export function ApplicationsSection({ task, capabilities, onHired }: ApplicationsSectionProps) {
+  const assign = useTaskAction<ApplicationDto>({
+    taskId: task.id,
+    run: (application) =>
+      api.post<{ message?: string }>(taskPath(task.id, '/assign'), { application_id: application.id }),
+    success: messages.applications.assigned,
+    failure: assignFailure,
+    // The hiring callback: the client authorizes the card hold for the proposed rate right away.
+    onSuccess: (_result, application) => onHired(application.proposed_rate),
+  });
+  const reject = useTaskAction<ApplicationDto>({
+    taskId: task.id,
+    run: (application) =>
+      api.post(taskPath(task.id, `/applications/${encodeURIComponent(application.id)}/reject`)),
+    success: () => messages.applications.rejected,
+    failure: (error) => format(messages.applications.rejectFailed, { msg: errorText(error) }),
+  });
+
+  const canAssign = capabilities.has('assign');
+  const busyId =
+    (assign.isPending && assign.variables?.id) || (reject.isPending && reject.variables?.id) || null;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>
+            {t.applicationsTitle} <span className="text-muted-foreground">({task.applications.length})</span>
+          </h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {task.applications.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{messages.applications.none}</p>
+        ) : (
+          <ul className="space-y-4" aria-label={t.applicationsTitle}>
+            {task.applications.map((application) => (
+              <li key={application.id} className="space-y-3 rounded-lg border p-4" data-testid="application">
+                <ExpertSummary expert={application.expert} />
+                <dl className="grid gap-2 text-sm">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <dt className="text-muted-foreground">{t.proposedRate}:</dt>
+                    <dd className="font-semibold tabular-nums">{formatUsd(application.proposed_rate)}</dd>
+                    <dd>
+                      <Badge
+                        variant={
+                          application.status === 'rejected'
+                            ? 'destructive'
+                            : application.status === 'accepted'
+                              ? 'success'
+                              : 'outline'
+                        }
+                      >
+                        {messages.taskPages.applicationStatus[application.status]}
+                      </Badge>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted-foreground">{t.coverLetter}</dt>
+                    <dd className="whitespace-pre-wrap">{application.notes}</dd>
+                  </div>
+                </dl>
+                {canAssign && application.status === 'pending' ? (
+                  <div className="flex flex-wrap gap-2">
+                    <Button disabled={Boolean(busyId)} onClick={() => assign.mutate(application)}>
+                      {assign.isPending && busyId === application.id ? t.assigning : t.assign}
+                    </Button>
+                    <Button
+                      variant="outline"
+                      disabled={Boolean(busyId)}
+                      onClick={() => reject.mutate(application)}
+                    >
+                      {reject.isPending && busyId === application.id ? t.rejecting : t.reject}
+                    </Button>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

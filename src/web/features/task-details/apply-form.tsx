@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { APPLICATIONS } from '@shared/constants';
+import { format } from '@shared/format-message';
+import { formatUsd } from '@shared/domain/money';
+import { messages } from '@shared/messages';
+import { fieldErrors } from '@shared/schemas/common.schemas';
+import { applicationFormSchema, type CreateApplicationInput } from '@shared/schemas/applications.schemas';
+import type { ApplicationDto } from '@shared/schemas/task-api';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Field } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
+import { Textarea } from '@web/components/ui/textarea';
+import { cn } from '@web/components/ui/cn';
+
+const t = messages.taskPages.details;
+const MAX = APPLICATIONS.coverLetterMaxLength;
+
+type ApplyErrors = Partial<Record<'proposed_rate' | 'notes', string>>;
+
+export interface ApplyFormProps {
+  /** Sends the application (rate in cents); rejects when the server refuses it. */
+  onApply: (input: CreateApplicationInput) => Promise<unknown>;
+}
+
+/** The expert's application: a proposed rate above 0 (step 0.01) and a required cover letter of at most 500 characters. */
+export function ApplyForm({ onApply }: ApplyFormProps) {
+  const [rate, setRate] = useState('');
+  const [notes, setNotes] = useState('');
+  const [errors, setErrors] = useState<ApplyErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = applicationFormSchema.safeParse({ proposed_rate: rate, notes });
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error);
+      setErrors({ proposed_rate: found.proposed_rate, notes: found.notes });
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await onApply(parsed.data);
+    } catch {
+      // The failure toast comes from the caller's action; the form keeps what was typed.
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const over = notes.length > MAX;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{t.applyTitle}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4" aria-label={t.applyTitle}>
+          <Field label={t.rateLabel} error={errors.proposed_rate} required id="apply-rate">
+            <Input type="number" inputMode="decimal" min={0.01} step={0.01} value={rate} onChange={(event) => setRate(event.target.value)} />
+          </Field>
+          <Field
+            label={t.coverLetterLabel}
+            error={errors.notes}
+            required
+            id="apply-notes"
+            description={
+              <span className={cn(over && 'font-medium text-destructive')} data-testid="cover-letter-counter">
+                {format(t.characterCount, { count: notes.length, max: MAX })}
+              </span>
+            }
+          >
+            <Textarea rows={5} value={notes} onChange={(event) => setNotes(event.target.value)} />
+          </Field>
+          <Button type="submit" disabled={submitting}>
+            {submitting ? t.applying : t.submitApplication}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The expert's own application on the task, once sent. */
+export function MyApplication({ application }: { application: ApplicationDto }) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle asChild>
+          <h2>{t.yourApplication}</h2>
+        </CardTitle>
+        <Badge variant={application.status === 'rejected' ? 'destructive' : application.status === 'accepted' ? 'success' : 'outline'}>
+          {messages.taskPages.applicationStatus[application.status]}
+        </Badge>
+      </CardHeader>
+      <CardContent className="space-y-2 text-sm">
+        <p>
+          <span className="text-muted-foreground">{t.proposedRate}: </span>
+          <span className="font-semibold tabular-nums">{formatUsd(application.proposed_rate)}</span>
+        </p>
+        <p className="whitespace-pre-wrap">{application.notes}</p>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,102 @@
+import { messages } from '@shared/messages';
+import type { TaskCapability } from '@shared/domain/permissions';
+import type { TaskDetailsDto } from '@shared/schemas/task-api';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { api } from '@web/lib/api';
+import { ConfirmAction } from './confirm-action';
+import { ReportClientDialog } from './report-client-dialog';
+import { failureText, taskPath, useTaskAction } from './task-query';
+
+const t = messages.taskPages.details;
+
+export interface AssignmentCardProps {
+  task: TaskDetailsDto;
+  capabilities: Set<TaskCapability>;
+}
+
+/**
+ * The assigned expert's card: Accept (once the client's payment is authorized) and Decline while
+ * assigned, Abandon while in progress, and Report Client when the payment is missing or expired.
+ */
+export function AssignmentCard({ task, capabilities }: AssignmentCardProps) {
+  const action = (path: string) => () => api.post<{ message?: string }>(taskPath(task.id, path));
+  const accept = useTaskAction({
+    taskId: task.id,
+    run: action('/accept'),
+    success: messages.tasks.accepted,
+    failure: (error) => failureText(error, messages.tasks.acceptFailed),
+  });
+  const decline = useTaskAction({
+    taskId: task.id,
+    run: action('/decline'),
+    success: messages.tasks.declined,
+    failure: (error) => failureText(error, messages.tasks.declineFailed),
+  });
+  const abandon = useTaskAction({
+    taskId: task.id,
+    run: action('/abandon'),
+    success: messages.tasks.abandoned,
+    failure: (error) => failureText(error, messages.tasks.abandonFailed),
+  });
+
+  const assigned = task.status === 'assigned';
+  const inProgress = task.status === 'in_progress';
+  const canReport = capabilities.has('report_client');
+  if (!assigned && !inProgress && !canReport) return null;
+
+  return (
+    <Card data-testid="assignment-card">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{t.assignmentTitle}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <p className="text-sm text-muted-foreground">{inProgress ? t.inProgressText : t.assignmentText}</p>
+        {assigned && !capabilities.has('accept') ? (
+          <Alert variant="info">
+            <AlertDescription>
+              <p>{t.waitingForPayment}</p>
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {/* Accept stays clickable: the capability may be stale (the client may just have paid), and the
+              server answers with the spec's "Cannot start work until payment is authorized by the client". */}
+          {assigned ? (
+            <Button disabled={accept.isPending} onClick={() => accept.mutate()}>
+              {accept.isPending ? t.accepting : t.accept}
+            </Button>
+          ) : null}
+          {capabilities.has('decline') ? (
+            <ConfirmAction
+              label={t.decline}
+              busyLabel={t.declining}
+              title={t.declineConfirmTitle}
+              description={t.declineConfirmText}
+              cancelLabel={t.confirmKeep}
+              variant="outline"
+              busy={decline.isPending}
+              onConfirm={() => decline.mutateAsync()}
+            />
+          ) : null}
+          {capabilities.has('abandon') ? (
+            <ConfirmAction
+              label={t.abandon}
+              busyLabel={t.abandoning}
+              title={t.abandonConfirmTitle}
+              description={t.abandonConfirmText}
+              cancelLabel={t.keepWorking}
+              variant="destructive"
+              busy={abandon.isPending}
+              onConfirm={() => abandon.mutateAsync()}
+            />
+          ) : null}
+          {canReport ? <ReportClientDialog taskId={task.id} /> : null}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,108 @@
+import { evidenceReviewStatus } from '@shared/domain/task-status';
+import type { TaskCapability } from '@shared/domain/permissions';
+import { format } from '@shared/format-message';
+import { formatUsd } from '@shared/domain/money';
+import { messages } from '@shared/messages';
+import type { TaskDetailsDto } from '@shared/schemas/task-api';
+import { Badge } from '@web/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { api } from '@web/lib/api';
+import { ConfirmAction } from './confirm-action';
+import { formatDateTime } from './format';
+import { failureText, taskPath, useTaskAction } from './task-query';
+
+const t = messages.taskPages.details;
+
+/** Evidence files are private: the API serves them to the task's parties and admins only. */
+export const evidenceUrl = (taskId: string, index: number) => taskPath(taskId, `/evidence/${index}`);
+
+export interface EvidenceSectionProps {
+  task: TaskDetailsDto;
+  capabilities: Set<TaskCapability>;
+}
+
+/** The submitted evidence (notes and photos) and, for the client, Confirm & Pay or Reject. */
+export function EvidenceSection({ task, capabilities }: EvidenceSectionProps) {
+  const confirm = useTaskAction({
+    taskId: task.id,
+    run: () => api.post<{ message?: string }>(taskPath(task.id, '/evidence/confirm')),
+    success: messages.payment.captured,
+    failure: (error) => failureText(error, messages.evidence.confirmFailed),
+  });
+  const reject = useTaskAction({
+    taskId: task.id,
+    run: () => api.post<{ message?: string }>(taskPath(task.id, '/evidence/reject')),
+    success: messages.evidence.rejected,
+    failure: (error) => failureText(error, messages.evidence.rejectFailed),
+  });
+  const review = evidenceReviewStatus(task.status);
+  const busy = confirm.isPending || reject.isPending;
+  const files = Array.from({ length: task.evidence_file_count }, (_, index) => index);
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle asChild>
+          <h2>{t.evidenceTitle}</h2>
+        </CardTitle>
+        <Badge variant={review === 'pending' ? 'warning' : 'success'}>{review === 'pending' ? t.evidencePending : t.evidenceApproved}</Badge>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {task.submitted_at ? (
+          <p className="text-xs text-muted-foreground">
+            {t.evidenceSubmitted}: {formatDateTime(task.submitted_at)}
+          </p>
+        ) : null}
+        <div className="space-y-1">
+          <h3 className="text-sm font-medium">{t.completionNotes}</h3>
+          <p className="whitespace-pre-wrap text-sm" data-testid="completion-notes">
+            {task.completion_notes}
+          </p>
+        </div>
+        {files.length > 0 ? (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t.evidenceFilesLabel}>
+            {files.map((index) => {
+              const alt = format(t.evidenceImageAlt, { number: index + 1 });
+              return (
+                <li key={index}>
+                  <a href={evidenceUrl(task.id, index)} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border">
+                    <img src={evidenceUrl(task.id, index)} alt={alt} loading="lazy" className="aspect-square w-full object-cover" />
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        {capabilities.has('confirm_evidence') || capabilities.has('reject_evidence') ? (
+          <div className="flex flex-wrap gap-2">
+            {capabilities.has('confirm_evidence') ? (
+              <ConfirmAction
+                label={t.confirmPay}
+                busyLabel={t.confirming}
+                title={t.confirmPayTitle}
+                description={format(t.confirmPayText, { amount: formatUsd(task.budget) })}
+                cancelLabel={t.confirmKeep}
+                busy={confirm.isPending}
+                disabled={busy}
+                onConfirm={() => confirm.mutateAsync()}
+              />
+            ) : null}
+            {capabilities.has('reject_evidence') ? (
+              <ConfirmAction
+                label={t.rejectEvidence}
+                busyLabel={t.rejecting}
+                title={t.rejectEvidenceTitle}
+                description={t.rejectEvidenceText}
+                cancelLabel={t.confirmKeep}
+                variant="destructive"
+                busy={reject.isPending}
+                disabled={busy}
+                onConfirm={() => reject.mutateAsync()}
+              />
+            ) : null}
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

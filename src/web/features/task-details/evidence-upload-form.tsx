@@ -1,0 +1,112 @@
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { EVIDENCE } from '@shared/constants';
+import { format } from '@shared/format-message';
+import { messages } from '@shared/messages';
+import { evidenceFileErrors, submitEvidenceSchema } from '@shared/schemas/evidence.schemas';
+import { fieldErrors } from '@shared/schemas/common.schemas';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Field } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
+import { Progress } from '@web/components/ui/progress';
+import { Textarea } from '@web/components/ui/textarea';
+import { api } from '@web/lib/api';
+import { failureText, taskPath, useTaskAction } from './task-query';
+
+const t = messages.taskPages.details;
+
+/** The files that pass the per-file checks, and the spec's text for each one that does not. */
+export function screenFiles(files: readonly File[]): { accepted: File[]; errors: string[] } {
+  const accepted: File[] = [];
+  const errors: string[] = [];
+  for (const file of files) {
+    const problems = evidenceFileErrors([file]);
+    if (problems.length === 0) accepted.push(file);
+    else errors.push(...problems);
+  }
+  return { accepted, errors };
+}
+
+/** The assigned expert's evidence: completion notes and at least one photo of at most 5MB each, with upload progress. */
+export function EvidenceUploadForm({ taskId }: { taskId: string }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  const [notes, setNotes] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [notesError, setNotesError] = useState<string | null>(null);
+  const [fileErrors, setFileErrors] = useState<string[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useTaskAction<{ notes: string; files: File[] }>({
+    taskId,
+    run: ({ notes: completionNotes, files: chosen }) => {
+      const form = new FormData();
+      form.append('completion_notes', completionNotes);
+      chosen.forEach((file) => form.append('files', file, file.name));
+      setProgress(0);
+      return api.upload<{ message?: string }>(taskPath(taskId, '/evidence'), form, (fraction) => setProgress(Math.round(fraction * 100)));
+    },
+    success: messages.evidence.submitted,
+    failure: (error) => failureText(error, messages.evidence.submitFailed),
+  });
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const { accepted, errors } = screenFiles(Array.from(event.target.files ?? []));
+    setFiles(accepted);
+    setFileErrors(errors);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = submitEvidenceSchema.safeParse({ completion_notes: notes });
+    const notesProblem = parsed.success ? null : (fieldErrors(parsed.error).completion_notes ?? messages.evidence.notesRequired);
+    const problems = evidenceFileErrors(files.map((file) => ({ name: file.name, size: file.size, type: file.type })));
+    setNotesError(notesProblem);
+    setFileErrors(problems);
+    if (notesProblem || problems.length > 0 || !parsed.success) return;
+    upload.mutate(
+      { notes: parsed.data.completion_notes, files },
+      {
+        onSettled: () => setProgress(null),
+        onSuccess: () => {
+          setNotes('');
+          setFiles([]);
+          if (inputRef.current) inputRef.current.value = '';
+        },
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{t.submitEvidenceTitle}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={submit} className="space-y-4" aria-label={t.submitEvidenceTitle}>
+          <Field label={t.completionNotes} error={notesError} required id="evidence-notes">
+            <Textarea rows={4} value={notes} onChange={(event) => setNotes(event.target.value)} />
+          </Field>
+          <Field label={t.evidenceFilesLabel} error={fileErrors.length > 0 ? fileErrors.join(' ') : null} required id="evidence-files" description={t.evidenceFilesHint}>
+            <Input
+              ref={inputRef}
+              type="file"
+              multiple
+              accept={EVIDENCE.allowedTypes.join(',')}
+              onChange={choose}
+              aria-describedby={hintId}
+            />
+          </Field>
+          <p id={hintId} className="text-xs text-muted-foreground" aria-live="polite">
+            {files.length > 0 ? `${format(t.selectedFiles, { count: files.length })}: ${files.map((file) => file.name).join(', ')}` : ''}
+          </p>
+          {progress !== null ? <Progress value={progress} label={t.uploadProgressLabel} /> : null}
+          <Button type="submit" disabled={upload.isPending}>
+            {upload.isPending ? t.uploading : t.submitEvidence}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,101 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { EXPERT_DISPLAY } from '@shared/constants';
+import { expertDisplayName, formatResponseTime, formatSuccessRate, isBioEmpty, needsShowMore } from '@shared/domain/expert';
+import { messages } from '@shared/messages';
+import type { TaskExpertDto } from '@shared/schemas/task-api';
+import { StarRating } from '@web/components/task';
+import { Avatar } from '@web/components/ui/avatar';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { formatMonthYear } from './format';
+
+const t = messages.taskPages.details;
+
+/** A bio cut at 150 characters with Show more / Show less when it is longer. */
+export function ExpertBio({ bio }: { bio: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const id = useId();
+  if (isBioEmpty(bio)) return <p className="text-sm text-muted-foreground">{messages.expert.noBio}</p>;
+  const long = needsShowMore(bio);
+  const shown = long && !expanded ? `${bio.slice(0, EXPERT_DISPLAY.bioShowMoreAbove).trimEnd()}…` : bio;
+  return (
+    <div className="space-y-1">
+      <p id={id} className="whitespace-pre-wrap text-sm">
+        {shown}
+      </p>
+      {long ? (
+        <Button variant="link" size="sm" className="h-auto px-0" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded(!expanded)}>
+          {expanded ? t.showLess : t.showMore}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Name, rating, bio, expertise, member since, response time and success rate, with a link to the public profile. */
+export function ExpertSummary({ expert, headingLevel = 3 }: { expert: TaskExpertDto; headingLevel?: 2 | 3 | 4 }) {
+  const name = expertDisplayName(expert.profile.first_name, expert.profile.last_name);
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <div className="space-y-3">
+      <div className="flex items-center gap-3">
+        <Avatar src={expert.profile.avatar_url} name={name} decorative />
+        <div className="min-w-0">
+          <Heading className="font-medium">{name}</Heading>
+          <StarRating rating={expert.avg_rating} expertId={expert.id} />
+        </div>
+      </div>
+      <ExpertBio bio={expert.bio} />
+      <div className="space-y-1">
+        <p className="text-xs font-medium text-muted-foreground">{t.expertise}</p>
+        {expert.expertise.length > 0 ? (
+          <ul className="flex flex-wrap gap-1" aria-label={t.expertise}>
+            {expert.expertise.map((item) => (
+              <li key={item}>
+                <Badge variant="outline">{item}</Badge>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">{messages.expert.noExpertise}</p>
+        )}
+      </div>
+      <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-xs text-muted-foreground">{t.memberSince}</dt>
+          <dd>{formatMonthYear(expert.profile.created_at ?? expert.created_at) ?? '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">{t.responseTime}</dt>
+          <dd>{formatResponseTime(expert.avg_response_time_mins)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">{t.successRate}</dt>
+          <dd>{formatSuccessRate(expert.success_rate)}</dd>
+        </div>
+      </dl>
+      <Link to={`/expert/${expert.id}`} className="text-sm text-primary underline-offset-4 hover:underline">
+        {t.viewProfile}
+        <span className="sr-only">: {name}</span>
+      </Link>
+    </div>
+  );
+}
+
+/** The expert working on the task. */
+export function ExpertCard({ expert }: { expert: TaskExpertDto }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{t.expertTitle}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ExpertSummary expert={expert} />
+      </CardContent>
+    </Card>
+  );
+}

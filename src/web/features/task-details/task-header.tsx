@@ -1,0 +1,72 @@
+import { Link, useNavigate } from 'react-router';
+import { ArrowLeft, Pencil } from 'lucide-react';
+import { budgetFigureCents } from '@shared/domain/money';
+import type { TaskCapability } from '@shared/domain/permissions';
+import { messages } from '@shared/messages';
+import type { TaskDetailsDto } from '@shared/schemas/task-api';
+import { BudgetFigure, StatusDot } from '@web/components/task';
+import { Button } from '@web/components/ui/button';
+import { ConfirmAction } from './confirm-action';
+import { taskPath, useTaskAction, failureText } from './task-query';
+import { api } from '@web/lib/api';
+
+const t = messages.taskPages.details;
+
+export interface TaskHeaderProps {
+  task: TaskDetailsDto;
+  capabilities: Set<TaskCapability>;
+  isOwner: boolean;
+}
+
+/** Back, the title, the status dot with the status text, the budget figure, and the client's Edit and Cancel. */
+export function TaskHeader({ task, capabilities, isOwner }: TaskHeaderProps) {
+  const navigate = useNavigate();
+  const cancel = useTaskAction({
+    taskId: task.id,
+    run: () => api.post<{ message?: string }>(taskPath(task.id, '/cancel')),
+    success: messages.tasks.cancelled,
+    failure: (error) => failureText(error, messages.tasks.cancelFailed),
+  });
+  const figure = Number.isFinite(task.budget_figure) ? task.budget_figure : budgetFigureCents(task);
+  const canEdit = isOwner && capabilities.has('edit') && task.status === 'open';
+
+  return (
+    <header className="space-y-3">
+      <Button variant="ghost" size="sm" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/dashboard'))}>
+        <ArrowLeft aria-hidden="true" />
+        {t.back}
+      </Button>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          <h1 className="break-words text-2xl font-semibold">{task.title}</h1>
+          <div className="flex flex-wrap items-center gap-4">
+            <StatusDot status={task.status} />
+            <BudgetFigure cents={figure} className="text-lg" label={t.budgetFigureLabel} />
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {canEdit ? (
+            <Button variant="outline" asChild>
+              <Link to={`/task/${task.id}/edit`}>
+                <Pencil aria-hidden="true" />
+                {t.edit}
+              </Link>
+            </Button>
+          ) : null}
+          {capabilities.has('cancel') ? (
+            <ConfirmAction
+              label={t.cancelTask}
+              busyLabel={t.cancelling}
+              title={t.cancelConfirmTitle}
+              description={t.cancelConfirmText}
+              cancelLabel={t.keepTask}
+              variant="destructive"
+              busy={cancel.isPending}
+              onConfirm={() => cancel.mutateAsync()}
+            />
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}

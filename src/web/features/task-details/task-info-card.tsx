@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { ExternalLink } from 'lucide-react';
+import { formatUsd } from '@shared/domain/money';
+import { messages } from '@shared/messages';
+import type { TaskDetailsDto } from '@shared/schemas/task-api';
+import { TaskStatusBadge } from '@web/components/task';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { formatDateTime, formatDay, mapLink } from './format';
+
+const t = messages.taskPages.details;
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-3">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 break-words text-sm">{children}</dd>
+    </div>
+  );
+}
+
+/** Task info: location with coordinates and a map link, budget, category, urgency, dates, requirements, description. */
+export function TaskInfoCard({ task }: { task: TaskDetailsDto }) {
+  const coordinates = `${task.latitude.toFixed(5)}, ${task.longitude.toFixed(5)}`;
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle asChild>
+          <h2>{t.infoTitle}</h2>
+        </CardTitle>
+        <TaskStatusBadge status={task.status} />
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <dl className="space-y-3">
+          <Row label={t.location}>{task.location}</Row>
+          <Row label={t.coordinates}>
+            <span className="tabular-nums">{coordinates}</span>{' '}
+            <a
+              href={mapLink(task.latitude, task.longitude)}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+            >
+              {t.viewOnMap}
+              <ExternalLink aria-hidden="true" className="size-3" />
+            </a>
+          </Row>
+          <Row label={t.budget}>{formatUsd(task.budget)}</Row>
+          <Row label={t.category}>{messages.taskPages.categories[task.category] ?? task.category}</Row>
+          <Row label={t.urgency}>{messages.taskPages.urgencies[task.urgency] ?? task.urgency}</Row>
+          <Row label={t.dueDate}>{formatDay(task.due_date) ?? t.notSet}</Row>
+          <Row label={t.requirements}>
+            <span className="whitespace-pre-wrap">{task.requirements}</span>
+          </Row>
+          <Row label={t.created}>{formatDateTime(task.created_at) ?? t.notSet}</Row>
+          <Row label={t.published}>{formatDateTime(task.published_at) ?? t.notSet}</Row>
+          <Row label={t.assigned}>{formatDateTime(task.assigned_at) ?? t.notSet}</Row>
+          <Row label={t.updated}>{formatDateTime(task.updated_at) ?? t.notSet}</Row>
+        </dl>
+        <div className="space-y-1">
+          <h3 className="text-sm font-medium">{t.description}</h3>
+          <p className="whitespace-pre-wrap text-sm text-muted-foreground">{task.description}</p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
