@@ -704,7 +704,6 @@ export const messages = {
       submitReview: 'Submit Review',
       submittingReview: 'Submitting...',
       reviewBy: 'By {name} on {date}',
-      ratingOutOf: '{rating} out of 5 stars',
       goBack: 'Back to dashboard',
       chatTitle: 'Messages',
       confirmKeep: 'Go back',

@@ -3,3 +3,5 @@ export { StatusDot } from './status-dot';
 export { TaskStatusBadge } from './status-badge';
 export { BudgetFigure } from './budget-figure';
 export { StarRating, type StarRatingProps } from './star-rating';
+export { TaskListCard, TaskListView, type TaskListCardProps } from './task-list';
+export { useTaskList, TASK_LIST_PAGE_SIZE, type TaskListParams } from './use-task-list';

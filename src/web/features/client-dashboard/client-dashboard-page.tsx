@@ -1,9 +1,45 @@
-/** Placeholder until its issue builds this page. */
+import { Link } from 'react-router';
+import { ClipboardList, Plus } from 'lucide-react';
+import { messages } from '@shared/messages';
+import { TaskListCard, TaskListView, useTaskList } from '@web/components/task';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent } from '@web/components/ui/card';
+
+const d = messages.taskPages.dashboards;
+
+/** The client's dashboard, "My Tasks": their tasks newest first with status, budget and application counts. */
 export default function ClientDashboardPage() {
+  const list = useTaskList({ scope: 'mine' });
   return (
-    <section className="space-y-2">
-      <h1 className="text-2xl font-semibold">My Tasks</h1>
-      <p className="text-muted-foreground">This page is on its way.</p>
+    <section className="space-y-4" aria-labelledby="my-tasks-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="my-tasks-title" className="text-2xl font-semibold">
+          {d.myTasks}
+        </h1>
+        <Button asChild>
+          <Link to="/dashboard/create-task">
+            <Plus aria-hidden="true" />
+            {d.createTask}
+          </Link>
+        </Button>
+      </div>
+      <TaskListView
+        list={list}
+        label={d.myTasks}
+        renderItem={(task) => <TaskListCard task={task} showApplications />}
+        empty={
+          <Card>
+            <CardContent className="flex flex-col items-center gap-3 py-6 text-center">
+              <ClipboardList aria-hidden="true" className="size-10 text-muted-foreground" />
+              <h2 className="text-lg font-medium">{d.noTasksTitle}</h2>
+              <p className="max-w-md text-sm text-muted-foreground">{d.noTasksText}</p>
+              <Button asChild>
+                <Link to="/dashboard/create-task">{d.createTask}</Link>
+              </Button>
+            </CardContent>
+          </Card>
+        }
+      />
     </section>
   );
 }

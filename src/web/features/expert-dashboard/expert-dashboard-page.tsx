@@ -1,9 +1,107 @@
-/** Placeholder until its issue builds this page. */
-export default function ExpertDashboardPage() {
+import { useState } from 'react';
+import { AlertTriangle } from 'lucide-react';
+import { format } from '@shared/format-message';
+import { messages } from '@shared/messages';
+import type { TaskListItemDto } from '@shared/schemas/task-api';
+import { TaskListCard, TaskListView, useTaskList } from '@web/components/task';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Card, CardContent } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { useMyExpertProfile } from '@web/lib/expert-profile';
+import { PayableBanner } from './payable-banner';
+import { useExpertCentre, type ExpertCentre } from './use-expert-centre';
+
+const d = messages.taskPages.dashboards;
+type Tab = 'available' | 'applied' | 'assigned';
+
+function Empty({ text }: { text: string }) {
   return (
-    <section className="space-y-2">
-      <h1 className="text-2xl font-semibold">Available Tasks</h1>
-      <p className="text-muted-foreground">This page is on its way.</p>
+    <Card>
+      <CardContent className="py-6 text-center text-sm text-muted-foreground">{text}</CardContent>
+    </Card>
+  );
+}
+
+function applicationFooter(task: TaskListItemDto) {
+  if (!task.my_application_status) return null;
+  return (
+    <p className="text-sm text-muted-foreground">
+      {format(d.myApplicationStatus, { status: messages.taskPages.applicationStatus[task.my_application_status] })}
+    </p>
+  );
+}
+
+function CentreNote({ centre }: { centre: ExpertCentre }) {
+  if (centre.state === 'locating') return <Spinner size="sm" label={d.locating} showLabel />;
+  if (centre.state === 'unavailable') {
+    return (
+      <Alert variant="warning">
+        <AlertTriangle aria-hidden="true" />
+        <AlertDescription>
+          <p>{messages.tasks.locationAccessFailed}</p>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  return (
+    <p className="text-sm text-muted-foreground">
+      {centre.state === 'profile' && centre.label ? format(d.nearLocation, { location: centre.label }) : d.nearCurrentLocation}
+    </p>
+  );
+}
+
+/** The expert's dashboard: open tasks near them (newest first, with distance), their applications and assignments. */
+export default function ExpertDashboardPage() {
+  const [tab, setTab] = useState<Tab>('available');
+  const expertQuery = useMyExpertProfile();
+  const expert = expertQuery.data ?? null;
+  const centre = useExpertCentre(expert, !expertQuery.isPending);
+  const hasPoint = centre.state === 'profile' || centre.state === 'device';
+  const available = useTaskList({
+    scope: 'available',
+    latitude: hasPoint ? centre.latitude : undefined,
+    longitude: hasPoint ? centre.longitude : undefined,
+    enabled: centre.state !== 'locating',
+  });
+  const applied = useTaskList({ scope: 'applied', enabled: tab === 'applied' });
+  const assigned = useTaskList({ scope: 'assigned', enabled: tab === 'assigned' });
+
+  return (
+    <section className="space-y-4" aria-labelledby="available-title">
+      <h1 id="available-title" className="text-2xl font-semibold">
+        {d.availableTasks}
+      </h1>
+      {expertQuery.isPending ? null : <PayableBanner expert={expert} />}
+      <Tabs value={tab} onValueChange={(next) => setTab(next as Tab)}>
+        <TabsList aria-label={d.availableTasks}>
+          <TabsTrigger value="available">{d.availableTasks}</TabsTrigger>
+          <TabsTrigger value="applied">{d.myApplications}</TabsTrigger>
+          <TabsTrigger value="assigned">{d.assignedToMe}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="available" className="space-y-3">
+          <CentreNote centre={centre} />
+          {centre.state === 'locating' ? null : (
+            <TaskListView
+              list={available}
+              label={d.availableTasks}
+              empty={<Empty text={d.noAvailable} />}
+              renderItem={(task) => <TaskListCard task={task} footer={applicationFooter(task)} />}
+            />
+          )}
+        </TabsContent>
+        <TabsContent value="applied">
+          <TaskListView
+            list={applied}
+            label={d.myApplications}
+            empty={<Empty text={d.noApplications} />}
+            renderItem={(task) => <TaskListCard task={task} footer={applicationFooter(task)} />}
+          />
+        </TabsContent>
+        <TabsContent value="assigned">
+          <TaskListView list={assigned} label={d.assignedToMe} empty={<Empty text={d.noAssigned} />} renderItem={(task) => <TaskListCard task={task} />} />
+        </TabsContent>
+      </Tabs>
     </section>
   );
 }

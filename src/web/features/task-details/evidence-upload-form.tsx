@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { EVIDENCE } from '@shared/constants';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
@@ -30,7 +30,6 @@ export function screenFiles(files: readonly File[]): { accepted: File[]; errors:
 /** The assigned expert's evidence: completion notes and at least one photo of at most 5MB each, with upload progress. */
 export function EvidenceUploadForm({ taskId }: { taskId: string }) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const hintId = useId();
   const [notes, setNotes] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [notesError, setNotesError] = useState<string | null>(null);
@@ -95,10 +94,9 @@ export function EvidenceUploadForm({ taskId }: { taskId: string }) {
               multiple
               accept={EVIDENCE.allowedTypes.join(',')}
               onChange={choose}
-              aria-describedby={hintId}
             />
           </Field>
-          <p id={hintId} className="text-xs text-muted-foreground" aria-live="polite">
+          <p className="text-xs text-muted-foreground" aria-live="polite">
             {files.length > 0 ? `${format(t.selectedFiles, { count: files.length })}: ${files.map((file) => file.name).join(', ')}` : ''}
           </p>
           {progress !== null ? <Progress value={progress} label={t.uploadProgressLabel} /> : null}

@@ -1,9 +1,124 @@
-/** Placeholder until its issue builds this page. */
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertCircle, SearchX } from 'lucide-react';
+import { messages } from '@shared/messages';
+import type { TaskDetailsDto } from '@shared/schemas/task-api';
+import type { MeDto } from '@shared/schemas/me.schemas';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { api, ApiError } from '@web/lib/api';
+import { useMe } from '@web/lib/session';
+import { ApplicationsSection } from './applications-section';
+import { ApplyForm, MyApplication } from './apply-form';
+import { AssignmentCard } from './assignment-card';
+import { TaskChatSlot } from './chat-slot';
+import { EvidenceSection } from './evidence-section';
+import { EvidenceUploadForm } from './evidence-upload-form';
+import { ExpertCard } from './expert-card';
+import { TaskPaymentDialog, TaskPaymentSection } from './payment-slot';
+import { ReviewSection } from './review-section';
+import { TaskHeader } from './task-header';
+import { TaskInfoCard } from './task-info-card';
+import { capabilitiesFor, errorText, taskPath, useTaskAction, useTaskQuery } from './task-query';
+import { format } from '@shared/format-message';
+import type { CreateApplicationInput } from '@shared/schemas/applications.schemas';
+
+const t = messages.taskPages.details;
+
+/** /task/{taskId}: every section of the task for whoever may see it, refreshed after each change. */
 export default function TaskDetailsPage() {
+  const { taskId } = useParams();
+  const { data: me } = useMe();
+  const query = useTaskQuery(taskId, Boolean(me));
+
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner size="lg" label={t.loading} />
+      </div>
+    );
+  }
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
+    return <TaskProblem notFound={notFound} onRetry={notFound ? undefined : () => void query.refetch()} />;
+  }
+  return <TaskDetails task={query.data} me={me} />;
+}
+
+function TaskProblem({ notFound, onRetry }: { notFound: boolean; onRetry?: () => void }) {
+  const Icon = notFound ? SearchX : AlertCircle;
   return (
-    <section className="space-y-2">
-      <h1 className="text-2xl font-semibold">Task</h1>
-      <p className="text-muted-foreground">This page is on its way.</p>
+    <section className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center" role={notFound ? undefined : 'alert'}>
+      <Icon aria-hidden="true" className="size-10 text-muted-foreground" />
+      <h1 className="text-xl font-semibold">{notFound ? messages.tasks.notFound : messages.tasks.detailsError}</h1>
+      <div className="flex gap-2">
+        {onRetry ? (
+          <Button variant="outline" onClick={onRetry}>
+            {messages.taskPages.dashboards.retry}
+          </Button>
+        ) : null}
+        <Button asChild>
+          <Link to="/dashboard">{t.goBack}</Link>
+        </Button>
+      </div>
     </section>
+  );
+}
+
+function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | undefined }) {
+  const [payment, setPayment] = useState<{ amountCents: number } | null>(null);
+  const queryClient = useQueryClient();
+  const capabilities = capabilitiesFor(task, me);
+  const userId = me?.user.id;
+  const isOwner = task.client_id === userId;
+  const isAssignedExpert = task.expert_id !== null && task.expert_id === userId;
+  const myApplication = !isOwner ? task.applications.find((application) => application.expert_id === userId) : undefined;
+  const apply = useTaskAction<CreateApplicationInput>({
+    taskId: task.id,
+    run: (input) => api.post(taskPath(task.id, '/applications'), input),
+    success: () => messages.applications.applied,
+    failure: (error) => format(messages.applications.applyFailed, { msg: errorText(error) }),
+  });
+
+  const showPayment = isOwner && task.expert_id !== null && task.status !== 'open';
+  const showApplications = (isOwner || me?.roles.isAdmin) && (capabilities.has('view_applicants') || task.applications.length > 0);
+
+  return (
+    <article className="space-y-6" aria-labelledby="task-title">
+      <TaskHeader task={task} capabilities={capabilities} isOwner={isOwner} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <TaskInfoCard task={task} />
+          {capabilities.has('view_evidence') && task.submitted_at !== null ? (
+            <EvidenceSection task={task} capabilities={capabilities} />
+          ) : null}
+          {capabilities.has('submit_evidence') ? <EvidenceUploadForm taskId={task.id} /> : null}
+          {showApplications ? (
+            <ApplicationsSection task={task} capabilities={capabilities} onHired={(amountCents) => setPayment({ amountCents })} />
+          ) : null}
+          {capabilities.has('apply') && !myApplication ? <ApplyForm onApply={(input) => apply.mutateAsync(input)} /> : null}
+          {myApplication && !isAssignedExpert ? <MyApplication application={myApplication} /> : null}
+          <ReviewSection task={task} capabilities={capabilities} />
+        </div>
+        <aside className="space-y-6" aria-label={t.statusLabel}>
+          {showPayment ? <TaskPaymentSection task={task} /> : null}
+          {isAssignedExpert ? <AssignmentCard task={task} capabilities={capabilities} /> : null}
+          {task.expert ? <ExpertCard expert={task.expert} /> : null}
+        </aside>
+      </div>
+      <TaskChatSlot task={task} capabilities={capabilities} />
+      <TaskPaymentDialog
+        taskId={task.id}
+        open={payment !== null}
+        amountCents={payment?.amountCents ?? 0}
+        onOpenChange={(open) => {
+          if (open) return;
+          setPayment(null);
+          // Whatever happened in the dialog, the task's payment status may have changed.
+          void queryClient.invalidateQueries({ queryKey: ['tasks'] });
+        }}
+      />
+    </article>
   );
 }

@@ -38,7 +38,7 @@ export function TaskHeader({ task, capabilities, isOwner }: TaskHeaderProps) {
       </Button>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 space-y-1">
-          <h1 className="break-words text-2xl font-semibold">{task.title}</h1>
+          <h1 id="task-title" className="break-words text-2xl font-semibold">{task.title}</h1>
           <div className="flex flex-wrap items-center gap-4">
             <StatusDot status={task.status} />
             <BudgetFigure cents={figure} className="text-lg" label={t.budgetFigureLabel} />
