@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import { hashPassword } from 'better-auth/crypto';
 import { EnvError, loadEnv, publicUrlOf } from './env';
 import { openDatabase } from './db/client';
-import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData, type DemoAccount } from './db/seed/seed';
+import { DEMO_EXPERT_COUNT, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData, type DemoAccount } from './db/seed/seed';
 import { systemClock } from './lib/clock';
 import { createServerContext } from './server-context';
 import { createApp } from './app';
@@ -66,7 +66,7 @@ function printBanner(options: {
     lines.push('  admin@example.com      admin');
     lines.push('  client@example.com     client');
     lines.push('  client2@example.com    client');
-    lines.push('  expert1@example.com … expert300@example.com   experts (expert1 is in New York)');
+    lines.push(`  expert1@example.com … expert${DEMO_EXPERT_COUNT}@example.com   experts in 50 cities (expert1 is in New York)`);
     if (demoAccounts.length === 0) lines.push('  (demo data was seeded on an earlier start)');
   }
   console.log(lines.join('\n'));

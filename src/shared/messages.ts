@@ -287,6 +287,7 @@ export const messages = {
         'Your bank asks you to confirm this payment. This test step stands in for the bank\'s 3-D Secure page.',
       completeAuthentication: 'Complete authentication',
       failAuthentication: 'Fail authentication',
+      retry: 'Try again',
       amountLabel: 'Task amount',
       feeLabel: 'Platform fee (10%)',
       expertShareLabel: 'Expert receives (90%)',
@@ -300,6 +301,8 @@ export const messages = {
       holdExpiresLabel: 'Authorization expires',
       holdExpired: 'The authorization hold has expired. Please authorize payment again.',
       transactionsTitle: 'Transactions',
+      dateLabel: 'Date',
+      transactionStatusLabel: 'Status',
       noTransactions: 'No transactions yet',
       authorize: 'Authorize Payment',
       retryCapture: 'Retry capture',
@@ -521,10 +524,6 @@ export const messages = {
     loadFailed: 'Failed to load this page. Please try again.',
     backHome: 'Back to home',
     defaultFooter: 'Remote inspections and verifications by verified local experts.',
-    defaultTerms:
-      'By using the product you agree to these terms.\n\nClients post tasks describing a remote inspection or verification. Verified local experts apply, and the client chooses one. Payment is authorized when an expert is assigned and captured only after the client confirms the evidence.\n\nThe product acts as the expert\'s limited payment-collection agent: it collects the payment, deducts a platform fee of 10% and transfers 90% to the expert. It never holds funds beyond that role.\n\nTasks must be remote services: photos, videos and written assessments. In-person services are not allowed. Be honest in task descriptions and evidence; accounts that abuse the service may be suspended.',
-    defaultPrivacy:
-      'We collect what the service needs: your name, email address and, for experts, the service location, a verification document and payment-account details held by the card payment provider.\n\nTask locations are shared with experts so they can help you. The availability map shows only how many experts are near a city, never who they are or where exactly they live.\n\nVerification documents are private: only you and administrators can open them. Card details are handled by the card payment provider and never stored by the product.\n\nYou can ask support to export or delete your data at any time.',
   },
   chat: {
     sendFailed: 'Failed to send message',

@@ -167,4 +167,5 @@ export async function seedDemoData(db: Db, options: { passwordHash: string; now?
   ];
 }
 
-export const DEMO_EXPERT_EMAIL_PATTERN = 'expert1@example.com … expertN@example.com';
+/** How many demo experts the seed creates: their emails are expert1@example.com to expert{N}@example.com. */
+export const DEMO_EXPERT_COUNT = SEED_CITIES.reduce((sum, city, index) => sum + expertsPerCity(city, index), 0);

@@ -10,6 +10,7 @@ import type {
 import { expertProfiles, systemSettings, tasks } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { payableExpertCellsQuery, recentTaskCellsQuery } from './geo.repository';
+import { DEFAULT_PRIVACY_POLICY, DEFAULT_TERMS } from './legal-defaults';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const AUSTIN = { latitude: 30.2672, longitude: -97.7431 };
@@ -194,8 +195,8 @@ describe('GET /api/public-settings', () => {
     expect(settings).toEqual({
       footer_text: 'Remote inspections and verifications by verified local experts.',
       contact_email: 'support@example.com',
-      tos_content: messages.legal.defaultTerms,
-      privacy_policy_content: messages.legal.defaultPrivacy,
+      tos_content: DEFAULT_TERMS,
+      privacy_policy_content: DEFAULT_PRIVACY_POLICY,
     });
   });
 
@@ -209,7 +210,7 @@ describe('GET /api/public-settings', () => {
       footer_text: 'Footer!',
       contact_email: null,
       tos_content: 'Our terms.',
-      privacy_policy_content: messages.legal.defaultPrivacy,
+      privacy_policy_content: DEFAULT_PRIVACY_POLICY,
     });
   });
 });

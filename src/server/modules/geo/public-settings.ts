@@ -1,6 +1,7 @@
 import { messages } from '@shared/messages';
 import type { PublicSettingsDto } from '@shared/schemas/geo.schemas';
 import type { PublicSettingsRow } from './geo.repository';
+import { DEFAULT_PRIVACY_POLICY, DEFAULT_TERMS } from './legal-defaults';
 
 const filled = (value: string | null | undefined) => (value && value.trim() !== '' ? value : null);
 
@@ -9,7 +10,7 @@ export function toPublicSettings(row: PublicSettingsRow | null): PublicSettingsD
   return {
     footer_text: filled(row?.footer_text) ?? messages.legal.defaultFooter,
     contact_email: filled(row?.contact_email)?.trim() ?? null,
-    tos_content: filled(row?.tos_content) ?? messages.legal.defaultTerms,
-    privacy_policy_content: filled(row?.privacy_policy_content) ?? messages.legal.defaultPrivacy,
+    tos_content: filled(row?.tos_content) ?? DEFAULT_TERMS,
+    privacy_policy_content: filled(row?.privacy_policy_content) ?? DEFAULT_PRIVACY_POLICY,
   };
 }

@@ -1,6 +1,7 @@
 import { check } from '@shared/domain/permissions';
 import { messages } from '@shared/messages';
 import type { CreateApplicationInput } from '@shared/schemas/applications.schemas';
+import { idSchema } from '@shared/schemas/common.schemas';
 import type { ApplicationDto, TaskDto } from '@shared/schemas/task-api';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import {
@@ -18,6 +19,8 @@ import { notify, taskNotification } from './task-notifications';
 import type { TasksServiceDeps } from './tasks.deps';
 import { toApplicationDto, toTaskDto } from './tasks.dto';
 import { findTask, hasApplication, updateTaskIf } from './tasks.repository';
+
+const isUuid = (value: string) => idSchema.safeParse(value).success;
 
 /** Thrown inside the assignment transaction to roll it back when another request won the task. */
 class LostAssignmentRace extends Error {}
@@ -62,7 +65,7 @@ export function createApplicationsService(deps: TasksServiceDeps) {
       const now = clock.now();
       const { actor, task, facts } = await loadVisibleTask(db, userId, taskId, now);
       enforce(check(actor, 'view_applicants', facts, now));
-      const application = await findApplication(db, task.id, applicationId);
+      const application = isUuid(applicationId) ? await findApplication(db, task.id, applicationId) : undefined;
       if (!application) throw notFound(messages.applications.notFound);
       const rejected = await db.transaction(async (tx) => {
         const row = await rejectPendingApplication(tx, { taskId: task.id, applicationId, now });

@@ -22,11 +22,13 @@ export interface PageWindow {
   offset: number;
 }
 
-const applicationCount = sql<number>`(select count(*)::int from task_applications a where a.task_id = ${tasks.id})`;
+// "tasks"."id" is written out: drizzle drops the table name of columns in a one-table select, and a
+// bare "id" would mean the application's id inside the subquery.
+const applicationCount = sql<number>`(select count(*)::int from task_applications a where a.task_id = "tasks"."id")`;
 
 const myApplicationStatus = (expertId: string | null) =>
   expertId
-    ? sql<ApplicationStatus | null>`(select a.status from task_applications a where a.task_id = ${tasks.id} and a.expert_id = ${expertId})`
+    ? sql<ApplicationStatus | null>`(select a.status from task_applications a where a.task_id = "tasks"."id" and a.expert_id = ${expertId})`
     : sql<ApplicationStatus | null>`null`;
 
 /**

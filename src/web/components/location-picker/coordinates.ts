@@ -12,7 +12,8 @@ export function parseCoordinates(latText: string, lngText: string): { lat: numbe
   if (!NUMBER.test(latTrimmed) || !NUMBER.test(lngTrimmed)) return null;
   const lat = Number(latTrimmed);
   const lng = Number(lngTrimmed);
-  if (!Number.isFinite(lat) || !Number.isFinite(lng) || lat < -90 || lat > 90 || lng < -180 || lng > 180) return null;
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || lat < -90 || lat > 90 || lng < -180 || lng > 180)
+    return null;
   return { lat, lng };
 }
 
@@ -22,7 +23,12 @@ export const formatCoordinates = (lat: number, lng: number) => `${lat.toFixed(5)
  * The location at exactly these coordinates: the place found there names it, or the coordinates
  * themselves when no place is known (or the service failed).
  */
-export function locationAt(lat: number, lng: number, place: LocationResult | null, fallbackName?: string): LocationResult {
+export function locationAt(
+  lat: number,
+  lng: number,
+  place: LocationResult | null,
+  fallbackName?: string,
+): LocationResult {
   if (place) return { ...place, lat, lng };
   const text = formatCoordinates(lat, lng);
   return { name: fallbackName ?? text, lat, lng, address: text, country: '', region: null };

@@ -1,5 +1,9 @@
 import { LOCATION_SEARCH } from '@shared/constants';
-import type { GeocodeReverseResponse, GeocodeSearchResponse, LocationResult } from '@shared/schemas/geo.schemas';
+import type {
+  GeocodeReverseResponse,
+  GeocodeSearchResponse,
+  LocationResult,
+} from '@shared/schemas/geo.schemas';
 
 /** The server's geocoding endpoints, with the spec's 5 s timeout. Every failure throws. */
 

@@ -18,12 +18,21 @@ const AUSTIN: LocationResult = {
 };
 
 const json = (body: unknown, status = 200) =>
-  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
 
 let fetchMock: ReturnType<typeof vi.fn>;
-const searchCalls = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/geocode/search'));
+const searchCalls = () =>
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/geocode/search'));
 
-function Harness({ onChange, initial = DEFAULT_LOCATION }: { onChange: (value: LocationResult) => void; initial?: LocationResult | null }) {
+function Harness({
+  onChange,
+  initial = DEFAULT_LOCATION,
+}: {
+  onChange: (value: LocationResult) => void;
+  initial?: LocationResult | null;
+}) {
   const [value, setValue] = useState<LocationResult | null>(initial);
   return (
     <LocationPicker
@@ -183,7 +192,11 @@ describe('LocationPicker', () => {
       const { user, onChange } = setup();
       await user.click(screen.getByRole('button', { name: messages.location.useCurrentLocation }));
       await waitFor(() => expect(onChange).toHaveBeenCalledWith({ ...AUSTIN, lat: 30.27, lng: -97.74 }));
-      expect(getCurrentPosition.mock.calls[0][2]).toEqual({ enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 });
+      expect(getCurrentPosition.mock.calls[0][2]).toEqual({
+        enableHighAccuracy: true,
+        timeout: 10_000,
+        maximumAge: 300_000,
+      });
     });
 
     it.each([

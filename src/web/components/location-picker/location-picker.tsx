@@ -74,7 +74,9 @@ export function LocationPicker({
       setOpen(true);
       if (options.length === 0) return;
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActiveIndex((current) => (current < 0 && step < 0 ? options.length - 1 : (current + step + options.length) % options.length));
+      setActiveIndex((current) =>
+        current < 0 && step < 0 ? options.length - 1 : (current + step + options.length) % options.length,
+      );
     } else if (event.key === 'Enter') {
       if (active >= 0) {
         event.preventDefault();
@@ -116,7 +118,10 @@ export function LocationPicker({
         {required ? <span aria-hidden="true">*</span> : null}
       </Label>
       <div className="relative">
-        <MapPin aria-hidden="true" className="pointer-events-none absolute left-2.5 top-2.5 size-4 text-muted-foreground" />
+        <MapPin
+          aria-hidden="true"
+          className="pointer-events-none absolute left-2.5 top-2.5 size-4 text-muted-foreground"
+        />
         <Input
           id={inputId}
           role="combobox"
@@ -158,7 +163,11 @@ export function LocationPicker({
           )}
         >
           <p id={headingId} className="px-2 py-1 text-xs font-medium text-muted-foreground">
-            {search.searching ? messages.location.searching : search.showingPopular ? messages.location.popularCities : messages.location.searchResults}
+            {search.searching
+              ? messages.location.searching
+              : search.showingPopular
+                ? messages.location.popularCities
+                : messages.location.searchResults}
           </p>
           <ul id={listId} role="listbox" aria-labelledby={headingId}>
             {options.map((option, index) => (
@@ -175,7 +184,9 @@ export function LocationPicker({
                 onClick={() => choose(option)}
               >
                 <span className="font-medium">{option.name}</span>
-                {secondaryLine(option) ? <span className="block text-xs text-muted-foreground">{secondaryLine(option)}</span> : null}
+                {secondaryLine(option) ? (
+                  <span className="block text-xs text-muted-foreground">{secondaryLine(option)}</span>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -188,7 +199,10 @@ export function LocationPicker({
         <p aria-live="polite" className="text-muted-foreground empty:hidden">
           {editing && search.notice ? search.notice : ''}
         </p>
-        {(editing ? search.errors : search.errors.filter((text) => text === messages.location.searchIssues)).map((text) => (
+        {(editing
+          ? search.errors
+          : search.errors.filter((text) => text === messages.location.searchIssues)
+        ).map((text) => (
           <p key={text} role="alert" className="text-destructive">
             {text}
           </p>
@@ -205,11 +219,24 @@ export function LocationPicker({
         ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="button" variant="outline" size="sm" onClick={useCurrentLocation} disabled={disabled || locating}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={useCurrentLocation}
+          disabled={disabled || locating}
+        >
           <LocateFixed aria-hidden="true" />
           {locating ? messages.location.locating : messages.location.useCurrentLocation}
         </Button>
-        <Button type="button" variant="link" size="sm" onClick={() => setManualOpen(true)} disabled={disabled} aria-expanded={manualOpen}>
+        <Button
+          type="button"
+          variant="link"
+          size="sm"
+          onClick={() => setManualOpen(true)}
+          disabled={disabled}
+          aria-expanded={manualOpen}
+        >
           {messages.location.enterCoordinates}
         </Button>
       </div>

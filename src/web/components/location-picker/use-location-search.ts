@@ -79,13 +79,25 @@ export function useLocationSearch(rawQuery: string): LocationSearch {
 
   const current = state.query === query ? state : { ...state, phase: 'loading' as Phase, results: [] };
   if (query.length < LOCATION_SEARCH.minQueryLength) {
-    return { options: [...POPULAR_CITIES], showingPopular: true, searching: false, notice: null, errors: hints(state.failures) };
+    return {
+      options: [...POPULAR_CITIES],
+      showingPopular: true,
+      searching: false,
+      notice: null,
+      errors: hints(state.failures),
+    };
   }
   if (current.phase === 'failed') {
     const local = filterCities(FALLBACK_CITIES, query, LOCATION_SEARCH.resultLimit);
     const unavailable = current.failures >= LOCATION_SEARCH.failuresBeforeFallback;
     if (!unavailable) {
-      return { options: local, showingPopular: false, searching: false, notice: null, errors: [messages.location.searchFailed] };
+      return {
+        options: local,
+        showingPopular: false,
+        searching: false,
+        notice: null,
+        errors: [messages.location.searchFailed],
+      };
     }
     return {
       options: unique([...local, ...POPULAR_CITIES]).slice(0, LOCATION_SEARCH.resultLimit),

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ArrowRight } from 'lucide-react';
 import { DEFAULT_LOCATION, type LocationResult } from '@shared/domain/cities';
 import { messages } from '@shared/messages';
 import { LocationPicker } from '@web/components/location-picker';
@@ -17,7 +16,13 @@ export const placeOf = (location: LocationResult): QuickTaskPlace => ({
 });
 
 /** The hero: the two calls to action and the quick-task location picker. */
-export function HeroSection({ signedIn, onQuickTask }: { signedIn: boolean; onQuickTask: (place: QuickTaskPlace) => void }) {
+export function HeroSection({
+  signedIn,
+  onQuickTask,
+}: {
+  signedIn: boolean;
+  onQuickTask: (place: QuickTaskPlace) => void;
+}) {
   const [location, setLocation] = useState<LocationResult>(DEFAULT_LOCATION);
   return (
     <section className="bg-gradient-to-b from-secondary/60 to-background">
@@ -28,10 +33,7 @@ export function HeroSection({ signedIn, onQuickTask }: { signedIn: boolean; onQu
           <p className="max-w-xl text-lg text-muted-foreground">{HERO.text}</p>
           <div className="flex flex-wrap gap-3">
             <Button asChild size="lg">
-              <Link to={signedIn ? '/dashboard' : '/auth'}>
-                {messages.landing.getRealStory}
-                <ArrowRight aria-hidden="true" />
-              </Link>
+              <Link to={signedIn ? '/dashboard' : '/auth'}>{messages.landing.getRealStory}</Link>
             </Button>
             <Button asChild size="lg" variant="outline">
               <Link to="/expert-verification">{messages.landing.becomeExpert}</Link>

@@ -36,16 +36,13 @@ export function HowItWorks() {
         {SECTIONS.howItWorksTitle}
       </h2>
       <ol className="grid gap-4 md:grid-cols-3">
-        {HOW_IT_WORKS.map(({ title, text, icon: Icon }, index) => (
+        {HOW_IT_WORKS.map(({ title, text }, index) => (
           <li key={title}>
             <Card className="h-full">
               <CardContent className="space-y-3">
-                <div className="flex items-center gap-3">
-                  <span className="flex size-9 items-center justify-center rounded-full bg-primary text-primary-foreground font-semibold">
-                    {index + 1}
-                  </span>
-                  <Icon aria-hidden="true" className="size-6 text-info" />
-                </div>
+                <span className="flex size-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground">
+                  {index + 1}
+                </span>
                 <h3 className="text-lg font-semibold">{title}</h3>
                 <p className="text-sm text-muted-foreground">{text}</p>
               </CardContent>
@@ -59,7 +56,10 @@ export function HowItWorks() {
 
 export function ClosingCallToAction({ signedIn }: { signedIn: boolean }) {
   return (
-    <section aria-labelledby="closing-heading" className="rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground">
+    <section
+      aria-labelledby="closing-heading"
+      className="rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground"
+    >
       <h2 id="closing-heading" className="text-2xl font-semibold md:text-3xl">
         {SECTIONS.closingTitle}
       </h2>
@@ -68,7 +68,12 @@ export function ClosingCallToAction({ signedIn }: { signedIn: boolean }) {
         <Button asChild size="lg" variant="secondary">
           <Link to={signedIn ? '/dashboard' : '/auth'}>{messages.landing.getRealStory}</Link>
         </Button>
-        <Button asChild size="lg" variant="outline" className="border-primary-foreground bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground">
+        <Button
+          asChild
+          size="lg"
+          variant="outline"
+          className="border-primary-foreground bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
+        >
           <Link to="/expert-verification">{messages.landing.becomeExpert}</Link>
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { Car, ClipboardCheck, Home, MapPin, Camera, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { Car, ClipboardCheck, Home, type LucideIcon } from 'lucide-react';
 
 /** The landing page's marketing copy (the spec fixes only its structure, not its words). */
 
@@ -39,20 +39,17 @@ export const CATEGORY_CARDS: readonly CategoryCard[] = [
 export interface HowItWorksStep {
   title: string;
   text: string;
-  icon: LucideIcon;
 }
 
 export const HOW_IT_WORKS: readonly HowItWorksStep[] = [
-  { title: 'Post your task', text: 'Say what needs checking, where, by when and your budget.', icon: MapPin },
+  { title: 'Post your task', text: 'Say what needs checking, where, by when and your budget.' },
   {
     title: 'A local expert takes it',
     text: 'Verified experts near the place apply; you choose one and authorize the payment.',
-    icon: ShieldCheck,
   },
   {
     title: 'Get the real story',
     text: 'Photos, videos and an assessment arrive in the app. You pay only when you approve the evidence.',
-    icon: Camera,
   },
 ];
 

@@ -9,7 +9,9 @@ import { useStartQuickTask } from './use-quick-task';
 
 const placeOfMapLocation = (location: MapLocationDto) => ({
   name: location.name,
-  location: [location.name, location.region, location.country].filter((part) => part && part !== '').join(', '),
+  location: [location.name, location.region, location.country]
+    .filter((part) => part && part !== '')
+    .join(', '),
   latitude: location.latitude,
   longitude: location.longitude,
 });

@@ -23,7 +23,11 @@ export function useStartQuickTask() {
   return useCallback(
     (place: QuickTaskPlace) => {
       try {
-        saveQuickTaskDraft({ location: place.location, latitude: place.latitude, longitude: place.longitude });
+        saveQuickTaskDraft({
+          location: place.location,
+          latitude: place.latitude,
+          longitude: place.longitude,
+        });
       } catch {
         // Storage disabled: the flow still continues, the form just starts empty.
       }

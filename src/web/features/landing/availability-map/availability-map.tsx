@@ -46,8 +46,7 @@ const STATE_HIGHLIGHT_STYLE: L.PathOptions = {
 const toFeatures = (topology: Topology, objectName: string) =>
   prepareShapes(feature(topology, topology.objects[objectName]) as unknown as FeatureCollection);
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const placeLine = (location: MapLocationDto) =>
   [location.region, location.country].filter((part) => part && part !== location.name).join(', ');
@@ -69,7 +68,13 @@ function markerIcon(location: MapLocationDto): L.DivIcon {
   });
 }
 
-function LocationMarker({ location, onChoose }: { location: MapLocationDto; onChoose: AvailabilityMapProps['onChoose'] }) {
+function LocationMarker({
+  location,
+  onChoose,
+}: {
+  location: MapLocationDto;
+  onChoose: AvailabilityMapProps['onChoose'];
+}) {
   const icon = useMemo(() => markerIcon(location), [location]);
   return (
     <Marker position={[location.latitude, location.longitude]} icon={icon} riseOnHover>
@@ -77,7 +82,9 @@ function LocationMarker({ location, onChoose }: { location: MapLocationDto; onCh
         <div className="min-w-44 space-y-2 text-foreground">
           <div>
             <h3 className="text-base font-semibold leading-tight">{location.name}</h3>
-            {placeLine(location) ? <p className="text-sm text-muted-foreground">{placeLine(location)}</p> : null}
+            {placeLine(location) ? (
+              <p className="text-sm text-muted-foreground">{placeLine(location)}</p>
+            ) : null}
           </div>
           <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
             <dt className="text-muted-foreground">{messages.map.localExperts}</dt>
@@ -99,7 +106,9 @@ function FitToLocations({ locations }: { locations: MapLocationDto[] | undefined
   const map = useMap();
   useEffect(() => {
     if (!locations || locations.length === 0) return;
-    const bounds = L.latLngBounds(locations.map((location) => [location.latitude, location.longitude] as [number, number]));
+    const bounds = L.latLngBounds(
+      locations.map((location) => [location.latitude, location.longitude] as [number, number]),
+    );
     map.fitBounds(bounds, { maxZoom: MAP.fitBoundsMaxZoom, padding: [36, 36] });
   }, [map, locations]);
   return null;
@@ -127,13 +136,17 @@ export default function AvailabilityMap({ locations, onChoose, onStatesWithExper
   });
 
   const highlighted = useMemo(
-    () => (states.data && locations ? statesWithLocations(states.data.features as StateFeature[], locations) : new Set<string>()),
+    () =>
+      states.data && locations
+        ? statesWithLocations(states.data.features as StateFeature[], locations)
+        : new Set<string>(),
     [states.data, locations],
   );
   useEffect(() => onStatesWithExperts(highlighted.size), [highlighted, onStatesWithExperts]);
 
   const stateStyle = useMemo(
-    () => (state?: StateFeature) => (state && highlighted.has(stateName(state)) ? STATE_HIGHLIGHT_STYLE : STATE_STYLE),
+    () => (state?: StateFeature) =>
+      state && highlighted.has(stateName(state)) ? STATE_HIGHLIGHT_STYLE : STATE_STYLE,
     [highlighted],
   );
 

@@ -4,7 +4,12 @@ import { US_STATES_CACHE_KEY, loadUsStates, readCachedStates } from './boundarie
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const topology = (marker: string): Topology =>
-  ({ type: 'Topology', arcs: [], objects: { states: { type: 'GeometryCollection', geometries: [] } }, marker }) as unknown as Topology;
+  ({
+    type: 'Topology',
+    arcs: [],
+    objects: { states: { type: 'GeometryCollection', geometries: [] } },
+    marker,
+  }) as unknown as Topology;
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();
@@ -59,7 +64,9 @@ describe('loadUsStates', () => {
   it('fails on an HTTP error or data that is not a topology, and stores nothing', async () => {
     const storage = memoryStorage();
     await expect(loadUsStates({ fetcher: answering({}, 500), storage })).rejects.toThrow();
-    await expect(loadUsStates({ fetcher: answering({ type: 'FeatureCollection' }), storage })).rejects.toThrow();
+    await expect(
+      loadUsStates({ fetcher: answering({ type: 'FeatureCollection' }), storage }),
+    ).rejects.toThrow();
     expect(storage.length).toBe(0);
   });
 
@@ -68,6 +75,8 @@ describe('loadUsStates', () => {
     storage.setItem = () => {
       throw new Error('QuotaExceededError');
     };
-    expect(await loadUsStates({ fetcher: answering(topology('ok')), storage })).toMatchObject({ marker: 'ok' });
+    expect(await loadUsStates({ fetcher: answering(topology('ok')), storage })).toMatchObject({
+      marker: 'ok',
+    });
   });
 });

@@ -47,7 +47,10 @@ export function readCachedStates(storage: Storage | undefined, now: number): Top
 
 export function writeCachedStates(storage: Storage | undefined, topology: Topology, now: number): void {
   try {
-    storage?.setItem(US_STATES_CACHE_KEY, JSON.stringify({ savedAt: now, topology } satisfies CachedTopology));
+    storage?.setItem(
+      US_STATES_CACHE_KEY,
+      JSON.stringify({ savedAt: now, topology } satisfies CachedTopology),
+    );
   } catch {
     // Storage full or disabled: the data is simply fetched again next time.
   }

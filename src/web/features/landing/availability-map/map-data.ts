@@ -22,14 +22,16 @@ export class MapDataError extends Error {
 
 const EMPTY: MapData = { locations: [], totals: null };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const count = (value: unknown) => (finite(value) && value > 0 ? Math.floor(value) : 0);
 
 function toLocation(entry: unknown): MapLocationDto | null {
   if (!isRecord(entry) || typeof entry.name !== 'string' || entry.name.trim() === '') return null;
   const { latitude, longitude } = entry;
-  if (!finite(latitude) || !finite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+  if (!finite(latitude) || !finite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180)
+    return null;
   return {
     name: entry.name,
     country: typeof entry.country === 'string' ? entry.country : '',
@@ -45,7 +47,9 @@ function toLocation(entry: unknown): MapLocationDto | null {
 export function parseMapLocations(body: unknown): MapData {
   if (!isRecord(body) || body.success !== true) return EMPTY;
   if (!Array.isArray(body.data)) throw new MapDataError('The map data is not a list of locations');
-  const locations = body.data.map(toLocation).filter((location): location is MapLocationDto => location !== null);
+  const locations = body.data
+    .map(toLocation)
+    .filter((location): location is MapLocationDto => location !== null);
   const totals = isRecord(body.totals)
     ? { experts: count(body.totals.experts), tasks_completed: count(body.totals.tasks_completed) }
     : null;

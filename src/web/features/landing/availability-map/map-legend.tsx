@@ -2,7 +2,11 @@ import { messages } from '@shared/messages';
 import { MARKER_HEX, STATE_HIGHLIGHT_HEX } from './map-markers';
 
 const Dot = ({ color }: { color: string }) => (
-  <span aria-hidden="true" className="inline-block size-3 rounded-full border border-white shadow" style={{ background: color }} />
+  <span
+    aria-hidden="true"
+    className="inline-block size-3 rounded-full border border-white shadow"
+    style={{ background: color }}
+  />
 );
 
 /** The spec's legend: marker colours, active locations and highlighted states (with their counts). */
@@ -10,7 +14,12 @@ export function MapLegend({ locations, states }: { locations: number; states: nu
   const items = [
     { key: 'many', swatch: <Dot color={MARKER_HEX.green} />, label: messages.map.legendMany, count: null },
     { key: 'some', swatch: <Dot color={MARKER_HEX.blue} />, label: messages.map.legendSome, count: null },
-    { key: 'active', swatch: <Dot color={MARKER_HEX.indigo} />, label: messages.map.legendActive, count: locations },
+    {
+      key: 'active',
+      swatch: <Dot color={MARKER_HEX.indigo} />,
+      label: messages.map.legendActive,
+      count: locations,
+    },
     {
       key: 'states',
       swatch: (

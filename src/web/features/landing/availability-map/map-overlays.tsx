@@ -1,17 +1,23 @@
 import { Component, type ReactNode } from 'react';
-import { AlertTriangle, Globe2, RefreshCw } from 'lucide-react';
+import { AlertTriangle } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { Button } from '@web/components/ui/button';
-import { Spinner } from '@web/components/ui/spinner';
 
 /** The map's loading, empty and error states, drawn over (or instead of) the map. */
 
-const overlayClasses = 'absolute inset-0 z-[1000] flex flex-col items-center justify-center gap-3 p-6 text-center';
+const overlayClasses =
+  'absolute inset-0 z-[1000] flex flex-col items-center justify-center gap-3 p-6 text-center';
 
 export function MapLoading({ text }: { text: string }) {
   return (
     <div className={`${overlayClasses} bg-background/80`}>
-      <Spinner label={text} showLabel />
+      <span role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <span
+          aria-hidden="true"
+          className="size-5 animate-spin rounded-full border-2 border-muted-foreground border-t-transparent"
+        />
+        {text}
+      </span>
     </div>
   );
 }
@@ -19,11 +25,9 @@ export function MapLoading({ text }: { text: string }) {
 export function MapEmpty({ onRefresh, refreshing }: { onRefresh: () => void; refreshing: boolean }) {
   return (
     <div className={`${overlayClasses} bg-background/85`}>
-      <Globe2 aria-hidden="true" className="size-10 text-info" />
       <h3 className="text-lg font-semibold">{messages.map.emptyTitle}</h3>
       <p className="max-w-sm text-sm text-muted-foreground">{messages.map.emptyText}</p>
       <Button type="button" variant="outline" onClick={onRefresh} disabled={refreshing}>
-        <RefreshCw aria-hidden="true" className={refreshing ? 'animate-spin' : undefined} />
         {messages.map.refreshNetwork}
       </Button>
     </div>
@@ -37,7 +41,6 @@ export function MapError({ onRetry }: { onRetry: () => void }) {
       <h3 className="text-lg font-semibold">{messages.map.errorTitle}</h3>
       <p className="max-w-sm text-sm text-muted-foreground">{messages.map.loadError}</p>
       <Button type="button" onClick={onRetry}>
-        <RefreshCw aria-hidden="true" />
         {messages.map.retry}
       </Button>
     </div>

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { Search, Users, CheckCircle2 } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAP_LOCATIONS } from '@shared/constants';
 import { format } from '@shared/format-message';
@@ -57,13 +56,13 @@ export function MapSection({ onChoose }: { onChoose: (location: MapLocationDto) 
           {data ? (
             <>
               <Badge variant="secondary" className="px-3 py-1 text-sm">
-                <Users aria-hidden="true" />
                 {format(messages.map.totalExperts, { count: numberFormat.format(totalExperts(data)) })}
               </Badge>
               {data.totals ? (
                 <Badge variant="secondary" className="px-3 py-1 text-sm">
-                  <CheckCircle2 aria-hidden="true" />
-                  {format(messages.map.totalTasksCompleted, { count: numberFormat.format(data.totals.tasks_completed) })}
+                  {format(messages.map.totalTasksCompleted, {
+                    count: numberFormat.format(data.totals.tasks_completed),
+                  })}
                 </Badge>
               ) : null}
             </>
@@ -71,12 +70,10 @@ export function MapSection({ onChoose }: { onChoose: (location: MapLocationDto) 
         </div>
       </div>
       <div className="relative max-w-md">
-        <Search aria-hidden="true" className="pointer-events-none absolute left-2.5 top-2.5 size-4 text-muted-foreground" />
         <Input
           type="search"
           aria-label={messages.map.searchLabel}
           placeholder={messages.map.searchPlaceholder}
-          className="pl-8"
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}
         />
@@ -96,14 +93,22 @@ export function MapSection({ onChoose }: { onChoose: (location: MapLocationDto) 
             </Suspense>
           </MapErrorBoundary>
         )}
-        {empty && !search ? <MapEmpty onRefresh={() => void query.refetch()} refreshing={query.isFetching} /> : null}
+        {empty && !search ? (
+          <MapEmpty onRefresh={() => void query.refetch()} refreshing={query.isFetching} />
+        ) : null}
         {empty && search ? (
-          <p className="absolute left-1/2 top-3 z-[1000] -translate-x-1/2 rounded-md bg-background px-3 py-1.5 text-sm shadow" role="status">
+          <p
+            className="absolute left-1/2 top-3 z-[1000] -translate-x-1/2 rounded-md bg-background px-3 py-1.5 text-sm shadow"
+            role="status"
+          >
             {format(messages.map.noMatches, { query: search })}
           </p>
         ) : null}
       </div>
-      <MapLegend locations={query.isError ? 0 : (locations?.length ?? 0)} states={query.isError ? 0 : statesWithExperts} />
+      <MapLegend
+        locations={query.isError ? 0 : (locations?.length ?? 0)}
+        states={query.isError ? 0 : statesWithExperts}
+      />
     </section>
   );
 }

@@ -51,8 +51,11 @@ describe('statesWithLocations', () => {
 
   it('finds the real states of US cities in the us-atlas boundaries', () => {
     const require = createRequire(import.meta.url);
-    const topology = JSON.parse(readFileSync(require.resolve('us-atlas/states-10m.json'), 'utf8')) as Topology;
-    const states = (feature(topology, topology.objects.states) as unknown as { features: StateFeature[] }).features;
+    const topology = JSON.parse(
+      readFileSync(require.resolve('us-atlas/states-10m.json'), 'utf8'),
+    ) as Topology;
+    const states = (feature(topology, topology.objects.states) as unknown as { features: StateFeature[] })
+      .features;
     const cities = [
       { latitude: 41.8781, longitude: -87.6298 }, // Chicago
       { latitude: 30.2672, longitude: -97.7431 }, // Austin

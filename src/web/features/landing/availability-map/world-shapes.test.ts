@@ -38,12 +38,29 @@ describe('prepareShapes', () => {
     const shapes: FeatureCollection = {
       type: 'FeatureCollection',
       features: [
-        { type: 'Feature', id: '010', properties: { name: 'Antarctica' }, geometry: { type: 'Polygon', coordinates: [] } },
+        {
+          type: 'Feature',
+          id: '010',
+          properties: { name: 'Antarctica' },
+          geometry: { type: 'Polygon', coordinates: [] },
+        },
         {
           type: 'Feature',
           id: '643',
           properties: { name: 'Russia' },
-          geometry: { type: 'MultiPolygon', coordinates: [[[[179, 1], [-179, 1], [-179, 2], [179, 1]]]] },
+          geometry: {
+            type: 'MultiPolygon',
+            coordinates: [
+              [
+                [
+                  [179, 1],
+                  [-179, 1],
+                  [-179, 2],
+                  [179, 1],
+                ],
+              ],
+            ],
+          },
         },
       ],
     };
@@ -51,7 +68,16 @@ describe('prepareShapes', () => {
     expect(prepared.features.map((feature) => feature.id)).toEqual(['643']);
     expect(prepared.features[0].geometry).toEqual({
       type: 'MultiPolygon',
-      coordinates: [[[[179, 1], [181, 1], [181, 2], [179, 1]]]],
+      coordinates: [
+        [
+          [
+            [179, 1],
+            [181, 1],
+            [181, 2],
+            [179, 1],
+          ],
+        ],
+      ],
     });
   });
 });

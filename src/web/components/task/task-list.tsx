@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CalendarDays, MapPin, Users } from 'lucide-react';
+import { format as formatDate } from 'date-fns';
+import { format } from '@shared/format-message';
+import { messages } from '@shared/messages';
+import type { TaskListItemDto } from '@shared/schemas/task-api';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/spinner';
+import { BudgetFigure } from './budget-figure';
+import { TaskStatusBadge } from './status-badge';
+import type { useTaskList } from './use-task-list';
+
+const d = messages.taskPages.dashboards;
+
+const applicationsText = (count: number) => (count === 1 ? d.applicationCountOne : format(d.applicationCount, { count }));
+
+const createdText = (value: string) => {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : format(d.created, { date: formatDate(date, 'MMM d, yyyy') });
+};
+
+export interface TaskListCardProps {
+  task: TaskListItemDto;
+  /** Show how many experts applied (the client's list). */
+  showApplications?: boolean;
+  /** Extra line, e.g. the expert's own application status. */
+  footer?: ReactNode;
+}
+
+/** One task in a dashboard list: title (a link to the task), status, budget, location, distance, date, applications. */
+export function TaskListCard({ task, showApplications = false, footer }: TaskListCardProps) {
+  return (
+    <Card className="gap-3 py-4" data-testid="task-list-item">
+      <CardContent className="space-y-2 px-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3 className="min-w-0 break-words font-medium">
+            <Link to={`/task/${task.id}`} className="hover:underline">
+              {task.title}
+            </Link>
+          </h3>
+          <BudgetFigure cents={task.budget} />
+        </div>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <TaskStatusBadge status={task.status} />
+          <span className="inline-flex items-center gap-1">
+            <MapPin aria-hidden="true" className="size-3.5" />
+            {task.location}
+            {task.distance_miles !== null && task.distance_miles !== undefined ? (
+              <span> · {format(d.milesAway, { miles: task.distance_miles.toFixed(1) })}</span>
+            ) : null}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <CalendarDays aria-hidden="true" className="size-3.5" />
+            {createdText(task.created_at)}
+          </span>
+          {showApplications ? (
+            <span className="inline-flex items-center gap-1" data-testid="application-count">
+              <Users aria-hidden="true" className="size-3.5" />
+              {applicationsText(task.application_count)}
+            </span>
+          ) : null}
+        </div>
+        {footer}
+      </CardContent>
+    </Card>
+  );
+}
+
+export interface TaskListViewProps {
+  list: ReturnType<typeof useTaskList>;
+  empty: ReactNode;
+  label: string;
+  renderItem: (task: TaskListItemDto) => ReactNode;
+}
+
+/** Loading, error, empty, the list and "Load more" past the first 50. */
+export function TaskListView({ list, empty, label, renderItem }: TaskListViewProps) {
+  if (list.isPending) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner label={messages.shell.loading} />
+      </div>
+    );
+  }
+  if (list.isError) {
+    return (
+      <div role="alert" className="space-y-3 py-6 text-center">
+        <p className="text-destructive">{messages.tasks.fetchFailed}</p>
+        <Button variant="outline" onClick={() => void list.refetch()}>
+          {d.retry}
+        </Button>
+      </div>
+    );
+  }
+  if (list.tasks.length === 0) return <>{empty}</>;
+  return (
+    <div className="space-y-3">
+      <ul className="space-y-3" aria-label={label}>
+        {list.tasks.map((task) => (
+          <li key={task.id}>{renderItem(task)}</li>
+        ))}
+      </ul>
+      <div className="flex flex-col items-center gap-2 pt-2">
+        <p className="text-xs text-muted-foreground">{format(d.showing, { shown: list.tasks.length, total: list.total })}</p>
+        {list.hasNextPage ? (
+          <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+            {list.isFetchingNextPage ? d.loadingMore : d.loadMore}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
