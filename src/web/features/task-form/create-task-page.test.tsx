@@ -59,8 +59,8 @@ const type = (label: string, value: string) => fireEvent.change(field(label), { 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create Task' }));
 const posts = () => calls.filter((call) => call.method === 'POST' && call.url === '/api/tasks');
 
-function fillValid(description = 'Please photograph the roof and document any damage.') {
-  type('Title', 'Roof inspection');
+function fillValid(description = 'Please photograph the roof and document any damage.', title = 'Roof inspection') {
+  type('Title', title);
   type('Description', description);
   type('Requirements', 'Ten photos of every side of the roof.');
 }
@@ -126,13 +126,14 @@ describe('CreateTaskPage', () => {
 
   it('shows the clarify warning but creates the task, in cents, then goes to the dashboard', async () => {
     renderPage();
-    fillValid('My grandmother lives there and I worry about the garden.');
+    // No remote keyword in the title or the description.
+    fillValid('My grandmother lives there and I worry about the garden.', 'Garden worries');
     type('Budget', '125');
     submit();
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(toast.warning).toHaveBeenCalledWith(messages.tasks.clarifyRemote);
     expect(posts()[0]!.body).toMatchObject({
-      title: 'Roof inspection',
+      title: 'Garden worries',
       budget: 12_500,
       category: 'general',
       urgency: 'low',
