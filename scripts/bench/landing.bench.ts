@@ -85,7 +85,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const sum = (assets: Asset[]) => assets.reduce((total, asset) => total + asset.gzipBytes, 0);
 
 function findChunk(root: string, prefix: string): string | null {
-  const name = readdirSync(join(root, 'assets')).find((file) => file.startsWith(`${prefix}-`) && file.endsWith('.js'));
+  const name = readdirSync(join(root, 'assets')).find(
+    (file) => file.startsWith(`${prefix}-`) && file.endsWith('.js'),
+  );
   return name ? `assets/${name}` : null;
 }
 
@@ -94,9 +96,12 @@ function findChunk(root: string, prefix: string): string | null {
  * chunk (the router loads it at once on "/"), and every chunk they import statically. Lazy
  * imports (the Leaflet map, other pages) are excluded. CSS: index.html's stylesheets.
  */
-export async function benchLandingBundle(webRoot = process.env.BENCH_WEB_DIR ?? 'dist/web'): Promise<BenchRow[]> {
+export async function benchLandingBundle(
+  webRoot = process.env.BENCH_WEB_DIR ?? 'dist/web',
+): Promise<BenchRow[]> {
   const root = resolve(webRoot);
-  if (!existsSync(join(root, 'index.html'))) throw new Error(`${root}/index.html is missing: run \`npm run build\` first`);
+  if (!existsSync(join(root, 'index.html')))
+    throw new Error(`${root}/index.html is missing: run \`npm run build\` first`);
   const { scripts, styles } = htmlAssets(readFileSync(join(root, 'index.html'), 'utf8'));
   if (scripts.length === 0) throw new Error('index.html loads no module script');
   const landingChunk = findChunk(root, 'landing-page');
@@ -107,11 +112,15 @@ export async function benchLandingBundle(webRoot = process.env.BENCH_WEB_DIR ?? 
   const initial = staticClosure(root, [...scripts, landingChunk], cache);
   const css = styles.map((path) => readAsset(root, path));
   const jsBytes = sum(initial);
-  const leakedJs = initial.filter((asset) => asset.text.includes(LEAFLET_JS_MARKER)).map((asset) => asset.path);
+  const leakedJs = initial
+    .filter((asset) => asset.text.includes(LEAFLET_JS_MARKER))
+    .map((asset) => asset.path);
   const leakedCss = css.filter((asset) => asset.text.includes(LEAFLET_CSS_MARKER)).map((asset) => asset.path);
 
   const mapChunk = findChunk(root, 'availability-map');
-  const mapAssets = mapChunk ? staticClosure(root, [mapChunk], cache).filter((asset) => !initial.includes(asset)) : [];
+  const mapAssets = mapChunk
+    ? staticClosure(root, [mapChunk], cache).filter((asset) => !initial.includes(asset))
+    : [];
 
   const rows: BenchRow[] = [
     { name: 'landing initial JS (gzip, budget 150 KB)', value: kb(jsBytes) },
@@ -122,11 +131,16 @@ export async function benchLandingBundle(webRoot = process.env.BENCH_WEB_DIR ?? 
       name: 'lazy map chunk: Leaflet + map code (gzip, not initial)',
       value: mapChunk ? kb(sum(mapAssets)) : 'not found',
     },
-    { name: 'Leaflet in the initial JS or CSS', value: leakedJs.length + leakedCss.length > 0 ? 'YES' : 'no' },
+    {
+      name: 'Leaflet in the initial JS or CSS',
+      value: leakedJs.length + leakedCss.length > 0 ? 'YES' : 'no',
+    },
   ];
   const problems: string[] = [];
-  if (jsBytes > LANDING_JS_BUDGET_BYTES) problems.push(`landing initial JS is ${kb(jsBytes)} gzip, over the 150 KB budget`);
-  if (leakedJs.length + leakedCss.length > 0) problems.push(`Leaflet is in the initial download: ${[...leakedJs, ...leakedCss].join(', ')}`);
+  if (jsBytes > LANDING_JS_BUDGET_BYTES)
+    problems.push(`landing initial JS is ${kb(jsBytes)} gzip, over the 150 KB budget`);
+  if (leakedJs.length + leakedCss.length > 0)
+    problems.push(`Leaflet is in the initial download: ${[...leakedJs, ...leakedCss].join(', ')}`);
   if (problems.length > 0) {
     const error = new Error(problems.join('; ')) as Error & { rows?: BenchRow[] };
     error.rows = rows;
@@ -135,7 +149,8 @@ export async function benchLandingBundle(webRoot = process.env.BENCH_WEB_DIR ?? 
   return rows;
 }
 
-const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
+const isMain =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
 if (isMain) {
   benchLandingBundle(process.argv[2]).then(
     (rows) => {
@@ -148,4 +163,3 @@ if (isMain) {
     },
   );
 }
-

@@ -5,7 +5,8 @@ const MAP_LOCATIONS = '**/api/map-locations*';
 const mapRegion = (page: Page) => page.getByRole('region', { name: 'Expert availability map' });
 const markers = (page: Page) => mapRegion(page).locator('.availability-marker');
 /** Markers are Leaflet buttons named "{place}: {count} experts". */
-const marker = (page: Page, place: string) => mapRegion(page).getByRole('button', { name: new RegExp(`^${place}: \\d+ experts$`) });
+const marker = (page: Page, place: string) =>
+  mapRegion(page).getByRole('button', { name: new RegExp(`^${place}: \\d+ experts$`) });
 const locationField = (page: Page) => page.getByRole('combobox', { name: 'Location' });
 
 /** Fails every request that leaves the machine (the product must work offline), and lists them. */
@@ -21,25 +22,37 @@ async function blockOutsideNetwork(page: Page): Promise<string[]> {
 }
 
 test.describe('landing page', () => {
-  test('signed out: the map shows markers and highlighted states offline, searches, and hands a place to the quick task', async ({ page }) => {
+  test('signed out: the map shows markers and highlighted states offline, searches, and hands a place to the quick task', async ({
+    page,
+  }) => {
     const outside = await blockOutsideNetwork(page);
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth?mode=signup');
-    await expect(page.getByRole('link', { name: 'Get the Real Story' }).first()).toHaveAttribute('href', '/auth');
-    await expect(page.getByRole('link', { name: 'Become an Expert' }).first()).toHaveAttribute('href', '/expert-verification');
+    await expect(page.getByRole('link', { name: 'Get the Real Story' }).first()).toHaveAttribute(
+      'href',
+      '/auth',
+    );
+    await expect(page.getByRole('link', { name: 'Become an Expert' }).first()).toHaveAttribute(
+      'href',
+      '/expert-verification',
+    );
 
     // Markers from the demo data, the offline country shapes and highlighted US states.
     await expect(marker(page, 'New York')).toBeVisible();
     expect(await markers(page).count()).toBeGreaterThan(20);
     await expect(mapRegion(page).locator('.leaflet-base-land-pane path').first()).toBeAttached();
-    await expect(mapRegion(page).locator('.leaflet-us-states-pane path[fill="#2dd4bf"]').first()).toBeAttached();
+    await expect(
+      mapRegion(page).locator('.leaflet-us-states-pane path[fill="#2dd4bf"]').first(),
+    ).toBeAttached();
     for (const text of ['100+ Experts', '50+ Experts', 'Active Locations', 'States with Experts']) {
       await expect(page.getByText(text, { exact: true })).toBeVisible();
     }
     await expect(page.getByText(/^\d[\d,]* Experts$/)).toBeVisible();
     await expect(page.getByText(/^\d[\d,]* Tasks Completed$/)).toBeVisible();
-    await expect(mapRegion(page).locator('.leaflet-bottom.leaflet-right .leaflet-control-zoom')).toBeVisible();
+    await expect(
+      mapRegion(page).locator('.leaflet-bottom.leaflet-right .leaflet-control-zoom'),
+    ).toBeVisible();
 
     // A city search narrows the map to that city.
     await page.getByPlaceholder('Search cities, countries...').fill('chicago');
@@ -59,7 +72,9 @@ test.describe('landing page', () => {
     expect(outside).toEqual([]);
   });
 
-  test('quick task: the client logs in from the banner and reaches the create-task form with the draft stored', async ({ page }) => {
+  test('quick task: the client logs in from the banner and reaches the create-task form with the draft stored', async ({
+    page,
+  }) => {
     await page.goto('/');
     await locationField(page).click();
     await page.getByRole('option', { name: /Boston/ }).click();
@@ -76,7 +91,9 @@ test.describe('landing page', () => {
     await expect(page).toHaveURL(/\/dashboard\/create-task$/);
   });
 
-  test('the location picker: search, a popular city, manual coordinates and the invalid-coordinates error', async ({ page }) => {
+  test('the location picker: search, a popular city, manual coordinates and the invalid-coordinates error', async ({
+    page,
+  }) => {
     await page.goto('/');
     const field = locationField(page);
     await expect(field).toHaveValue('New York, New York, United States');
@@ -110,11 +127,17 @@ test.describe('landing page', () => {
   test('a broken map answer shows the map error state, and Retry rebuilds the map', async ({ page }) => {
     // The map service answering "success" with data that cannot be drawn (docs/decisions/0010).
     await page.route(MAP_LOCATIONS, (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data: 'corrupt' }) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, data: 'corrupt' }),
+      }),
     );
     await page.goto('/');
     await expect(mapRegion(page).getByRole('heading', { name: 'Map Error' })).toBeVisible();
-    await expect(mapRegion(page).getByText('Error loading map. Please try refreshing the page.')).toBeVisible();
+    await expect(
+      mapRegion(page).getByText('Error loading map. Please try refreshing the page.'),
+    ).toBeVisible();
 
     await page.unroute(MAP_LOCATIONS);
     await mapRegion(page).getByRole('button', { name: 'Retry' }).click();
@@ -122,8 +145,12 @@ test.describe('landing page', () => {
     await expect(mapRegion(page).getByRole('heading', { name: 'Map Error' })).toBeHidden();
   });
 
-  test('boundary data failing is a map error too; an unavailable map service is an empty network', async ({ page }) => {
-    await page.route('**/api/static-data/us-states.json', (route) => route.fulfill({ status: 500, body: 'down' }));
+  test('boundary data failing is a map error too; an unavailable map service is an empty network', async ({
+    page,
+  }) => {
+    await page.route('**/api/static-data/us-states.json', (route) =>
+      route.fulfill({ status: 500, body: 'down' }),
+    );
     await page.goto('/');
     await expect(mapRegion(page).getByRole('heading', { name: 'Map Error' })).toBeVisible();
     await page.unroute('**/api/static-data/us-states.json');
@@ -152,7 +179,10 @@ test.describe('landing page', () => {
 
     await page.goto('/legal/support');
     await expect(page.getByRole('heading', { name: 'Support' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'support@example.com' })).toHaveAttribute('href', 'mailto:support@example.com');
+    await expect(page.getByRole('link', { name: 'support@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:support@example.com',
+    );
     await expectNoAxeViolations(page);
   });
 });

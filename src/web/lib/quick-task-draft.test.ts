@@ -30,9 +30,16 @@ beforeEach(() => {
 
 describe('quick-task draft', () => {
   it('is read once: the second take finds nothing', () => {
-    saveQuickTaskDraft({ location: 'Austin, Texas, United States', latitude: 30.27, longitude: -97.74 }, storage);
+    saveQuickTaskDraft(
+      { location: 'Austin, Texas, United States', latitude: 30.27, longitude: -97.74 },
+      storage,
+    );
     expect(hasQuickTaskDraft(storage)).toBe(true);
-    expect(takeQuickTaskDraft(storage)).toEqual({ location: 'Austin, Texas, United States', latitude: 30.27, longitude: -97.74 });
+    expect(takeQuickTaskDraft(storage)).toEqual({
+      location: 'Austin, Texas, United States',
+      latitude: 30.27,
+      longitude: -97.74,
+    });
     expect(hasQuickTaskDraft(storage)).toBe(false);
     expect(takeQuickTaskDraft(storage)).toBeNull();
     expect(storage.length).toBe(0);
@@ -41,7 +48,13 @@ describe('quick-task draft', () => {
   it('keeps title and description, and a newer draft replaces the older one', () => {
     saveQuickTaskDraft({ location: 'Chicago', latitude: 41.85, longitude: -87.65 }, storage);
     saveQuickTaskDraft(
-      { title: 'Inspect a car', description: 'A used sedan', location: 'Boston', latitude: 42.36, longitude: -71.06 },
+      {
+        title: 'Inspect a car',
+        description: 'A used sedan',
+        location: 'Boston',
+        latitude: 42.36,
+        longitude: -71.06,
+      },
       storage,
     );
     expect(takeQuickTaskDraft(storage)).toEqual({
@@ -58,7 +71,10 @@ describe('quick-task draft', () => {
     expect(takeQuickTaskDraft(storage)).toBeNull();
     expect(storage.length).toBe(0);
 
-    storage.setItem('quick-task-draft', JSON.stringify({ location: 'Nowhere', latitude: 'north', longitude: 1 }));
+    storage.setItem(
+      'quick-task-draft',
+      JSON.stringify({ location: 'Nowhere', latitude: 'north', longitude: 1 }),
+    );
     expect(takeQuickTaskDraft(storage)).toBeNull();
     expect(hasQuickTaskDraft(storage)).toBe(false);
   });

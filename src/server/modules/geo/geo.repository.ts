@@ -48,7 +48,11 @@ export function payableExpertCellsQuery(db: Db) {
  */
 export async function listRecentTaskCells(db: Db, since: Date): Promise<TaskCell[]> {
   const rows = await recentTaskCellsQuery(db, since);
-  return rows.map((row) => ({ latitude: Number(row.latitude), longitude: Number(row.longitude), tasks: Number(row.tasks) }));
+  return rows.map((row) => ({
+    latitude: Number(row.latitude),
+    longitude: Number(row.longitude),
+    tasks: Number(row.tasks),
+  }));
 }
 
 /** The query of listRecentTaskCells, exported so a test can check its plan uses the index. */

@@ -18,13 +18,30 @@ const AUSTIN = { latitude: 30.2672, longitude: -97.7431 };
 let t: TestApp;
 let clientId: string;
 
-async function expertAt(location: string | null, latitude: number | null, longitude: number | null, payable = true) {
-  const expert = await t.createUser('expert', { payable, latitude: latitude ?? 0, longitude: longitude ?? 0 });
-  await t.db.update(expertProfiles).set({ location, latitude, longitude }).where(eq(expertProfiles.id, expert.id));
+async function expertAt(
+  location: string | null,
+  latitude: number | null,
+  longitude: number | null,
+  payable = true,
+) {
+  const expert = await t.createUser('expert', {
+    payable,
+    latitude: latitude ?? 0,
+    longitude: longitude ?? 0,
+  });
+  await t.db
+    .update(expertProfiles)
+    .set({ location, latitude, longitude })
+    .where(eq(expertProfiles.id, expert.id));
   return expert;
 }
 
-async function taskAt(latitude: number, longitude: number, ageDays: number, status: 'open' | 'completed' | 'verified' = 'open') {
+async function taskAt(
+  latitude: number,
+  longitude: number,
+  ageDays: number,
+  status: 'open' | 'completed' | 'verified' = 'open',
+) {
   await t.db.insert(tasks).values({
     title: 'Check the apartment',
     description: 'Photos of every room, please.',
@@ -117,17 +134,24 @@ describe('GET /api/map-locations', () => {
       t.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
         const result = await tx.execute(sql`explain ${query}`);
-        const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
+        const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
+          string,
+          string
+        >[];
         return rows.map((row) => Object.values(row)[0]).join('\n');
       });
-    expect(await planOf(payableExpertCellsQuery(t.db).getSQL())).toContain('expert_profiles_payable_lat_lng_idx');
+    expect(await planOf(payableExpertCellsQuery(t.db).getSQL())).toContain(
+      'expert_profiles_payable_lat_lng_idx',
+    );
     expect(await planOf(recentTaskCellsQuery(t.db, new Date()).getSQL())).toContain('tasks_created_at_idx');
   });
 
   it('refuses an over-long search with a clear message', async () => {
     const response = await t.request('GET', `/api/map-locations?search=${'x'.repeat(101)}`);
     expect(response.status).toBe(400);
-    expect((await t.json<{ error: { message: string } }>(response)).error.message).toBe(messages.location.queryTooLong);
+    expect((await t.json<{ error: { message: string } }>(response)).error.message).toBe(
+      messages.location.queryTooLong,
+    );
   });
 });
 
@@ -143,7 +167,9 @@ describe('GET /api/geocode/search and /api/geocode/reverse', () => {
   });
 
   it('answers 10 results by default', async () => {
-    const { results } = await t.json<GeocodeSearchResponse>(await t.request('GET', '/api/geocode/search?q=san'));
+    const { results } = await t.json<GeocodeSearchResponse>(
+      await t.request('GET', '/api/geocode/search?q=san'),
+    );
     expect(results).toHaveLength(10);
   });
 
@@ -203,7 +229,12 @@ describe('GET /api/public-settings', () => {
   it('answers the saved texts, and defaults again for blank ones', async () => {
     await t.db
       .update(systemSettings)
-      .set({ tos_content: 'Our terms.', privacy_policy_content: '   ', footer_text: 'Footer!', contact_email: '' })
+      .set({
+        tos_content: 'Our terms.',
+        privacy_policy_content: '   ',
+        footer_text: 'Footer!',
+        contact_email: '',
+      })
       .where(eq(systemSettings.id, 1));
     const settings = await t.json<PublicSettingsDto>(await t.request('GET', '/api/public-settings'));
     expect(settings).toEqual({
@@ -228,12 +259,16 @@ describe('GET /api/static-data/*', () => {
     const etag = states.headers.get('etag');
     expect(Object.keys(((await states.json()) as { objects: object }).objects)).toContain('states');
     expect(etag).toBeTruthy();
-    const again = await t.request('GET', '/api/static-data/us-states.json', { headers: { 'if-none-match': etag! } });
+    const again = await t.request('GET', '/api/static-data/us-states.json', {
+      headers: { 'if-none-match': etag! },
+    });
     expect(again.status).toBe(304);
   });
 
   it('gzips for clients that accept it', async () => {
-    const response = await t.request('GET', '/api/static-data/us-states.json', { headers: { 'accept-encoding': 'gzip, br' } });
+    const response = await t.request('GET', '/api/static-data/us-states.json', {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(response.headers.get('content-encoding')).toBe('gzip');
   });
 

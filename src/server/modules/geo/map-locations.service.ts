@@ -5,7 +5,13 @@ import type { MapLocationsResponse } from '@shared/schemas/geo.schemas';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { countCompletedTasks, listPayableExpertCells, listRecentTaskCells } from './geo.repository';
-import { byExpertsThenName, countTasksNear, describePlace, matchesSearch, mergeExpertCells } from './map-places';
+import {
+  byExpertsThenName,
+  countTasksNear,
+  describePlace,
+  matchesSearch,
+  mergeExpertCells,
+} from './map-places';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Names are remembered per ~1 km; a bound keeps a long-running process from growing without limit. */
@@ -35,7 +41,9 @@ export function createMapLocationsService(deps: { db: Db; clock: Clock; namer: P
   async function lookUp(label: string, latitude: number, longitude: number): Promise<LocationResult | null> {
     if (label.trim().length >= 2) {
       const found = await namer.search(label, 5);
-      const near = found.find((place) => haversineMiles(place.lat, place.lng, latitude, longitude) <= NAME_MATCH_MILES);
+      const near = found.find(
+        (place) => haversineMiles(place.lat, place.lng, latitude, longitude) <= NAME_MATCH_MILES,
+      );
       if (near) return near;
     }
     return namer.reverse(latitude, longitude);

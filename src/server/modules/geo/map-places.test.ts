@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { MapLocationDto } from '@shared/schemas/geo.schemas';
-import { countTasksNear, describePlace, matchesSearch, mergeExpertCells, placeKey, type ExpertCell } from './map-places';
+import {
+  countTasksNear,
+  describePlace,
+  matchesSearch,
+  mergeExpertCells,
+  placeKey,
+  type ExpertCell,
+} from './map-places';
 
 const cell = (label: string, experts: number, latitude: number, longitude: number): ExpertCell => ({
   label,
@@ -11,7 +18,10 @@ const cell = (label: string, experts: number, latitude: number, longitude: numbe
 
 describe('mergeExpertCells', () => {
   it('joins cells of one place name that straddle a cell border, weighting the centre by experts', () => {
-    const places = mergeExpertCells([cell('Austin, Texas', 3, 30.26, -97.74), cell('austin, TX', 1, 30.34, -97.74)]);
+    const places = mergeExpertCells([
+      cell('Austin, Texas', 3, 30.26, -97.74),
+      cell('austin, TX', 1, 30.34, -97.74),
+    ]);
     expect(places).toHaveLength(1);
     expect(places[0].experts).toBe(4);
     expect(places[0].latitude).toBeCloseTo(30.28, 5);
@@ -35,7 +45,9 @@ describe('mergeExpertCells', () => {
 
   it('treats accents and case as the same name', () => {
     expect(placeKey('São Paulo, Brazil')).toBe(placeKey('SAO PAULO'));
-    expect(mergeExpertCells([cell('São Paulo', 1, -23.55, -46.63), cell('Sao Paulo', 1, -23.56, -46.64)])).toHaveLength(1);
+    expect(
+      mergeExpertCells([cell('São Paulo', 1, -23.55, -46.63), cell('Sao Paulo', 1, -23.56, -46.64)]),
+    ).toHaveLength(1);
   });
 });
 
@@ -55,10 +67,23 @@ describe('countTasksNear', () => {
 });
 
 describe('describePlace', () => {
-  const austin = { key: 'austin', label: 'Austin, Texas', experts: 3, latitude: 30.267212, longitude: -97.743118 };
+  const austin = {
+    key: 'austin',
+    label: 'Austin, Texas',
+    experts: 3,
+    latitude: 30.267212,
+    longitude: -97.743118,
+  };
 
   it('names the place from the text and takes the country from the geocoder, rounding the centre', () => {
-    const geocoded = { name: 'Austin', lat: 30.27, lng: -97.74, address: '', country: 'United States', region: 'Texas' };
+    const geocoded = {
+      name: 'Austin',
+      lat: 30.27,
+      lng: -97.74,
+      address: '',
+      country: 'United States',
+      region: 'Texas',
+    };
     expect(describePlace(austin, geocoded, 4)).toEqual({
       name: 'Austin',
       region: 'Texas',
@@ -78,7 +103,14 @@ describe('describePlace', () => {
   });
 
   it('does not repeat the country as the region, and names a textless place from the geocoder', () => {
-    const geocoded = { name: 'Mexico City', lat: 19.43, lng: -99.13, address: '', country: 'Mexico', region: null };
+    const geocoded = {
+      name: 'Mexico City',
+      lat: 19.43,
+      lng: -99.13,
+      address: '',
+      country: 'Mexico',
+      region: null,
+    };
     expect(describePlace({ ...austin, label: 'Mexico City, Mexico' }, geocoded, 0).region).toBeNull();
     expect(describePlace({ ...austin, label: '' }, geocoded, 0).name).toBe('Mexico City');
   });

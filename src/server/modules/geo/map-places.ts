@@ -47,8 +47,13 @@ export const placeKey = (label: string) => normalizePlaceText(textParts(label)[0
  * border; "New York, NY" and "New York, New York"), keeping same-named but distant places apart
  * (Portland, Oregon and Portland, Maine). The biggest cells seed the places, so results are stable.
  */
-export function mergeExpertCells(cells: readonly ExpertCell[], mergeMiles: number = MAP_LOCATIONS.placeMergeMiles): PlaceCluster[] {
-  const sorted = [...cells].filter((cell) => cell.experts > 0).sort((a, b) => b.experts - a.experts || a.label.localeCompare(b.label));
+export function mergeExpertCells(
+  cells: readonly ExpertCell[],
+  mergeMiles: number = MAP_LOCATIONS.placeMergeMiles,
+): PlaceCluster[] {
+  const sorted = [...cells]
+    .filter((cell) => cell.experts > 0)
+    .sort((a, b) => b.experts - a.experts || a.label.localeCompare(b.label));
   const clusters: Array<{ key: string; label: string; experts: number; latSum: number; lngSum: number }> = [];
   for (const cell of sorted) {
     const key = placeKey(cell.label);
@@ -57,14 +62,21 @@ export function mergeExpertCells(cells: readonly ExpertCell[], mergeMiles: numbe
     const home = clusters.find(
       (cluster) =>
         cluster.key === key &&
-        haversineMiles(cluster.latSum / cluster.experts, cluster.lngSum / cluster.experts, lat, lng) <= mergeMiles,
+        haversineMiles(cluster.latSum / cluster.experts, cluster.lngSum / cluster.experts, lat, lng) <=
+          mergeMiles,
     );
     if (home) {
       home.experts += cell.experts;
       home.latSum += cell.latSum;
       home.lngSum += cell.lngSum;
     } else {
-      clusters.push({ key, label: cell.label, experts: cell.experts, latSum: cell.latSum, lngSum: cell.lngSum });
+      clusters.push({
+        key,
+        label: cell.label,
+        experts: cell.experts,
+        latSum: cell.latSum,
+        lngSum: cell.lngSum,
+      });
     }
   }
   return clusters.map((cluster) => ({
@@ -87,7 +99,8 @@ export function countTasksNear(
   let total = 0;
   for (const cell of cells) {
     if (Math.abs(cell.latitude - latitude) > latBand) continue;
-    if (haversineMiles(latitude, longitude, cell.latitude, cell.longitude) <= radiusMiles) total += cell.tasks;
+    if (haversineMiles(latitude, longitude, cell.latitude, cell.longitude) <= radiusMiles)
+      total += cell.tasks;
   }
   return total;
 }
@@ -113,7 +126,10 @@ export function describePlace(
     parts.length >= 2 && normalizePlaceText(parts[1]) !== normalizePlaceText(country) ? parts[1] : null;
   const decimals = MAP_LOCATIONS.coordinateDecimals;
   return {
-    name: parts[0] ?? geocoded?.name ?? `${roundTo(cluster.latitude, decimals)}, ${roundTo(cluster.longitude, decimals)}`,
+    name:
+      parts[0] ??
+      geocoded?.name ??
+      `${roundTo(cluster.latitude, decimals)}, ${roundTo(cluster.longitude, decimals)}`,
     country,
     region: textRegion ?? geocoded?.region ?? null,
     latitude: roundTo(cluster.latitude, decimals),
@@ -127,7 +143,9 @@ export function describePlace(
 export function matchesSearch(location: MapLocationDto, search: string | undefined): boolean {
   const needle = normalizePlaceText(search ?? '');
   if (!needle) return true;
-  return [location.name, location.region ?? '', location.country].some((field) => normalizePlaceText(field).includes(needle));
+  return [location.name, location.region ?? '', location.country].some((field) =>
+    normalizePlaceText(field).includes(needle),
+  );
 }
 
 /** Most experts first, then by name: the order the map and its tests rely on. */

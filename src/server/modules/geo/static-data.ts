@@ -24,7 +24,8 @@ export interface StaticDataFile {
 const require = createRequire(import.meta.url);
 const loaded = new Map<StaticDataName, Promise<StaticDataFile>>();
 
-export const isStaticDataName = (name: string): name is StaticDataName => Object.hasOwn(STATIC_DATA_FILES, name);
+export const isStaticDataName = (name: string): name is StaticDataName =>
+  Object.hasOwn(STATIC_DATA_FILES, name);
 
 /** The file's text and a content hash, read once per process. */
 export function loadStaticData(name: StaticDataName): Promise<StaticDataFile> {

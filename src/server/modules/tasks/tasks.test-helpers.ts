@@ -208,10 +208,19 @@ export async function castOf(h: TasksTestApp): Promise<Cast> {
 
 export type Stage = 'open' | 'assigned' | 'authorized' | 'in_progress' | 'pending_approval' | 'verified';
 
-/** A task of `cast.client` taken up to `stage` with `cast.expert` hired (their application is returned). */
-export async function taskAt(h: TasksTestApp, cast: Cast, stage: Stage, overrides: Record<string, unknown> = {}) {
-  const task = await createTask(h, cast.client, overrides);
+/**
+ * A task of `cast.client` taken up to `stage` with `cast.expert` hired (their application is
+ * returned). With `rival`, `cast.otherExpert` applied too (and so still sees the task later).
+ */
+export async function taskAt(
+  h: TasksTestApp,
+  cast: Cast,
+  stage: Stage,
+  options: { rival?: boolean; task?: Record<string, unknown> } = {},
+) {
+  const task = await createTask(h, cast.client, options.task);
   const application = await apply(h, cast.expert, task.id);
+  if (options.rival) await apply(h, cast.otherExpert, task.id);
   if (stage === 'open') return { task, application };
   await assign(h, cast.client, task.id, application.id);
   if (stage === 'assigned') return { task, application };

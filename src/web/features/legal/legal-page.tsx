@@ -42,7 +42,10 @@ function SupportBody({ settings }: { settings: PublicSettingsDto }) {
       <p>{settings.contact_email ? messages.legal.supportText : messages.legal.supportNoEmail}</p>
       {settings.contact_email ? (
         <p>
-          <a href={`mailto:${settings.contact_email}`} className="inline-flex items-center gap-2 font-medium text-info underline underline-offset-4">
+          <a
+            href={`mailto:${settings.contact_email}`}
+            className="inline-flex items-center gap-2 font-medium text-info underline underline-offset-4"
+          >
             <Mail aria-hidden="true" className="size-4" />
             {settings.contact_email}
           </a>
@@ -69,11 +72,16 @@ export default function LegalPage() {
         </div>
       </header>
       <main className="mx-auto w-full max-w-3xl flex-1 space-y-6 px-4 py-10">
-        <Link to="/" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <Link
+          to="/"
+          className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {messages.legal.backHome}
         </Link>
-        <h1 className="text-3xl font-bold tracking-tight">{known ? TITLES[document] : messages.shell.notFound}</h1>
+        <h1 className="text-3xl font-bold tracking-tight">
+          {known ? TITLES[document] : messages.shell.notFound}
+        </h1>
         {!known ? null : isPending ? (
           <Spinner label={messages.shell.loading} showLabel />
         ) : isError ? (

@@ -80,7 +80,13 @@ export function PaymentIntentReturn({ flags, search }: { flags: ReturnFlags; sea
   const intentIdParam = search.get('payment_intent');
 
   useEffect(() => {
-    if (handled.current || !config.data) return;
+    if (handled.current || config.isPending) return;
+    if (!config.data) {
+      handled.current = true;
+      toast.error(messages.payment.failed);
+      navigate(taskIdParam ? `/task/${taskIdParam}` : '/dashboard', { replace: true });
+      return;
+    }
     handled.current = true;
     const runtime = config.data;
     let taskId = taskIdParam;
@@ -128,7 +134,7 @@ export function PaymentIntentReturn({ flags, search }: { flags: ReturnFlags; sea
         // Leaving replaces this entry, so the query string is gone and a reload does not confirm again.
         navigate(id ? `/task/${id}` : '/dashboard', { replace: true });
       });
-  }, [config.data, clientSecret, redirectStatus, taskIdParam, intentIdParam, navigate, queryClient]);
+  }, [config.data, config.isPending, clientSecret, redirectStatus, taskIdParam, intentIdParam, navigate, queryClient]);
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-muted/30 p-4">

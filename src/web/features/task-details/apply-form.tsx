@@ -63,18 +63,21 @@ export function ApplyForm({ onApply }: ApplyFormProps) {
           <Field label={t.rateLabel} error={errors.proposed_rate} required id="apply-rate">
             <Input type="number" inputMode="decimal" min={0.01} step={0.01} value={rate} onChange={(event) => setRate(event.target.value)} />
           </Field>
-          <Field
-            label={t.coverLetterLabel}
-            error={errors.notes}
-            required
-            id="apply-notes"
-            description={
-              <span className={cn(over && 'font-medium text-destructive')} data-testid="cover-letter-counter">
-                {format(t.characterCount, { count: notes.length, max: MAX })}
-              </span>
-            }
-          >
-            <Textarea rows={5} value={notes} onChange={(event) => setNotes(event.target.value)} />
+          <Field label={t.coverLetterLabel} error={errors.notes} required id="apply-notes">
+            {(control) => (
+              <>
+                <Textarea
+                  {...control}
+                  rows={5}
+                  value={notes}
+                  onChange={(event) => setNotes(event.target.value)}
+                  aria-describedby={[control['aria-describedby'], 'apply-notes-counter'].filter(Boolean).join(' ')}
+                />
+                <p id="apply-notes-counter" className={cn('text-xs text-muted-foreground', over && 'font-medium text-destructive')} data-testid="cover-letter-counter">
+                  {format(t.characterCount, { count: notes.length, max: MAX })}
+                </p>
+              </>
+            )}
           </Field>
           <Button type="submit" disabled={submitting}>
             {submitting ? t.applying : t.submitApplication}

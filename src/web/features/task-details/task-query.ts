@@ -73,7 +73,14 @@ export function useTaskAction<TVars = void, TResult = { message?: string }>(opti
   return useMutation({
     mutationFn: options.run,
     onSuccess: (result, vars) => {
-      const serverMessage = (result as { message?: unknown } | undefined)?.message;
+      const answer = result as { message?: unknown; payment_failed?: unknown } | undefined;
+      const serverMessage = answer?.message;
+      // The transition happened but the provider failed (capture, void): the server's text is an error.
+      if (answer?.payment_failed === true && typeof serverMessage === 'string') {
+        toast.error(serverMessage);
+        options.onSuccess?.(result, vars);
+        return;
+      }
       const text =
         typeof options.success === 'function'
           ? options.success(result)

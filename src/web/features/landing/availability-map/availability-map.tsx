@@ -79,14 +79,15 @@ function LocationMarker({
   return (
     <Marker position={[location.latitude, location.longitude]} icon={icon} riseOnHover>
       <Popup>
-        <div className="min-w-44 space-y-2 text-foreground">
+        {/* Divs, not paragraphs: Leaflet's stylesheet gives popup paragraphs wide margins. */}
+        <div className="min-w-52 space-y-3 text-foreground">
           <div>
             <h3 className="text-base font-semibold leading-tight">{location.name}</h3>
             {placeLine(location) ? (
-              <p className="text-sm text-muted-foreground">{placeLine(location)}</p>
+              <div className="text-sm text-muted-foreground">{placeLine(location)}</div>
             ) : null}
           </div>
-          <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
             <dt className="text-muted-foreground">{messages.map.localExperts}</dt>
             <dd className="text-right font-semibold">{location.expert_count}</dd>
             <dt className="text-muted-foreground">{messages.map.recentTasks}</dt>
