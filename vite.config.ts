@@ -26,7 +26,6 @@ export default defineConfig({
     proxy: {
       '/api': { target: `http://localhost:${apiPort}`, ws: true },
       '/dev/': `http://localhost:${apiPort}`,
-      '/static-data': `http://localhost:${apiPort}`,
     },
   },
 });

@@ -20,6 +20,7 @@ export async function createServerContext(options: {
   const auth = createAuth({
     db,
     baseUrl: publicUrl,
+    extraTrustedOrigins: env.NODE_ENV === 'production' ? [] : ['http://localhost:5173'],
     secret: authSecretOf(env),
     email: providers.email,
     sessionExpiresInSeconds: options.sessionExpiresInSeconds ?? 7 * DAY_SECONDS,

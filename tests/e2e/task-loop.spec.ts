@@ -268,7 +268,7 @@ test.describe('the life of a task', () => {
     expect(captured.transactions.some((row) => row.status === 'captured' && row.amount === 14_000)).toBe(true);
     // The payment section (payments feature) shows the captured status and the transaction row.
     await expect(client.getByText('Payment Captured').first()).toBeVisible();
-    await expect(client.getByRole('cell', { name: 'Captured' }).or(client.getByText('Captured', { exact: true })).first()).toBeVisible();
+    await expect(client.getByRole('row').filter({ hasText: '$140.00' }).filter({ hasText: 'Captured' })).toBeVisible();
 
     // (8) The client reviews with the keyboard-operable stars; the expert's average changes.
     const rating = before !== null && before >= 3 ? 1 : 5;
@@ -324,6 +324,7 @@ test.describe('the life of a task', () => {
     await confirmInDialog(client, 'Reject Evidence');
     await expect(toast(client, 'Evidence rejected. The task has been cancelled and the payment hold released.')).toBeVisible();
     await expect(client.getByText('cancelled', { exact: true })).toBeVisible();
+    await expect(client.getByRole('row').filter({ hasText: '$95.00' }).filter({ hasText: 'Released' })).toBeVisible();
     const task = await apiTask(client, taskId);
     expect(task.status).toBe('cancelled');
     expect(task.transactions.some((row) => row.status === 'refunded')).toBe(true);
@@ -347,11 +348,12 @@ test.describe('the life of a task', () => {
     await expect(toast(client, 'Task cancelled successfully')).toBeVisible();
     await expect(client.getByText('cancelled', { exact: true })).toBeVisible();
     await expect(client.getByRole('button', { name: 'Cancel Task' })).toHaveCount(0);
+    await expect(client.getByRole('row').filter({ hasText: '$70.00' }).filter({ hasText: 'Released' })).toBeVisible();
     const task = await apiTask(client, taskId);
     expect(task.status).toBe('cancelled');
     expect(task.transactions.some((row) => row.status === 'refunded')).toBe(true);
 
-    // The expert sees the cancelled task among their assignments no more as actionable.
+    // Nothing is left for the expert to do on a cancelled task.
     await expert.goto(`/task/${taskId}`);
     await expect(expert.getByRole('button', { name: 'Accept Assignment' })).toHaveCount(0);
 

@@ -10,6 +10,8 @@ import { ensureProfile } from '../modules/profiles/profiles.repository';
 export interface AuthOptions {
   db: Db;
   baseUrl: string;
+  /** Other origins allowed to call the auth endpoints (the Vite dev server outside production). */
+  extraTrustedOrigins?: string[];
   secret: string;
   email: EmailSender;
   /** Session lifetime; the web refreshes 5 minutes before it ends. */
@@ -24,7 +26,7 @@ export function createAuth(options: AuthOptions) {
     baseURL: options.baseUrl,
     basePath: '/api/auth',
     secret: options.secret,
-    trustedOrigins: [options.baseUrl],
+    trustedOrigins: [options.baseUrl, ...(options.extraTrustedOrigins ?? [])],
     database: drizzleAdapter(options.db, {
       provider: 'pg',
       schema: {

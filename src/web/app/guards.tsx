@@ -1,7 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { messages } from '@shared/messages';
+import { adminMessages } from '@shared/messages/admin';
+import { authMessages } from '@shared/messages/auth';
 import { useMe } from '@web/lib/session';
 import { hasQuickTaskDraft } from '@web/lib/quick-task-draft';
 import { FullPageLoading } from './shell/full-page-loading';
@@ -23,7 +24,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (signedOut && !warned.current) {
       warned.current = true;
-      toast.error(messages.auth.signInRequired);
+      toast.error(authMessages.signInRequired);
     }
   }, [signedOut]);
   if (isPending) return <FullPageLoading />;
@@ -67,7 +68,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
   const isAdmin = Boolean(me?.roles.isAdmin);
   useEffect(() => {
     if (!me || isAdmin) return;
-    toast.error(messages.admin.noAccess);
+    toast.error(adminMessages.noAccess);
     const timer = window.setTimeout(() => navigate('/dashboard', { replace: true }), 2500);
     return () => window.clearTimeout(timer);
   }, [me, isAdmin, navigate]);

@@ -23,8 +23,8 @@ export interface DemoAccount {
 
 /** How many demo experts live in each city: two busy metros, then a few everywhere else. */
 export function expertsPerCity(city: SeedCity, index: number): number {
-  if (city.name === 'New York') return 110;
-  if (city.name === 'Los Angeles') return 55;
+  if (city.name === 'New York') return 125;
+  if (city.name === 'Los Angeles') return 65;
   return 2 + (index % 3);
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviews, taskApplications } from '../../db/schema';
+import { expertProfiles, reviews, taskApplications } from '../../db/schema';
 import type { TestUser } from '../../test/test-app';
 import {
   apply,
@@ -76,7 +76,7 @@ describe('parallel assigns', () => {
     expect(row).toMatchObject({ status: 'assigned', expert_id: accepted[0].expert_id, budget: accepted[0].proposed_rate });
     const assignments = await Promise.all(experts.map((e) => notificationsOf(h, e.id, task.id)));
     expect(assignments.flat().filter((n) => n.type === 'assignment')).toHaveLength(1);
-  });
+  }, 60_000);
 
   it('20 assigns of the same application write it once', async () => {
     const task = await createTask(h, cast.client);
@@ -134,7 +134,6 @@ describe('parallel reviews', () => {
     expect(losers.every((l) => l.status === 409 && l.body.error.message === 'You have already reviewed this task')).toBe(true);
     const rows = await h.db.select().from(reviews).where(eq(reviews.task_id, task.id));
     expect(rows).toHaveLength(1);
-    const { expertProfiles } = await import('../../db/schema');
     const [profile] = await h.db.select().from(expertProfiles).where(eq(expertProfiles.id, expert.id));
     expect({ avg: Number(profile.avg_rating), count: profile.review_count }).toEqual({ avg: rows[0].rating, count: 1 });
   });

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useRouteError } from 'react-router';
-import { messages } from '@shared/messages';
+import { shellMessages } from '@shared/messages/shell';
 import { Button } from '@web/components/ui/button';
 
 /** The full-page fallback: the error text, an optional stack, Try Again, Reload Page and Go Home. */
@@ -9,7 +9,7 @@ export function ErrorFallbackView({ error, onRetry }: { error: unknown; onRetry?
   const stack = error instanceof Error ? error.stack : undefined;
   return (
     <main role="alert" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-2xl font-semibold">{messages.shell.somethingWentWrong}</h1>
+      <h1 className="text-2xl font-semibold">{shellMessages.somethingWentWrong}</h1>
       {text ? <p className="text-muted-foreground">{text}</p> : null}
       {stack && import.meta.env.DEV ? (
         <details className="w-full text-left">

@@ -1,6 +1,6 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { WifiOff } from 'lucide-react';
-import { messages } from '@shared/messages';
+import { shellMessages } from '@shared/messages/shell';
 import { Button } from '@web/components/ui/button';
 
 function subscribe(onChange: () => void) {
@@ -19,8 +19,8 @@ export function OfflineGate({ children }: { children: ReactNode }) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
       <WifiOff className="size-12 text-muted-foreground" aria-hidden="true" />
-      <h1 className="text-2xl font-semibold">{messages.shell.offlineTitle}</h1>
-      <p className="text-muted-foreground">{messages.shell.offlineText}</p>
+      <h1 className="text-2xl font-semibold">{shellMessages.offlineTitle}</h1>
+      <p className="text-muted-foreground">{shellMessages.offlineText}</p>
       <Button onClick={() => window.location.reload()}>Retry</Button>
     </main>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { locationAt, parseCoordinates } from './coordinates';
 import { geolocationErrorMessage } from './geolocation';
-import { messages } from '@shared/messages';
+import { geolocationMessages } from '@shared/messages/geolocation';
 
 describe('parseCoordinates', () => {
   it('reads decimal degrees, with signs and spaces', () => {
@@ -51,10 +51,10 @@ describe('locationAt', () => {
 
 describe('geolocationErrorMessage', () => {
   it('maps the browser error codes to the spec texts', () => {
-    expect(geolocationErrorMessage(null)).toBe(messages.geolocation.notSupported);
-    expect(geolocationErrorMessage(1)).toBe(messages.geolocation.permissionDenied);
-    expect(geolocationErrorMessage(2)).toBe(messages.geolocation.unavailable);
-    expect(geolocationErrorMessage(3)).toBe(messages.geolocation.timeout);
-    expect(geolocationErrorMessage(0)).toBe(messages.geolocation.failed);
+    expect(geolocationErrorMessage(null)).toBe(geolocationMessages.notSupported);
+    expect(geolocationErrorMessage(1)).toBe(geolocationMessages.permissionDenied);
+    expect(geolocationErrorMessage(2)).toBe(geolocationMessages.unavailable);
+    expect(geolocationErrorMessage(3)).toBe(geolocationMessages.timeout);
+    expect(geolocationErrorMessage(0)).toBe(geolocationMessages.failed);
   });
 });

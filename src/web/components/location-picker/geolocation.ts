@@ -1,19 +1,19 @@
 import { GEOLOCATION } from '@shared/constants';
-import { messages } from '@shared/messages';
+import { geolocationMessages } from '@shared/messages/geolocation';
 
 /** The spec's five geolocation texts, by the browser's error code (1 denied, 2 unavailable, 3 timeout). */
 export function geolocationErrorMessage(code: number | null): string {
   switch (code) {
     case null:
-      return messages.geolocation.notSupported;
+      return geolocationMessages.notSupported;
     case 1:
-      return messages.geolocation.permissionDenied;
+      return geolocationMessages.permissionDenied;
     case 2:
-      return messages.geolocation.unavailable;
+      return geolocationMessages.unavailable;
     case 3:
-      return messages.geolocation.timeout;
+      return geolocationMessages.timeout;
     default:
-      return messages.geolocation.failed;
+      return geolocationMessages.failed;
   }
 }
 

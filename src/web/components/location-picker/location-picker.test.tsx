@@ -4,7 +4,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { DEFAULT_LOCATION, POPULAR_CITIES, type LocationResult } from '@shared/domain/cities';
-import { messages } from '@shared/messages';
+import { geolocationMessages } from '@shared/messages/geolocation';
+import { locationMessages } from '@shared/messages/location';
 import { LocationPicker } from './location-picker';
 import { clearLocationSearchCache } from './location-api';
 
@@ -69,7 +70,7 @@ describe('LocationPicker', () => {
     const { user, input, onChange } = setup();
     expect(input).toHaveValue(DEFAULT_LOCATION.address);
     await user.click(input);
-    const listbox = screen.getByRole('listbox', { name: messages.location.popularCities });
+    const listbox = screen.getByRole('listbox', { name: locationMessages.popularCities });
     const options = screen.getAllByRole('option');
     expect(options).toHaveLength(8);
     expect(listbox).toBeVisible();
@@ -89,7 +90,7 @@ describe('LocationPicker', () => {
     await user.type(input, 'us');
     expect(await screen.findByRole('option', { name: /Austin/ })).toBeInTheDocument();
     expect(searchCalls()).toEqual(['/api/geocode/search?q=aus&limit=10']);
-    expect(screen.getByRole('listbox', { name: messages.location.searchResults })).toBeInTheDocument();
+    expect(screen.getByRole('listbox', { name: locationMessages.searchResults })).toBeInTheDocument();
 
     await user.keyboard('{ArrowDown}');
     expect(input).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: /Austin/ }).id);
@@ -115,7 +116,7 @@ describe('LocationPicker', () => {
     fetchMock.mockImplementation(() => json({ results: [] }));
     const { user, input } = setup(null);
     await user.type(input, 'zzzz');
-    expect(await screen.findByText(messages.location.noResults)).toBeInTheDocument();
+    expect(await screen.findByText(locationMessages.noResults)).toBeInTheDocument();
   });
 
   it('falls back to built-in cities, then popular cities after 2 failures, then hints at manual entry', async () => {
@@ -123,18 +124,18 @@ describe('LocationPicker', () => {
     const { user, input } = setup(null);
 
     await user.type(input, 'lon');
-    expect(await screen.findByText(messages.location.searchFailed)).toBeInTheDocument();
+    expect(await screen.findByText(locationMessages.searchFailed)).toBeInTheDocument();
     expect(screen.getByRole('option', { name: /London/ })).toBeInTheDocument();
-    expect(screen.queryByText(messages.location.serviceUnavailable)).not.toBeInTheDocument();
+    expect(screen.queryByText(locationMessages.serviceUnavailable)).not.toBeInTheDocument();
 
     await user.type(input, 'd');
-    expect(await screen.findByText(messages.location.serviceUnavailable)).toBeInTheDocument();
-    expect(screen.getByText(messages.location.usingPopularCities)).toBeInTheDocument();
+    expect(await screen.findByText(locationMessages.serviceUnavailable)).toBeInTheDocument();
+    expect(screen.getByText(locationMessages.usingPopularCities)).toBeInTheDocument();
     expect(screen.getByRole('option', { name: /Chicago/ })).toBeInTheDocument();
-    expect(screen.queryByText(messages.location.searchIssues)).not.toBeInTheDocument();
+    expect(screen.queryByText(locationMessages.searchIssues)).not.toBeInTheDocument();
 
     await user.type(input, 'o');
-    expect(await screen.findByText(messages.location.searchIssues)).toBeInTheDocument();
+    expect(await screen.findByText(locationMessages.searchIssues)).toBeInTheDocument();
     expect(searchCalls()).toHaveLength(3);
   });
 
@@ -142,12 +143,12 @@ describe('LocationPicker', () => {
     fetchMock.mockImplementation(() => json({ result: AUSTIN }));
     const { user, input, onChange } = setup();
     await user.dblClick(input);
-    const latitude = screen.getByLabelText(messages.location.latitude);
-    const longitude = screen.getByLabelText(messages.location.longitude);
+    const latitude = screen.getByLabelText(locationMessages.latitude);
+    const longitude = screen.getByLabelText(locationMessages.longitude);
     await user.clear(latitude);
     await user.type(latitude, 'north');
-    await user.click(screen.getByRole('button', { name: messages.location.useCoordinates }));
-    expect(screen.getByRole('alert')).toHaveTextContent(messages.location.invalidCoordinates);
+    await user.click(screen.getByRole('button', { name: locationMessages.useCoordinates }));
+    expect(screen.getByRole('alert')).toHaveTextContent(locationMessages.invalidCoordinates);
     expect(onChange).not.toHaveBeenCalled();
 
     await user.clear(latitude);
@@ -156,17 +157,17 @@ describe('LocationPicker', () => {
     await user.type(longitude, '-97.7{Enter}');
     await waitFor(() => expect(onChange).toHaveBeenCalledWith({ ...AUSTIN, lat: 30.3, lng: -97.7 }));
     expect(String(fetchMock.mock.calls[0][0])).toBe('/api/geocode/reverse?lat=30.3&lng=-97.7');
-    expect(screen.queryByLabelText(messages.location.latitude)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(locationMessages.latitude)).not.toBeInTheDocument();
   });
 
   it('keeps manual coordinates when no place is known there', async () => {
     fetchMock.mockImplementation(() => json({ error: { message: 'down' } }, 500));
     const { user, onChange } = setup();
-    await user.click(screen.getByRole('button', { name: messages.location.enterCoordinates }));
-    await user.clear(screen.getByLabelText(messages.location.latitude));
-    await user.type(screen.getByLabelText(messages.location.latitude), '0');
-    await user.clear(screen.getByLabelText(messages.location.longitude));
-    await user.type(screen.getByLabelText(messages.location.longitude), '-140{Enter}');
+    await user.click(screen.getByRole('button', { name: locationMessages.enterCoordinates }));
+    await user.clear(screen.getByLabelText(locationMessages.latitude));
+    await user.type(screen.getByLabelText(locationMessages.latitude), '0');
+    await user.clear(screen.getByLabelText(locationMessages.longitude));
+    await user.type(screen.getByLabelText(locationMessages.longitude), '-140{Enter}');
     await waitFor(() =>
       expect(onChange).toHaveBeenCalledWith({
         name: '0.00000, -140.00000',
@@ -190,7 +191,7 @@ describe('LocationPicker', () => {
       );
       withGeolocation(getCurrentPosition);
       const { user, onChange } = setup();
-      await user.click(screen.getByRole('button', { name: messages.location.useCurrentLocation }));
+      await user.click(screen.getByRole('button', { name: locationMessages.useCurrentLocation }));
       await waitFor(() => expect(onChange).toHaveBeenCalledWith({ ...AUSTIN, lat: 30.27, lng: -97.74 }));
       expect(getCurrentPosition.mock.calls[0][2]).toEqual({
         enableHighAccuracy: true,
@@ -200,14 +201,14 @@ describe('LocationPicker', () => {
     });
 
     it.each([
-      [1, messages.geolocation.permissionDenied],
-      [2, messages.geolocation.unavailable],
-      [3, messages.geolocation.timeout],
-      [99, messages.geolocation.failed],
+      [1, geolocationMessages.permissionDenied],
+      [2, geolocationMessages.unavailable],
+      [3, geolocationMessages.timeout],
+      [99, geolocationMessages.failed],
     ])('shows the text for geolocation error %i', async (code, text) => {
       withGeolocation((_success, failure) => failure?.({ code } as GeolocationPositionError));
       const { user, onChange } = setup();
-      await user.click(screen.getByRole('button', { name: messages.location.useCurrentLocation }));
+      await user.click(screen.getByRole('button', { name: locationMessages.useCurrentLocation }));
       expect(await screen.findByText(text)).toBeInTheDocument();
       expect(onChange).not.toHaveBeenCalled();
     });
@@ -215,8 +216,8 @@ describe('LocationPicker', () => {
     it('says when the browser has no geolocation', async () => {
       vi.stubGlobal('navigator', { ...navigator, geolocation: undefined });
       const { user } = setup();
-      await user.click(screen.getByRole('button', { name: messages.location.useCurrentLocation }));
-      expect(await screen.findByText(messages.geolocation.notSupported)).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: locationMessages.useCurrentLocation }));
+      expect(await screen.findByText(geolocationMessages.notSupported)).toBeInTheDocument();
     });
   });
 });

@@ -1,7 +1,8 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { LocateFixed, MapPin } from 'lucide-react';
 import type { LocationResult } from '@shared/domain/cities';
-import { messages } from '@shared/messages';
+import { geolocationMessages } from '@shared/messages/geolocation';
+import { locationMessages } from '@shared/messages/location';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -34,7 +35,7 @@ const secondaryLine = (location: LocationResult) =>
 export function LocationPicker({
   value,
   onChange,
-  label = messages.location.label,
+  label = locationMessages.label,
   error,
   required,
   disabled,
@@ -100,9 +101,9 @@ export function LocationPicker({
     try {
       const { lat, lng } = await currentPosition();
       const place = await reverseGeocode(lat, lng).catch(() => null);
-      choose(locationAt(lat, lng, place, messages.location.currentLocationName));
+      choose(locationAt(lat, lng, place, locationMessages.currentLocationName));
     } catch (failure) {
-      setGeoError(failure instanceof Error ? failure.message : messages.geolocation.failed);
+      setGeoError(failure instanceof Error ? failure.message : geolocationMessages.failed);
     } finally {
       setLocating(false);
     }
@@ -134,7 +135,7 @@ export function LocationPicker({
           aria-required={required || undefined}
           autoComplete="off"
           className="pl-8"
-          placeholder={messages.location.placeholder}
+          placeholder={locationMessages.placeholder}
           value={shownText}
           disabled={disabled}
           onChange={(event) => {
@@ -164,10 +165,10 @@ export function LocationPicker({
         >
           <p id={headingId} className="px-2 py-1 text-xs font-medium text-muted-foreground">
             {search.searching
-              ? messages.location.searching
+              ? locationMessages.searching
               : search.showingPopular
-                ? messages.location.popularCities
-                : messages.location.searchResults}
+                ? locationMessages.popularCities
+                : locationMessages.searchResults}
           </p>
           <ul id={listId} role="listbox" aria-labelledby={headingId}>
             {options.map((option, index) => (
@@ -193,7 +194,7 @@ export function LocationPicker({
         </div>
       </div>
       <p id={hintId} className="text-xs text-muted-foreground">
-        {messages.location.manualHint}
+        {locationMessages.manualHint}
       </p>
       <div id={statusId} className="space-y-1 text-sm">
         <p aria-live="polite" className="text-muted-foreground empty:hidden">
@@ -201,7 +202,7 @@ export function LocationPicker({
         </p>
         {(editing
           ? search.errors
-          : search.errors.filter((text) => text === messages.location.searchIssues)
+          : search.errors.filter((text) => text === locationMessages.searchIssues)
         ).map((text) => (
           <p key={text} role="alert" className="text-destructive">
             {text}
@@ -227,7 +228,7 @@ export function LocationPicker({
           disabled={disabled || locating}
         >
           <LocateFixed aria-hidden="true" />
-          {locating ? messages.location.locating : messages.location.useCurrentLocation}
+          {locating ? locationMessages.locating : locationMessages.useCurrentLocation}
         </Button>
         <Button
           type="button"
@@ -237,7 +238,7 @@ export function LocationPicker({
           disabled={disabled}
           aria-expanded={manualOpen}
         >
-          {messages.location.enterCoordinates}
+          {locationMessages.enterCoordinates}
         </Button>
       </div>
       {manualOpen ? (

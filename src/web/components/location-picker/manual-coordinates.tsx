@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import type { LocationResult } from '@shared/domain/cities';
-import { messages } from '@shared/messages';
+import { locationMessages } from '@shared/messages/location';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -24,7 +24,7 @@ export function ManualCoordinates({ initial, onApply, onCancel }: ManualCoordina
   const apply = async () => {
     const coordinates = parseCoordinates(lat, lng);
     if (!coordinates) {
-      setError(messages.location.invalidCoordinates);
+      setError(locationMessages.invalidCoordinates);
       return;
     }
     setError(null);
@@ -50,10 +50,10 @@ export function ManualCoordinates({ initial, onApply, onCancel }: ManualCoordina
   const invalid = error ? true : undefined;
   return (
     <fieldset className="space-y-3 rounded-md border p-3">
-      <legend className="px-1 text-sm font-medium">{messages.location.enterCoordinates}</legend>
+      <legend className="px-1 text-sm font-medium">{locationMessages.enterCoordinates}</legend>
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="space-y-1">
-          <Label htmlFor={`${id}-lat`}>{messages.location.latitude}</Label>
+          <Label htmlFor={`${id}-lat`}>{locationMessages.latitude}</Label>
           <Input
             id={`${id}-lat`}
             inputMode="decimal"
@@ -67,7 +67,7 @@ export function ManualCoordinates({ initial, onApply, onCancel }: ManualCoordina
           />
         </div>
         <div className="space-y-1">
-          <Label htmlFor={`${id}-lng`}>{messages.location.longitude}</Label>
+          <Label htmlFor={`${id}-lng`}>{locationMessages.longitude}</Label>
           <Input
             id={`${id}-lng`}
             inputMode="decimal"
@@ -87,10 +87,10 @@ export function ManualCoordinates({ initial, onApply, onCancel }: ManualCoordina
       ) : null}
       <div className="flex gap-2">
         <Button type="button" size="sm" onClick={() => void apply()} disabled={busy}>
-          {messages.location.useCoordinates}
+          {locationMessages.useCoordinates}
         </Button>
         <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
-          {messages.location.cancel}
+          {locationMessages.cancel}
         </Button>
       </div>
     </fieldset>

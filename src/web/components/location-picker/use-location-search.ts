@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { LOCATION_SEARCH } from '@shared/constants';
 import { FALLBACK_CITIES, POPULAR_CITIES, filterCities, type LocationResult } from '@shared/domain/cities';
-import { messages } from '@shared/messages';
+import { locationMessages } from '@shared/messages/location';
 import { cachedSearch, rememberSearch, searchLocations } from './location-api';
 
 type Phase = 'idle' | 'loading' | 'done' | 'failed';
@@ -96,15 +96,15 @@ export function useLocationSearch(rawQuery: string): LocationSearch {
         showingPopular: false,
         searching: false,
         notice: null,
-        errors: [messages.location.searchFailed],
+        errors: [locationMessages.searchFailed],
       };
     }
     return {
       options: unique([...local, ...POPULAR_CITIES]).slice(0, LOCATION_SEARCH.resultLimit),
       showingPopular: true,
       searching: false,
-      notice: messages.location.usingPopularCities,
-      errors: [messages.location.serviceUnavailable, ...hints(current.failures)],
+      notice: locationMessages.usingPopularCities,
+      errors: [locationMessages.serviceUnavailable, ...hints(current.failures)],
     };
   }
   if (current.phase === 'done') {
@@ -112,7 +112,7 @@ export function useLocationSearch(rawQuery: string): LocationSearch {
       options: current.results,
       showingPopular: false,
       searching: false,
-      notice: current.results.length === 0 ? messages.location.noResults : null,
+      notice: current.results.length === 0 ? locationMessages.noResults : null,
       errors: [],
     };
   }
@@ -121,4 +121,4 @@ export function useLocationSearch(rawQuery: string): LocationSearch {
 
 /** "More than 2 attempts" failed: point to the manual entry. */
 const hints = (failures: number) =>
-  failures > LOCATION_SEARCH.failuresBeforeFallback ? [messages.location.searchIssues] : [];
+  failures > LOCATION_SEARCH.failuresBeforeFallback ? [locationMessages.searchIssues] : [];

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_LOCATION, type LocationResult } from '@shared/domain/cities';
-import { messages } from '@shared/messages';
+import { landingMessages } from '@shared/messages/landing';
 import { LocationPicker } from '@web/components/location-picker';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -33,24 +33,24 @@ export function HeroSection({
           <p className="max-w-xl text-lg text-muted-foreground">{HERO.text}</p>
           <div className="flex flex-wrap gap-3">
             <Button asChild size="lg">
-              <Link to={signedIn ? '/dashboard' : '/auth'}>{messages.landing.getRealStory}</Link>
+              <Link to={signedIn ? '/dashboard' : '/auth'}>{landingMessages.getRealStory}</Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link to="/expert-verification">{messages.landing.becomeExpert}</Link>
+              <Link to="/expert-verification">{landingMessages.becomeExpert}</Link>
             </Button>
           </div>
         </div>
         <Card className="shadow-md">
           <CardHeader>
             <CardTitle asChild>
-              <h2>{messages.landing.quickTaskTitle}</h2>
+              <h2>{landingMessages.quickTaskTitle}</h2>
             </CardTitle>
-            <CardDescription>{messages.landing.quickTaskText}</CardDescription>
+            <CardDescription>{landingMessages.quickTaskText}</CardDescription>
           </CardHeader>
           <CardContent className="space-y-4">
             <LocationPicker value={location} onChange={setLocation} />
             <Button type="button" className="w-full" onClick={() => onQuickTask(placeOf(location))}>
-              {messages.landing.quickTaskContinue}
+              {landingMessages.quickTaskContinue}
             </Button>
           </CardContent>
         </Card>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { messages } from '@shared/messages';
+import { landingMessages } from '@shared/messages/landing';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { CATEGORY_CARDS, HOW_IT_WORKS, SECTIONS } from './landing-content';
@@ -66,7 +66,7 @@ export function ClosingCallToAction({ signedIn }: { signedIn: boolean }) {
       <p className="mx-auto mt-3 max-w-xl text-primary-foreground/85">{SECTIONS.closingText}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Button asChild size="lg" variant="secondary">
-          <Link to={signedIn ? '/dashboard' : '/auth'}>{messages.landing.getRealStory}</Link>
+          <Link to={signedIn ? '/dashboard' : '/auth'}>{landingMessages.getRealStory}</Link>
         </Button>
         <Button
           asChild
@@ -74,7 +74,7 @@ export function ClosingCallToAction({ signedIn }: { signedIn: boolean }) {
           variant="outline"
           className="border-primary-foreground bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
         >
-          <Link to="/expert-verification">{messages.landing.becomeExpert}</Link>
+          <Link to="/expert-verification">{landingMessages.becomeExpert}</Link>
         </Button>
       </div>
     </section>

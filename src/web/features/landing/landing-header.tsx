@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { messages } from '@shared/messages';
+import { landingMessages } from '@shared/messages/landing';
 import { Logo } from '@web/app/shell/logo';
 import { Button } from '@web/components/ui/button';
 
@@ -10,18 +10,18 @@ export function LandingHeader({ signedIn }: { signedIn: boolean }) {
         <Link to="/" className="flex items-center gap-2 font-semibold">
           <Logo />
         </Link>
-        <nav aria-label={messages.landing.accountNav} className="flex items-center gap-2">
+        <nav aria-label={landingMessages.accountNav} className="flex items-center gap-2">
           {signedIn ? (
             <Button asChild>
-              <Link to="/dashboard">{messages.landing.dashboard}</Link>
+              <Link to="/dashboard">{landingMessages.dashboard}</Link>
             </Button>
           ) : (
             <>
               <Button asChild variant="ghost">
-                <Link to="/auth">{messages.landing.logIn}</Link>
+                <Link to="/auth">{landingMessages.logIn}</Link>
               </Button>
               <Button asChild>
-                <Link to="/auth?mode=signup">{messages.landing.signUp}</Link>
+                <Link to="/auth?mode=signup">{landingMessages.signUp}</Link>
               </Button>
             </>
           )}

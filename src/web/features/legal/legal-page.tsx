@@ -1,6 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Mail } from 'lucide-react';
-import { messages } from '@shared/messages';
+import { legalMessages } from '@shared/messages/legal';
+import { mapMessages } from '@shared/messages/map';
+import { shellMessages } from '@shared/messages/shell';
 import type { PublicSettingsDto } from '@shared/schemas/geo.schemas';
 import { Logo } from '@web/app/shell/logo';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
@@ -11,9 +13,9 @@ import { usePublicSettings } from '@web/lib/public-settings';
 type LegalDocument = 'privacy' | 'terms' | 'support';
 
 const TITLES: Record<LegalDocument, string> = {
-  privacy: messages.legal.privacyTitle,
-  terms: messages.legal.termsTitle,
-  support: messages.legal.supportTitle,
+  privacy: legalMessages.privacyTitle,
+  terms: legalMessages.termsTitle,
+  support: legalMessages.supportTitle,
 };
 
 const isLegalDocument = (value: string | undefined): value is LegalDocument =>
@@ -39,7 +41,7 @@ function Paragraphs({ text }: { text: string }) {
 function SupportBody({ settings }: { settings: PublicSettingsDto }) {
   return (
     <div className="space-y-4">
-      <p>{settings.contact_email ? messages.legal.supportText : messages.legal.supportNoEmail}</p>
+      <p>{settings.contact_email ? legalMessages.supportText : legalMessages.supportNoEmail}</p>
       {settings.contact_email ? (
         <p>
           <a
@@ -77,19 +79,19 @@ export default function LegalPage() {
           className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
-          {messages.legal.backHome}
+          {legalMessages.backHome}
         </Link>
         <h1 className="text-3xl font-bold tracking-tight">
-          {known ? TITLES[document] : messages.shell.notFound}
+          {known ? TITLES[document] : shellMessages.notFound}
         </h1>
         {!known ? null : isPending ? (
-          <Spinner label={messages.shell.loading} showLabel />
+          <Spinner label={shellMessages.loading} showLabel />
         ) : isError ? (
           <Alert variant="destructive">
             <AlertDescription className="flex flex-wrap items-center gap-3">
-              {messages.legal.loadFailed}
+              {legalMessages.loadFailed}
               <Button type="button" size="sm" variant="outline" onClick={() => void refetch()}>
-                {messages.map.retry}
+                {mapMessages.retry}
               </Button>
             </AlertDescription>
           </Alert>

@@ -62,7 +62,7 @@ export function ExpertSummary({ expert, headingLevel = 3 }: { expert: TaskExpert
           <p className="text-sm text-muted-foreground">{messages.expert.noExpertise}</p>
         )}
       </div>
-      <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(8rem,1fr))] gap-2 text-sm">
         <div>
           <dt className="text-xs text-muted-foreground">{t.memberSince}</dt>
           <dd>{formatMonthYear(expert.profile.created_at ?? expert.created_at) ?? '—'}</dd>

@@ -1,5 +1,5 @@
 import type { TaskDetailsDto } from '@shared/schemas/task-api';
-import { PaymentDialog, type PaymentDialogProps } from './payment/payment-dialog';
+import { PaymentDialog, PaymentSection, type PaymentDialogProps } from './payment';
 
 /**
  * Where the payments feature plugs into the task page. The payment dialog and section belong to the
@@ -7,11 +7,12 @@ import { PaymentDialog, type PaymentDialogProps } from './payment/payment-dialog
  */
 export type TaskPaymentDialogProps = PaymentDialogProps;
 
+/** The hiring callback's dialog: consent, then the card, for the hired expert's rate. */
 export function TaskPaymentDialog(props: TaskPaymentDialogProps) {
   return <PaymentDialog {...props} />;
 }
 
-/** The client's payment section: shown when an expert is assigned and the task is no longer open. */
-export function TaskPaymentSection(_props: { task: TaskDetailsDto }) {
-  return null;
+/** The client's payment section (with its Next Steps hint): shown when an expert is assigned and the task is no longer open. */
+export function TaskPaymentSection({ task }: { task: TaskDetailsDto }) {
+  return <PaymentSection task={task} />;
 }

@@ -8,7 +8,7 @@ import type { FeatureCollection } from 'geojson';
 import type { Topology } from 'topojson-specification';
 import { MAP } from '@shared/constants';
 import { format } from '@shared/format-message';
-import { messages } from '@shared/messages';
+import { mapMessages } from '@shared/messages/map';
 import type { MapLocationDto } from '@shared/schemas/geo.schemas';
 import { Button } from '@web/components/ui/button';
 import { useRuntimeConfig } from '@web/lib/runtime-config';
@@ -53,7 +53,7 @@ const placeLine = (location: MapLocationDto) =>
 
 function markerIcon(location: MapLocationDto): L.DivIcon {
   const size = markerSize(location.expert_count);
-  const label = format(messages.map.markerLabel, { name: location.name, count: location.expert_count });
+  const label = format(mapMessages.markerLabel, { name: location.name, count: location.expert_count });
   const fontSize = size >= 30 ? 12 : 10;
   return L.divIcon({
     className: 'availability-marker',
@@ -88,13 +88,13 @@ function LocationMarker({
             ) : null}
           </div>
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-muted-foreground">{messages.map.localExperts}</dt>
+            <dt className="text-muted-foreground">{mapMessages.localExperts}</dt>
             <dd className="text-right font-semibold">{location.expert_count}</dd>
-            <dt className="text-muted-foreground">{messages.map.recentTasks}</dt>
+            <dt className="text-muted-foreground">{mapMessages.recentTasks}</dt>
             <dd className="text-right font-semibold">{location.recent_tasks}</dd>
           </dl>
           <Button type="button" size="sm" className="w-full" onClick={() => onChoose(location)}>
-            {messages.map.getLocalHelp}
+            {mapMessages.getLocalHelp}
           </Button>
         </div>
       </Popup>
@@ -185,7 +185,7 @@ export default function AvailabilityMap({ locations, onChoose, onStatesWithExper
         <ZoomControl position="bottomright" />
         <FitToLocations locations={locations} />
       </MapContainer>
-      {loading ? <MapLoading text={messages.map.loadingNetwork} /> : null}
+      {loading ? <MapLoading text={mapMessages.loadingNetwork} /> : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { messages } from '@shared/messages';
+import { mapMessages } from '@shared/messages/map';
 import { MARKER_HEX, STATE_HIGHLIGHT_HEX } from './map-markers';
 
 const Dot = ({ color }: { color: string }) => (
@@ -12,12 +12,12 @@ const Dot = ({ color }: { color: string }) => (
 /** The spec's legend: marker colours, active locations and highlighted states (with their counts). */
 export function MapLegend({ locations, states }: { locations: number; states: number }) {
   const items = [
-    { key: 'many', swatch: <Dot color={MARKER_HEX.green} />, label: messages.map.legendMany, count: null },
-    { key: 'some', swatch: <Dot color={MARKER_HEX.blue} />, label: messages.map.legendSome, count: null },
+    { key: 'many', swatch: <Dot color={MARKER_HEX.green} />, label: mapMessages.legendMany, count: null },
+    { key: 'some', swatch: <Dot color={MARKER_HEX.blue} />, label: mapMessages.legendSome, count: null },
     {
       key: 'active',
       swatch: <Dot color={MARKER_HEX.indigo} />,
-      label: messages.map.legendActive,
+      label: mapMessages.legendActive,
       count: locations,
     },
     {
@@ -29,12 +29,12 @@ export function MapLegend({ locations, states }: { locations: number; states: nu
           style={{ background: `${STATE_HIGHLIGHT_HEX}80` }}
         />
       ),
-      label: messages.map.legendStates,
+      label: mapMessages.legendStates,
       count: states,
     },
   ];
   return (
-    <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm" aria-label={messages.map.legendLabel}>
+    <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm" aria-label={mapMessages.legendLabel}>
       {items.map((item) => (
         <li key={item.key} className="flex items-center gap-2">
           {item.swatch}

@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { AlertTriangle } from 'lucide-react';
-import { messages } from '@shared/messages';
+import { mapMessages } from '@shared/messages/map';
 import { Button } from '@web/components/ui/button';
 
 /** The map's loading, empty and error states, drawn over (or instead of) the map. */
@@ -25,10 +25,10 @@ export function MapLoading({ text }: { text: string }) {
 export function MapEmpty({ onRefresh, refreshing }: { onRefresh: () => void; refreshing: boolean }) {
   return (
     <div className={`${overlayClasses} bg-background/85`}>
-      <h3 className="text-lg font-semibold">{messages.map.emptyTitle}</h3>
-      <p className="max-w-sm text-sm text-muted-foreground">{messages.map.emptyText}</p>
+      <h3 className="text-lg font-semibold">{mapMessages.emptyTitle}</h3>
+      <p className="max-w-sm text-sm text-muted-foreground">{mapMessages.emptyText}</p>
       <Button type="button" variant="outline" onClick={onRefresh} disabled={refreshing}>
-        {messages.map.refreshNetwork}
+        {mapMessages.refreshNetwork}
       </Button>
     </div>
   );
@@ -38,10 +38,10 @@ export function MapError({ onRetry }: { onRetry: () => void }) {
   return (
     <div className={`${overlayClasses} bg-muted`} role="alert">
       <AlertTriangle aria-hidden="true" className="size-10 text-destructive" />
-      <h3 className="text-lg font-semibold">{messages.map.errorTitle}</h3>
-      <p className="max-w-sm text-sm text-muted-foreground">{messages.map.loadError}</p>
+      <h3 className="text-lg font-semibold">{mapMessages.errorTitle}</h3>
+      <p className="max-w-sm text-sm text-muted-foreground">{mapMessages.loadError}</p>
       <Button type="button" onClick={onRetry}>
-        {messages.map.retry}
+        {mapMessages.retry}
       </Button>
     </div>
   );

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAP_LOCATIONS } from '@shared/constants';
 import { format } from '@shared/format-message';
-import { messages } from '@shared/messages';
+import { mapMessages } from '@shared/messages/map';
 import type { MapLocationDto } from '@shared/schemas/geo.schemas';
 import { Badge } from '@web/components/ui/badge';
 import { Input } from '@web/components/ui/input';
@@ -48,19 +48,19 @@ export function MapSection({ onChoose }: { onChoose: (location: MapLocationDto) 
       <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
         <div className="space-y-1">
           <h2 id="availability-map-heading" className="text-2xl font-semibold tracking-tight md:text-3xl">
-            {messages.map.sectionTitle}
+            {mapMessages.sectionTitle}
           </h2>
-          <p className="text-muted-foreground">{messages.map.sectionText}</p>
+          <p className="text-muted-foreground">{mapMessages.sectionText}</p>
         </div>
         <div className="flex flex-wrap gap-2" aria-live="polite">
           {data ? (
             <>
               <Badge variant="secondary" className="px-3 py-1 text-sm">
-                {format(messages.map.totalExperts, { count: numberFormat.format(totalExperts(data)) })}
+                {format(mapMessages.totalExperts, { count: numberFormat.format(totalExperts(data)) })}
               </Badge>
               {data.totals ? (
                 <Badge variant="secondary" className="px-3 py-1 text-sm">
-                  {format(messages.map.totalTasksCompleted, {
+                  {format(mapMessages.totalTasksCompleted, {
                     count: numberFormat.format(data.totals.tasks_completed),
                   })}
                 </Badge>
@@ -72,15 +72,15 @@ export function MapSection({ onChoose }: { onChoose: (location: MapLocationDto) 
       <div className="relative max-w-md">
         <Input
           type="search"
-          aria-label={messages.map.searchLabel}
-          placeholder={messages.map.searchPlaceholder}
+          aria-label={mapMessages.searchLabel}
+          placeholder={mapMessages.searchPlaceholder}
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}
         />
       </div>
       <div
         role="region"
-        aria-label={messages.map.regionLabel}
+        aria-label={mapMessages.regionLabel}
         className="relative isolate h-[440px] overflow-hidden rounded-xl border bg-muted md:h-[540px]"
         data-testid="availability-map"
       >
@@ -88,7 +88,7 @@ export function MapSection({ onChoose }: { onChoose: (location: MapLocationDto) 
           errorState
         ) : (
           <MapErrorBoundary key={attempt} fallback={errorState}>
-            <Suspense fallback={<MapLoading text={messages.map.preloading} />}>
+            <Suspense fallback={<MapLoading text={mapMessages.preloading} />}>
               <MapView locations={locations} onChoose={onChoose} onStatesWithExperts={setStatesWithExperts} />
             </Suspense>
           </MapErrorBoundary>
@@ -101,7 +101,7 @@ export function MapSection({ onChoose }: { onChoose: (location: MapLocationDto) 
             className="absolute left-1/2 top-3 z-[1000] -translate-x-1/2 rounded-md bg-background px-3 py-1.5 text-sm shadow"
             role="status"
           >
-            {format(messages.map.noMatches, { query: search })}
+            {format(mapMessages.noMatches, { query: search })}
           </p>
         ) : null}
       </div>

@@ -1,0 +1,134 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TaskDto } from '@shared/schemas/task-api';
+import { taskApplications } from '../../db/schema';
+import {
+  apply,
+  castOf,
+  createTasksTestApp,
+  expectError,
+  notificationsOf,
+  okJson,
+  taskAt,
+  taskRow,
+  type Cast,
+  type TasksTestApp,
+} from './tasks.test-helpers';
+
+/** The payment provider failing in the middle of a transition: the task and its rows stay consistent. */
+let h: TasksTestApp;
+let cast: Cast;
+beforeAll(async () => {
+  h = await createTasksTestApp();
+  cast = await castOf(h);
+});
+beforeEach(() => h.payments.reset());
+afterAll(async () => {
+  await h.close();
+});
+
+type Result = { task: TaskDto; message: string; payment_failed: boolean };
+const post = (path: string, cookie: string) => h.request('POST', path, { cookie });
+
+describe('the hold cannot be voided', () => {
+  it('decline still reopens the task, says payment needs manual review, and leaves no half state', async () => {
+    const { task, application } = await taskAt(h, cast, 'authorized', { rival: true });
+    h.payments.failCancel = true;
+    const body = await okJson<Result>(await post(`/api/tasks/${task.id}/decline`, cast.expert.cookie));
+    expect(body.message).toBe(
+      'Assignment declined and the task is open again, but the payment hold could not be cancelled. Payment may need manual review.',
+    );
+    expect(body.payment_failed).toBe(true);
+    const row = await taskRow(h, task.id);
+    expect(row).toMatchObject({
+      status: 'open',
+      expert_id: null,
+      assigned_at: null,
+      payment_status: 'unpaid',
+      stripe_payment_intent_id: null,
+      authorization_hold_expires_at: null,
+    });
+    const applications = await h.db.select().from(taskApplications).where(eq(taskApplications.task_id, task.id));
+    expect(applications.find((a) => a.id === application.id)?.status).toBe('rejected');
+    expect(applications.find((a) => a.id !== application.id)?.status).toBe('pending');
+    expect((await notificationsOf(h, cast.client.id, task.id)).map((n) => n.type)).toContain('assignment_declined');
+    expect(h.payments.cancelCalls).toHaveLength(1);
+    // The task can be hired again.
+    const again = await apply(h, await h.createUser('expert'), task.id);
+    expect(again.status).toBe('pending');
+  });
+
+  it('abandon still reopens the task with its own manual-review text', async () => {
+    const { task } = await taskAt(h, cast, 'in_progress');
+    h.payments.failCancel = true;
+    const body = await okJson<Result>(await post(`/api/tasks/${task.id}/abandon`, cast.expert.cookie));
+    expect(body).toMatchObject({
+      message:
+        'You have left this task and it is open again, but the payment hold could not be cancelled. Payment may need manual review.',
+      payment_failed: true,
+      task: { status: 'open', expert_id: null, started_at: null, payment_status: 'unpaid' },
+    });
+  });
+
+  it('cancel leaves the task exactly as it was and answers the manual-review text', async () => {
+    const { task } = await taskAt(h, cast, 'authorized');
+    const before = await taskRow(h, task.id);
+    h.payments.failCancel = true;
+    const message = await expectError(await post(`/api/tasks/${task.id}/cancel`, cast.client.cookie), 502);
+    expect(message).toBe('Failed to cancel payment hold. Cancellation may need manual review.');
+    expect(await taskRow(h, task.id)).toEqual(before);
+    expect((await notificationsOf(h, cast.expert.id, task.id)).map((n) => n.type)).not.toContain('task_cancelled');
+    // Once the provider is back, the same request works.
+    h.payments.failCancel = false;
+    expect((await okJson<Result>(await post(`/api/tasks/${task.id}/cancel`, cast.client.cookie))).task.status).toBe('cancelled');
+  });
+
+  it('reject keeps the rejection, keeps the hold on record for review, and says so', async () => {
+    const { task } = await taskAt(h, cast, 'pending_approval');
+    const intent = (await taskRow(h, task.id)).stripe_payment_intent_id;
+    h.payments.failCancel = true;
+    const body = await okJson<Result>(await post(`/api/tasks/${task.id}/evidence/reject`, cast.client.cookie));
+    expect(body.message).toBe('Evidence rejected but payment cancellation failed. Please contact support.');
+    expect(body.payment_failed).toBe(true);
+    expect(await taskRow(h, task.id)).toMatchObject({
+      status: 'cancelled',
+      submitted_at: null,
+      client_capture_authorized_at: null,
+      payment_status: 'authorized',
+      stripe_payment_intent_id: intent,
+    });
+    expect((await notificationsOf(h, cast.expert.id, task.id)).map((n) => n.type)).toContain('evidence_rejected');
+  });
+});
+
+describe('the capture fails', () => {
+  it('confirm keeps the task verified with payment authorized, which a retry captures', async () => {
+    const { task } = await taskAt(h, cast, 'pending_approval');
+    h.payments.failCapture = true;
+    const body = await okJson<Result>(await post(`/api/tasks/${task.id}/evidence/confirm`, cast.client.cookie));
+    expect(body.message).toBe('Evidence confirmed but payment capture failed. Please contact support.');
+    expect(body.payment_failed).toBe(true);
+    const row = await taskRow(h, task.id);
+    expect(row).toMatchObject({ status: 'verified', payment_status: 'authorized' });
+    expect(row.client_capture_authorized_at).not.toBeNull();
+    expect(row.completed_at).not.toBeNull();
+    // What POST /payments/capture does on a retry: the state allows it.
+    h.payments.failCapture = false;
+    expect((await h.payments.capture(row)).success).toBe(true);
+    expect((await taskRow(h, task.id)).payment_status).toBe('captured');
+  });
+
+  it('a capture that throws (against its contract) is reported the same way', async () => {
+    const { task } = await taskAt(h, cast, 'pending_approval');
+    const original = h.payments.capture.bind(h.payments);
+    h.payments.capture = async () => {
+      throw new Error('socket hang up');
+    };
+    try {
+      const body = await okJson<Result>(await post(`/api/tasks/${task.id}/evidence/confirm`, cast.client.cookie));
+      expect(body).toMatchObject({ payment_failed: true, task: { status: 'verified', payment_status: 'authorized' } });
+    } finally {
+      h.payments.capture = original;
+    }
+  });
+});

@@ -1,0 +1,21 @@
+/** Texts of the auth section of the messages catalogue (see ../messages.ts). */
+export const authMessages = {
+  requiredFields: 'Please fill in all required fields',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordsDoNotMatch: 'Passwords do not match',
+  accountCreated: 'Account created! Please check your email to confirm your registration.',
+  emailAlreadyRegistered: 'This email is already registered. Please log in instead.',
+  invalidCredentials: 'Invalid email or password. Please try again.',
+  signedIn: 'Successfully signed in!',
+  loggedIn: 'Successfully logged in!',
+  signedOut: 'Signed out successfully',
+  signOutFailed: 'Failed to sign out',
+  signInRequired: 'Please sign in to access this page',
+  sessionExpiring: 'Your session is about to expire',
+  sessionRefreshed: 'Session refreshed successfully',
+  sessionRefreshFailed: 'Failed to refresh session. Please sign in again.',
+  quickTaskBanner: 'Complete sign up or log in to continue with your task.',
+  emailNotConfirmed: 'Please confirm your email address before signing in. We have sent you a new link.',
+  notAuthenticated: 'User not authenticated',
+  emailInvalid: 'Please enter a valid email address',
+} as const;

@@ -1,0 +1,31 @@
+/** Texts of the location section of the messages catalogue (see ../messages.ts). */
+export const locationMessages = {
+  noResults: 'No locations found. Try a different search term.',
+  searchFailed: 'Failed to search locations. Please try again.',
+  serviceUnavailable:
+    'Location service is temporarily unavailable. Choose from popular cities or enter coordinates manually.',
+  usingPopularCities: 'Using popular cities as location service is unavailable.',
+  searchIssues:
+    'Location search is experiencing issues. Double-click the location field to manually enter coordinates.',
+  accessFailed: 'Could not access your location. Distance filtering may not work correctly.',
+  invalidCoordinates: 'Invalid coordinates',
+  searchTooShort: 'Please enter at least 2 characters',
+  queryTooLong: 'Please enter at most 100 characters',
+  limitInvalid: 'The result limit must be a whole number from 1 to 50',
+  latitudeInvalid: 'Latitude must be a number between -90 and 90',
+  longitudeInvalid: 'Longitude must be a number between -180 and 180',
+  label: 'Location',
+  placeholder: 'Search for a city or address',
+  popularCities: 'Popular cities',
+  searchResults: 'Search results',
+  searching: 'Searching...',
+  useCurrentLocation: 'Use current location',
+  locating: 'Locating...',
+  enterCoordinates: 'Enter coordinates',
+  manualHint: 'Double-click the location field to enter coordinates manually.',
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+  useCoordinates: 'Use coordinates',
+  cancel: 'Cancel',
+  currentLocationName: 'Current location',
+} as const;
