@@ -68,6 +68,9 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.default.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle client can lose its connection (server restart, failover); the pool replaces it.
+  // Without a listener that error would crash the process.
+  pool.on('error', (error) => console.error('PostgreSQL idle client error:', error.message));
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,
