@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages';
 
-const leaves = Object.entries(messages).flatMap(([section, texts]) =>
-  Object.entries(texts).map(([key, text]) => [`${section}.${key}`, text] as const),
-);
+/** Every text with its dotted key; sections may nest (e.g. payment.card.numberLabel). */
+function leavesOf(node: unknown, path: string): (readonly [string, string])[] {
+  if (typeof node !== 'object' || node === null) return [[path, node as string] as const];
+  return Object.entries(node).flatMap(([key, child]) => leavesOf(child, path ? `${path}.${key}` : key));
+}
+
+const leaves = leavesOf(messages, '');
 
 describe('messages', () => {
   it.each(leaves)('%s is a non-empty text without stray whitespace', (_key, text) => {

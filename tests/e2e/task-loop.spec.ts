@@ -1,6 +1,20 @@
-import { deflateSync } from 'node:zlib';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, expectNoAxeViolations, logIn } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { DEMO, expectNoAxeViolations } from './fixtures';
+import {
+  acceptAndSubmitEvidenceByApi,
+  applyThroughUi,
+  apiTask,
+  assignThroughUi,
+  confirmInDialog,
+  createTaskByApi,
+  fillTaskForm,
+  makePng,
+  payInDialog,
+  REMOTE_DESCRIPTION,
+  signedInPage,
+  toast,
+  uniqueTitle,
+} from './task-loop-helpers';
 
 /**
  * The life of a task in the browser (issue 5): create, the content warning, the proximity refusal,
@@ -9,169 +23,10 @@ import { DEMO, expectNoAxeViolations, logIn } from './fixtures';
  * The client and the expert each have their own browser context.
  */
 
-const run = Date.now().toString(36);
-let counter = 0;
-const uniqueTitle = (what: string) => `${what} ${run}-${(counter += 1)}`;
-
-/** Words with remote keywords, so the clarify warning stays away unless a test wants it. */
-const REMOTE_DESCRIPTION = 'Please photograph every room and record a short video of the kitchen for my report.';
-const REQUIREMENTS = 'Ten photos and one video of the whole apartment.';
-
-// ---------------------------------------------------------------------------------------------
-// Helpers
-
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await logIn(page, email);
-  return page;
-}
-
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-
-interface TaskJson {
-  id: string;
-  status: string;
-  payment_status: string;
-  expert_id: string | null;
-  expert: { id: string; avg_rating: number | null } | null;
-  transactions: { status: string; amount: number }[];
-  applications: { id: string; expert_id: string; status: string }[];
-}
-
-async function apiTask(page: Page, taskId: string): Promise<TaskJson> {
-  const response = await page.request.get(`/api/tasks/${taskId}`);
-  expect(response.ok()).toBeTruthy();
-  return ((await response.json()) as { task: TaskJson }).task;
-}
-
-async function apiPost(page: Page, path: string, data: unknown = {}) {
-  const response = await page.request.post(path, { data });
-  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBeTruthy();
-  return response.json();
-}
-
-/** A task near New York (where expert1 works), created through the API for the journeys that start later. */
-async function createTaskByApi(client: Page, title: string, budgetCents = 9_000): Promise<string> {
-  const due = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
-  const body = (await apiPost(client, '/api/tasks', {
-    title,
-    description: REMOTE_DESCRIPTION,
-    requirements: REQUIREMENTS,
-    category: 'property',
-    urgency: 'medium',
-    budget: budgetCents,
-    due_date: due,
-    location: 'New York, New York, United States',
-    latitude: 40.7128,
-    longitude: -74.006,
-  })) as { task: { id: string } };
-  return body.task.id;
-}
-
-/** A tiny valid PNG made here: width x height pixels of one colour. */
-function makePng(width = 4, height = 4, rgb: [number, number, number] = [30, 120, 200]): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = table[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(typed));
-    return Buffer.concat([length, typed, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-async function fillTaskForm(page: Page, title: string, description: string) {
-  await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Description').fill(description);
-  await page.getByLabel('Requirements').fill(REQUIREMENTS);
-}
-
-/** The expert applies on the task page. */
-async function applyThroughUi(expert: Page, taskId: string, rate: string) {
-  await expert.goto(`/task/${taskId}`);
-  await expert.getByLabel(/^Your proposed rate/).fill(rate);
-  await expert.getByLabel(/^Cover letter/).fill('I live nearby and inspect apartments every week. I will send photos and a video.');
-  await expert.getByRole('button', { name: 'Submit Application' }).click();
-  await expect(toast(expert, 'Applied for the task successfully!')).toBeVisible();
-  await expect(expert.getByRole('heading', { name: 'Your application' })).toBeVisible();
-}
-
-/** The client assigns the only applicant; the payment dialog opens at once. */
-async function assignThroughUi(client: Page, taskId: string) {
-  await client.goto(`/task/${taskId}`);
-  await client.getByTestId('application').getByRole('button', { name: 'Assign' }).click();
-  await expect(toast(client, 'Expert assigned successfully! Please authorize payment to proceed.')).toBeVisible();
-  const dialog = client.getByRole('dialog', { name: 'Authorize Payment' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-/** Consent, then the local card form with the always-approved test card. */
-async function payInDialog(client: Page, taskId: string) {
-  const dialog = client.getByRole('dialog', { name: 'Authorize Payment' });
-  const agree = dialog.getByRole('button', { name: 'Agree' });
-  await expect(agree).toBeDisabled();
-  await dialog.getByRole('checkbox').check();
-  await agree.click();
-  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await dialog.getByLabel('CVC').fill('123');
-  const name = dialog.getByLabel('Name on card');
-  if (await name.count()) await name.fill('Casey Client');
-  const postal = dialog.getByLabel('Postal code');
-  if (await postal.count()) await postal.fill('10001');
-  await dialog.getByRole('button', { name: /^Authorize \$/ }).click();
-  await expect(dialog).toBeHidden({ timeout: 20_000 });
-  await expect.poll(async () => (await apiTask(client, taskId)).payment_status).toBe('authorized');
-}
-
-/** The assigned expert accepts and sends one photo through the API (journeys that test the client's side). */
-async function acceptAndSubmitEvidenceByApi(expert: Page, taskId: string) {
-  await apiPost(expert, `/api/tasks/${taskId}/accept`);
-  const response = await expert.request.post(`/api/tasks/${taskId}/evidence`, {
-    multipart: {
-      completion_notes: 'Photographed every room; see the attached photo.',
-      files: { name: 'room.png', mimeType: 'image/png', buffer: makePng() },
-    },
-  });
-  expect(response.ok(), await response.text()).toBeTruthy();
-}
-
-async function confirmInDialog(page: Page, button: string, confirm = button) {
-  await page.getByRole('button', { name: button, exact: true }).click();
-  const dialog = page.getByRole('alertdialog');
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: confirm, exact: true }).click();
-}
-
-// ---------------------------------------------------------------------------------------------
-
 test.describe('the life of a task', () => {
-  test('create, warn, refuse, apply, assign and pay, accept, evidence, confirm and capture, review', async ({ browser }) => {
+  test('create, warn, refuse, apply, assign and pay, accept, evidence, confirm and capture, review', async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const client = await signedInPage(browser, DEMO.client);
     const expert = await signedInPage(browser, DEMO.expert);
@@ -185,7 +40,10 @@ test.describe('the life of a task', () => {
     await fillTaskForm(client, title, REMOTE_DESCRIPTION);
     const where = client.getByRole('combobox', { name: /Service Location/ });
     await where.fill('New York');
-    await client.getByRole('option', { name: /^New York/ }).first().click();
+    await client
+      .getByRole('option', { name: /^New York/ })
+      .first()
+      .click();
     await expect(client.getByTestId('location-picker-value')).toContainText('40.7');
     await client.getByLabel(/^Budget/).fill('150');
     await client.getByRole('button', { name: 'Create Task' }).click();
@@ -199,21 +57,39 @@ test.describe('the life of a task', () => {
     await expect(client).toHaveURL(/\/task\/[0-9a-f-]{36}$/);
     const taskId = client.url().split('/').at(-1)!;
     await expect(client.getByRole('heading', { name: title })).toBeVisible();
-    await expect(client.getByRole('link', { name: /View on map/ })).toHaveAttribute('href', /openstreetmap\.org\/\?mlat=40\.7/);
+    await expect(client.getByRole('link', { name: /View on map/ })).toHaveAttribute(
+      'href',
+      /openstreetmap\.org\/\?mlat=40\.7/,
+    );
     await expectNoAxeViolations(client);
 
     // (2) A description without remote keywords: the clarify warning shows, and the task still goes through.
     await client.goto('/dashboard/create-task');
-    await fillTaskForm(client, uniqueTitle('Garden worries'), 'My grandmother lives there and I worry about her garden.');
+    await fillTaskForm(
+      client,
+      uniqueTitle('Garden worries'),
+      'My grandmother lives there and I worry about her garden.',
+    );
     await client.getByRole('button', { name: 'Create Task' }).click();
-    await expect(toast(client, 'Consider clarifying that this work can be done remotely (photos, videos, virtual assessment, etc.)')).toBeVisible();
+    await expect(
+      toast(
+        client,
+        'Consider clarifying that this work can be done remotely (photos, videos, virtual assessment, etc.)',
+      ),
+    ).toBeVisible();
     await expect(toast(client, 'Task created! Awaiting expert acceptance and rate proposal.')).toBeVisible();
 
     // An in-person request is refused before anything is sent.
     await client.goto('/dashboard/create-task');
-    await fillTaskForm(client, uniqueTitle('Meet me'), 'Please come over and meet me at the door to pick up the keys.');
+    await fillTaskForm(
+      client,
+      uniqueTitle('Meet me'),
+      'Please come over and meet me at the door to pick up the keys.',
+    );
     await client.getByRole('button', { name: 'Create Task' }).click();
-    await expect(client.getByTestId('content-errors')).toContainText('Task appears to request in-person services');
+    await expect(client.getByTestId('content-errors')).toContainText(
+      'Task appears to request in-person services',
+    );
     await expect(client).toHaveURL(/create-task$/);
 
     // (3) The middle of the Pacific has no experts within 100 miles.
@@ -247,10 +123,16 @@ test.describe('the life of a task', () => {
     await expert.getByRole('button', { name: 'Accept Assignment' }).click();
     await expect(toast(expert, 'Assignment accepted. You can start working on the task.')).toBeVisible();
     await expect(expert.getByText('in progress', { exact: true })).toBeVisible();
-    await expert.getByLabel(/^Completion notes/).fill('Photographed every room and the kitchen. Everything looks fine.');
-    await expert.getByLabel(/^Photos/).setInputFiles({ name: 'kitchen.png', mimeType: 'image/png', buffer: makePng(8, 8) });
+    await expert
+      .getByLabel(/^Completion notes/)
+      .fill('Photographed every room and the kitchen. Everything looks fine.');
+    await expert
+      .getByLabel(/^Photos/)
+      .setInputFiles({ name: 'kitchen.png', mimeType: 'image/png', buffer: makePng(8, 8) });
     await expert.getByRole('button', { name: 'Submit Evidence' }).click();
-    await expect(toast(expert, 'Evidence submitted! The client has been asked to review it within 24 hours.')).toBeVisible();
+    await expect(
+      toast(expert, 'Evidence submitted! The client has been asked to review it within 24 hours.'),
+    ).toBeVisible();
     await expect(expert.getByText('pending approval', { exact: true })).toBeVisible();
 
     // (7) The client sees the evidence, confirms and pays: the hold is captured.
@@ -265,22 +147,32 @@ test.describe('the life of a task', () => {
     await expect(client.getByText('verified', { exact: true })).toBeVisible();
     const captured = await apiTask(client, taskId);
     expect(captured.payment_status).toBe('captured');
-    expect(captured.transactions.some((row) => row.status === 'captured' && row.amount === 14_000)).toBe(true);
+    expect(captured.transactions.some((row) => row.status === 'captured' && row.amount === 14_000)).toBe(
+      true,
+    );
     // The payment section (payments feature) shows the captured status and the transaction row.
     await expect(client.getByText('Payment Captured').first()).toBeVisible();
-    await expect(client.getByRole('row').filter({ hasText: '$140.00' }).filter({ hasText: 'Captured' })).toBeVisible();
+    await expect(
+      client.getByRole('row').filter({ hasText: '$140.00' }).filter({ hasText: 'Captured' }),
+    ).toBeVisible();
 
     // (8) The client reviews with the keyboard-operable stars; the expert's average changes.
     const rating = before !== null && before >= 3 ? 1 : 5;
     await client.getByRole('radio', { name: '1 star' }).focus();
     await client.keyboard.press('Space');
     for (let step = 1; step < rating; step += 1) await client.keyboard.press('ArrowRight');
-    await expect(client.getByRole('radio', { name: rating === 1 ? '1 star' : `${rating} stars` })).toBeChecked();
+    await expect(
+      client.getByRole('radio', { name: rating === 1 ? '1 star' : `${rating} stars` }),
+    ).toBeChecked();
     await client.getByLabel(/^Comment/).fill('Quick, careful and the photos were very clear.');
     await client.getByRole('button', { name: 'Submit Review' }).click();
     await expect(toast(client, 'Review submitted successfully')).toBeVisible();
-    await expect(client.getByTestId('task-review')).toContainText('Quick, careful and the photos were very clear.');
-    await expect.poll(async () => (await apiTask(client, taskId)).expert?.avg_rating ?? null).not.toBe(before);
+    await expect(client.getByTestId('task-review')).toContainText(
+      'Quick, careful and the photos were very clear.',
+    );
+    await expect
+      .poll(async () => (await apiTask(client, taskId)).expert?.avg_rating ?? null)
+      .not.toBe(before);
 
     await client.context().close();
     await expert.context().close();
@@ -300,7 +192,9 @@ test.describe('the life of a task', () => {
     await expectNoAxeViolations(expert);
     await card.getByRole('button', { name: 'Decline' }).click();
     await expert.getByRole('alertdialog').getByRole('button', { name: 'Decline' }).click();
-    await expect(toast(expert, 'Assignment declined. The task is now available for other experts.')).toBeVisible();
+    await expect(
+      toast(expert, 'Assignment declined. The task is now available for other experts.'),
+    ).toBeVisible();
     await expect.poll(async () => (await apiTask(client, taskId)).status).toBe('open');
     await client.reload();
     await expect(client.getByText('open', { exact: true })).toBeVisible();
@@ -322,9 +216,13 @@ test.describe('the life of a task', () => {
     await client.reload();
     await expect(client.getByRole('img', { name: 'Evidence photo 1' })).toBeVisible();
     await confirmInDialog(client, 'Reject Evidence');
-    await expect(toast(client, 'Evidence rejected. The task has been cancelled and the payment hold released.')).toBeVisible();
+    await expect(
+      toast(client, 'Evidence rejected. The task has been cancelled and the payment hold released.'),
+    ).toBeVisible();
     await expect(client.getByText('cancelled', { exact: true })).toBeVisible();
-    await expect(client.getByRole('row').filter({ hasText: '$95.00' }).filter({ hasText: 'Released' })).toBeVisible();
+    await expect(
+      client.getByRole('row').filter({ hasText: '$95.00' }).filter({ hasText: 'Released' }),
+    ).toBeVisible();
     const task = await apiTask(client, taskId);
     expect(task.status).toBe('cancelled');
     expect(task.transactions.some((row) => row.status === 'refunded')).toBe(true);
@@ -348,7 +246,9 @@ test.describe('the life of a task', () => {
     await expect(toast(client, 'Task cancelled successfully')).toBeVisible();
     await expect(client.getByText('cancelled', { exact: true })).toBeVisible();
     await expect(client.getByRole('button', { name: 'Cancel Task' })).toHaveCount(0);
-    await expect(client.getByRole('row').filter({ hasText: '$70.00' }).filter({ hasText: 'Released' })).toBeVisible();
+    await expect(
+      client.getByRole('row').filter({ hasText: '$70.00' }).filter({ hasText: 'Released' }),
+    ).toBeVisible();
     const task = await apiTask(client, taskId);
     expect(task.status).toBe('cancelled');
     expect(task.transactions.some((row) => row.status === 'refunded')).toBe(true);
@@ -359,5 +259,33 @@ test.describe('the life of a task', () => {
 
     await client.context().close();
     await expert.context().close();
+  });
+
+  test('the quick-task draft pre-fills the form once, with the notice', async ({ browser }) => {
+    const client = await signedInPage(browser, DEMO.client);
+    await client.evaluate(() =>
+      localStorage.setItem(
+        'quick-task-draft',
+        JSON.stringify({
+          title: 'Check my parents house',
+          location: 'Austin, Texas',
+          latitude: 30.2672,
+          longitude: -97.7431,
+        }),
+      ),
+    );
+    await client.goto('/dashboard/create-task');
+    await expect(
+      client.getByText("We've pre-filled your task with the information you provided earlier."),
+    ).toBeVisible();
+    await expect(client.getByLabel('Title')).toHaveValue('Check my parents house');
+    await expect(client.getByTestId('location-picker-value')).toHaveText('30.26720, -97.74310');
+    expect(await client.evaluate(() => localStorage.getItem('quick-task-draft'))).toBeNull();
+    await client.reload();
+    await expect(client.getByLabel('Title')).toHaveValue('');
+    await expect(
+      client.getByText("We've pre-filled your task with the information you provided earlier."),
+    ).toHaveCount(0);
+    await client.context().close();
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { EVIDENCE } from '@shared/constants';
 import { check } from '@shared/domain/permissions';
@@ -74,8 +75,11 @@ export function createEvidenceService(deps: TasksServiceDeps) {
       const { task } = await loadTaskFor(db, userId, taskId, 'submit_evidence', now);
       const { completion_notes } = validate(submitEvidenceSchema, { completion_notes: textOf(form, EVIDENCE_FIELDS.notes) });
       const files = await checkEvidenceFiles(form.getAll(EVIDENCE_FIELDS.files));
+      // The random part keeps two submissions in the same millisecond from sharing a key (the
+      // loser deletes its files).
+      const batch = randomBytes(3).toString('hex');
       const keys = files.map((file, index) =>
-        storageKey(EVIDENCE.bucket, task.id, `${index + 1}-${file.fileName}`, now),
+        storageKey(EVIDENCE.bucket, task.id, `${index + 1}-${batch}-${file.fileName}`, now),
       );
       await Promise.all(files.map((file, index) => storage.put(keys[index], file.bytes, { contentType: file.contentType })));
       const submitted = await db.transaction(async (tx) => {

@@ -36,13 +36,19 @@ export async function hasPayableExpertWithin(db: Db, origin: LatLng, miles: numb
 
 /**
  * The spec's fallback source: the distinct location texts of verified experts, the most common
- * first, at most `limit` of them (each one costs a geocoder call). Reads
- * expert_profiles_verification_status_idx.
+ * first, at most `limit` of them (each one costs a geocoder call). The scan is bounded to
+ * FALLBACK_SCAN_ROWS rows of expert_profiles_verification_status_idx so that a fallback on a
+ * large table costs the same as on a small one; it only has to find some expert near the point.
  */
+export const FALLBACK_SCAN_ROWS = 10_000;
+
 export async function verifiedExpertLocations(db: Db, limit: number): Promise<string[]> {
-  const result = await db.execute<{ location: string }>(sql`
-    select location from expert_profiles
-    where verification_status = 'verified' and location is not null and btrim(location) <> ''
+  const result = await db.execute(sql`
+    select location from (
+      select location from expert_profiles
+      where verification_status = 'verified' and location is not null and btrim(location) <> ''
+      limit ${FALLBACK_SCAN_ROWS}
+    ) sample
     group by location
     order by count(*) desc, location
     limit ${limit}`);

@@ -19,23 +19,29 @@ export async function loadActor(db: Db, userId: string): Promise<Actor> {
   return { userId, ...roles };
 }
 
-/** What the roles matrix needs to know about the task and the caller. */
-export async function accessFactsOf(db: Db, actor: Actor, task: TaskRow): Promise<TaskAccessFacts> {
-  const [hasApplied, applicationCount, hasReview] = await Promise.all([
-    actor.isExpert ? hasApplication(db, task.id, actor.userId) : Promise.resolve(false),
-    countApplications(db, task.id),
-    hasClientReview(db, task.id, task.client_id),
-  ]);
+/** The roles matrix's facts from what is already known about the task and the caller. */
+export function factsOf(
+  task: TaskRow,
+  known: { hasApplied: boolean; applicationCount: number; hasReview: boolean },
+): TaskAccessFacts {
   return {
     status: task.status,
     payment_status: task.payment_status,
     client_id: task.client_id,
     expert_id: task.expert_id,
     authorization_hold_expires_at: task.authorization_hold_expires_at,
-    hasApplied,
-    applicationCount,
-    hasReview,
+    ...known,
   };
+}
+
+/** What the roles matrix needs to know about the task and the caller, read from the database. */
+export async function accessFactsOf(db: Db, actor: Actor, task: TaskRow): Promise<TaskAccessFacts> {
+  const [hasApplied, applicationCount, hasReview] = await Promise.all([
+    actor.isExpert ? hasApplication(db, task.id, actor.userId) : Promise.resolve(false),
+    countApplications(db, task.id),
+    hasClientReview(db, task.id, task.client_id),
+  ]);
+  return factsOf(task, { hasApplied, applicationCount, hasReview });
 }
 
 /** The roles matrix's refusal as an HTTP error: 403 for the wrong person, 409 for the wrong state. */

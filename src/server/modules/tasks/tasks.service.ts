@@ -13,7 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { findExpertProfile, listApplicationsWithExperts } from './applications.repository';
 import { assertWithinPriceLimits } from './price-limits';
 import type { TasksServiceDeps } from './tasks.deps';
-import { accessFactsOf, assertTaskId, enforce, loadActor, loadVisibleTask } from './task-access';
+import { assertTaskId, enforce, factsOf, loadActor, loadVisibleTask } from './task-access';
 import { findTaskWithParties, listTaskReviews, listTaskTransactions } from './task-details.repository';
 import { listAppliedTasks, listAssignedTasks, listClientTasks, listOpenTasks, type TaskPage } from './task-lists.repository';
 import { toApplicationDto, toPersonDto, toReviewDto, toTaskDto, toTaskExpertDto, toTransactionDto } from './tasks.dto';
@@ -139,14 +139,20 @@ export function createTasksService(deps: TasksServiceDeps) {
       const [actor, parties] = await Promise.all([loadActor(db, userId), findTaskWithParties(db, taskId)]);
       if (!parties) throw notFound(messages.tasks.notFound);
       const { task } = parties;
-      const facts = await accessFactsOf(db, actor, task);
+      // The applications and reviews answer the roles matrix's questions too: no extra queries.
+      const [applications, allReviews] = await Promise.all([
+        listApplicationsWithExperts(db, task.id),
+        listTaskReviews(db, task.id),
+      ]);
+      const facts = factsOf(task, {
+        hasApplied: applications.some((a) => a.application.expert_id === actor.userId),
+        applicationCount: applications.length,
+        hasReview: allReviews.some((r) => r.review.reviewer_id === task.client_id),
+      });
       if (!check(actor, 'view', facts, now).ok) throw notFound(messages.tasks.notFound);
       const isParty = actor.isAdmin || task.client_id === actor.userId || task.expert_id === actor.userId;
-      const [applications, reviewRows, transactionRows] = await Promise.all([
-        listApplicationsWithExperts(db, task.id),
-        check(actor, 'view_review', facts, now).ok ? listTaskReviews(db, task.id) : Promise.resolve([]),
-        isParty ? listTaskTransactions(db, task.id) : Promise.resolve([]),
-      ]);
+      const reviewRows = check(actor, 'view_review', facts, now).ok ? allReviews : [];
+      const transactionRows = isParty ? await listTaskTransactions(db, task.id) : [];
       const seesAllApplications = actor.isAdmin || task.client_id === actor.userId;
       const visibleApplications = seesAllApplications
         ? applications

@@ -28,12 +28,20 @@ export function StarRating({ rating, count, showSummary = true, expertId, classN
         {starRating(rating).map((kind, index) => (
           <span key={index} className="relative inline-block size-4" aria-hidden="true">
             <Star className="absolute inset-0 size-4 text-amber-500/40" />
-            {kind === 'full' ? <Star className="absolute inset-0 size-4 fill-amber-500 text-amber-500" /> : null}
-            {kind === 'half' ? <StarHalf className="absolute inset-0 size-4 fill-amber-500 text-amber-500" /> : null}
+            {kind === 'full' ? (
+              <Star className="absolute inset-0 size-4 fill-amber-500 text-amber-500" />
+            ) : null}
+            {kind === 'half' ? (
+              <StarHalf className="absolute inset-0 size-4 fill-amber-500 text-amber-500" />
+            ) : null}
           </span>
         ))}
       </span>
-      {showSummary ? <span className="text-muted-foreground" data-testid="rating-summary">{summary}</span> : null}
+      {showSummary ? (
+        <span className="text-muted-foreground" data-testid="rating-summary">
+          {summary}
+        </span>
+      ) : null}
     </span>
   );
   if (!expertId) return content;

@@ -14,7 +14,8 @@ import type { useTaskList } from './use-task-list';
 
 const d = messages.taskPages.dashboards;
 
-const applicationsText = (count: number) => (count === 1 ? d.applicationCountOne : format(d.applicationCount, { count }));
+const applicationsText = (count: number) =>
+  count === 1 ? d.applicationCountOne : format(d.applicationCount, { count });
 
 const createdText = (value: string) => {
   const date = new Date(value);
@@ -103,9 +104,15 @@ export function TaskListView({ list, empty, label, renderItem }: TaskListViewPro
         ))}
       </ul>
       <div className="flex flex-col items-center gap-2 pt-2">
-        <p className="text-xs text-muted-foreground">{format(d.showing, { shown: list.tasks.length, total: list.total })}</p>
+        <p className="text-xs text-muted-foreground">
+          {format(d.showing, { shown: list.tasks.length, total: list.total })}
+        </p>
         {list.hasNextPage ? (
-          <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+          <Button
+            variant="outline"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+          >
             {list.isFetchingNextPage ? d.loadingMore : d.loadMore}
           </Button>
         ) : null}

@@ -19,7 +19,13 @@ export function useTaskList({ scope, latitude, longitude, enabled = true }: Task
   const query = useInfiniteQuery({
     queryKey: ['tasks', 'list', scope, latitude ?? null, longitude ?? null],
     queryFn: ({ pageParam }) =>
-      api.get<TaskListDto>('/api/tasks', { scope, page: pageParam, pageSize: TASK_LIST_PAGE_SIZE, latitude, longitude }),
+      api.get<TaskListDto>('/api/tasks', {
+        scope,
+        page: pageParam,
+        pageSize: TASK_LIST_PAGE_SIZE,
+        latitude,
+        longitude,
+      }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
     enabled,

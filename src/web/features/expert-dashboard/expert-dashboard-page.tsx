@@ -27,7 +27,9 @@ function applicationFooter(task: TaskListItemDto) {
   if (!task.my_application_status) return null;
   return (
     <p className="text-sm text-muted-foreground">
-      {format(d.myApplicationStatus, { status: messages.taskPages.applicationStatus[task.my_application_status] })}
+      {format(d.myApplicationStatus, {
+        status: messages.taskPages.applicationStatus[task.my_application_status],
+      })}
     </p>
   );
 }
@@ -46,7 +48,9 @@ function CentreNote({ centre }: { centre: ExpertCentre }) {
   }
   return (
     <p className="text-sm text-muted-foreground">
-      {centre.state === 'profile' && centre.label ? format(d.nearLocation, { location: centre.label }) : d.nearCurrentLocation}
+      {centre.state === 'profile' && centre.label
+        ? format(d.nearLocation, { location: centre.label })
+        : d.nearCurrentLocation}
     </p>
   );
 }
@@ -99,7 +103,12 @@ export default function ExpertDashboardPage() {
           />
         </TabsContent>
         <TabsContent value="assigned">
-          <TaskListView list={assigned} label={d.assignedToMe} empty={<Empty text={d.noAssigned} />} renderItem={(task) => <TaskListCard task={task} />} />
+          <TaskListView
+            list={assigned}
+            label={d.assignedToMe}
+            empty={<Empty text={d.noAssigned} />}
+            renderItem={(task) => <TaskListCard task={task} />}
+          />
         </TabsContent>
       </Tabs>
     </section>

@@ -15,7 +15,10 @@ export type ExpertCentre =
  * The point the "Available Tasks" list is centred on: the expert's service location, else the
  * browser's position. A refused or failed position gets the spec's warning.
  */
-export function useExpertCentre(expert: MyExpertProfileDto | null | undefined, profileLoaded: boolean): ExpertCentre {
+export function useExpertCentre(
+  expert: MyExpertProfileDto | null | undefined,
+  profileLoaded: boolean,
+): ExpertCentre {
   const fromProfile =
     expert && expert.latitude !== null && expert.longitude !== null
       ? { latitude: expert.latitude, longitude: expert.longitude, label: expert.location ?? '' }

@@ -57,6 +57,8 @@ describe('ApplyForm', () => {
     fill('12.34', 'y'.repeat(500));
     expect(screen.getByTestId('cover-letter-counter')).toHaveTextContent('500/500 characters');
     submit();
-    await waitFor(() => expect(onApply).toHaveBeenCalledWith({ proposed_rate: 1234, notes: 'y'.repeat(500) }));
+    await waitFor(() =>
+      expect(onApply).toHaveBeenCalledWith({ proposed_rate: 1234, notes: 'y'.repeat(500) }),
+    );
   });
 });

@@ -59,9 +59,21 @@ export function ApplyForm({ onApply }: ApplyFormProps) {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4" aria-label={t.applyTitle}>
+        <form
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          className="space-y-4"
+          aria-label={t.applyTitle}
+        >
           <Field label={t.rateLabel} error={errors.proposed_rate} required id="apply-rate">
-            <Input type="number" inputMode="decimal" min={0.01} step={0.01} value={rate} onChange={(event) => setRate(event.target.value)} />
+            <Input
+              type="number"
+              inputMode="decimal"
+              min={0.01}
+              step={0.01}
+              value={rate}
+              onChange={(event) => setRate(event.target.value)}
+            />
           </Field>
           <Field label={t.coverLetterLabel} error={errors.notes} required id="apply-notes">
             {(control) => (
@@ -71,9 +83,15 @@ export function ApplyForm({ onApply }: ApplyFormProps) {
                   rows={5}
                   value={notes}
                   onChange={(event) => setNotes(event.target.value)}
-                  aria-describedby={[control['aria-describedby'], 'apply-notes-counter'].filter(Boolean).join(' ')}
+                  aria-describedby={[control['aria-describedby'], 'apply-notes-counter']
+                    .filter(Boolean)
+                    .join(' ')}
                 />
-                <p id="apply-notes-counter" className={cn('text-xs text-muted-foreground', over && 'font-medium text-destructive')} data-testid="cover-letter-counter">
+                <p
+                  id="apply-notes-counter"
+                  className={cn('text-xs text-muted-foreground', over && 'font-medium text-destructive')}
+                  data-testid="cover-letter-counter"
+                >
                   {format(t.characterCount, { count: notes.length, max: MAX })}
                 </p>
               </>
@@ -96,7 +114,15 @@ export function MyApplication({ application }: { application: ApplicationDto }) 
         <CardTitle asChild>
           <h2>{t.yourApplication}</h2>
         </CardTitle>
-        <Badge variant={application.status === 'rejected' ? 'destructive' : application.status === 'accepted' ? 'success' : 'outline'}>
+        <Badge
+          variant={
+            application.status === 'rejected'
+              ? 'destructive'
+              : application.status === 'accepted'
+                ? 'success'
+                : 'outline'
+          }
+        >
           {messages.taskPages.applicationStatus[application.status]}
         </Badge>
       </CardHeader>

@@ -45,7 +45,9 @@ export function EvidenceSection({ task, capabilities }: EvidenceSectionProps) {
         <CardTitle asChild>
           <h2>{t.evidenceTitle}</h2>
         </CardTitle>
-        <Badge variant={review === 'pending' ? 'warning' : 'success'}>{review === 'pending' ? t.evidencePending : t.evidenceApproved}</Badge>
+        <Badge variant={review === 'pending' ? 'warning' : 'success'}>
+          {review === 'pending' ? t.evidencePending : t.evidenceApproved}
+        </Badge>
       </CardHeader>
       <CardContent className="space-y-4">
         {task.submitted_at ? (
@@ -65,8 +67,18 @@ export function EvidenceSection({ task, capabilities }: EvidenceSectionProps) {
               const alt = format(t.evidenceImageAlt, { number: index + 1 });
               return (
                 <li key={index}>
-                  <a href={evidenceUrl(task.id, index)} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border">
-                    <img src={evidenceUrl(task.id, index)} alt={alt} loading="lazy" className="aspect-square w-full object-cover" />
+                  <a
+                    href={evidenceUrl(task.id, index)}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="block overflow-hidden rounded-md border"
+                  >
+                    <img
+                      src={evidenceUrl(task.id, index)}
+                      alt={alt}
+                      loading="lazy"
+                      className="aspect-square w-full object-cover"
+                    />
                   </a>
                 </li>
               );

@@ -42,7 +42,9 @@ export function EvidenceUploadForm({ taskId }: { taskId: string }) {
       form.append('completion_notes', completionNotes);
       chosen.forEach((file) => form.append('files', file, file.name));
       setProgress(0);
-      return api.upload<{ message?: string }>(taskPath(taskId, '/evidence'), form, (fraction) => setProgress(Math.round(fraction * 100)));
+      return api.upload<{ message?: string }>(taskPath(taskId, '/evidence'), form, (fraction) =>
+        setProgress(Math.round(fraction * 100)),
+      );
     },
     success: messages.evidence.submitted,
     failure: (error) => failureText(error, messages.evidence.submitFailed),
@@ -57,8 +59,12 @@ export function EvidenceUploadForm({ taskId }: { taskId: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = submitEvidenceSchema.safeParse({ completion_notes: notes });
-    const notesProblem = parsed.success ? null : (fieldErrors(parsed.error).completion_notes ?? messages.evidence.notesRequired);
-    const problems = evidenceFileErrors(files.map((file) => ({ name: file.name, size: file.size, type: file.type })));
+    const notesProblem = parsed.success
+      ? null
+      : (fieldErrors(parsed.error).completion_notes ?? messages.evidence.notesRequired);
+    const problems = evidenceFileErrors(
+      files.map((file) => ({ name: file.name, size: file.size, type: file.type })),
+    );
     setNotesError(notesProblem);
     setFileErrors(problems);
     if (notesProblem || problems.length > 0 || !parsed.success) return;
@@ -85,9 +91,22 @@ export function EvidenceUploadForm({ taskId }: { taskId: string }) {
       <CardContent>
         <form noValidate onSubmit={submit} className="space-y-4" aria-label={t.submitEvidenceTitle}>
           <Field label={t.completionNotes} error={notesError} required id="evidence-notes">
-            <Textarea rows={4} value={notes} onChange={(event) => setNotes(event.target.value)} />
+            <Textarea
+              rows={4}
+              value={notes}
+              onChange={(event) => {
+                setNotes(event.target.value);
+                setNotesError(null);
+              }}
+            />
           </Field>
-          <Field label={t.evidenceFilesLabel} error={fileErrors.length > 0 ? fileErrors.join(' ') : null} required id="evidence-files" description={t.evidenceFilesHint}>
+          <Field
+            label={t.evidenceFilesLabel}
+            error={fileErrors.length > 0 ? fileErrors.join(' ') : null}
+            required
+            id="evidence-files"
+            description={t.evidenceFilesHint}
+          >
             <Input
               ref={inputRef}
               type="file"
@@ -97,7 +116,9 @@ export function EvidenceUploadForm({ taskId }: { taskId: string }) {
             />
           </Field>
           <p className="text-xs text-muted-foreground" aria-live="polite">
-            {files.length > 0 ? `${format(t.selectedFiles, { count: files.length })}: ${files.map((file) => file.name).join(', ')}` : ''}
+            {files.length > 0
+              ? `${format(t.selectedFiles, { count: files.length })}: ${files.map((file) => file.name).join(', ')}`
+              : ''}
           </p>
           {progress !== null ? <Progress value={progress} label={t.uploadProgressLabel} /> : null}
           <Button type="submit" disabled={upload.isPending}>

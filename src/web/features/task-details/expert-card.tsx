@@ -1,7 +1,13 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { EXPERT_DISPLAY } from '@shared/constants';
-import { expertDisplayName, formatResponseTime, formatSuccessRate, isBioEmpty, needsShowMore } from '@shared/domain/expert';
+import {
+  expertDisplayName,
+  formatResponseTime,
+  formatSuccessRate,
+  isBioEmpty,
+  needsShowMore,
+} from '@shared/domain/expert';
 import { messages } from '@shared/messages';
 import type { TaskExpertDto } from '@shared/schemas/task-api';
 import { StarRating } from '@web/components/task';
@@ -26,7 +32,14 @@ export function ExpertBio({ bio }: { bio: string }) {
         {shown}
       </p>
       {long ? (
-        <Button variant="link" size="sm" className="h-auto px-0" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded(!expanded)}>
+        <Button
+          variant="link"
+          size="sm"
+          className="h-auto px-0"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded(!expanded)}
+        >
           {expanded ? t.showLess : t.showMore}
         </Button>
       ) : null}
@@ -35,7 +48,13 @@ export function ExpertBio({ bio }: { bio: string }) {
 }
 
 /** Name, rating, bio, expertise, member since, response time and success rate, with a link to the public profile. */
-export function ExpertSummary({ expert, headingLevel = 3 }: { expert: TaskExpertDto; headingLevel?: 2 | 3 | 4 }) {
+export function ExpertSummary({
+  expert,
+  headingLevel = 3,
+}: {
+  expert: TaskExpertDto;
+  headingLevel?: 2 | 3 | 4;
+}) {
   const name = expertDisplayName(expert.profile.first_name, expert.profile.last_name);
   const Heading = `h${headingLevel}` as const;
   return (

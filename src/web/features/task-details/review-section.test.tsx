@@ -20,7 +20,13 @@ describe('RatingInput', () => {
   it('is a radio group of five labelled stars', () => {
     render(<Harness />);
     expect(screen.getByRole('radiogroup', { name: 'Rating' })).toBeInTheDocument();
-    expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5']);
+    expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+    ]);
     expect(screen.getByRole('radio', { name: '1 star' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '5 stars' })).toBeInTheDocument();
   });

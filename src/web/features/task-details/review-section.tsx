@@ -19,13 +19,24 @@ import { formatDay } from './format';
 import { failureText, taskPath, useTaskAction } from './task-query';
 
 const t = messages.taskPages.details;
-const STARS = Array.from({ length: REVIEWS.ratingMax - REVIEWS.ratingMin + 1 }, (_, index) => REVIEWS.ratingMin + index);
+const STARS = Array.from(
+  { length: REVIEWS.ratingMax - REVIEWS.ratingMin + 1 },
+  (_, index) => REVIEWS.ratingMin + index,
+);
 
 /**
  * Rating 1-5 as a radio group: native radios give Tab into the group and the arrow keys between
  * stars; each star is labelled "N stars".
  */
-export function RatingInput({ value, onChange, error }: { value: number; onChange: (rating: number) => void; error?: string | null }) {
+export function RatingInput({
+  value,
+  onChange,
+  error,
+}: {
+  value: number;
+  onChange: (rating: number) => void;
+  error?: string | null;
+}) {
   const name = useId();
   const errorId = `${name}-error`;
   return (
@@ -36,9 +47,17 @@ export function RatingInput({ value, onChange, error }: { value: number; onChang
           *
         </span>
       </legend>
-      <div role="radiogroup" aria-label={t.ratingLabel} aria-invalid={error ? true : undefined} className="flex gap-1">
+      <div
+        role="radiogroup"
+        aria-label={t.ratingLabel}
+        aria-invalid={error ? true : undefined}
+        className="flex gap-1"
+      >
         {STARS.map((star) => (
-          <label key={star} className="cursor-pointer rounded-sm p-0.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring">
+          <label
+            key={star}
+            className="cursor-pointer rounded-sm p-0.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+          >
             <input
               type="radio"
               name={name}
@@ -47,8 +66,16 @@ export function RatingInput({ value, onChange, error }: { value: number; onChang
               onChange={() => onChange(star)}
               className="sr-only"
             />
-            <Star aria-hidden="true" className={cn('size-7', star <= value ? 'fill-amber-500 text-amber-500' : 'text-muted-foreground')} />
-            <span className="sr-only">{format(star === 1 ? t.starOption : t.starsOption, { count: star })}</span>
+            <Star
+              aria-hidden="true"
+              className={cn(
+                'size-7',
+                star <= value ? 'fill-amber-500 text-amber-500' : 'text-muted-foreground',
+              )}
+            />
+            <span className="sr-only">
+              {format(star === 1 ? t.starOption : t.starsOption, { count: star })}
+            </span>
           </label>
         ))}
       </div>
@@ -103,14 +130,23 @@ function ReviewShown({ review }: { review: ReviewDto }) {
       <StarRating rating={review.rating} showSummary={false} />
       <p className="whitespace-pre-wrap text-sm">{review.comment}</p>
       <p className="text-xs text-muted-foreground">
-        {format(t.reviewBy, { name: reviewerName(review.reviewer.first_name), date: formatDay(review.created_at) ?? '' })}
+        {format(t.reviewBy, {
+          name: reviewerName(review.reviewer.first_name),
+          date: formatDay(review.created_at) ?? '',
+        })}
       </p>
     </article>
   );
 }
 
 /** The expert's review of this task: the client's form while none exists, then the review itself. */
-export function ReviewSection({ task, capabilities }: { task: TaskDetailsDto; capabilities: Set<TaskCapability> }) {
+export function ReviewSection({
+  task,
+  capabilities,
+}: {
+  task: TaskDetailsDto;
+  capabilities: Set<TaskCapability>;
+}) {
   const canWrite = capabilities.has('write_review');
   const canView = capabilities.has('view_review') && task.reviews.length > 0;
   if (!canWrite && !canView) return null;

@@ -40,7 +40,8 @@ export default function TaskDetailsPage() {
     );
   }
   if (query.isError) {
-    const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
+    const notFound =
+      query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
     return <TaskProblem notFound={notFound} onRetry={notFound ? undefined : () => void query.refetch()} />;
   }
   return <TaskDetails task={query.data} me={me} />;
@@ -49,9 +50,14 @@ export default function TaskDetailsPage() {
 function TaskProblem({ notFound, onRetry }: { notFound: boolean; onRetry?: () => void }) {
   const Icon = notFound ? SearchX : AlertCircle;
   return (
-    <section className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center" role={notFound ? undefined : 'alert'}>
+    <section
+      className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center"
+      role={notFound ? undefined : 'alert'}
+    >
       <Icon aria-hidden="true" className="size-10 text-muted-foreground" />
-      <h1 className="text-xl font-semibold">{notFound ? messages.tasks.notFound : messages.tasks.detailsError}</h1>
+      <h1 className="text-xl font-semibold">
+        {notFound ? messages.tasks.notFound : messages.tasks.detailsError}
+      </h1>
       <div className="flex gap-2">
         {onRetry ? (
           <Button variant="outline" onClick={onRetry}>
@@ -73,7 +79,9 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
   const userId = me?.user.id;
   const isOwner = task.client_id === userId;
   const isAssignedExpert = task.expert_id !== null && task.expert_id === userId;
-  const myApplication = !isOwner ? task.applications.find((application) => application.expert_id === userId) : undefined;
+  const myApplication = !isOwner
+    ? task.applications.find((application) => application.expert_id === userId)
+    : undefined;
   const apply = useTaskAction<CreateApplicationInput>({
     taskId: task.id,
     run: (input) => api.post(taskPath(task.id, '/applications'), input),
@@ -82,7 +90,8 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
   });
 
   const showPayment = isOwner && task.expert_id !== null && task.status !== 'open';
-  const showApplications = (isOwner || me?.roles.isAdmin) && (capabilities.has('view_applicants') || task.applications.length > 0);
+  const showApplications =
+    (isOwner || me?.roles.isAdmin) && (capabilities.has('view_applicants') || task.applications.length > 0);
 
   return (
     <article className="space-y-6" aria-labelledby="task-title">
@@ -90,22 +99,28 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <TaskInfoCard task={task} />
+          {showPayment ? <TaskPaymentSection task={task} /> : null}
           {capabilities.has('view_evidence') && task.submitted_at !== null ? (
             <EvidenceSection task={task} capabilities={capabilities} />
           ) : null}
           {capabilities.has('submit_evidence') ? <EvidenceUploadForm taskId={task.id} /> : null}
           {showApplications ? (
-            <ApplicationsSection task={task} capabilities={capabilities} onHired={(amountCents) => setPayment({ amountCents })} />
+            <ApplicationsSection
+              task={task}
+              capabilities={capabilities}
+              onHired={(amountCents) => setPayment({ amountCents })}
+            />
           ) : null}
-          {capabilities.has('apply') && !myApplication ? <ApplyForm onApply={(input) => apply.mutateAsync(input)} /> : null}
+          {capabilities.has('apply') && !myApplication ? (
+            <ApplyForm onApply={(input) => apply.mutateAsync(input)} />
+          ) : null}
           {myApplication && !isAssignedExpert ? <MyApplication application={myApplication} /> : null}
           <ReviewSection task={task} capabilities={capabilities} />
         </div>
-        <aside className="space-y-6" aria-label={t.statusLabel}>
-          {showPayment ? <TaskPaymentSection task={task} /> : null}
+        <div className="space-y-6">
           {isAssignedExpert ? <AssignmentCard task={task} capabilities={capabilities} /> : null}
           {task.expert ? <ExpertCard expert={task.expert} /> : null}
-        </aside>
+        </div>
       </div>
       <TaskChatSlot task={task} capabilities={capabilities} />
       <TaskPaymentDialog

@@ -12,6 +12,9 @@ import { api } from '@web/lib/api';
 
 const t = messages.taskPages.details;
 
+/** React Router numbers its history entries: idx 0 is the first page of this visit. */
+const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+
 export interface TaskHeaderProps {
   task: TaskDetailsDto;
   capabilities: Set<TaskCapability>;
@@ -32,13 +35,15 @@ export function TaskHeader({ task, capabilities, isOwner }: TaskHeaderProps) {
 
   return (
     <header className="space-y-3">
-      <Button variant="ghost" size="sm" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/dashboard'))}>
+      <Button variant="ghost" size="sm" onClick={() => (canGoBack() ? navigate(-1) : navigate('/dashboard'))}>
         <ArrowLeft aria-hidden="true" />
         {t.back}
       </Button>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 space-y-1">
-          <h1 id="task-title" className="break-words text-2xl font-semibold">{task.title}</h1>
+          <h1 id="task-title" className="break-words text-2xl font-semibold">
+            {task.title}
+          </h1>
           <div className="flex flex-wrap items-center gap-4">
             <StatusDot status={task.status} />
             <BudgetFigure cents={figure} className="text-lg" label={t.budgetFigureLabel} />

@@ -22,7 +22,8 @@ export function useTaskQuery(taskId: string | undefined, signedIn: boolean) {
     enabled: Boolean(taskId) && signedIn,
     // A missing task or a refusal will not change on a second try.
     retry: (failures, error) =>
-      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < TASK_QUERY.retry,
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
+      failures < TASK_QUERY.retry,
     refetchOnWindowFocus: TASK_QUERY.refetchOnWindowFocus,
   });
 }
@@ -48,7 +49,8 @@ export function capabilitiesFor(task: TaskDetailsDto, me: MeDto | null | undefin
 
 /** The text for a failed action: the server's own words for a refusal (4xx), else the fallback. */
 export function failureText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) return error.message;
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message)
+    return error.message;
   return fallback;
 }
 
@@ -68,7 +70,9 @@ export interface TaskActionOptions<TVars, TResult> {
 }
 
 /** One task action: run it, toast the outcome, and refetch every task query whatever happened. */
-export function useTaskAction<TVars = void, TResult = { message?: string }>(options: TaskActionOptions<TVars, TResult>) {
+export function useTaskAction<TVars = void, TResult = { message?: string }>(
+  options: TaskActionOptions<TVars, TResult>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: options.run,

@@ -28,9 +28,15 @@ function serve() {
       calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       if (method === 'POST' && url === '/api/tasks') {
         const { status, body } = createResponse();
-        return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify(body), {
+          status,
+          headers: { 'content-type': 'application/json' },
+        });
       }
-      return new Response(JSON.stringify({ results: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ results: [] }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
 }
@@ -59,7 +65,10 @@ const type = (label: string, value: string) => fireEvent.change(field(label), { 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create Task' }));
 const posts = () => calls.filter((call) => call.method === 'POST' && call.url === '/api/tasks');
 
-function fillValid(description = 'Please photograph the roof and document any damage.', title = 'Roof inspection') {
+function fillValid(
+  description = 'Please photograph the roof and document any damage.',
+  title = 'Roof inspection',
+) {
   type('Title', title);
   type('Description', description);
   type('Requirements', 'Ten photos of every side of the roof.');
@@ -84,10 +93,27 @@ describe('CreateTaskPage', () => {
     const due = new Date();
     due.setDate(due.getDate() + 7);
     const pad = (n: number) => String(n).padStart(2, '0');
-    expect(field('Due Date').value).toBe(`${due.getFullYear()}-${pad(due.getMonth() + 1)}-${pad(due.getDate())}`);
+    expect(field('Due Date').value).toBe(
+      `${due.getFullYear()}-${pad(due.getMonth() + 1)}-${pad(due.getDate())}`,
+    );
     expect(screen.getByTestId('location-picker-value')).toHaveTextContent('40.71280, -74.00600');
-    const labels = Array.from(document.querySelectorAll('form label')).map((label) => label.textContent?.replace('*', '').trim());
-    expect(labels.filter((text) => ['Title', 'Description', 'Service Location', 'Due Date', 'Category', 'Urgency', 'Requirements', 'Budget (USD)'].includes(text ?? ''))).toEqual([
+    const labels = Array.from(document.querySelectorAll('form label')).map((label) =>
+      label.textContent?.replace('*', '').trim(),
+    );
+    expect(
+      labels.filter((text) =>
+        [
+          'Title',
+          'Description',
+          'Service Location',
+          'Due Date',
+          'Category',
+          'Urgency',
+          'Requirements',
+          'Budget (USD)',
+        ].includes(text ?? ''),
+      ),
+    ).toEqual([
       'Title',
       'Description',
       'Service Location',
@@ -120,7 +146,9 @@ describe('CreateTaskPage', () => {
     renderPage();
     fillValid('Please visit my house and meet me at the door.');
     submit();
-    expect(await screen.findByTestId('content-errors')).toHaveTextContent('Task appears to request in-person services');
+    expect(await screen.findByTestId('content-errors')).toHaveTextContent(
+      'Task appears to request in-person services',
+    );
     expect(posts()).toHaveLength(0);
   });
 
@@ -145,7 +173,10 @@ describe('CreateTaskPage', () => {
   });
 
   it("shows the server's warnings too", async () => {
-    createResponse = () => ({ status: 201, body: { task: { id: 'task-1' }, warnings: ['A warning from the server'] } });
+    createResponse = () => ({
+      status: 201,
+      body: { task: { id: 'task-1' }, warnings: ['A warning from the server'] },
+    });
     renderPage();
     fillValid();
     submit();
@@ -153,7 +184,10 @@ describe('CreateTaskPage', () => {
   });
 
   it('shows the proximity refusal beside the location and stays on the form', async () => {
-    createResponse = () => ({ status: 400, body: { error: { code: 'no_experts_nearby', message: messages.tasks.noExpertsNearby } } });
+    createResponse = () => ({
+      status: 400,
+      body: { error: { code: 'no_experts_nearby', message: messages.tasks.noExpertsNearby } },
+    });
     renderPage();
     fillValid();
     submit();
@@ -170,7 +204,13 @@ describe('CreateTaskPage', () => {
       vi.fn(
         () =>
           new Promise<Response>((resolve) => {
-            release = () => resolve(new Response(JSON.stringify({ task: { id: 't' }, warnings: [] }), { status: 201, headers: { 'content-type': 'application/json' } }));
+            release = () =>
+              resolve(
+                new Response(JSON.stringify({ task: { id: 't' }, warnings: [] }), {
+                  status: 201,
+                  headers: { 'content-type': 'application/json' },
+                }),
+              );
           }),
       ),
     );
@@ -183,7 +223,13 @@ describe('CreateTaskPage', () => {
   });
 
   it('pre-fills once from the quick-task draft with the notice, and removes the draft', () => {
-    saveQuickTaskDraft({ title: 'Check my car', description: 'Photograph the dents', location: 'Austin, Texas', latitude: 30.2672, longitude: -97.7431 });
+    saveQuickTaskDraft({
+      title: 'Check my car',
+      description: 'Photograph the dents',
+      location: 'Austin, Texas',
+      latitude: 30.2672,
+      longitude: -97.7431,
+    });
     renderPage();
     expect(screen.getByText(messages.tasks.prefilledNotice)).toBeInTheDocument();
     expect(field('Title').value).toBe('Check my car');

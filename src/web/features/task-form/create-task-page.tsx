@@ -7,9 +7,18 @@ import { ApiError } from '@web/lib/api';
 import { createTask } from './task-form-api';
 import { takeDraftOnce } from './draft-once';
 import { NO_NOTICES, PrefilledNotice, TaskForm, type TaskFormNotices } from './task-form';
-import { applyDraft, createFormDefaults, validateCreate, type TaskFormErrors, type TaskFormState } from './task-form-model';
+import {
+  applyDraft,
+  createFormDefaults,
+  validateCreate,
+  type TaskFormErrors,
+  type TaskFormState,
+} from './task-form-model';
 import { TaskFormLayout } from './task-form-layout';
 import { newWarnings, outcomeOfFailure, prepareSubmit } from './submit-task';
+
+/** React Router numbers its history entries: idx 0 is the first page of this visit. */
+const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 
 /** /dashboard/create-task and /create-task: the New Task form, pre-filled once from the quick-task draft. */
 export default function CreateTaskPage() {
@@ -57,7 +66,10 @@ export default function CreateTaskPage() {
   };
 
   return (
-    <TaskFormLayout title={messages.taskPages.form.newTitle} onBack={() => navigate(-1)}>
+    <TaskFormLayout
+      title={messages.taskPages.form.newTitle}
+      onBack={() => (canGoBack() ? navigate(-1) : navigate('/dashboard'))}
+    >
       <TaskForm
         mode="create"
         value={value}

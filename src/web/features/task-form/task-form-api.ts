@@ -3,7 +3,8 @@ import type { TaskDetailsDto, TaskDto } from '@shared/schemas/task-api';
 import { api } from '@web/lib/api';
 
 /** The task calls of the create and edit screens (contract: src/shared/schemas/task-api.ts). */
-export const createTask = (input: CreateTaskInput) => api.post<{ task: TaskDto; warnings: string[] }>('/api/tasks', input);
+export const createTask = (input: CreateTaskInput) =>
+  api.post<{ task: TaskDto; warnings: string[] }>('/api/tasks', input);
 
 export const updateTask = (taskId: string, input: UpdateTaskInput) =>
   api.patch<{ task: TaskDto; warnings?: string[] }>(`/api/tasks/${encodeURIComponent(taskId)}`, input);

@@ -7,7 +7,15 @@ import { Card, CardContent } from '@web/components/ui/card';
 const t = messages.taskPages.form;
 
 /** Back button, title ('New Task' or 'Edit Task'), the intro banner, then the form. */
-export function TaskFormLayout({ title, onBack, children }: { title: string; onBack: () => void; children: ReactNode }) {
+export function TaskFormLayout({
+  title,
+  onBack,
+  children,
+}: {
+  title: string;
+  onBack: () => void;
+  children: ReactNode;
+}) {
   return (
     <section className="mx-auto max-w-3xl space-y-4">
       <div className="flex items-center gap-2">

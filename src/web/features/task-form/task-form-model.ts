@@ -20,7 +20,8 @@ export interface TaskFormState {
   budget: string;
 }
 
-export type TaskFormField = 'title' | 'description' | 'location' | 'due_date' | 'category' | 'urgency' | 'requirements' | 'budget';
+export type TaskFormField =
+  'title' | 'description' | 'location' | 'due_date' | 'category' | 'urgency' | 'requirements' | 'budget';
 export type TaskFormErrors = Partial<Record<TaskFormField, string>>;
 
 /** The fields in the spec's order; the first one with an error gets the focus. */
@@ -130,13 +131,17 @@ export type Validated<T> = { ok: true; data: T } | { ok: false; errors: TaskForm
 /** The create form checked with the shared schema: the API's input (budget in cents) or the spec's texts by field. */
 export function validateCreate(state: TaskFormState): Validated<CreateTaskInput> {
   const result = createTaskFormSchema.safeParse(schemaInput(state));
-  return result.success ? { ok: true, data: result.data } : { ok: false, errors: formErrorsOf(fieldErrors(result.error)) };
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, errors: formErrorsOf(fieldErrors(result.error)) };
 }
 
 /** The edit form: every field optional in the schema; a cleared due date is left unchanged. */
 export function validateUpdate(state: TaskFormState): Validated<UpdateTaskInput> {
   const result = updateTaskFormSchema.safeParse(schemaInput(state));
-  return result.success ? { ok: true, data: result.data } : { ok: false, errors: formErrorsOf(fieldErrors(result.error)) };
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, errors: formErrorsOf(fieldErrors(result.error)) };
 }
 
 /** Server field names (location coordinates included) onto the form's fields. */

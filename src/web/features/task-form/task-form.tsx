@@ -39,10 +39,21 @@ export interface TaskFormProps {
 }
 
 /** The task form: the spec's fields in the spec's order, each with its validation text. */
-export function TaskForm({ mode, value, onChange, errors, notices, submitting, onSubmit, onCancel, banner }: TaskFormProps) {
+export function TaskForm({
+  mode,
+  value,
+  onChange,
+  errors,
+  notices,
+  submitting,
+  onSubmit,
+  onCancel,
+  banner,
+}: TaskFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [today] = useState(() => formatDate(new Date(), 'yyyy-MM-dd'));
-  const set = <K extends keyof TaskFormState>(key: K, next: TaskFormState[K]) => onChange({ ...value, [key]: next });
+  const set = <K extends keyof TaskFormState>(key: K, next: TaskFormState[K]) =>
+    onChange({ ...value, [key]: next });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -54,16 +65,28 @@ export function TaskForm({ mode, value, onChange, errors, notices, submitting, o
     const field = TASK_FORM_FIELDS.find((name) => errors[name]);
     if (!field) return;
     formRef.current
-      ?.querySelector<HTMLElement>(`[data-field="${field}"] input, [data-field="${field}"] textarea, [data-field="${field}"] button`)
+      ?.querySelector<HTMLElement>(
+        `[data-field="${field}"] input, [data-field="${field}"] textarea, [data-field="${field}"] button`,
+      )
       ?.focus();
   }, [errors]);
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="space-y-5" aria-label={mode === 'create' ? t.newTitle : t.editTitle}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      className="space-y-5"
+      aria-label={mode === 'create' ? t.newTitle : t.editTitle}
+    >
       {banner}
       <div data-field="title">
         <Field label={t.titleLabel} error={errors.title} required id="task-title">
-          <Input value={value.title} placeholder={t.titlePlaceholder} onChange={(event) => set('title', event.target.value)} />
+          <Input
+            value={value.title}
+            placeholder={t.titlePlaceholder}
+            onChange={(event) => set('title', event.target.value)}
+          />
         </Field>
       </div>
       <div data-field="description">
@@ -77,11 +100,22 @@ export function TaskForm({ mode, value, onChange, errors, notices, submitting, o
         </Field>
       </div>
       <div data-field="location">
-        <LocationPicker label={t.locationLabel} value={value.location} onChange={(location) => set('location', location)} error={errors.location} required />
+        <LocationPicker
+          label={t.locationLabel}
+          value={value.location}
+          onChange={(location) => set('location', location)}
+          error={errors.location}
+          required
+        />
       </div>
       <div className="grid gap-5 sm:grid-cols-3">
         <div data-field="due_date">
-          <Field label={t.dueDateLabel} error={errors.due_date} required={mode === 'create'} id="task-due-date">
+          <Field
+            label={t.dueDateLabel}
+            error={errors.due_date}
+            required={mode === 'create'}
+            id="task-due-date"
+          >
             <DateInput
               value={value.due_date}
               min={mode === 'create' ? today : undefined}

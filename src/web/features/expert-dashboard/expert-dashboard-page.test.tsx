@@ -1,0 +1,198 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MyExpertProfileDto } from '@shared/schemas/expert-onboarding.schemas';
+import type { TaskListItemDto } from '@shared/schemas/task-api';
+import ExpertDashboardPage from './expert-dashboard-page';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+
+const LOCATION_TEXT = 'Could not access your location. Distance filtering may not work correctly.';
+
+function expertOf(overrides: Partial<MyExpertProfileDto> = {}): MyExpertProfileDto {
+  return {
+    id: 'e1',
+    profile_id: 'e1',
+    bio: 'Bio',
+    expertise: ['Apartments'],
+    location: 'Brooklyn, New York',
+    latitude: 40.65,
+    longitude: -73.95,
+    document_path: null,
+    verification_status: 'verified',
+    stripe_account_id: 'acct_1',
+    stripe_onboarding_completed: true,
+    stripe_account_status: 'active',
+    lpca_terms_accepted: true,
+    lpca_terms_accepted_at: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    is_verified: true,
+    status_text: 'Verified Expert',
+    payment_setup_state: 'complete_active',
+    application_submitted: true,
+    ...overrides,
+  };
+}
+
+function taskOf(index: number): TaskListItemDto {
+  return {
+    id: `t${index}`,
+    title: `Task number ${index}`,
+    description: 'Photograph the building',
+    requirements: 'Photos of the building',
+    category: 'property',
+    urgency: 'low',
+    budget: 5_000 + index,
+    due_date: null,
+    location: 'Brooklyn',
+    latitude: 40.6,
+    longitude: -73.9,
+    status: 'open',
+    payment_status: 'unpaid',
+    client_id: 'c1',
+    expert_id: null,
+    stripe_payment_intent_id: null,
+    authorization_hold_expires_at: null,
+    client_capture_authorized_at: null,
+    completion_notes: null,
+    evidence_file_count: 0,
+    submitted_at: null,
+    started_at: null,
+    assigned_at: null,
+    published_at: null,
+    completed_at: null,
+    cancelled_at: null,
+    created_at: '2026-02-01T00:00:00.000Z',
+    updated_at: '2026-02-01T00:00:00.000Z',
+    application_count: 0,
+    my_application_status: null,
+    distance_miles: 2.345,
+  };
+}
+
+let expert: MyExpertProfileDto | null;
+let listUrls: string[];
+const TOTAL = 60;
+
+function serve() {
+  listUrls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      const json = (body: unknown) =>
+        new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (url.pathname === '/api/experts/me') return json({ expert });
+      if (url.pathname === '/api/tasks') {
+        listUrls.push(url.search);
+        const page = Number(url.searchParams.get('page'));
+        const size = Number(url.searchParams.get('pageSize'));
+        const from = (page - 1) * size;
+        const tasks = Array.from({ length: Math.max(0, Math.min(size, TOTAL - from)) }, (_, i) =>
+          taskOf(from + i + 1),
+        );
+        return json({ tasks, total: TOTAL, page, pageSize: size });
+      }
+      return new Response('{}', { status: 404 });
+    }),
+  );
+}
+
+function renderPage() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/dashboard', element: <ExpertDashboardPage /> }], {
+    initialEntries: ['/dashboard'],
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  expert = expertOf();
+  serve();
+  vi.mocked(toast.warning).mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ExpertDashboardPage', () => {
+  it('lists open tasks around the profile location with distances, 50 at a time with Load more', async () => {
+    renderPage();
+    expect(await screen.findByText('Task number 1')).toBeInTheDocument();
+    expect(listUrls[0]).toContain('scope=available');
+    expect(listUrls[0]).toContain('latitude=40.65');
+    expect(listUrls[0]).toContain('pageSize=50');
+    expect(screen.getAllByTestId('task-list-item')).toHaveLength(50);
+    expect(screen.getAllByText(/2\.3 mi away/).length).toBeGreaterThan(0);
+    expect(screen.getByText('Showing 50 of 60')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Task number 60')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('not-payable-banner')).not.toBeInTheDocument();
+  });
+
+  it('falls back to the browser position and warns when it is refused', async () => {
+    expert = expertOf({ latitude: null, longitude: null, location: null });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) =>
+          fail({ code: 1 } as GeolocationPositionError),
+      },
+    });
+    renderPage();
+    expect(await screen.findByText(LOCATION_TEXT)).toBeInTheDocument();
+    expect(toast.warning).toHaveBeenCalledWith(LOCATION_TEXT);
+    await waitFor(() => expect(listUrls.length).toBeGreaterThan(0));
+    expect(listUrls[0]).not.toContain('latitude');
+  });
+
+  it('uses the browser position when the profile has none', async () => {
+    expert = expertOf({ latitude: null, longitude: null, location: null });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (ok: PositionCallback) =>
+          ok({ coords: { latitude: 30.25, longitude: -97.75 } } as GeolocationPosition),
+      },
+    });
+    renderPage();
+    expect(await screen.findByText('Open tasks near your current location')).toBeInTheDocument();
+    await waitFor(() => expect(listUrls[0]).toContain('latitude=30.25'));
+  });
+
+  it('points an expert who cannot be paid to the payment setup', async () => {
+    expert = expertOf({
+      is_verified: false,
+      stripe_onboarding_completed: false,
+      stripe_account_status: 'pending',
+    });
+    renderPage();
+    const banner = await screen.findByTestId('not-payable-banner');
+    expect(banner).toHaveTextContent('Complete your payment setup to receive payments for tasks.');
+    expect(screen.getByRole('link', { name: 'Set up payments' })).toHaveAttribute(
+      'href',
+      '/profile?tab=payments',
+    );
+  });
+
+  it('points an expert without an application to the verification page', async () => {
+    expert = null;
+    vi.stubGlobal('navigator', { ...navigator, geolocation: undefined });
+    renderPage();
+    await screen.findByTestId('not-payable-banner');
+    expect(screen.getByRole('link', { name: 'Complete application' })).toHaveAttribute(
+      'href',
+      '/expert-verification',
+    );
+  });
+});
