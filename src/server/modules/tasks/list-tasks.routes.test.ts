@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskListBox } from '@shared/domain/geo';
 import type { TaskDto, TaskListDto } from '@shared/schemas/task-api';
 import { expertProfiles, tasks } from '../../db/schema';
 import type { TestUser } from '../../test/test-app';
@@ -11,9 +12,11 @@ import {
   createTasksTestApp,
   expectError,
   okJson,
+  NYC,
   type Cast,
   type TasksTestApp,
 } from './tasks.test-helpers';
+import { openTasksInBoxQuery } from './task-lists.repository';
 
 const LA = { latitude: 34.0522, longitude: -118.2437 };
 
@@ -123,25 +126,27 @@ describe('GET /api/tasks?scope=available', () => {
   });
 
   it('reads tasks_open_lat_lng_idx for the box (the partial index predicate matches)', async () => {
-    const { sql } = await import('drizzle-orm');
-    const { openTasksQuery } = await import('./task-lists.repository');
-    const { taskListBox } = await import('@shared/domain/geo');
     await h.db.execute(sql`analyze ${tasks}`);
     await h.db.execute(sql`set enable_seqscan = off`);
     try {
-      const query = openTasksQuery(h.db, taskListBox(40.7, -74, 100), { limit: 10, offset: 0 }).toSQL();
-      const plan = await h.db.execute(sql.raw(`explain ${inline(query.sql, query.params)}`));
+      const query = openTasksInBoxQuery(taskListBox(40.7, -74, 100), { limit: 10, offset: 0 });
+      const plan = await h.db.execute(sql`explain ${query}`);
       expect(JSON.stringify((plan as unknown as { rows: unknown[] }).rows)).toContain('tasks_open_lat_lng_idx');
     } finally {
       await h.db.execute(sql`set enable_seqscan = on`);
     }
   });
-});
 
-/** The statement with its numeric parameters written in, so EXPLAIN plans what the server runs. */
-function inline(text: string, params: unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => String(params[Number(n) - 1]));
-}
+  it('pages through the box with its total', async () => {
+    const centre = `latitude=${NYC.latitude}&longitude=${NYC.longitude}`;
+    const all = await okJson<TaskListDto>(await list(`scope=available&${centre}&pageSize=50`, cast.expert));
+    const first = await okJson<TaskListDto>(await list(`scope=available&${centre}&pageSize=2`, cast.expert));
+    const beyond = await okJson<TaskListDto>(await list(`scope=available&${centre}&pageSize=2&page=99`, cast.expert));
+    expect(ids(first)).toEqual(ids(all).slice(0, 2));
+    expect(first.total).toBe(all.tasks.length);
+    expect(beyond).toMatchObject({ tasks: [], total: all.tasks.length });
+  });
+});
 
 describe('GET /api/tasks?scope=applied|assigned', () => {
   it('lists the tasks the expert applied to, newest application first, with its status', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { longitudeRanges, type BoundingBox } from '@shared/domain/geo';
 import type { ApplicationStatus } from '@shared/domain/enums';
 import type { TaskStatus } from '@shared/domain/task-status';
@@ -75,22 +75,47 @@ export function listAssignedTasks(db: Db, expertId: string, status: TaskStatus |
 }
 
 /**
- * Open tasks inside the box (tasks_open_lat_lng_idx), or every open task when there is no centre
- * (tasks_status_created_idx), newest first.
+ * Open tasks inside the box, newest first, or every open task when there is no centre
+ * (tasks_status_created_idx, read newest first).
+ *
+ * With a box, the box is read first (tasks_open_lat_lng_idx) and only its rows are sorted: a
+ * MATERIALIZED CTE keeps the planner from walking the created_at index over every open task in the
+ * country when the box is sparse (its row estimate for a lat/lng box is poor), so the cost follows
+ * the number of open tasks near the expert, not the size of the table. The same pass counts them.
  */
-export function listOpenTasks(db: Db, box: BoundingBox | null, expertId: string | null, window: PageWindow) {
-  return pageOf(db, openInBox(box), expertId, window);
+export async function listOpenTasks(
+  db: Db,
+  box: BoundingBox | null,
+  expertId: string | null,
+  window: PageWindow,
+): Promise<TaskPage> {
+  if (!box) return pageOf(db, openInBox(null), expertId, window);
+  const result = await db.execute(openTasksInBoxQuery(box, window));
+  const page = (result as unknown as { rows: { id: string; total: number }[] }).rows;
+  let total = Number(page[0]?.total ?? 0);
+  if (page.length === 0 && window.offset > 0) {
+    const [count] = await db.select({ value: sql<number>`count(*)::int` }).from(tasks).where(openInBox(box));
+    total = Number(count?.value ?? 0);
+  }
+  if (page.length === 0) return { rows: [], total };
+  const ids = page.map((row) => row.id);
+  const rows = await db
+    .select({ task: tasks, application_count: applicationCount, my_application_status: myApplicationStatus(expertId) })
+    .from(tasks)
+    .where(inArray(tasks.id, ids));
+  const byId = new Map(rows.map((row) => [row.task.id, normalize(row)]));
+  return { rows: ids.map((id) => byId.get(id)).filter((row): row is TaskListRow => Boolean(row)), total };
 }
 
-/** The query of listOpenTasks, exported so a test can read its plan. */
-export function openTasksQuery(db: Db, box: BoundingBox | null, window: PageWindow) {
-  return db
-    .select({ id: tasks.id })
-    .from(tasks)
-    .where(openInBox(box))
-    .orderBy(desc(tasks.created_at), desc(tasks.id))
-    .limit(window.limit)
-    .offset(window.offset);
+/** The page of ids (and the box's total) of listOpenTasks, exported so a test can read its plan. */
+export function openTasksInBoxQuery(box: BoundingBox, window: PageWindow): SQL {
+  return sql`
+    with in_box as materialized (
+      select ${tasks.id} as id, ${tasks.created_at} as created_at from ${tasks} where ${openInBox(box)}
+    )
+    select id, (count(*) over ())::int as total from in_box
+    order by created_at desc, id desc
+    limit ${window.limit} offset ${window.offset}`;
 }
 
 /** The tasks the expert applied to, newest application first (task_applications_expert_idx). */
