@@ -39,7 +39,8 @@ export interface AppDeps {
   webRoot?: string;
 }
 
-const MAX_UPLOAD_BODY = 12 * 1024 * 1024;
+const MAX_JSON_BODY = 1024 * 1024;
+const MAX_UPLOAD_BODY = 52 * 1024 * 1024;
 
 export function createApp(deps: AppDeps) {
   const { auth, db, clock } = deps;
@@ -47,9 +48,15 @@ export function createApp(deps: AppDeps) {
   app.onError(handleError);
   app.use('*', secureHeaders({ contentSecurityPolicy: undefined, crossOriginEmbedderPolicy: false }));
 
-  app.use('/api/*', bodyLimit({ maxSize: MAX_UPLOAD_BODY, onError: () => {
+  // JSON bodies are small; multipart uploads may carry up to ten 5 MB evidence photos.
+  const tooLarge = () => {
     throw new AppError('payload_too_large', messages.common.invalidRequest);
-  } }));
+  };
+  const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge });
+  const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BODY, onError: tooLarge });
+  app.use('/api/*', (c, next) =>
+    (c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? uploadLimit(c, next) : jsonLimit(c, next),
+  );
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
 

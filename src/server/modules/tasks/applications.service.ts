@@ -96,7 +96,8 @@ export function createApplicationsService(deps: TasksServiceDeps) {
         const updated = await db.transaction(async (tx) => {
           const application = await findApplication(tx, task.id, applicationId);
           if (!application) throw notFound(messages.applications.notFound);
-          if (application.status !== 'pending') throw conflict(messages.applications.notPending);
+          // Read outside the task's row lock: a parallel hire may already have settled it.
+          if (application.status !== 'pending') throw new LostAssignmentRace();
           const assigned = await updateTaskIf(
             tx,
             { id: task.id, from: ['open'], expertId: null },
@@ -115,7 +116,7 @@ export function createApplicationsService(deps: TasksServiceDeps) {
           if (!assigned) throw new LostAssignmentRace();
           // A reject of the same application in between rolls the whole assignment back.
           if (!(await settleApplicationsOnAssign(tx, { taskId: task.id, applicationId, now }))) {
-            throw conflict(messages.applications.notPending);
+            throw new LostAssignmentRace();
           }
           await notify(tx, [taskNotification.assignment(application.expert_id, assigned)]);
           return assigned;
@@ -123,12 +124,12 @@ export function createApplicationsService(deps: TasksServiceDeps) {
         return { task: toTaskDto(updated), message: messages.applications.assigned };
       } catch (error) {
         if (!(error instanceof LostAssignmentRace)) throw error;
+        // The loser is told why: another hire won, the task left "open", or the client rejected
+        // this application in the meantime.
         const current = await findTask(db, task.id);
-        throw conflict(
-          current?.expert_id
-            ? messages.applications.alreadyAssignedToAnother
-            : messages.applications.notAvailableForAssignment,
-        );
+        if (current?.expert_id) throw conflict(messages.applications.alreadyAssignedToAnother);
+        if (current?.status !== 'open') throw conflict(messages.applications.notAvailableForAssignment);
+        throw conflict(messages.applications.notPending);
       }
     },
   };
