@@ -1,22 +1,11 @@
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles';
 import { tasks } from './tasks';
+// Relative import: drizzle-kit loads this schema without the app's path aliases.
+import { NOTIFICATION_TYPES } from '../../../shared/domain/enums';
 
-export const notificationTypes = [
-  'assignment',
-  'assignment_accepted',
-  'assignment_confirmed',
-  'assignment_declined',
-  'task_abandoned',
-  'task_cancelled',
-  'evidence_submitted',
-  'task_verified',
-  'evidence_rejected',
-  'payment_authorized',
-  'payment_captured',
-  'application_rejected',
-  'review_received',
-] as const;
+/** The spec's notification types (one list, shared with the web). */
+export const notificationTypes = NOTIFICATION_TYPES;
 
 export const notifications = pgTable(
   'notifications',

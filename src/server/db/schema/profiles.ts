@@ -13,10 +13,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
+// Relative import: drizzle-kit loads this schema without the app's path aliases.
+import { APP_ROLES, STRIPE_ACCOUNT_STATUSES, VERIFICATION_LEVELS, VERIFICATION_STATUSES } from '../../../shared/domain/enums';
 
-export const appRole = pgEnum('app_role', ['admin', 'expert']);
-export const verificationStatus = pgEnum('verification_status', ['pending', 'verified', 'rejected']);
-export const stripeAccountStatus = pgEnum('stripe_account_status', ['pending', 'active', 'restricted']);
+export const appRole = pgEnum('app_role', APP_ROLES);
+export const verificationStatus = pgEnum('verification_status', VERIFICATION_STATUSES);
+export const stripeAccountStatus = pgEnum('stripe_account_status', STRIPE_ACCOUNT_STATUSES);
 
 export const profiles = pgTable(
   'profiles',
@@ -121,7 +123,7 @@ export const expertVerificationRecords = pgTable(
     expert_id: uuid('expert_id')
       .notNull()
       .references(() => expertProfiles.id, { onDelete: 'cascade' }),
-    verification_level: text('verification_level', { enum: ['community_trust', 'background_check'] }).notNull(),
+    verification_level: text('verification_level', { enum: VERIFICATION_LEVELS }).notNull(),
     status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
     metadata: text('metadata'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

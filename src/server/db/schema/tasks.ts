@@ -12,22 +12,22 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { expertProfiles, profiles } from './profiles';
+// Relative imports: drizzle-kit loads this schema without the app's path aliases.
+import {
+  APPLICATION_STATUSES,
+  FLAG_SEVERITIES,
+  TASK_CATEGORIES,
+  TASK_URGENCIES,
+  TRANSACTION_STATUSES,
+} from '../../../shared/domain/enums';
+import { PAYMENT_STATUSES, TASK_STATUSES } from '../../../shared/domain/task-status';
 
-export const taskStatus = pgEnum('task_status', [
-  'pending',
-  'open',
-  'assigned',
-  'in_progress',
-  'pending_approval',
-  'completed',
-  'verified',
-  'cancelled',
-]);
-export const paymentStatus = pgEnum('payment_status', ['unpaid', 'pending', 'authorized', 'captured']);
-export const taskCategory = pgEnum('task_category', ['general', 'property', 'vehicle']);
-export const taskUrgency = pgEnum('task_urgency', ['low', 'medium', 'high']);
-export const applicationStatus = pgEnum('application_status', ['pending', 'accepted', 'rejected']);
-export const flagSeverity = pgEnum('flag_severity', ['warning', 'serious', 'critical']);
+export const taskStatus = pgEnum('task_status', TASK_STATUSES);
+export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
+export const taskCategory = pgEnum('task_category', TASK_CATEGORIES);
+export const taskUrgency = pgEnum('task_urgency', TASK_URGENCIES);
+export const applicationStatus = pgEnum('application_status', APPLICATION_STATUSES);
+export const flagSeverity = pgEnum('flag_severity', FLAG_SEVERITIES);
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -146,13 +146,7 @@ export const clientFlags = pgTable(
   (t) => [index('client_flags_client_idx').on(t.client_id), index('client_flags_task_idx').on(t.task_id)],
 );
 
-export const transactionStatus = pgEnum('transaction_status', [
-  'pending',
-  'authorized',
-  'captured',
-  'refunded',
-  'failed',
-]);
+export const transactionStatus = pgEnum('transaction_status', TRANSACTION_STATUSES);
 
 export const transactions = pgTable(
   'transactions',

@@ -23,7 +23,7 @@ import {
 } from '../../providers/payments/payment-provider';
 import { rolesOf } from '../profiles/profiles.repository';
 import { ensureAuthorized } from './payment-authorization';
-import { toTaskDto } from './payments.dto';
+import { toTaskDto } from '../tasks/tasks.dto';
 import {
   attachIntent,
   findTask,
