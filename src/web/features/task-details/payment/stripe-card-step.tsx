@@ -10,6 +10,7 @@ import type { PaymentIntentDto } from '@shared/schemas/task-api';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { paymentReturnUrl } from './payment-api';
+import { logStripeEnvironmentProblems } from './stripe-environment';
 
 const text = messages.payment.dialog;
 
@@ -18,6 +19,7 @@ const stripeByKey = new Map<string, Promise<Stripe | null>>();
 const stripeFor = (publishableKey: string) => {
   let promise = stripeByKey.get(publishableKey);
   if (!promise) {
+    logStripeEnvironmentProblems(publishableKey);
     promise = loadStripe(publishableKey);
     stripeByKey.set(publishableKey, promise);
   }
