@@ -1,0 +1,20 @@
+/** Texts of the evidence section of the messages catalogue (see ../messages.ts). */
+export const evidenceMessages = {
+  notesRequired: 'Please provide completion notes',
+  notesTooLong: 'Completion notes must be at most 5000 characters',
+  filesRequired: 'Please upload at least 1 photo as evidence',
+  fileTooLarge: 'File {name} is too large. Maximum size is 5MB.',
+  fileTypeInvalid: 'File {name} is not a supported photo. Please upload JPG, PNG, WebP or GIF images.',
+  tooManyFiles: 'You can upload at most {max} photos',
+  captureFailed: 'Evidence confirmed but payment capture failed. Please contact support.',
+  cancellationFailed: 'Evidence rejected but payment cancellation failed. Please contact support.',
+  submitFailed: 'Failed to submit evidence',
+  confirmFailed: 'Failed to confirm evidence',
+  rejectFailed: 'Failed to reject evidence',
+  submitted: 'Evidence submitted! The client has been asked to review it within 24 hours.',
+  confirmed: 'Evidence confirmed. Payment has been released to the expert.',
+  rejected: 'Evidence rejected. The task has been cancelled and the payment hold released.',
+  onlyAssignedExpertCanSubmit: 'Only the assigned expert can submit evidence',
+  onlyClientCanReview: 'Only the client can confirm or reject evidence for this task',
+  fileNotFound: 'Evidence file not found',
+} as const;

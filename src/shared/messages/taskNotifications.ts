@@ -1,0 +1,23 @@
+/** Titles and texts of the notifications the task transitions write (spec 001 section 3 types). */
+export const taskNotificationsMessages = {
+  assignmentTitle: 'New Assignment',
+  assignment: 'You have been hired for "{title}". The client will authorize payment next.',
+  assignmentAcceptedTitle: 'Assignment Accepted',
+  assignmentAccepted: 'The expert accepted "{title}" and has started work.',
+  assignmentDeclinedTitle: 'Assignment Declined',
+  assignmentDeclined: 'The expert declined "{title}". The task is open for applications again.',
+  taskAbandonedTitle: 'Task Abandoned',
+  taskAbandoned: 'The expert left "{title}". The task is open for applications again.',
+  taskCancelledTitle: 'Task Cancelled',
+  taskCancelled: 'The task "{title}" has been cancelled.',
+  evidenceSubmittedTitle: 'Evidence Submitted',
+  evidenceSubmitted: 'The expert submitted evidence for "{title}". Please review it within {hours} hours.',
+  taskVerifiedTitle: 'Task Verified',
+  taskVerified: 'The client confirmed your evidence for "{title}". Payment is being released.',
+  evidenceRejectedTitle: 'Evidence Rejected',
+  evidenceRejected: 'The client rejected the evidence for "{title}". The task has been cancelled.',
+  applicationRejectedTitle: 'Application Rejected',
+  applicationRejected: 'Your application for "{title}" was not accepted.',
+  reviewReceivedTitle: 'New Review',
+  reviewReceived: 'You received a {rating}-star review for "{title}".',
+} as const;

@@ -1,0 +1,11 @@
+/** Texts of the taskStatus section of the messages catalogue (see ../messages.ts). */
+export const taskStatusMessages = {
+  pending: 'Pending',
+  open: 'Open for Applications',
+  assigned: 'Assigned to Expert',
+  in_progress: 'In Progress',
+  pending_approval: 'Pending Client Approval',
+  completed: 'Completed',
+  verified: 'Verified',
+  cancelled: 'Cancelled',
+} as const;

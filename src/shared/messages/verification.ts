@@ -1,0 +1,10 @@
+/** Texts of the verification section of the messages catalogue (see ../messages.ts). */
+export const verificationMessages = {
+  initiateFailed: 'Failed to initiate verification',
+  updateStatusFailed: 'Failed to update verification status',
+  internalError: 'Internal error',
+  submitFailed: 'Failed to submit verification',
+  expertProfileRequired:
+    'You need to create an expert profile first. Complete the expert application to request verification.',
+  moreBadges: '+{count} more',
+} as const;
