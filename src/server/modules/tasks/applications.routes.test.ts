@@ -75,6 +75,15 @@ describe('POST /api/tasks/:id/applications', () => {
     expect(await expectError(await postApply(own.id, cast.expert), 403)).toBe('You cannot apply for your own task');
   });
 
+  it('asks an expert without a finished payment setup to complete it first (409)', async () => {
+    const task = await createTask(h, cast.client);
+    const unpaid = await h.createUser('expert', { payable: false });
+    expect(await expectError(await postApply(task.id, unpaid), 409)).toBe(
+      'Payment setup must be completed first. Please finish setting up your payment account to continue.',
+    );
+    expect(await statusesOf(task.id)).toEqual({});
+  });
+
   it('refuses once the task is no longer open (409)', async () => {
     const task = await createTask(h, cast.client);
     const hired = await apply(h, cast.expert, task.id);

@@ -1,3 +1,4 @@
+import { isPayable } from '@shared/domain/expert';
 import { check } from '@shared/domain/permissions';
 import { messages } from '@shared/messages';
 import type { CreateApplicationInput } from '@shared/schemas/applications.schemas';
@@ -40,7 +41,10 @@ export function createApplicationsService(deps: TasksServiceDeps) {
       const now = clock.now();
       const { actor, task, facts } = await loadVisibleTask(db, userId, taskId, now);
       enforce(check(actor, 'apply', facts, now));
-      if (!(await findExpertProfile(db, userId))) throw forbidden(messages.applications.onlyExpertsCanApply);
+      const expert = await findExpertProfile(db, userId);
+      if (!expert) throw forbidden(messages.applications.onlyExpertsCanApply);
+      // A hire must be payable: the client's hold goes to the expert's connected account.
+      if (!isPayable(expert)) throw conflict(messages.paymentSetup.mustCompleteFirst);
       await assertWithinPriceLimits(db, input.proposed_rate, 'proposed_rate');
       const row = await insertApplicationIfOpen(db, {
         taskId: task.id,
