@@ -11,5 +11,5 @@ export const paymentSetupMessages = {
     'Payment setup must be completed first. Please finish setting up your payment account to continue.',
   completed: 'Payment setup completed successfully!',
   completeSetup: 'Please complete your payment provider account setup to receive payments.',
-  returnToApp: 'Please return to the app to see your payment setup status.',
+  returnToApp: "Please return to the product's app to see your payment setup status.",
 } as const;
