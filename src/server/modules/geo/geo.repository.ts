@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { expertProfiles, systemSettings, tasks } from '../../db/schema';
+import { expertProfiles, tasks } from '../../db/schema';
 import type { ExpertCell, TaskCell } from './map-places';
 
 /**
@@ -77,25 +77,4 @@ export async function countCompletedTasks(db: Db): Promise<number> {
     .from(tasks)
     .where(inArray(tasks.status, ['completed', 'verified']));
   return Number(row?.value ?? 0);
-}
-
-export interface PublicSettingsRow {
-  footer_text: string | null;
-  contact_email: string | null;
-  tos_content: string | null;
-  privacy_policy_content: string | null;
-}
-
-/** The public columns of the one system_settings row, or null when the row is missing. */
-export async function readPublicSettings(db: Db): Promise<PublicSettingsRow | null> {
-  const [row] = await db
-    .select({
-      footer_text: systemSettings.footer_text,
-      contact_email: systemSettings.contact_email,
-      tos_content: systemSettings.tos_content,
-      privacy_policy_content: systemSettings.privacy_policy_content,
-    })
-    .from(systemSettings)
-    .limit(1);
-  return row ?? null;
 }

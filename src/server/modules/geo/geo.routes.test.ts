@@ -5,12 +5,10 @@ import type {
   GeocodeReverseResponse,
   GeocodeSearchResponse,
   MapLocationsResponse,
-  PublicSettingsDto,
 } from '@shared/schemas/geo.schemas';
-import { expertProfiles, systemSettings, tasks } from '../../db/schema';
+import { expertProfiles, tasks } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { payableExpertCellsQuery, recentTaskCellsQuery } from './geo.repository';
-import { DEFAULT_PRIVACY_POLICY, DEFAULT_TERMS } from './legal-defaults';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const AUSTIN = { latitude: 30.2672, longitude: -97.7431 };
@@ -210,39 +208,6 @@ describe('GET /api/geocode/search and /api/geocode/reverse', () => {
     const response = await t.request('GET', `/api/geocode/reverse${query}`);
     expect(response.status).toBe(400);
     expect((await t.json<{ error: { message: string } }>(response)).error.message).toBe(message);
-  });
-});
-
-describe('GET /api/public-settings', () => {
-  it('answers the footer and contact from system_settings and default legal texts when empty', async () => {
-    const response = await t.request('GET', '/api/public-settings');
-    expect(response.status).toBe(200);
-    const settings = await t.json<PublicSettingsDto>(response);
-    expect(settings).toEqual({
-      footer_text: 'Remote inspections and verifications by verified local experts.',
-      contact_email: 'support@example.com',
-      tos_content: DEFAULT_TERMS,
-      privacy_policy_content: DEFAULT_PRIVACY_POLICY,
-    });
-  });
-
-  it('answers the saved texts, and defaults again for blank ones', async () => {
-    await t.db
-      .update(systemSettings)
-      .set({
-        tos_content: 'Our terms.',
-        privacy_policy_content: '   ',
-        footer_text: 'Footer!',
-        contact_email: '',
-      })
-      .where(eq(systemSettings.id, 1));
-    const settings = await t.json<PublicSettingsDto>(await t.request('GET', '/api/public-settings'));
-    expect(settings).toEqual({
-      footer_text: 'Footer!',
-      contact_email: null,
-      tos_content: 'Our terms.',
-      privacy_policy_content: DEFAULT_PRIVACY_POLICY,
-    });
   });
 });
 

@@ -6,26 +6,22 @@ import {
   mapLocationsQuerySchema,
   type GeocodeReverseResponse,
   type GeocodeSearchResponse,
-  type PublicSettingsDto,
 } from '@shared/schemas/geo.schemas';
 import type { AppDeps } from '../../app';
 import type { AppEnv } from '../../http/context';
 import { queryParams } from '../../http/validation';
 import { AppError, notFound } from '../../lib/errors';
 import { createGazetteer, lazyGeocoder } from '../../providers/geocoder';
-import { readPublicSettings } from './geo.repository';
 import { createMapLocationsService } from './map-locations.service';
-import { toPublicSettings } from './public-settings';
 import { isStaticDataName, loadStaticData } from './static-data';
 
 /** Boundary files change only with a package upgrade; the ETag covers that case. */
 const STATIC_DATA_CACHE = 'public, max-age=604800, stale-while-revalidate=86400';
 const GEOCODE_CACHE = 'public, max-age=3600';
-const SETTINGS_CACHE = 'public, max-age=300';
 
 /**
  * The public geography of the product: the availability map's places, location search and reverse
- * geocoding, the map's boundary data and the footer/legal texts. None of them needs a session.
+ * geocoding and the map's boundary data. None of them needs a session.
  */
 export function geoRoutes(deps: AppDeps) {
   const { db, clock, providers } = deps;
@@ -55,11 +51,6 @@ export function geoRoutes(deps: AppDeps) {
       });
       c.header('Cache-Control', GEOCODE_CACHE);
       return c.json({ result } satisfies GeocodeReverseResponse);
-    })
-    .get('/public-settings', async (c) => {
-      const settings = toPublicSettings(await readPublicSettings(db));
-      c.header('Cache-Control', SETTINGS_CACHE);
-      return c.json(settings satisfies PublicSettingsDto);
     })
     .get('/static-data/:file', async (c) => {
       const name = c.req.param('file');

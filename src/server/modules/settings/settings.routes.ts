@@ -1,8 +1,17 @@
 import { Hono } from 'hono';
+import type { PublicSettingsDto } from '@shared/schemas/geo.schemas';
 import type { AppDeps } from '../../app';
 import type { AppEnv } from '../../http/context';
+import { toPublicSettings } from './public-settings';
+import { readPublicSettings } from './settings.repository';
 
-/** Routes of the settings module (mounted under /api by app.ts). */
-export function settingsRoutes(_deps: AppDeps) {
-  return new Hono<AppEnv>();
+const SETTINGS_CACHE = 'public, max-age=300';
+
+/** The platform settings anyone may read: the footer and legal texts (no session needed). */
+export function settingsRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>().get('/public-settings', async (c) => {
+    const settings = toPublicSettings(await readPublicSettings(deps.db));
+    c.header('Cache-Control', SETTINGS_CACHE);
+    return c.json(settings satisfies PublicSettingsDto);
+  });
 }

@@ -1,6 +1,6 @@
 import { messages } from '@shared/messages';
 import type { PublicSettingsDto } from '@shared/schemas/geo.schemas';
-import type { PublicSettingsRow } from './geo.repository';
+import type { PublicSettingsRow } from './settings.repository';
 import { DEFAULT_PRIVACY_POLICY, DEFAULT_TERMS } from './legal-defaults';
 
 const filled = (value: string | null | undefined) => (value && value.trim() !== '' ? value : null);

@@ -1,0 +1,23 @@
+import type { Db } from '../../db/client';
+import { systemSettings } from '../../db/schema';
+
+export interface PublicSettingsRow {
+  footer_text: string | null;
+  contact_email: string | null;
+  tos_content: string | null;
+  privacy_policy_content: string | null;
+}
+
+/** The public columns of the one system_settings row, or null when the row is missing. */
+export async function readPublicSettings(db: Db): Promise<PublicSettingsRow | null> {
+  const [row] = await db
+    .select({
+      footer_text: systemSettings.footer_text,
+      contact_email: systemSettings.contact_email,
+      tos_content: systemSettings.tos_content,
+      privacy_policy_content: systemSettings.privacy_policy_content,
+    })
+    .from(systemSettings)
+    .limit(1);
+  return row ?? null;
+}
