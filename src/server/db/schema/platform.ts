@@ -49,3 +49,27 @@ export const storedFiles = pgTable('stored_files', {
   owner_id: uuid('owner_id'),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Who did what to whom, when: role changes, admin notifications, dispute steps, refunds. Written in the
+ * transaction of the change it records (see modules/audit/audit.repository.ts).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The acting user; null for the system (timed jobs, webhooks). */
+    actor_id: uuid('actor_id'),
+    /** A dotted verb, e.g. `role.added`, `notification.sent`, `dispute.resolved`. */
+    action: text('action').notNull(),
+    /** What the action was done to: `user`, `task`, `transaction`, `settings`, ... */
+    target_type: text('target_type').notNull(),
+    target_id: text('target_id'),
+    details: jsonb('details'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.created_at),
+    index('audit_log_target_idx').on(t.target_type, t.target_id, t.created_at),
+  ],
+);

@@ -4,6 +4,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   text,
@@ -159,6 +160,10 @@ export const transactions = pgTable(
     amount: integer('amount').notNull(),
     /** Integer cents. */
     platform_fee: integer('platform_fee').notNull(),
+    /** The platform fee percentage in force when the hold was made; captures and refunds use it. */
+    platform_fee_percent: numeric('platform_fee_percent', { precision: 5, scale: 2, mode: 'number' })
+      .notNull()
+      .default(10),
     status: transactionStatus('status').notNull(),
     stripe_payment_intent_id: text('stripe_payment_intent_id'),
     created_at: timestamptz('created_at').notNull().defaultNow(),
