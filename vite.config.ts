@@ -10,6 +10,8 @@ export default defineConfig({
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
   plugins: [react(), tailwindcss()],
+  // The brand name is baked into the web build; see src/shared/brand.ts.
+  define: { __BRAND_NAME__: JSON.stringify(process.env.BRAND_NAME?.trim() || '') },
   resolve: {
     alias: {
       '@shared': fromRoot('./src/shared'),
