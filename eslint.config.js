@@ -13,7 +13,7 @@ const boundary = (forbidden, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', '.tmp/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['dist/**', 'data/**', '.tmp/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'android/**', 'ios/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,14 +2,23 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { BRAND_NAME } from './src/shared/brand';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+/** Writes the brand into index.html's startup splash (`%BRAND_NAME%`). */
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const brandInHtml = () => ({
+  name: 'brand-in-html',
+  transformIndexHtml: (html: string) => html.replaceAll('%BRAND_NAME%', escapeHtml(BRAND_NAME)),
+});
+
 const apiPort = process.env.API_PORT ?? '3000';
 
 export default defineConfig({
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), brandInHtml()],
   // The brand name is baked into the web build; see src/shared/brand.ts.
   define: { __BRAND_NAME__: JSON.stringify(process.env.BRAND_NAME?.trim() || '') },
   resolve: {
