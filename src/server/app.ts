@@ -27,6 +27,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { paymentSetupRoutes } from './modules/payments/payment-setup.routes';
 import { paymentIntentWebhookHandlers } from './modules/payments/payment-intent-webhooks';
+import { wellKnownRoutes } from './modules/native/well-known.routes';
 
 export interface AppDeps {
   env: Env;
@@ -84,6 +85,8 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.common.notFound } }, 404));
 
   if (deps.env.NODE_ENV !== 'production') app.route('/dev', devRoutes(deps));
+  // Universal links / App Links for the native app; before the SPA fallback.
+  app.route('/', wellKnownRoutes(deps.env));
 
   const webRoot = deps.webRoot;
   if (webRoot && existsSync(resolve(webRoot, 'index.html'))) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NATIVE_APP } from '@shared/native/native-app';
 
 const optionalText = z
   .string()
@@ -10,6 +11,9 @@ const optionalUrl = (what: string) =>
   optionalText.refine((value) => value === undefined || URL.canParse(value), {
     message: `must be a full URL for ${what}`,
   });
+
+const BUNDLE_ID = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_-]*)+$/;
+const SHA256_FINGERPRINT = /^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/;
 
 /**
  * Every setting of the server, with an embedded default for each so that `npm start` needs no
@@ -44,7 +48,22 @@ export const envSchema = z
     GEOCODER_USER_AGENT: z.string().default('remote-expert-marketplace/1.0 (self-hosted)'),
     MAP_TILE_URL: optionalText,
     MAP_TILE_ATTRIBUTION: optionalText,
-    APP_SCHEME: z.string().default('remotexpert'),
+    APP_SCHEME: z.string().default(NATIVE_APP.urlScheme),
+    // Universal links (iOS) and App Links (Android): /.well-known files answer 404 while unset.
+    IOS_TEAM_ID: optionalText.refine((value) => value === undefined || /^[A-Z0-9]{10}$/.test(value), {
+      message: 'must be the 10-character Apple team id (e.g. ABCDE12345)',
+    }),
+    IOS_BUNDLE_ID: z.string().trim().regex(BUNDLE_ID, 'must be a bundle id like com.example.app').default(NATIVE_APP.appId),
+    ANDROID_PACKAGE_NAME: z
+      .string()
+      .trim()
+      .regex(BUNDLE_ID, 'must be a package name like com.example.app')
+      .default(NATIVE_APP.appId),
+    ANDROID_SHA256_CERT_FINGERPRINTS: optionalText
+      .transform((value) => (value ? value.split(',').map((item) => item.trim().toUpperCase()).filter(Boolean) : []))
+      .refine((list) => list.every((item) => SHA256_FINGERPRINT.test(item)), {
+        message: 'must be comma-separated SHA-256 fingerprints (32 colon-separated hex pairs)',
+      }),
   })
   .superRefine((env, ctx) => {
     const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];

@@ -12,4 +12,6 @@ export const paymentSetupMessages = {
   completed: 'Payment setup completed successfully!',
   completeSetup: 'Please complete your payment provider account setup to receive payments.',
   returnToApp: "Please return to the product's app to see your payment setup status.",
+  /** returnToApp with the product's name filled in (BRAND_NAME); the native shell shows this one. */
+  returnToBrandApp: "Please return to the {brand}'s app to see your payment setup status.",
 } as const;

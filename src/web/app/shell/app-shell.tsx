@@ -6,6 +6,7 @@ import { messages } from '@shared/messages';
 import { Button } from '@web/components/ui/button';
 import { Avatar } from '@web/components/ui/avatar';
 import { useMe, signOutRequest } from '@web/lib/session';
+import { stopNativePush, useNativePush } from '@web/lib/native/use-native';
 import { RoleSelectionDialog } from '@web/features/onboarding/role-selection-dialog';
 import { NotificationBell } from '@web/features/notifications/notification-bell';
 import { ErrorBoundary } from './error-fallback';
@@ -18,6 +19,7 @@ export function AppShell() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   useSessionExpiry(me?.session.expiresAt);
+  useNativePush(me?.user.id);
 
   if (!me) return null;
   const { profile, roles } = me;
@@ -25,6 +27,7 @@ export function AppShell() {
 
   const signOut = async () => {
     try {
+      await stopNativePush().catch(() => undefined);
       await signOutRequest();
       queryClient.clear();
       navigate('/', { replace: true });

@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import type { SetURLSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { BRAND_NAME } from '@shared/brand';
+import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import { myExpertProfileQueryKey } from '@web/lib/expert-profile';
 import { verifyPaymentSetup } from '@web/lib/payment-setup';
@@ -42,7 +44,7 @@ export function usePaymentReturn(options: {
         const shown = returnToast(flag, expert);
         if (shown.kind === 'success') {
           toast.success(shown.text);
-          if (browserPlatform.isNativePlatform()) toast.info(messages.paymentSetup.returnToApp);
+          if (browserPlatform.isNativePlatform()) toast.info(format(messages.paymentSetup.returnToBrandApp, { brand: BRAND_NAME }));
         } else {
           toast.info(shown.text);
         }
