@@ -38,6 +38,8 @@ export const profiles = pgTable(
   },
   (t) => [
     index('profiles_created_at_idx').on(t.created_at),
+    // A device token belongs to one account at a time: storing it clears it elsewhere (native push).
+    index('profiles_fcm_token_idx').on(t.fcm_token),
     // Admin user search is a case-insensitive match over names and email.
     index('profiles_search_trgm_idx').using(
       'gin',

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { expertProfiles, profiles, userRoles } from '../../db/schema';
 
@@ -73,6 +73,16 @@ export async function updateProfileFields(
     .where(eq(profiles.id, userId))
     .returning();
   return row;
+}
+
+/** A device now signed in to `userId` must stop receiving another account's pushes. */
+export async function releasePushTokenElsewhere(db: Db, userId: string, token: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(profiles)
+    .set({ fcm_token: null, updated_at: now })
+    .where(and(eq(profiles.fcm_token, token), ne(profiles.id, userId)))
+    .returning({ id: profiles.id });
+  return rows.length;
 }
 
 export async function emailExists(db: Db, email: string): Promise<boolean> {

@@ -7,6 +7,7 @@ import type { SessionUser } from '../../http/context';
 import {
   completeClientOnboarding,
   ensureProfile,
+  releasePushTokenElsewhere,
   rolesOf,
   startExpertOnboarding,
   updateProfileFields,
@@ -79,7 +80,11 @@ export function createProfilesService(deps: { db: Db; clock: Clock }) {
 
     async setPushToken(user: SessionUser, token: string | null): Promise<void> {
       await profileFor(user);
-      await updateProfileFields(db, user.id, { fcm_token: token }, clock.now());
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        if (token) await releasePushTokenElsewhere(tx, user.id, token, now);
+        await updateProfileFields(tx, user.id, { fcm_token: token }, now);
+      });
     },
   };
 }

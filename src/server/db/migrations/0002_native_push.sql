@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_fcm_token_idx" ON "profiles" USING btree ("fcm_token");
