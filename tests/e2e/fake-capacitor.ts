@@ -24,7 +24,9 @@ function fakeBridge() {
   let nextId = 1;
   let permission = sessionStorage.getItem('fake-capacitor-permission') ?? 'prompt';
   // One device token per tab, like a real device keeps its token across app restarts.
-  const token = sessionStorage.getItem('fake-capacitor-token') ?? `fake-device-token-${Math.random().toString(36).slice(2, 10)}`;
+  const token =
+    sessionStorage.getItem('fake-capacitor-token') ??
+    `fake-device-token-${Math.random().toString(36).slice(2, 10)}`;
   sessionStorage.setItem('fake-capacitor-token', token);
 
   const fire = (plugin: string, event: string, data: unknown) => {
@@ -35,7 +37,10 @@ function fakeBridge() {
   const header = (name: string, methods: string[]) => ({
     name,
     methods: [
-      ...[...methods, 'removeListener', 'removeAllListeners'].map((method) => ({ name: method, rtype: 'promise' })),
+      ...[...methods, 'removeListener', 'removeAllListeners'].map((method) => ({
+        name: method,
+        rtype: 'promise',
+      })),
       { name: 'addListener', rtype: 'callback' },
     ],
   });
@@ -46,8 +51,21 @@ function fakeBridge() {
     PluginHeaders: [
       header('App', ['getLaunchUrl', 'getState', 'getInfo', 'exitApp', 'minimizeApp']),
       header('Browser', ['open', 'close']),
-      header('PushNotifications', ['checkPermissions', 'requestPermissions', 'register', 'unregister', 'getDeliveredNotifications']),
-      header('StatusBar', ['setStyle', 'setBackgroundColor', 'show', 'hide', 'getInfo', 'setOverlaysWebView']),
+      header('PushNotifications', [
+        'checkPermissions',
+        'requestPermissions',
+        'register',
+        'unregister',
+        'getDeliveredNotifications',
+      ]),
+      header('StatusBar', [
+        'setStyle',
+        'setBackgroundColor',
+        'show',
+        'hide',
+        'getInfo',
+        'setOverlaysWebView',
+      ]),
       header('SplashScreen', ['show', 'hide']),
     ],
     nativePromise(plugin: string, method: string, options?: Record<string, unknown>) {
@@ -56,7 +74,8 @@ function fakeBridge() {
       if (method === 'removeAllListeners') {
         for (const [id, listener] of listeners) if (listener.plugin === plugin) listeners.delete(id);
       }
-      if (plugin === 'PushNotifications' && method === 'checkPermissions') return Promise.resolve({ receive: permission });
+      if (plugin === 'PushNotifications' && method === 'checkPermissions')
+        return Promise.resolve({ receive: permission });
       if (plugin === 'PushNotifications' && method === 'requestPermissions') {
         permission = 'granted';
         sessionStorage.setItem('fake-capacitor-permission', permission);
@@ -67,15 +86,25 @@ function fakeBridge() {
       }
       return Promise.resolve({});
     },
-    nativeCallback(plugin: string, method: string, options: Record<string, unknown>, callback: (data: unknown) => void) {
+    nativeCallback(
+      plugin: string,
+      method: string,
+      options: Record<string, unknown>,
+      callback: (data: unknown) => void,
+    ) {
       record({ plugin, method, options });
       const id = String(nextId++);
       listeners.set(id, { plugin, event: String(options?.eventName), callback });
       return id;
     },
   };
-  w.__fakeNative = { calls, fire, token, listening: (plugin: string, event: string) =>
-    [...listeners.values()].some((listener) => listener.plugin === plugin && listener.event === event) };
+  w.__fakeNative = {
+    calls,
+    fire,
+    token,
+    listening: (plugin: string, event: string) =>
+      [...listeners.values()].some((listener) => listener.plugin === plugin && listener.event === event),
+  };
 }
 
 export async function installFakeCapacitor(page: Page) {
@@ -92,14 +121,25 @@ type WithFake = { __fakeNative?: FakeNative };
 
 export const nativeCalls = (page: Page, plugin: string, method?: string) =>
   page.evaluate(
-    ([p, m]) => (window as unknown as WithFake).__fakeNative!.calls.filter((call) => call.plugin === p && (!m || call.method === m)),
+    ([p, m]) =>
+      (window as unknown as WithFake).__fakeNative!.calls.filter(
+        (call) => call.plugin === p && (!m || call.method === m),
+      ),
     [plugin, method] as const,
   );
 
-export const nativeToken = (page: Page) => page.evaluate(() => (window as unknown as WithFake).__fakeNative!.token);
+export const nativeToken = (page: Page) =>
+  page.evaluate(() => (window as unknown as WithFake).__fakeNative!.token);
 
 /** Fires a native event once the app listens for it. */
 export async function fireNative(page: Page, plugin: string, event: string, data: unknown) {
-  await page.waitForFunction(([p, e]) => (window as unknown as WithFake).__fakeNative?.listening(p, e), [plugin, event] as const);
-  await page.evaluate(([p, e, d]) => (window as unknown as WithFake).__fakeNative!.fire(p, e, d), [plugin, event, data] as const);
+  await page.waitForFunction(([p, e]) => (window as unknown as WithFake).__fakeNative?.listening(p, e), [
+    plugin,
+    event,
+  ] as const);
+  await page.evaluate(([p, e, d]) => (window as unknown as WithFake).__fakeNative!.fire(p, e, d), [
+    plugin,
+    event,
+    data,
+  ] as const);
 }

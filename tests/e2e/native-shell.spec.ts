@@ -18,8 +18,13 @@ async function submitApplication(page: Page) {
   const location = page.getByRole('combobox', { name: /Service Location/ });
   await location.click();
   await location.fill('Austin');
-  await page.getByRole('option', { name: /Austin/ }).first().click();
-  await page.getByLabel(/^Verification Document/).setInputFiles({ name: 'id.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page
+    .getByRole('option', { name: /Austin/ })
+    .first()
+    .click();
+  await page
+    .getByLabel(/^Verification Document/)
+    .setInputFiles({ name: 'id.pdf', mimeType: 'application/pdf', buffer: PDF });
   await page.getByRole('checkbox', { name: /Accept Payment Processing Terms/ }).click();
   await page.getByRole('button', { name: 'Submit for Verification' }).click();
 }
@@ -28,14 +33,21 @@ test.describe('native app shell (fake Capacitor bridge)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test.beforeEach(async ({ page }) => installFakeCapacitor(page));
 
-  test('an expert uses the app: status bar, splash, push token, in-app payment setup, deep links, logout', async ({ page, context }) => {
+  test('an expert uses the app: status bar, splash, push token, in-app payment setup, deep links, logout', async ({
+    page,
+    context,
+  }) => {
     // Start-up: the splash names the product; the app colours the status bar and hides the splash.
-    expect(await (await page.request.get('/')).text()).toContain(`data-testid="startup-splash">${BRAND_NAME}<`);
-    await page.goto('/');
-    await expect.poll(() => nativeCalls(page, 'StatusBar', 'setBackgroundColor')).toContainEqual(
-      expect.objectContaining({ options: { color: '#05283b' } }),
+    expect(await (await page.request.get('/')).text()).toContain(
+      `data-testid="startup-splash">${BRAND_NAME}<`,
     );
-    await expect.poll(async () => (await nativeCalls(page, 'SplashScreen', 'hide')).length).toBeGreaterThan(0);
+    await page.goto('/');
+    await expect
+      .poll(() => nativeCalls(page, 'StatusBar', 'setBackgroundColor'))
+      .toContainEqual(expect.objectContaining({ options: { color: '#05283b' } }));
+    await expect
+      .poll(async () => (await nativeCalls(page, 'SplashScreen', 'hide')).length)
+      .toBeGreaterThan(0);
 
     // Signed in: permission is asked for and the device token is stored through the push-token route.
     const saved = pushTokenSaved(page, await nativeToken(page));
@@ -44,7 +56,10 @@ test.describe('native app shell (fake Capacitor bridge)', () => {
     expect(await nativeCalls(page, 'PushNotifications', 'requestPermissions')).toHaveLength(1);
 
     // Payment setup opens the provider in the in-app browser (platform=mobile); the app stays put.
-    await page.getByRole('dialog').getByRole('button', { name: /I want to be an expert/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /I want to be an expert/ })
+      .click();
     await expect(page).toHaveURL(/\/expert-verification$/);
     const created = page.waitForRequest((request) => request.url().endsWith('/api/payment-setup/account'));
     await submitApplication(page);
@@ -64,15 +79,21 @@ test.describe('native app shell (fake Capacitor bridge)', () => {
     await inAppBrowser.close();
 
     // Closing the in-app browser refetches the expert profile.
-    const refetched = page.waitForRequest((request) => request.method() === 'GET' && request.url().endsWith('/api/experts/me'));
+    const refetched = page.waitForRequest(
+      (request) => request.method() === 'GET' && request.url().endsWith('/api/experts/me'),
+    );
     await fireNative(page, 'Browser', 'browserFinished', {});
     await refetched;
 
     // The provider's return deep link: /stripe-return (native) then the payments tab, with the brand's text.
-    await fireNative(page, 'App', 'appUrlOpen', { url: 'remotexpert://stripe-return?from=stripe&success=true' });
+    await fireNative(page, 'App', 'appUrlOpen', {
+      url: 'remotexpert://stripe-return?from=stripe&success=true',
+    });
     await expect(page).toHaveURL(/\/profile\?tab=payments$/);
     await expect(page.getByText('Payment setup completed successfully!')).toBeVisible();
-    await expect(page.getByText(`Please return to the ${BRAND_NAME}'s app to see your payment setup status.`)).toBeVisible();
+    await expect(
+      page.getByText(`Please return to the ${BRAND_NAME}'s app to see your payment setup status.`),
+    ).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Payments' })).toHaveAttribute('aria-selected', 'true');
     await expectNoAxeViolations(page);
 

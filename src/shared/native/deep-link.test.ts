@@ -6,7 +6,9 @@ const route = (url: string) => routeDeepLink(url, known);
 
 describe('routeDeepLink: payment-provider returns', () => {
   it('sends a stripe-return link of the app scheme to /stripe-return, keeping its flags', () => {
-    expect(route('remotexpert://stripe-return?from=stripe&success=true')).toBe('/stripe-return?from=stripe&success=true');
+    expect(route('remotexpert://stripe-return?from=stripe&success=true')).toBe(
+      '/stripe-return?from=stripe&success=true',
+    );
   });
 
   it('sends a universal link to /stripe-return there too', () => {
@@ -14,7 +16,9 @@ describe('routeDeepLink: payment-provider returns', () => {
   });
 
   it('sends any product link carrying from=stripe to /stripe-return', () => {
-    expect(route('https://app.example.com/profile?from=stripe&success=true')).toBe('/stripe-return?from=stripe&success=true');
+    expect(route('https://app.example.com/profile?from=stripe&success=true')).toBe(
+      '/stripe-return?from=stripe&success=true',
+    );
     expect(route('remotexpert://dashboard?from=stripe')).toBe('/stripe-return?from=stripe');
   });
 
@@ -29,7 +33,9 @@ describe('routeDeepLink: profile links', () => {
   });
 
   it('adds tab=payments to /profile links with refresh=true, replacing another tab', () => {
-    expect(route('remotexpert://profile?refresh=true&tab=profile')).toBe('/profile?refresh=true&tab=payments');
+    expect(route('remotexpert://profile?refresh=true&tab=profile')).toBe(
+      '/profile?refresh=true&tab=payments',
+    );
   });
 
   it('leaves other /profile links as they are', () => {
@@ -41,7 +47,9 @@ describe('routeDeepLink: profile links', () => {
 describe('routeDeepLink: other product links', () => {
   it('opens the route of a product link, with query and hash', () => {
     expect(route('https://app.example.com/task/abc-123')).toBe('/task/abc-123');
-    expect(route('https://app.example.com/task/abc-123/messages?x=1#end')).toBe('/task/abc-123/messages?x=1#end');
+    expect(route('https://app.example.com/task/abc-123/messages?x=1#end')).toBe(
+      '/task/abc-123/messages?x=1#end',
+    );
     expect(route('remotexpert://task/abc-123')).toBe('/task/abc-123');
     expect(route('remotexpert:///dashboard/messages')).toBe('/dashboard/messages');
     expect(route('https://app.example.com/')).toBe('/');

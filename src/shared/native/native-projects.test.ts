@@ -16,7 +16,10 @@ describe('capacitor.config.ts', () => {
   });
 
   it('keeps the splash up until the web app hides it, and colours the status bar #05283b', () => {
-    expect(config.plugins?.SplashScreen).toMatchObject({ launchAutoHide: false, backgroundColor: NATIVE.statusBarColor });
+    expect(config.plugins?.SplashScreen).toMatchObject({
+      launchAutoHide: false,
+      backgroundColor: NATIVE.statusBarColor,
+    });
     expect(config.plugins?.StatusBar).toMatchObject({ backgroundColor: '#05283b', style: 'DARK' });
   });
 });
@@ -36,7 +39,9 @@ describe('Android project', () => {
 
 describe('iOS project', () => {
   it('uses the app id and registers the deep-link scheme, associated domains and push', () => {
-    expect(read('ios/App/App.xcodeproj/project.pbxproj')).toContain(`PRODUCT_BUNDLE_IDENTIFIER = ${NATIVE_APP.appId};`);
+    expect(read('ios/App/App.xcodeproj/project.pbxproj')).toContain(
+      `PRODUCT_BUNDLE_IDENTIFIER = ${NATIVE_APP.appId};`,
+    );
     expect(read('ios/App/App/Info.plist')).toMatch(
       new RegExp(`<key>CFBundleURLSchemes</key>\\s*<array>\\s*<string>${NATIVE_APP.urlScheme}</string>`),
     );

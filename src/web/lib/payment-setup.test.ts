@@ -8,7 +8,10 @@ vi.mock('@capacitor/browser', () => ({ Browser: { open: (...args: unknown[]) => 
 
 const { continuePaymentSetup, startPaymentSetup } = await import('./payment-setup');
 
-const probe = (native: boolean): PlatformProbe => ({ isNativePlatform: () => native, isMobileBrowser: () => false });
+const probe = (native: boolean): PlatformProbe => ({
+  isNativePlatform: () => native,
+  isMobileBrowser: () => false,
+});
 const assign = vi.fn();
 
 beforeEach(() => {

@@ -24,7 +24,9 @@ describe('GET /.well-known/apple-app-site-association', () => {
     const response = await t.request('GET', '/.well-known/apple-app-site-association');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    const body = await t.json<{ applinks: { details: { appIDs: string[]; components: unknown[]; paths: string[] }[] } }>(response);
+    const body = await t.json<{
+      applinks: { details: { appIDs: string[]; components: unknown[]; paths: string[] }[] };
+    }>(response);
     const [details] = body.applinks.details;
     expect(details.appIDs).toEqual(['ABCDE12345.com.example.shell']);
     expect(details.components).toContainEqual({ '/': '/api/*', exclude: true });
@@ -34,7 +36,9 @@ describe('GET /.well-known/apple-app-site-association', () => {
 
   it('is the same for a signed-in user (no session needed, none used)', async () => {
     const user = await t.createUser('client');
-    const response = await t.request('GET', '/.well-known/apple-app-site-association', { cookie: user.cookie });
+    const response = await t.request('GET', '/.well-known/apple-app-site-association', {
+      cookie: user.cookie,
+    });
     expect(response.status).toBe(200);
   });
 });
@@ -65,11 +69,14 @@ describe('GET /.well-known/assetlinks.json', () => {
 describe('when the store identity is not configured', () => {
   const bare = wellKnownRoutes(loadEnv({ NODE_ENV: 'test' }));
 
-  it.each(['/.well-known/apple-app-site-association', '/.well-known/assetlinks.json'])('%s answers 404', async (path) => {
-    const response = await bare.request(path);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
-  });
+  it.each(['/.well-known/apple-app-site-association', '/.well-known/assetlinks.json'])(
+    '%s answers 404',
+    async (path) => {
+      const response = await bare.request(path);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+    },
+  );
 });
 
 describe('configuration is validated at boot', () => {
@@ -77,7 +84,11 @@ describe('configuration is validated at boot', () => {
     ['a team id of the wrong length', { IOS_TEAM_ID: 'ABC' }, 'IOS_TEAM_ID'],
     ['a bundle id that is not one', { IOS_BUNDLE_ID: 'not a bundle' }, 'IOS_BUNDLE_ID'],
     ['a package name that is not one', { ANDROID_PACKAGE_NAME: 'shell' }, 'ANDROID_PACKAGE_NAME'],
-    ['a short fingerprint', { ANDROID_SHA256_CERT_FINGERPRINTS: 'AB:CD' }, 'ANDROID_SHA256_CERT_FINGERPRINTS'],
+    [
+      'a short fingerprint',
+      { ANDROID_SHA256_CERT_FINGERPRINTS: 'AB:CD' },
+      'ANDROID_SHA256_CERT_FINGERPRINTS',
+    ],
   ])('rejects %s', (_what, env, variable) => {
     expect(() => loadEnv({ NODE_ENV: 'test', ...env })).toThrow(variable);
   });

@@ -14,19 +14,31 @@ const storedToken = async (userId: string) =>
   (await t.db.select({ token: profiles.fcm_token }).from(profiles).where(eq(profiles.id, userId)))[0]?.token;
 
 describe('PUT /api/me/push-token', () => {
-  it('stores the device token on the caller\'s profile, and null clears it', async () => {
+  it("stores the device token on the caller's profile, and null clears it", async () => {
     const user = await t.createUser('client');
-    expect((await t.request('PUT', '/api/me/push-token', { cookie: user.cookie, body: { fcm_token: 'device-a' } })).status).toBeLessThan(300);
+    expect(
+      (await t.request('PUT', '/api/me/push-token', { cookie: user.cookie, body: { fcm_token: 'device-a' } }))
+        .status,
+    ).toBeLessThan(300);
     expect(await storedToken(user.id)).toBe('device-a');
-    expect((await t.request('PUT', '/api/me/push-token', { cookie: user.cookie, body: { fcm_token: null } })).status).toBeLessThan(300);
+    expect(
+      (await t.request('PUT', '/api/me/push-token', { cookie: user.cookie, body: { fcm_token: null } }))
+        .status,
+    ).toBeLessThan(300);
     expect(await storedToken(user.id)).toBeNull();
   });
 
   it('moves a device token to the account now signed in on that device', async () => {
     const first = await t.createUser('client');
     const second = await t.createUser('expert');
-    await t.request('PUT', '/api/me/push-token', { cookie: first.cookie, body: { fcm_token: 'shared-device' } });
-    await t.request('PUT', '/api/me/push-token', { cookie: second.cookie, body: { fcm_token: 'shared-device' } });
+    await t.request('PUT', '/api/me/push-token', {
+      cookie: first.cookie,
+      body: { fcm_token: 'shared-device' },
+    });
+    await t.request('PUT', '/api/me/push-token', {
+      cookie: second.cookie,
+      body: { fcm_token: 'shared-device' },
+    });
     expect(await storedToken(first.id)).toBeNull();
     expect(await storedToken(second.id)).toBe('shared-device');
   });

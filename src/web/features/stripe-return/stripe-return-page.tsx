@@ -9,11 +9,12 @@ import { myExpertProfileQueryKey } from '@web/lib/expert-profile';
 import { browserPlatform, type PlatformProbe } from '@web/lib/platform';
 import { useRuntimeConfig } from '@web/lib/runtime-config';
 import { meQueryKey } from '@web/lib/session';
+import { NATIVE_APP } from '@shared/native/native-app';
 import { PaymentIntentReturn } from './payment-intent-return';
 import { detectReturnPlatform, planReturn, readReturnFlags, type ReturnFlags, type ReturnPlan, type ReturnState } from './return-plan';
 
 /** Used only when the runtime config cannot be read; it matches the server's APP_SCHEME default. */
-const FALLBACK_APP_SCHEME = 'remotexpert';
+const FALLBACK_APP_SCHEME = NATIVE_APP.urlScheme;
 
 /** A custom-scheme URL: the OS opens the app when it is installed, otherwise nothing happens. */
 const openAppLink = (url: string) => {

@@ -12,7 +12,8 @@ function fakePlugins() {
   const plugins = {
     statusBar: {
       setStyle: async (options: { style: string }) => void calls.push(`StatusBar.setStyle ${options.style}`),
-      setBackgroundColor: async (options: { color: string }) => void calls.push(`StatusBar.setBackgroundColor ${options.color}`),
+      setBackgroundColor: async (options: { color: string }) =>
+        void calls.push(`StatusBar.setBackgroundColor ${options.color}`),
     },
     splash: { hide: async () => void calls.push('SplashScreen.hide') },
     app: { addListener: listen('App') },

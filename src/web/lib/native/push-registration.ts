@@ -42,7 +42,8 @@ export function createPushRegistration(push: PushPlugin, saveToken: SaveToken): 
         await saveToken(null).catch(ignore);
         return 'denied';
       }
-      if (!listener) listener = await push.addListener('registration', ({ value }) => void saveToken(value).catch(ignore));
+      if (!listener)
+        listener = await push.addListener('registration', ({ value }) => void saveToken(value).catch(ignore));
       await push.register();
       return 'registered';
     },
