@@ -8,6 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { HERO } from './landing-content';
 import type { QuickTaskPlace } from './use-quick-task';
 
+const EXPERT_FORM = '/expert-verification';
+
 export const placeOf = (location: LocationResult): QuickTaskPlace => ({
   name: location.name,
   location: location.address || location.name,
@@ -36,7 +38,13 @@ export function HeroSection({
               <Link to={signedIn ? '/dashboard' : '/auth'}>{landingMessages.getRealStory}</Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link to="/expert-verification">{landingMessages.becomeExpert}</Link>
+              {/* Signed out: sign-up first, then on to the expert form (the auth page honours `from`). */}
+              <Link
+                to={signedIn ? EXPERT_FORM : '/auth?mode=signup'}
+                state={signedIn ? undefined : ({ from: EXPERT_FORM } satisfies { from: string })}
+              >
+                {landingMessages.becomeExpert}
+              </Link>
             </Button>
           </div>
         </div>
