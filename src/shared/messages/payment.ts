@@ -52,6 +52,8 @@ export const paymentMessages = {
     agree: 'Agree',
     cancel: 'Cancel',
     cardTitle: 'Card details',
+    cardIntro:
+      'Enter your card details. The amount is only authorized now; your card is charged after you confirm the evidence.',
     pay: 'Authorize {amount}',
     authorizing: 'Authorizing...',
     loadingForm: 'Loading payment form...',
