@@ -23,6 +23,7 @@ export const mapMessages = {
   legendActive: 'Active Locations',
   legendStates: 'States with Experts',
   markerLabel: '{name}: {count} experts',
+  clusterLabel: '{places} locations with {experts} experts, zoom in',
   regionLabel: 'Expert availability map',
   legendLabel: 'Map legend',
   sectionTitle: 'Local experts, wherever you need them',
