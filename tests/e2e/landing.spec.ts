@@ -178,7 +178,7 @@ test.describe('landing page', () => {
     await footer.getByRole('link', { name: 'Terms' }).click();
     await expect(page).toHaveURL(/\/legal\/terms$/);
     await expect(page.getByRole('heading', { name: 'Terms of Service' })).toBeVisible();
-    await expect(page.getByText('By using the product you agree to these terms.')).toBeVisible();
+    await expect(page.getByText('By using Local Experts you agree to these terms.')).toBeVisible();
 
     await page.goto('/legal/privacy');
     await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
