@@ -11,7 +11,11 @@ const WIDTHS = [
   ['phone', PHONE],
 ] as const;
 
-async function pageAt(browser: Browser, viewport: { width: number; height: number }, email?: string): Promise<Page> {
+async function pageAt(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  email?: string,
+): Promise<Page> {
   const page = await (await browser.newContext({ viewport })).newPage();
   if (email) await logIn(page, email);
   return page;
@@ -19,7 +23,9 @@ async function pageAt(browser: Browser, viewport: { width: number; height: numbe
 
 const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;
 
-test('landing: the brand names the page, the map preloads, then loads the network, then shows clusters', async ({ page }) => {
+test('landing: the brand names the page, the map preloads, then loads the network, then shows clusters', async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   const slow = (ms: number) => async (route: import('@playwright/test').Route) => {
     await new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,7 +56,9 @@ test('landing: the brand names the page, the map preloads, then loads the networ
 });
 
 for (const [name, viewport] of WIDTHS) {
-  test(`${name}: Become an Expert opens sign-up and leads to the expert form; /auth has the logo and a way home`, async ({ browser }) => {
+  test(`${name}: Become an Expert opens sign-up and leads to the expert form; /auth has the logo and a way home`, async ({
+    browser,
+  }) => {
     const page = await pageAt(browser, viewport);
     await page.goto('/');
     await expectNoAxeViolations(page);
@@ -72,13 +80,17 @@ for (const [name, viewport] of WIDTHS) {
     await page.getByLabel('Password', { exact: true }).fill('secret-pass-1');
     await page.getByLabel('Confirm password').fill('secret-pass-1');
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await expect(page.getByText('Account created! Please check your email to confirm your registration.').first()).toBeVisible();
+    await expect(
+      page.getByText('Account created! Please check your email to confirm your registration.').first(),
+    ).toBeVisible();
     // The confirmation link signs in on a fresh page load; the remembered destination still wins.
     await confirmEmail(page, email);
     await expect(page).toHaveURL(/\/expert-verification$/);
   });
 
-  test(`${name}: the shell's navigation, toasts clear of the header, the expert's tabs and aligned prices`, async ({ browser }) => {
+  test(`${name}: the shell's navigation, toasts clear of the header, the expert's tabs and aligned prices`, async ({
+    browser,
+  }) => {
     const page = await pageAt(browser, viewport, DEMO.expert);
     const header = await box(page, 'header');
     const signedIn = toast(page, 'Successfully signed in!');
@@ -144,7 +156,10 @@ test('task page: the expert sees the client, Accept waits for payment, the cover
   await client.goto(`/task/${taskId}`);
   const summary = client.getByTestId('applications-summary');
   await expect(summary).toContainText('Applications received1');
-  const [summaryBox, infoBox] = [await summary.boundingBox(), await client.getByRole('heading', { name: 'Description' }).boundingBox()];
+  const [summaryBox, infoBox] = [
+    await summary.boundingBox(),
+    await client.getByRole('heading', { name: 'Description' }).boundingBox(),
+  ];
   expect(summaryBox!.x).toBeGreaterThan(infoBox!.x + 400);
   await expectNoAxeViolations(client);
 
@@ -165,7 +180,9 @@ test('task page: the expert sees the client, Accept waits for payment, the cover
   }
 });
 
-test('/stripe-return in a phone browser opens the app card, then counts down 3 seconds to the payments tab', async ({ browser }) => {
+test('/stripe-return in a phone browser opens the app card, then counts down 3 seconds to the payments tab', async ({
+  browser,
+}) => {
   // A touch phone at 390 px (the same desktop user agent the walkthrough had).
   const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
   const phone = await context.newPage();
@@ -173,9 +190,13 @@ test('/stripe-return in a phone browser opens the app card, then counts down 3 s
   await expect(phone.getByRole('heading', { name: 'Opening the app...' })).toBeVisible();
   await expect(phone.getByRole('button', { name: 'Continue in browser' })).toBeVisible();
   await expectNoAxeViolations(phone);
-  await expect(phone.getByRole('heading', { name: 'Continue in your browser' })).toBeVisible({ timeout: 5_000 });
+  await expect(phone.getByRole('heading', { name: 'Continue in your browser' })).toBeVisible({
+    timeout: 5_000,
+  });
   await expect(phone.getByText('Taking you to your payment settings in 3s...')).toBeVisible();
-  await expect(phone.getByText('Taking you to your payment settings in 1s...')).toBeVisible({ timeout: 3_000 });
+  await expect(phone.getByText('Taking you to your payment settings in 1s...')).toBeVisible({
+    timeout: 3_000,
+  });
   await expect(phone).toHaveURL(/\/(profile\?tab=payments&success=true|auth)$/, { timeout: 5_000 });
 
   // A narrow desktop window without touch stays on the desktop path.

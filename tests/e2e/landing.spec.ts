@@ -7,7 +7,8 @@ const markers = (page: Page) => mapRegion(page).locator('.availability-marker');
 /** Clusters of nearby places (supercluster), labelled "{n} locations with {m} experts, zoom in". */
 const clusters = (page: Page) => mapRegion(page).locator('.availability-cluster');
 /** Some place or cluster is drawn: the map has its network. */
-const anyMarker = (page: Page) => mapRegion(page).locator('.availability-marker, .availability-cluster').first();
+const anyMarker = (page: Page) =>
+  mapRegion(page).locator('.availability-marker, .availability-cluster').first();
 /** Markers are Leaflet buttons named "{place}: {count} experts". */
 const marker = (page: Page, place: string) =>
   mapRegion(page).getByRole('button', { name: new RegExp(`^${place}: \\d+ experts$`) });
@@ -45,7 +46,9 @@ test.describe('landing page', () => {
     // Markers from the demo data (clustered at this zoom), the offline country shapes and highlighted US states.
     await expect(clusters(page).first()).toBeVisible();
     await expect(
-      mapRegion(page).getByRole('button', { name: /^\d+ locations with \d+ experts, zoom in$/ }).first(),
+      mapRegion(page)
+        .getByRole('button', { name: /^\d+ locations with \d+ experts, zoom in$/ })
+        .first(),
     ).toBeVisible();
     await expect(mapRegion(page).locator('.leaflet-base-land-pane path').first()).toBeAttached();
     await expect(

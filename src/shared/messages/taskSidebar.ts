@@ -11,7 +11,8 @@ export const taskSidebarMessages = {
   applicationsReceived: 'Applications received',
   pendingReview: 'Waiting for your decision',
   rateRange: 'Proposed rates',
-  noApplicationsYet: 'No applications yet. Verified experts near the task location can apply while it is open.',
+  noApplicationsYet:
+    'No applications yet. Verified experts near the task location can apply while it is open.',
   nextStepsTitle: 'Next Steps',
   ownerOpenHint:
     'Compare the applications, then assign the expert you want. You authorize payment after assigning; your card is only charged once you confirm the evidence.',

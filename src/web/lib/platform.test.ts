@@ -18,7 +18,9 @@ const device = (overrides: Partial<DeviceSignals>): DeviceSignals => ({
 
 describe('isMobileDevice', () => {
   it('takes a phone user agent as mobile at any width', () => {
-    expect(isMobileDevice(device({ userAgent: IPHONE_UA, maxTouchPoints: 5, coarsePointer: true }))).toBe(true);
+    expect(isMobileDevice(device({ userAgent: IPHONE_UA, maxTouchPoints: 5, coarsePointer: true }))).toBe(
+      true,
+    );
     expect(isMobileDevice(device({ userAgent: IPHONE_UA }))).toBe(true);
   });
 

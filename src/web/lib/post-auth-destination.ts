@@ -7,10 +7,15 @@ const STORAGE_KEY = 'post-auth-destination';
 
 /** Only paths inside the app, never back to /auth. */
 export function isAppPath(path: unknown): path is string {
-  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/auth');
+  return (
+    typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/auth')
+  );
 }
 
-export function rememberDestination(path: string, storage: Storage | undefined = globalThis.localStorage): void {
+export function rememberDestination(
+  path: string,
+  storage: Storage | undefined = globalThis.localStorage,
+): void {
   if (!isAppPath(path)) return;
   try {
     storage?.setItem(STORAGE_KEY, path);

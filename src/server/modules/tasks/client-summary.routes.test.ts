@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskDetailsDto } from '@shared/schemas/task-api';
 import type { TestUser } from '../../test/test-app';
-import { apply, assign, castOf, createTask, createTasksTestApp, okJson, type Cast, type TasksTestApp } from './tasks.test-helpers';
+import {
+  apply,
+  assign,
+  castOf,
+  createTask,
+  createTasksTestApp,
+  okJson,
+  type Cast,
+  type TasksTestApp,
+} from './tasks.test-helpers';
 
 let h: TasksTestApp;
 let cast: Cast;
@@ -14,7 +23,11 @@ afterAll(async () => {
 });
 
 const details = async (taskId: string, user: TestUser) =>
-  (await okJson<{ task: TaskDetailsDto }>(await h.request('GET', `/api/tasks/${taskId}`, { cookie: user.cookie }))).task;
+  (
+    await okJson<{ task: TaskDetailsDto }>(
+      await h.request('GET', `/api/tasks/${taskId}`, { cookie: user.cookie }),
+    )
+  ).task;
 
 describe('GET /api/tasks/:id, the client summary', () => {
   it("gives the assigned expert the client's first name, member-since date and tasks posted", async () => {

@@ -24,7 +24,9 @@ export function destinations(isExpert: boolean): Destination[] {
 export function TopNavigation({ isExpert }: { isExpert: boolean }) {
   const item = ({ isActive }: { isActive: boolean }) =>
     `inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors ${
-      isActive ? 'bg-secondary text-secondary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground'
+      isActive
+        ? 'bg-secondary text-secondary-foreground'
+        : 'text-muted-foreground hover:bg-muted hover:text-foreground'
     }`;
   return (
     <nav aria-label="Main" className="hidden md:block" data-testid="top-navigation">

@@ -57,7 +57,8 @@ function CentreNote({ centre }: { centre: ExpertCentre }) {
 
 /** The expert's dashboard: open tasks near them (newest first, with distance), their applications and assignments. */
 
-const TAB_CLASSES = 'min-h-9 whitespace-normal px-2 text-center text-xs leading-tight sm:whitespace-nowrap sm:px-3 sm:text-sm';
+const TAB_CLASSES =
+  'min-h-9 whitespace-normal px-2 text-center text-xs leading-tight sm:whitespace-nowrap sm:px-3 sm:text-sm';
 
 export default function ExpertDashboardPage() {
   const [tab, setTab] = useState<Tab>('available');

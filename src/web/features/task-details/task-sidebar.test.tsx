@@ -78,7 +78,13 @@ function taskOf(overrides: Partial<TaskDetailsDto>): TaskDetailsDto {
 function meAs(id: string, isExpert: boolean) {
   return {
     user: { id, email: `${id}@example.com` },
-    profile: { ...person(id, 'Me'), email: `${id}@example.com`, onboarding_completed: true, role_selected_at: 'x', updated_at: 'x' },
+    profile: {
+      ...person(id, 'Me'),
+      email: `${id}@example.com`,
+      onboarding_completed: true,
+      role_selected_at: 'x',
+      updated_at: 'x',
+    },
     roles: { isAdmin: false, isExpert },
     session: { expiresAt: '2099-01-01T00:00:00.000Z' },
   };
@@ -140,14 +146,17 @@ describe('the task page for the assigned expert', () => {
   });
 
   it('enables Accept Assignment once the payment is authorized', async () => {
-    renderTask({ ...assigned, payment_status: 'authorized', capabilities: ['view', 'accept', 'decline'] }, meAs('expert-1', true));
+    renderTask(
+      { ...assigned, payment_status: 'authorized', capabilities: ['view', 'accept', 'decline'] },
+      meAs('expert-1', true),
+    );
     expect(await screen.findByRole('button', { name: d.accept })).toBeEnabled();
     expect(screen.queryByText(d.waitingForPayment)).not.toBeInTheDocument();
   });
 });
 
 describe('the right column of an open task', () => {
-  it("gives the owner a summary of the applications and the Next Steps hint", async () => {
+  it('gives the owner a summary of the applications and the Next Steps hint', async () => {
     const application = (id: string, rate: number, status: 'pending' | 'rejected') => ({
       id,
       task_id: 'task-1',
@@ -160,7 +169,11 @@ describe('the right column of an open task', () => {
     });
     renderTask(
       taskOf({
-        applications: [application('a', 12_000, 'pending'), application('b', 9_000, 'pending'), application('c', 20_000, 'rejected')],
+        applications: [
+          application('a', 12_000, 'pending'),
+          application('b', 9_000, 'pending'),
+          application('c', 20_000, 'rejected'),
+        ],
         capabilities: ['view', 'view_applicants', 'edit', 'cancel'],
       }),
       meAs('client-1', false),

@@ -98,7 +98,10 @@ export default function AvailabilityMap({ locations, onChoose, onStatesWithExper
     [highlighted],
   );
 
-  const loadingText = mapLoadingText({ basemapReady, networkReady: Boolean(locations) && Boolean(states.data) });
+  const loadingText = mapLoadingText({
+    basemapReady,
+    networkReady: Boolean(locations) && Boolean(states.data),
+  });
 
   return (
     <>

@@ -18,7 +18,10 @@ interface View {
 
 const viewOf = (map: L.Map): View => {
   const bounds = map.getBounds();
-  return { bbox: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], zoom: map.getZoom() };
+  return {
+    bbox: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()],
+    zoom: map.getZoom(),
+  };
 };
 
 function clusterIcon(places: number, experts: number): L.DivIcon {

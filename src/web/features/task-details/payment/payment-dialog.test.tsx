@@ -8,8 +8,12 @@ import { messages } from '@shared/messages';
 import { PaymentDialog } from './payment-dialog';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
-vi.mock('@web/lib/session', () => ({ useMe: () => ({ data: { user: { id: 'client-1', email: 'c@example.com' } } }) }));
-vi.mock('@web/lib/runtime-config', () => ({ useRuntimeConfig: () => ({ data: { paymentProvider: 'local', publishableKey: null } }) }));
+vi.mock('@web/lib/session', () => ({
+  useMe: () => ({ data: { user: { id: 'client-1', email: 'c@example.com' } } }),
+}));
+vi.mock('@web/lib/runtime-config', () => ({
+  useRuntimeConfig: () => ({ data: { paymentProvider: 'local', publishableKey: null } }),
+}));
 vi.mock('./payment-api', async (original) => ({
   ...(await original<typeof import('./payment-api')>()),
   createPaymentIntent: vi.fn(async () => ({
