@@ -33,12 +33,16 @@ test('landing: the brand names the page, the map preloads, then loads the networ
   };
   await page.route('**/api/static-data/world-countries.json', slow(1_500));
   await page.route('**/api/static-data/us-states.json', slow(1_500));
+  // The basemap request comes from the map's own code: from then on the map is "preloading".
+  const basemapRequested = page.waitForRequest('**/api/static-data/world-countries.json');
   await page.goto('/');
   await expect(page).toHaveTitle(/^Local Experts/);
   await expect(page.getByRole('banner').getByText('Local Experts')).toBeVisible();
   const map = page.getByRole('region', { name: 'Expert availability map' });
   await map.scrollIntoViewIfNeeded();
+  await basemapRequested;
   await expect(map.getByText('Preloading map for smooth experience...')).toBeVisible();
+  await expect(map.getByText('Loading global network...')).toHaveCount(0);
   await expect(map.getByText('Loading global network...')).toBeVisible();
   await expect(map.getByText('Loading global network...')).toBeHidden({ timeout: 15_000 });
   const clusters = map.getByRole('button', { name: /^\d+ locations with \d+ experts, zoom in$/ });
@@ -91,6 +95,15 @@ for (const [name, viewport] of WIDTHS) {
   test(`${name}: the shell's navigation, toasts clear of the header, the expert's tabs and aligned prices`, async ({
     browser,
   }) => {
+    if (name === 'phone') {
+      // A long title next to a short one: the prices must still line up.
+      const client = await pageAt(browser, DESKTOP, DEMO.client);
+      await createTaskByApi(
+        client,
+        uniqueTitle('Photograph the full facade, the roof line and every window of a long terraced house'),
+      );
+      await createTaskByApi(client, uniqueTitle('Short one'));
+    }
     const page = await pageAt(browser, viewport, DEMO.expert);
     const header = await box(page, 'header');
     const signedIn = toast(page, 'Successfully signed in!');
@@ -122,6 +135,7 @@ for (const [name, viewport] of WIDTHS) {
     const edges = await cards
       .getByTestId('budget-figure')
       .evaluateAll((figures) => figures.map((figure) => Math.round(figure.getBoundingClientRect().right)));
+    expect(edges.length).toBeGreaterThan(name === 'phone' ? 2 : 0);
     expect(new Set(edges).size).toBe(1);
 
     // Nothing ends up under a fixed bar: the page's last content sits above the bottom bar.
