@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BRAND_NAME } from '@shared/brand';
 import { messages } from '@shared/messages';
+import nativeApp from '../../capacitor.config';
 import { DEFAULT_PRIVACY_POLICY, DEFAULT_TERMS } from './modules/settings/legal-defaults';
 
 /**
@@ -54,6 +55,10 @@ describe('the brand name in UI copy', () => {
     expect(messages.map.localExperts).toBe(BRAND_NAME);
     expect(DEFAULT_TERMS).toContain(`By using ${BRAND_NAME}`);
     expect(DEFAULT_PRIVACY_POLICY).not.toMatch(LITERAL);
+  });
+
+  it('the native app is named with the brand', () => {
+    expect(nativeApp.appName).toBe(BRAND_NAME);
   });
 
   it('the page title and the startup splash take the brand from the build', () => {
