@@ -31,8 +31,8 @@ test('landing: the brand names the page, the map preloads, then loads the networ
     await new Promise((resolve) => setTimeout(resolve, ms));
     await route.continue();
   };
-  await page.route('**/api/static-data/world-countries.json', slow(1_500));
-  await page.route('**/api/static-data/us-states.json', slow(1_500));
+  await page.route('**/api/static-data/world-countries.json', slow(1_000));
+  await page.route('**/api/static-data/us-states.json', slow(1_000));
   // The basemap request comes from the map's own code: from then on the map is "preloading".
   const basemapRequested = page.waitForRequest('**/api/static-data/world-countries.json');
   await page.goto('/');
@@ -66,6 +66,11 @@ for (const [name, viewport] of WIDTHS) {
     const page = await pageAt(browser, viewport);
     await page.goto('/');
     await expectNoAxeViolations(page);
+    // The hero's and the closing call to action's buttons both open sign-up.
+    await expect(page.getByRole('link', { name: 'Become an Expert' }).last()).toHaveAttribute(
+      'href',
+      '/auth?mode=signup',
+    );
     await page.getByRole('link', { name: 'Become an Expert' }).first().click();
     await expect(page).toHaveURL(/\/auth\?mode=signup$/);
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();

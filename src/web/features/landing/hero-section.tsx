@@ -5,10 +5,9 @@ import { landingMessages } from '@shared/messages/landing';
 import { LocationPicker } from '@web/components/location-picker';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { becomeExpertLink } from './become-expert-link';
 import { HERO } from './landing-content';
 import type { QuickTaskPlace } from './use-quick-task';
-
-const EXPERT_FORM = '/expert-verification';
 
 export const placeOf = (location: LocationResult): QuickTaskPlace => ({
   name: location.name,
@@ -38,13 +37,7 @@ export function HeroSection({
               <Link to={signedIn ? '/dashboard' : '/auth'}>{landingMessages.getRealStory}</Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              {/* Signed out: sign-up first, then on to the expert form (the auth page honours `from`). */}
-              <Link
-                to={signedIn ? EXPERT_FORM : '/auth?mode=signup'}
-                state={signedIn ? undefined : ({ from: EXPERT_FORM } satisfies { from: string })}
-              >
-                {landingMessages.becomeExpert}
-              </Link>
+              <Link {...becomeExpertLink(signedIn)}>{landingMessages.becomeExpert}</Link>
             </Button>
           </div>
         </div>
