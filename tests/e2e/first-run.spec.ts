@@ -183,6 +183,18 @@ test('task page: the expert sees the client, Accept waits for payment, the cover
   await expectNoAxeViolations(client);
 
   await apiPost(client, `/api/tasks/${taskId}/assign`, { application_id: application.id });
+  // The payment dialog explains the consent step; nothing claims an authorization yet.
+  await client.goto(`/task/${taskId}`);
+  await client.getByRole('button', { name: 'Authorize Payment' }).first().click();
+  const dialog = client.getByRole('dialog', { name: 'Authorize Payment' });
+  await expect(dialog).toHaveAccessibleDescription(
+    /^Local Experts acts as the expert's limited payment collection agent\./,
+  );
+  await expect(dialog.getByText('Payment authorized successfully.', { exact: false })).toHaveCount(0);
+  for (const viewport of [DESKTOP, PHONE]) {
+    await client.setViewportSize(viewport);
+    await expectNoAxeViolations(client);
+  }
   for (const viewport of [PHONE, DESKTOP]) {
     await expert.setViewportSize(viewport);
     await expert.goto(`/task/${taskId}`);
