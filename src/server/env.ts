@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NATIVE_APP } from '@shared/native/native-app';
+import { BRAND_NAME } from '@shared/brand';
 
 const optionalText = z
   .string()
@@ -30,7 +31,7 @@ export const envSchema = z
     AUTH_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
       message: 'must be at least 32 characters',
     }),
-    EMAIL_FROM: z.string().default('The product <no-reply@localhost>'),
+    EMAIL_FROM: z.string().default(`${BRAND_NAME} <no-reply@localhost>`),
     SMTP_URL: optionalUrl('the SMTP server (smtp://user:pass@host:587)'),
     TWILIO_ACCOUNT_SID: optionalText,
     TWILIO_AUTH_TOKEN: optionalText,

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { hashPassword } from 'better-auth/crypto';
+import { BRAND_NAME } from '@shared/brand';
 import { EnvError, loadEnv, publicUrlOf } from './env';
 import { openDatabase } from './db/client';
 import { DEMO_EXPERT_COUNT, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData, type DemoAccount } from './db/seed/seed';
@@ -59,7 +60,7 @@ function printBanner(options: {
   startupMs: number;
 }) {
   const { url, demoAccounts, env } = options;
-  const lines = [`\nThe product is running at ${url} (started in ${options.startupMs} ms)`];
+  const lines = [`\n${BRAND_NAME} is running at ${url} (started in ${options.startupMs} ms)`];
   if (env.NODE_ENV !== 'production') {
     lines.push(`Dev outbox (emails, SMS and push "sent" offline): ${url}/dev/outbox`);
     lines.push(`Demo accounts (password for all: ${DEMO_PASSWORD}):`);

@@ -4,6 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../db/client';
 import { authAccounts, authRateLimits, authSessions, authUsers, authVerifications } from '../db/schema';
 import type { EmailSender } from '../providers/email';
+import { BRAND_NAME } from '@shared/brand';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { ensureProfile } from '../modules/profiles/profiles.repository';
 
@@ -58,8 +59,8 @@ export function createAuth(options: AuthOptions) {
       sendVerificationEmail: async ({ user, url }) => {
         await options.email.send({
           to: user.email,
-          subject: 'Confirm your email address',
-          text: `Welcome! Confirm your email address to finish creating your account: ${url}`,
+          subject: `Confirm your email address for ${BRAND_NAME}`,
+          text: `Welcome to ${BRAND_NAME}! Confirm your email address to finish creating your account: ${url}`,
           actionUrl: url,
         });
       },

@@ -1,4 +1,6 @@
 /** Texts of the map section of the messages catalogue (see ../messages.ts). */
+import { BRAND_NAME } from '../brand';
+
 export const mapMessages = {
   loadError: 'Error loading map. Please try refreshing the page.',
   errorTitle: 'Map Error',
@@ -11,7 +13,7 @@ export const mapMessages = {
   searchPlaceholder: 'Search cities, countries...',
   searchLabel: 'Search expert locations',
   noMatches: 'No expert locations match "{query}".',
-  localExperts: 'Local Experts',
+  localExperts: BRAND_NAME,
   recentTasks: 'Recent Tasks',
   getLocalHelp: 'Get Local Help Here',
   totalExperts: '{count} Experts',
@@ -21,6 +23,7 @@ export const mapMessages = {
   legendActive: 'Active Locations',
   legendStates: 'States with Experts',
   markerLabel: '{name}: {count} experts',
+  clusterLabel: '{places} locations with {experts} experts, zoom in',
   regionLabel: 'Expert availability map',
   legendLabel: 'Map legend',
   sectionTitle: 'Local experts, wherever you need them',

@@ -1,4 +1,6 @@
 /** Texts of the payment section of the messages catalogue (see ../messages.ts). */
+import { BRAND_NAME } from '../brand';
+
 export const paymentMessages = {
   cannotCapture: 'Cannot capture payment at this time',
   captureFailed: 'Failed to capture payment: {msg}',
@@ -42,14 +44,14 @@ export const paymentMessages = {
   dialog: {
     title: 'Authorize Payment',
     consentTitle: 'Payment terms',
-    consentIntro:
-      "The product acts as the expert's limited payment collection agent. Your card is authorized now and charged only after you confirm the evidence. The platform keeps a 10% fee and the expert receives 90%.",
-    consentTerms:
-      "By agreeing, you authorize the product, as the limited payment collection agent of the expert, to collect the task amount from your card on the expert's behalf once you verify the completed work. The product never holds funds: the card payment provider holds the authorization and pays the expert directly. If the task is cancelled, declined or the evidence is rejected, the authorization is released.",
+    consentIntro: `${BRAND_NAME} acts as the expert's limited payment collection agent. Your card is authorized now and charged only after you confirm the evidence. The platform keeps a 10% fee and the expert receives 90%.`,
+    consentTerms: `By agreeing, you authorize ${BRAND_NAME}, as the limited payment collection agent of the expert, to collect the task amount from your card on the expert's behalf once you verify the completed work. ${BRAND_NAME} never holds funds: the card payment provider holds the authorization and pays the expert directly. If the task is cancelled, declined or the evidence is rejected, the authorization is released.`,
     consentCheckbox: 'I agree to the limited payment collection agent terms',
     agree: 'Agree',
     cancel: 'Cancel',
     cardTitle: 'Card details',
+    cardIntro:
+      'Enter your card details. The amount is only authorized now; your card is charged after you confirm the evidence.',
     pay: 'Authorize {amount}',
     authorizing: 'Authorizing...',
     loadingForm: 'Loading payment form...',

@@ -1,4 +1,6 @@
 /** Texts of the paymentSetup section of the messages catalogue (see ../messages.ts). */
+import { BRAND_NAME } from '../brand';
+
 export const paymentSetupMessages = {
   createAccountFailed: 'Failed to create payment account. Please try again.',
   createStripeAccountFailed: 'Failed to create Stripe account. Please try again.',
@@ -11,7 +13,7 @@ export const paymentSetupMessages = {
     'Payment setup must be completed first. Please finish setting up your payment account to continue.',
   completed: 'Payment setup completed successfully!',
   completeSetup: 'Please complete your payment provider account setup to receive payments.',
-  returnToApp: "Please return to the product's app to see your payment setup status.",
-  /** returnToApp with the product's name filled in (BRAND_NAME); the native shell shows this one. */
-  returnToBrandApp: "Please return to the {brand}'s app to see your payment setup status.",
+  returnToApp: `Please return to the ${BRAND_NAME} app to see your payment setup status.`,
+  /** The native shell's variant: the web fills in {brand} at run time. */
+  returnToBrandApp: "Please return to the {brand} app to see your payment setup status.",
 } as const;

@@ -1,4 +1,6 @@
 /** Texts of the phone section of the messages catalogue (see ../messages.ts). */
+import { BRAND_NAME } from '../brand';
+
 export const phoneMessages = {
   invalidNumber: 'Please enter a valid phone number',
   invalidFormat: 'Invalid phone number format',
@@ -18,7 +20,7 @@ export const phoneMessages = {
   resendCooldown: 'Please wait {seconds}s before requesting a new code',
   resendIn: 'Resend in {n}s',
   alreadyVerified: 'Your phone number is already verified',
-  smsBody: 'Your verification code is {code}. It expires in {minutes} minutes.',
+  smsBody: `Your ${BRAND_NAME} verification code is {code}. It expires in {minutes} minutes.`,
   cardTitle: 'Phone Verification',
   cardDescription: 'Verify your phone number to secure your account.',
   phoneLabel: 'Phone number',

@@ -134,6 +134,8 @@ export interface TransactionDto {
 
 export interface TaskDetailsDto extends TaskDto {
   client: PersonDto;
+  /** How many tasks the client has posted (shown to the assigned expert with the client's first name and member-since date). */
+  client_tasks_posted: number;
   expert: TaskExpertDto | null;
   /** Only for the owning client and admins; the caller's own application for an expert. */
   applications: ApplicationDto[];

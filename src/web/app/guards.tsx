@@ -5,6 +5,7 @@ import { adminMessages } from '@shared/messages/admin';
 import { authMessages } from '@shared/messages/auth';
 import { useMe } from '@web/lib/session';
 import { hasQuickTaskDraft } from '@web/lib/quick-task-draft';
+import { forgetDestination, isAppPath, peekDestination } from '@web/lib/post-auth-destination';
 import { FullPageLoading } from './shell/full-page-loading';
 import { DashboardFailed } from './shell/dashboard-failed';
 import { AccessDenied } from './shell/access-denied';
@@ -43,6 +44,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 export function RedirectSignedIn({ children, fromAuth = false }: { children: ReactNode; fromAuth?: boolean }) {
   const { data: me, isPending } = useMe();
   const location = useLocation();
+  const redirecting = Boolean(me) && fromAuth;
+  // The destination remembered at sign-up is used once (read during render, removed after).
+  useEffect(() => {
+    if (redirecting) forgetDestination();
+  }, [redirecting]);
   if (isPending && fromAuth) return <FullPageLoading />;
   if (!me) return <>{children}</>;
   if (me.roles.isAdmin) return <Navigate to="/admin" replace />;
@@ -50,7 +56,7 @@ export function RedirectSignedIn({ children, fromAuth = false }: { children: Rea
   const params = new URLSearchParams(location.search);
   if (params.get('quickTask') === 'true' || hasQuickTaskDraft()) return <Navigate to="/dashboard/create-task" replace />;
   const from = (location.state as FromState | null)?.from;
-  return <Navigate to={from && from.startsWith('/') && !from.startsWith('/auth') ? from : '/dashboard'} replace />;
+  return <Navigate to={isAppPath(from) ? from : (peekDestination() ?? '/dashboard')} replace />;
 }
 
 /** /dashboard resolves by role: admin to /admin, expert dashboard, otherwise client dashboard. */

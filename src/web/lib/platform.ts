@@ -12,19 +12,48 @@ export interface PlatformProbe {
   isMobileBrowser(): boolean;
 }
 
-const MOBILE_USER_AGENT = /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i;
+const MOBILE_USER_AGENT = /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile|Silk|Kindle|BlackBerry/i;
+
+/** What the browser tells about the device, read once per decision. */
+export interface DeviceSignals {
+  userAgent: string;
+  /** navigator.maxTouchPoints: 0 without a touch screen. */
+  maxTouchPoints: number;
+  /** The main pointer is a finger: `(pointer: coarse)`. */
+  coarsePointer: boolean;
+  /** The viewport is under the phone breakpoint (768 px). */
+  narrow: boolean;
+}
+
+/**
+ * A phone or tablet browser, by the user agent and touch (spec 000, payment-provider return):
+ * a mobile user agent; iPadOS, which reports a desktop Mac user agent but has a touch screen; or any
+ * touch-first device with a phone-width viewport ("request desktop site" on a phone). Width alone
+ * never counts: a narrow desktop window is still desktop.
+ */
+export function isMobileDevice({ userAgent, maxTouchPoints, coarsePointer, narrow }: DeviceSignals): boolean {
+  if (MOBILE_USER_AGENT.test(userAgent)) return true;
+  const touch = maxTouchPoints > 0 || coarsePointer;
+  if (/Macintosh/i.test(userAgent) && maxTouchPoints > 1) return true;
+  return touch && narrow;
+}
+
+function readDeviceSignals(): DeviceSignals | null {
+  if (typeof navigator === 'undefined' || typeof window === 'undefined') return null;
+  const media = (query: string) => Boolean(window.matchMedia?.(query).matches);
+  return {
+    userAgent: navigator.userAgent,
+    maxTouchPoints: navigator.maxTouchPoints ?? 0,
+    coarsePointer: media('(pointer: coarse)'),
+    narrow: media(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`),
+  };
+}
 
 export const browserPlatform: PlatformProbe = {
   isNativePlatform: () => Capacitor.isNativePlatform(),
   isMobileBrowser: () => {
-    if (typeof navigator === 'undefined') return false;
-    if (MOBILE_USER_AGENT.test(navigator.userAgent)) return true;
-    // iPadOS reports a desktop user agent; a touch screen at phone width counts as mobile too.
-    const narrowTouch =
-      typeof window !== 'undefined' &&
-      navigator.maxTouchPoints > 1 &&
-      window.matchMedia?.(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`).matches;
-    return Boolean(narrowTouch);
+    const signals = readDeviceSignals();
+    return signals ? isMobileDevice(signals) : false;
   },
 };
 

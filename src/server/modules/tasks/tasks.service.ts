@@ -16,6 +16,7 @@ import type { TasksServiceDeps } from './tasks.deps';
 import { assertTaskId, enforce, factsOf, loadActor, loadVisibleTask } from './task-access';
 import { findTaskWithParties, listTaskReviews, listTaskTransactions } from './task-details.repository';
 import { listAppliedTasks, listAssignedTasks, listClientTasks, listOpenTasks, type TaskPage } from './task-lists.repository';
+import { countTasksPostedBy } from './client-summary.repository';
 import { toApplicationDto, toPersonDto, toReviewDto, toTaskDto, toTaskExpertDto, toTransactionDto } from './tasks.dto';
 import { insertTask, updateTaskIf } from './tasks.repository';
 
@@ -152,7 +153,10 @@ export function createTasksService(deps: TasksServiceDeps) {
       if (!check(actor, 'view', facts, now).ok) throw notFound(messages.tasks.notFound);
       const isParty = actor.isAdmin || task.client_id === actor.userId || task.expert_id === actor.userId;
       const reviewRows = check(actor, 'view_review', facts, now).ok ? allReviews : [];
-      const transactionRows = isParty ? await listTaskTransactions(db, task.id) : [];
+      const [transactionRows, clientTasksPosted] = await Promise.all([
+        isParty ? listTaskTransactions(db, task.id) : Promise.resolve([]),
+        countTasksPostedBy(db, task.client_id),
+      ]);
       const seesAllApplications = actor.isAdmin || task.client_id === actor.userId;
       const visibleApplications = seesAllApplications
         ? applications
@@ -160,6 +164,7 @@ export function createTasksService(deps: TasksServiceDeps) {
       return {
         ...toTaskDto(task),
         client: toPersonDto(parties.client),
+        client_tasks_posted: clientTasksPosted,
         expert: parties.expert && parties.expertProfile ? toTaskExpertDto(parties.expert, parties.expertProfile) : null,
         applications: visibleApplications.map((a) => toApplicationDto(a.application, a.expert, a.profile)),
         reviews: reviewRows.map((r) => toReviewDto(r.review, r.reviewer, task.title)),

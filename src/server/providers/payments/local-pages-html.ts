@@ -1,4 +1,5 @@
 import { html } from 'hono/html';
+import { BRAND_NAME } from '@shared/brand';
 import type { LocalAccountLinkView } from './local-accounts';
 import type { PaymentIntentInfo } from './payment-provider';
 
@@ -10,8 +11,7 @@ import type { PaymentIntentInfo } from './payment-provider';
 
 export const LOCAL_PAGE_TEXT = {
   onboardingTitle: 'Set up your payment account',
-  onboardingIntro:
-    "This page is the local stand-in for the payment provider's hosted account setup. The product is running without payment provider keys, so no real account is created and no money moves. Choose how the setup should end.",
+  onboardingIntro: `This page is the local stand-in for the payment provider's hosted account setup. ${BRAND_NAME} is running without payment provider keys, so no real account is created and no money moves. Choose how the setup should end.`,
   complete: 'Complete account setup',
   completeHint: 'Details submitted; card payments and payouts enabled. The account becomes active.',
   incomplete: 'Leave setup incomplete',

@@ -1,4 +1,6 @@
-/** The product's mark; the product has no name in this codebase (see README). */
+import { BRAND_NAME } from '@shared/brand';
+
+/** The product's mark and its name, from the one brand constant (white-label deployments set BRAND_NAME). */
 export function Logo() {
   return (
     <>
@@ -7,7 +9,7 @@ export function Logo() {
         <circle cx="16" cy="14" r="6" fill="none" stroke="#5eead4" strokeWidth="3" />
         <path d="M16 20v6" stroke="#5eead4" strokeWidth="3" strokeLinecap="round" />
       </svg>
-      <span>Local Experts</span>
+      <span>{BRAND_NAME}</span>
     </>
   );
 }

@@ -35,13 +35,14 @@ export function TaskListCard({ task, showApplications = false, footer }: TaskLis
   return (
     <Card className="gap-3 py-4" data-testid="task-list-item">
       <CardContent className="space-y-2 px-4">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <h3 className="min-w-0 break-words font-medium">
+        {/* No wrapping: the price keeps the top-right corner of every card however long the title. */}
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="min-w-0 flex-1 break-words font-medium">
             <Link to={`/task/${task.id}`} className="hover:underline">
               {task.title}
             </Link>
           </h3>
-          <BudgetFigure cents={task.budget} />
+          <BudgetFigure cents={task.budget} className="shrink-0" />
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <TaskStatusBadge status={task.status} />

@@ -4,8 +4,12 @@ import { Toaster as Sonner } from 'sonner';
 /**
  * The one toast outlet (mounted once at the app root). Toasts sit top right, last 4 seconds and at
  * most 3 show at a time; `toast.success/error/warning/info` from 'sonner' pick the coloured styles,
- * whose colours come from styles/index.css.
+ * whose colours come from styles/index.css. They start below the sticky top bar (56 px in the app,
+ * 64 px on the landing page) so they never cover the bell, the avatar or Logout.
  */
+export const TOAST_OFFSET = { top: 76, right: 16 } as const;
+export const TOAST_MOBILE_OFFSET = { top: 72, right: 12, left: 12 } as const;
+
 export function Toaster(props: ComponentProps<typeof Sonner>) {
   return (
     <Sonner
@@ -15,6 +19,8 @@ export function Toaster(props: ComponentProps<typeof Sonner>) {
       visibleToasts={3}
       richColors
       closeButton
+      offset={TOAST_OFFSET}
+      mobileOffset={TOAST_MOBILE_OFFSET}
       {...props}
     />
   );

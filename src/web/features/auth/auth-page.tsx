@@ -1,15 +1,17 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { MapPin } from 'lucide-react';
+import { ArrowLeft, MapPin } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { SESSION } from '@shared/constants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
+import { Logo } from '@web/app/shell/logo';
 import { ApiError } from '@web/lib/api';
 import { meQueryKey } from '@web/lib/session';
+import { rememberDestination } from '@web/lib/post-auth-destination';
 import { signIn, signUp } from './auth-api';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
@@ -19,6 +21,7 @@ type Mode = 'login' | 'signup';
 /** One form that toggles between login and sign-up (spec 000 section 2, Auth screen). */
 export default function AuthPage() {
   const [params] = useSearchParams();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'signup' ? 'signup' : 'login');
   const [notice, setNotice] = useState<string | null>(null);
@@ -57,6 +60,9 @@ export default function AuthPage() {
         setMode('login');
         return;
       }
+      // The email confirmation link signs the user in on a fresh page load: keep where they were going.
+      const from = (location.state as { from?: unknown } | null)?.from;
+      if (typeof from === 'string') rememberDestination(from);
       toast.success(messages.auth.accountCreated);
       setNotice(messages.auth.accountCreated);
       setLoginEmail(values.email);
@@ -67,56 +73,73 @@ export default function AuthPage() {
   };
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-muted/40 p-4">
-      <Card className="w-full max-w-md">
-        <CardHeader>
-          <CardTitle>
-            <h1>{mode === 'login' ? 'Welcome back' : 'Create your account'}</h1>
-          </CardTitle>
-          <CardDescription>
-            {mode === 'login' ? 'Log in to manage your tasks.' : 'Sign up to post tasks or work as a local expert.'}
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          {fromQuickTask ? (
-            <Alert>
-              <MapPin aria-hidden="true" />
-              <AlertDescription>
-                {messages.auth.quickTaskBanner}
-                {quickTaskLocation ? ` Location: ${quickTaskLocation}.` : ''}
-              </AlertDescription>
-            </Alert>
-          ) : null}
-          {params.get('confirmed') === 'true' && !notice ? (
-            <Alert>
-              <AlertDescription>Your email address is confirmed. You can log in now.</AlertDescription>
-            </Alert>
-          ) : null}
-          {notice ? (
-            <Alert role="status">
-              <AlertDescription>{notice}</AlertDescription>
-            </Alert>
-          ) : null}
-          {mode === 'login' ? (
-            <SignInForm key={loginEmail} defaultEmail={loginEmail} onSubmit={handleSignIn} />
-          ) : (
-            <SignUpForm onSubmit={handleSignUp} />
-          )}
-          <p className="text-center text-sm text-muted-foreground">
-            {mode === 'login' ? "Don't have an account?" : 'Already have an account?'}{' '}
-            <Button
-              variant="link"
-              className="h-auto p-0"
-              onClick={() => {
-                setNotice(null);
-                setMode(mode === 'login' ? 'signup' : 'login');
-              }}
-            >
-              {mode === 'login' ? 'Sign up' : 'Log in'}
-            </Button>
-          </p>
-        </CardContent>
-      </Card>
-    </main>
+    <div className="flex min-h-screen flex-col bg-muted/40">
+      <header className="border-b bg-background/95">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+          <Link to="/" className="flex items-center gap-2 font-semibold">
+            <Logo />
+          </Link>
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/">
+              <ArrowLeft aria-hidden="true" />
+              Back to home
+            </Link>
+          </Button>
+        </div>
+      </header>
+      <main className="flex flex-1 items-center justify-center p-4">
+        <Card className="w-full max-w-md">
+          <CardHeader>
+            <CardTitle>
+              <h1>{mode === 'login' ? 'Welcome back' : 'Create your account'}</h1>
+            </CardTitle>
+            <CardDescription>
+              {mode === 'login'
+                ? 'Log in to manage your tasks.'
+                : 'Sign up to post tasks or work as a local expert.'}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            {fromQuickTask ? (
+              <Alert>
+                <MapPin aria-hidden="true" />
+                <AlertDescription>
+                  {messages.auth.quickTaskBanner}
+                  {quickTaskLocation ? ` Location: ${quickTaskLocation}.` : ''}
+                </AlertDescription>
+              </Alert>
+            ) : null}
+            {params.get('confirmed') === 'true' && !notice ? (
+              <Alert>
+                <AlertDescription>Your email address is confirmed. You can log in now.</AlertDescription>
+              </Alert>
+            ) : null}
+            {notice ? (
+              <Alert role="status">
+                <AlertDescription>{notice}</AlertDescription>
+              </Alert>
+            ) : null}
+            {mode === 'login' ? (
+              <SignInForm key={loginEmail} defaultEmail={loginEmail} onSubmit={handleSignIn} />
+            ) : (
+              <SignUpForm onSubmit={handleSignUp} />
+            )}
+            <p className="text-center text-sm text-muted-foreground">
+              {mode === 'login' ? "Don't have an account?" : 'Already have an account?'}{' '}
+              <Button
+                variant="link"
+                className="h-auto p-0"
+                onClick={() => {
+                  setNotice(null);
+                  setMode(mode === 'login' ? 'signup' : 'login');
+                }}
+              >
+                {mode === 'login' ? 'Sign up' : 'Log in'}
+              </Button>
+            </p>
+          </CardContent>
+        </Card>
+      </main>
+    </div>
   );
 }

@@ -56,6 +56,10 @@ function CentreNote({ centre }: { centre: ExpertCentre }) {
 }
 
 /** The expert's dashboard: open tasks near them (newest first, with distance), their applications and assignments. */
+
+const TAB_CLASSES =
+  'min-h-9 whitespace-normal px-2 text-center text-xs leading-tight sm:whitespace-nowrap sm:px-3 sm:text-sm';
+
 export default function ExpertDashboardPage() {
   const [tab, setTab] = useState<Tab>('available');
   const expertQuery = useMyExpertProfile();
@@ -78,10 +82,20 @@ export default function ExpertDashboardPage() {
       </h1>
       {expertQuery.isPending ? null : <PayableBanner expert={expert} />}
       <Tabs value={tab} onValueChange={(next) => setTab(next as Tab)}>
-        <TabsList aria-label={d.availableTasks}>
-          <TabsTrigger value="available">{d.availableTasks}</TabsTrigger>
-          <TabsTrigger value="applied">{d.myApplications}</TabsTrigger>
-          <TabsTrigger value="assigned">{d.assignedToMe}</TabsTrigger>
+        {/* Three equal columns whose labels may wrap: the strip fits a 390 px phone without clipping. */}
+        <TabsList
+          aria-label={d.availableTasks}
+          className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-fit"
+        >
+          <TabsTrigger value="available" className={TAB_CLASSES}>
+            {d.availableTasks}
+          </TabsTrigger>
+          <TabsTrigger value="applied" className={TAB_CLASSES}>
+            {d.myApplications}
+          </TabsTrigger>
+          <TabsTrigger value="assigned" className={TAB_CLASSES}>
+            {d.assignedToMe}
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="available" className="space-y-3">
           <CentreNote centre={centre} />

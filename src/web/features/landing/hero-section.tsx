@@ -5,6 +5,7 @@ import { landingMessages } from '@shared/messages/landing';
 import { LocationPicker } from '@web/components/location-picker';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { becomeExpertLink } from './become-expert-link';
 import { HERO } from './landing-content';
 import type { QuickTaskPlace } from './use-quick-task';
 
@@ -36,7 +37,7 @@ export function HeroSection({
               <Link to={signedIn ? '/dashboard' : '/auth'}>{landingMessages.getRealStory}</Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link to="/expert-verification">{landingMessages.becomeExpert}</Link>
+              <Link {...becomeExpertLink(signedIn)}>{landingMessages.becomeExpert}</Link>
             </Button>
           </div>
         </div>

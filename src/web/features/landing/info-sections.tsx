@@ -3,6 +3,7 @@ import { landingMessages } from '@shared/messages/landing';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { CATEGORY_CARDS, HOW_IT_WORKS, SECTIONS } from './landing-content';
+import { becomeExpertLink } from './become-expert-link';
 
 export function CategoryCards() {
   return (
@@ -74,7 +75,7 @@ export function ClosingCallToAction({ signedIn }: { signedIn: boolean }) {
           variant="outline"
           className="border-primary-foreground bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
         >
-          <Link to="/expert-verification">{landingMessages.becomeExpert}</Link>
+          <Link {...becomeExpertLink(signedIn)}>{landingMessages.becomeExpert}</Link>
         </Button>
       </div>
     </section>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Briefcase, ClipboardCheck } from 'lucide-react';
+import { BRAND_NAME } from '@shared/brand';
 import { messages } from '@shared/messages';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Button } from '@web/components/ui/button';
@@ -34,7 +35,7 @@ export function RoleSelectionDialog() {
     <Dialog open>
       <DialogContent preventClose>
         <DialogHeader>
-          <DialogTitle>How will you use the product?</DialogTitle>
+          <DialogTitle>{`How will you use ${BRAND_NAME}?`}</DialogTitle>
           <DialogDescription>{messages.onboarding.roleChangeLater}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-3 sm:grid-cols-2">

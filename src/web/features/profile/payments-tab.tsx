@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { BRAND_NAME } from '@shared/brand';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -62,7 +63,7 @@ export function PaymentsTab({ expert }: { expert: MyExpertProfileDto }) {
           </Badge>
         </div>
         <CardDescription>
-          Clients pay through the product&apos;s card payment provider; your share is transferred to your connected
+          Clients pay through {BRAND_NAME}&apos;s card payment provider; your share is transferred to your connected
           account.
         </CardDescription>
       </CardHeader>

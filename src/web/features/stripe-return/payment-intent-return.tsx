@@ -104,21 +104,19 @@ export function PaymentIntentReturn({ flags, search }: { flags: ReturnFlags; sea
         else toast.info(outcome.message);
         return;
       }
-      toast.success(messages.payment.authorizedUpdating);
+      // One toast per outcome (the page itself says it is updating the task meanwhile).
       if (!taskId) {
         toast.error(messages.payment.confirmAuthorizationFailed);
         return;
       }
       try {
-        const result = await api.post<{ message: string; task: TaskDto }>('/api/payments/confirm', {
+        await api.post<{ message: string; task: TaskDto }>('/api/payments/confirm', {
           taskId,
           paymentIntentId: intentIdParam ?? intent.id,
           paymentIntentClientSecret: clientSecret,
           action: 'confirm_authorization',
         });
-        toast.success(result.message || messages.payment.authorizationConfirmed, {
-          description: messages.payment.authorized,
-        });
+        toast.success(messages.payment.authorizationConfirmed);
       } catch (error) {
         toast.error(errorText(error, messages.payment.confirmAuthorizationFailed));
       }

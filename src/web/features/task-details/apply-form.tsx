@@ -50,7 +50,7 @@ export function ApplyForm({ onApply }: ApplyFormProps) {
     }
   };
 
-  const over = notes.length > MAX;
+  const atLimit = notes.length >= MAX;
   return (
     <Card>
       <CardHeader>
@@ -82,14 +82,16 @@ export function ApplyForm({ onApply }: ApplyFormProps) {
                   {...control}
                   rows={5}
                   value={notes}
-                  onChange={(event) => setNotes(event.target.value)}
+                  maxLength={MAX}
+                  // maxLength stops typing; the slice also stops pasted text at the limit.
+                  onChange={(event) => setNotes(event.target.value.slice(0, MAX))}
                   aria-describedby={[control['aria-describedby'], 'apply-notes-counter']
                     .filter(Boolean)
                     .join(' ')}
                 />
                 <p
                   id="apply-notes-counter"
-                  className={cn('text-xs text-muted-foreground', over && 'font-medium text-destructive')}
+                  className={cn('text-xs text-muted-foreground', atLimit && 'font-medium text-foreground')}
                   data-testid="cover-letter-counter"
                 >
                   {format(t.characterCount, { count: notes.length, max: MAX })}

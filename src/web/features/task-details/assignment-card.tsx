@@ -44,6 +44,9 @@ export function AssignmentCard({ task, capabilities }: AssignmentCardProps) {
   const assigned = task.status === 'assigned';
   const inProgress = task.status === 'in_progress';
   const canReport = capabilities.has('report_client');
+  // Accepting needs the client's authorized payment (the server refuses too); until then the button
+  // is disabled and the reason above it names why. The page refreshes when the payment arrives.
+  const waitingForPayment = assigned && !capabilities.has('accept');
   if (!assigned && !inProgress && !canReport) return null;
 
   return (
@@ -55,18 +58,20 @@ export function AssignmentCard({ task, capabilities }: AssignmentCardProps) {
       </CardHeader>
       <CardContent className="space-y-3">
         <p className="text-sm text-muted-foreground">{inProgress ? t.inProgressText : t.assignmentText}</p>
-        {assigned && !capabilities.has('accept') ? (
+        {waitingForPayment ? (
           <Alert variant="info">
             <AlertDescription>
-              <p>{t.waitingForPayment}</p>
+              <p id={`accept-reason-${task.id}`}>{t.waitingForPayment}</p>
             </AlertDescription>
           </Alert>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          {/* Accept stays clickable: the capability may be stale (the client may just have paid), and the
-              server answers with the spec's "Cannot start work until payment is authorized by the client". */}
           {assigned ? (
-            <Button disabled={accept.isPending} onClick={() => accept.mutate()}>
+            <Button
+              disabled={accept.isPending || waitingForPayment}
+              aria-describedby={waitingForPayment ? `accept-reason-${task.id}` : undefined}
+              onClick={() => accept.mutate()}
+            >
               {accept.isPending ? t.accepting : t.accept}
             </Button>
           ) : null}

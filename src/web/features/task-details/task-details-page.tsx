@@ -15,7 +15,9 @@ import { AssignmentCard } from './assignment-card';
 import { TaskChatSlot } from './chat-slot';
 import { EvidenceSection } from './evidence-section';
 import { EvidenceUploadForm } from './evidence-upload-form';
+import { ClientCard } from './client-card';
 import { ExpertCard } from './expert-card';
+import { OpenTaskAside, type OpenTaskViewer } from './open-task-aside';
 import { TaskPaymentDialog, TaskPaymentSection } from './payment-slot';
 import { ReviewSection } from './review-section';
 import { TaskHeader } from './task-header';
@@ -119,7 +121,14 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
         </div>
         <div className="space-y-6">
           {isAssignedExpert ? <AssignmentCard task={task} capabilities={capabilities} /> : null}
-          {task.expert ? <ExpertCard expert={task.expert} /> : null}
+          {/* The assigned expert sees who they work for, not a card about themselves. */}
+          {isAssignedExpert ? (
+            <ClientCard client={task.client} tasksPosted={task.client_tasks_posted} />
+          ) : null}
+          {task.expert && !isAssignedExpert ? <ExpertCard expert={task.expert} /> : null}
+          {task.status === 'open' ? (
+            <OpenTaskAside task={task} viewer={openTaskViewer(isOwner, me, myApplication !== undefined)} />
+          ) : null}
         </div>
       </div>
       <TaskChatSlot task={task} capabilities={capabilities} />
@@ -136,4 +145,11 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
       />
     </article>
   );
+}
+
+function openTaskViewer(isOwner: boolean, me: MeDto | null | undefined, hasApplied: boolean): OpenTaskViewer {
+  if (isOwner) return 'owner';
+  if (me?.roles.isAdmin) return 'admin';
+  if (hasApplied) return 'applicant';
+  return me?.roles.isExpert ? 'expert' : 'other';
 }

@@ -1,20 +1,19 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo } from 'react';
 import L from 'leaflet';
-import { GeoJSON, MapContainer, Marker, Pane, Popup, TileLayer, ZoomControl, useMap } from 'react-leaflet';
+import { GeoJSON, MapContainer, Pane, TileLayer, ZoomControl, useMap } from 'react-leaflet';
 import { useQuery } from '@tanstack/react-query';
 import { feature } from 'topojson-client';
 import type { FeatureCollection } from 'geojson';
 import type { Topology } from 'topojson-specification';
 import { MAP } from '@shared/constants';
-import { format } from '@shared/format-message';
-import { mapMessages } from '@shared/messages/map';
 import type { MapLocationDto } from '@shared/schemas/geo.schemas';
-import { Button } from '@web/components/ui/button';
 import { useRuntimeConfig } from '@web/lib/runtime-config';
 import { loadUsStates, loadWorldCountries } from './boundaries';
 import { MAP_BOUNDARIES_KEY } from './map-data';
-import { MARKER_HEX, STATE_HIGHLIGHT_HEX, markerColor, markerSize } from './map-markers';
+import { ClusteredMarkers } from './clustered-markers';
+import { STATE_HIGHLIGHT_HEX } from './map-markers';
+import { mapLoadingText } from './map-loading-phase';
 import { MapLoading } from './map-overlays';
 import { stateName, statesWithLocations, type StateFeature } from './state-highlight';
 import { prepareShapes } from './world-shapes';
@@ -46,62 +45,6 @@ const STATE_HIGHLIGHT_STYLE: L.PathOptions = {
 const toFeatures = (topology: Topology, objectName: string) =>
   prepareShapes(feature(topology, topology.objects[objectName]) as unknown as FeatureCollection);
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-const placeLine = (location: MapLocationDto) =>
-  [location.region, location.country].filter((part) => part && part !== location.name).join(', ');
-
-function markerIcon(location: MapLocationDto): L.DivIcon {
-  const size = markerSize(location.expert_count);
-  const label = format(mapMessages.markerLabel, { name: location.name, count: location.expert_count });
-  const fontSize = size >= 30 ? 12 : 10;
-  return L.divIcon({
-    className: 'availability-marker',
-    iconSize: [size, size],
-    iconAnchor: [size / 2, size / 2],
-    popupAnchor: [0, -size / 2],
-    html:
-      `<span style="display:flex;align-items:center;justify-content:center;width:${size}px;height:${size}px;` +
-      `border-radius:9999px;background:${MARKER_HEX[markerColor(location.expert_count)]};color:#fff;` +
-      `font:600 ${fontSize}px/1 system-ui,sans-serif;border:2px solid #fff;box-shadow:0 1px 4px rgba(0,0,0,.35)">` +
-      `<span class="sr-only">${escapeHtml(label)}</span><span aria-hidden="true">${location.expert_count}</span></span>`,
-  });
-}
-
-function LocationMarker({
-  location,
-  onChoose,
-}: {
-  location: MapLocationDto;
-  onChoose: AvailabilityMapProps['onChoose'];
-}) {
-  const icon = useMemo(() => markerIcon(location), [location]);
-  return (
-    <Marker position={[location.latitude, location.longitude]} icon={icon} riseOnHover>
-      <Popup>
-        {/* Divs, not paragraphs: Leaflet's stylesheet gives popup paragraphs wide margins. */}
-        <div className="min-w-52 space-y-3 text-foreground">
-          <div>
-            <h3 className="text-base font-semibold leading-tight">{location.name}</h3>
-            {placeLine(location) ? (
-              <div className="text-sm text-muted-foreground">{placeLine(location)}</div>
-            ) : null}
-          </div>
-          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-muted-foreground">{mapMessages.localExperts}</dt>
-            <dd className="text-right font-semibold">{location.expert_count}</dd>
-            <dt className="text-muted-foreground">{mapMessages.recentTasks}</dt>
-            <dd className="text-right font-semibold">{location.recent_tasks}</dd>
-          </dl>
-          <Button type="button" size="sm" className="w-full" onClick={() => onChoose(location)}>
-            {mapMessages.getLocalHelp}
-          </Button>
-        </div>
-      </Popup>
-    </Marker>
-  );
-}
-
 /** Fits the view to the markers (never closer than zoom 8); with none, the default US view stays. */
 function FitToLocations({ locations }: { locations: MapLocationDto[] | undefined }) {
   const map = useMap();
@@ -128,9 +71,13 @@ export default function AvailabilityMap({ locations, onChoose, onStatesWithExper
     retry: 1,
     throwOnError: true,
   });
+  const basemapReady = configReady && (Boolean(tileUrl) || Boolean(world.data));
+  // The network layer (states with experts, then the markers) follows the basemap, so the overlay
+  // reads "Preloading map..." and then "Loading global network..." (spec 000, availability map).
   const states = useQuery({
     queryKey: [...MAP_BOUNDARIES_KEY, 'us-states'],
     queryFn: async () => toFeatures(await loadUsStates(), 'states'),
+    enabled: basemapReady,
     staleTime: Infinity,
     retry: 1,
     throwOnError: true,
@@ -151,7 +98,10 @@ export default function AvailabilityMap({ locations, onChoose, onStatesWithExper
     [highlighted],
   );
 
-  const loading = !locations || !configReady || (!tileUrl && !world.data);
+  const loadingText = mapLoadingText({
+    basemapReady,
+    networkReady: Boolean(locations) && Boolean(states.data),
+  });
 
   return (
     <>
@@ -175,17 +125,11 @@ export default function AvailabilityMap({ locations, onChoose, onStatesWithExper
         <Pane name="us-states" style={{ zIndex: 350 }}>
           {states.data ? <GeoJSON data={states.data} style={stateStyle} interactive={false} /> : null}
         </Pane>
-        {locations?.map((location) => (
-          <LocationMarker
-            key={`${location.name}|${location.region}|${location.country}|${location.latitude}|${location.longitude}`}
-            location={location}
-            onChoose={onChoose}
-          />
-        ))}
+        {locations ? <ClusteredMarkers locations={locations} onChoose={onChoose} /> : null}
         <ZoomControl position="bottomright" />
         <FitToLocations locations={locations} />
       </MapContainer>
-      {loading ? <MapLoading text={mapMessages.loadingNetwork} /> : null}
+      {loadingText ? <MapLoading text={loadingText} /> : null}
     </>
   );
 }

@@ -6,7 +6,10 @@ import { Label } from '@web/components/ui/label';
 
 const text = messages.payment.dialog;
 
-/** Step 1: the limited payment collection agent terms; Agree stays disabled until the box is ticked. */
+/**
+ * Step 1: the limited payment collection agent terms; Agree stays disabled until the box is ticked.
+ * The dialog's description carries the step's explanation (consentIntro).
+ */
 export function ConsentStep({ onAgree, onCancel }: { onAgree: () => void; onCancel: () => void }) {
   const [accepted, setAccepted] = useState(false);
   const checkboxId = useId();
@@ -14,7 +17,6 @@ export function ConsentStep({ onAgree, onCancel }: { onAgree: () => void; onCanc
   return (
     <div className="grid gap-4">
       <h3 className="font-medium">{text.consentTitle}</h3>
-      <p className="text-sm text-muted-foreground">{text.consentIntro}</p>
       <div id={termsId} className="max-h-48 overflow-y-auto rounded-md border bg-muted/30 p-3 text-sm" tabIndex={0}>
         {text.consentTerms}
       </div>

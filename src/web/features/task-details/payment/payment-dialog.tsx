@@ -47,15 +47,15 @@ export function PaymentDialog({ taskId, open, onOpenChange, amountCents }: Payme
     }
   }, [open, resetIntent]);
 
+  /** One toast per outcome: the spec's success text, or the failure's own text. */
   async function finishAuthorization(created: PaymentIntentDto, paymentIntentId: string) {
-    toast.success(messages.payment.authorizedUpdating);
     try {
-      const result = await confirmAuthorization({
+      await confirmAuthorization({
         taskId,
         paymentIntentId,
         clientSecret: created.paymentIntentClientSecret,
       });
-      toast.success(result.message || messages.payment.authorizationConfirmed, { description: messages.payment.authorized });
+      toast.success(messages.payment.authorizationConfirmed);
       await refreshTaskQueries(queryClient, taskId);
       onOpenChange(false);
     } catch (error) {
@@ -68,7 +68,8 @@ export function PaymentDialog({ taskId, open, onOpenChange, amountCents }: Payme
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{text.title}</DialogTitle>
-          <DialogDescription>{messages.payment.authorized}</DialogDescription>
+          {/* What the current step is about; nothing is authorized before the client agrees. */}
+          <DialogDescription>{step === 'consent' ? text.consentIntro : text.cardIntro}</DialogDescription>
         </DialogHeader>
         <AmountSummary amountCents={intent.data?.amount ?? amountCents} />
         {step === 'consent' ? (
