@@ -27,6 +27,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { paymentSetupRoutes } from './modules/payments/payment-setup.routes';
 import { paymentIntentWebhookHandlers } from './modules/payments/payment-intent-webhooks';
+import { verificationRoutes } from './modules/verification/verification.routes';
+import { publicProfilesRoutes } from './modules/public-profiles/public-profiles.routes';
 
 export interface AppDeps {
   env: Env;
@@ -80,6 +82,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api', paymentsRoutes(deps));
   app.route('/api', paymentSetupRoutes(deps, { webhookHandlers: paymentIntentWebhookHandlers }));
   app.route('/api', settingsRoutes(deps));
+  app.route('/api', verificationRoutes(deps));
+  app.route('/api', publicProfilesRoutes(deps));
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.common.notFound } }, 404));
 
