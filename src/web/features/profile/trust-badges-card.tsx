@@ -79,7 +79,7 @@ export function TrustBadgesCard({ expertId }: { expertId: string }) {
         </CardTitle>
         <CardDescription>
           Badges show on your{' '}
-          <Link className="text-primary underline-offset-4 hover:underline" to={`/expert/${expertId}`}>
+          <Link className="text-primary underline underline-offset-4" to={`/expert/${expertId}`}>
             public profile
           </Link>{' '}
           and next to your applications.
