@@ -101,7 +101,7 @@ async function chooseTarget(notes: BenchRow[]): Promise<Target> {
   return { label: 'PGlite', open: () => openDatabase({ dataDir: 'memory://' }), cleanup: async () => {} };
 }
 
-async function seed(db: Db) {
+export async function seed(db: Db) {
   const uuid = (prefix: string, n: string) => sql.raw(`('${prefix}' || lpad(to_hex(${n}), 31, '0'))::uuid`);
   await db.execute(sql`insert into auth_users (id, name, email, email_verified)
     select ${uuid('e', 'g')}, 'Bench Expert', 'e' || g || '@bench.test', true from generate_series(1, ${OTHER_EXPERTS + 1}) g
