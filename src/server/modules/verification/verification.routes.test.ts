@@ -5,6 +5,7 @@ import { expertProfiles, expertVerificationRecords, notifications } from '../../
 import { LocalVerificationProvider } from '../../providers/verification';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { finishedTask, reviewThroughApi } from './verification.test-helpers';
+import { verificationRoutes } from './verification.routes';
 
 let t: TestApp;
 let local: LocalVerificationProvider;
@@ -156,8 +157,8 @@ describe('POST /api/webhooks/verification', () => {
       await local.recordConsent(reference);
       await local.decide(reference, 'approve');
     } finally {
-      // The routes registered the real receiver; put it back through a fresh app-less path.
-      local.setWebhookReceiver(null);
+      // Building the routes registers the real receiver again (the hosted page's in-process delivery).
+      verificationRoutes(t.context);
     }
     const { rawBody, signature } = await local.buildEventFor(reference);
     const send = () =>
@@ -184,8 +185,6 @@ describe('POST /api/webhooks/verification', () => {
   it('records a rejection without the badge and tells the expert', async () => {
     const expert = await t.createUser('expert');
     // The hosted page delivers in-process to the same handler as the route.
-    const routes = await import('./verification.routes');
-    routes.verificationRoutes(t.context);
     await runCheck(expert, 'reject');
     const [record] = await recordsOf(expert.id, 'background_check');
     expect(record.status).toBe('rejected');
