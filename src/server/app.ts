@@ -28,6 +28,8 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { paymentSetupRoutes } from './modules/payments/payment-setup.routes';
 import { paymentIntentWebhookHandlers } from './modules/payments/payment-intent-webhooks';
 import { wellKnownRoutes } from './modules/native/well-known.routes';
+import { verificationRoutes } from './modules/verification/verification.routes';
+import { publicProfilesRoutes } from './modules/public-profiles/public-profiles.routes';
 
 export interface AppDeps {
   env: Env;
@@ -81,6 +83,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api', paymentsRoutes(deps));
   app.route('/api', paymentSetupRoutes(deps, { webhookHandlers: paymentIntentWebhookHandlers }));
   app.route('/api', settingsRoutes(deps));
+  app.route('/api', verificationRoutes(deps));
+  app.route('/api', publicProfilesRoutes(deps));
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.common.notFound } }, 404));
 

@@ -39,6 +39,8 @@ export const envSchema = z
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
+    /** With STRIPE_SECRET_KEY: background checks through the provider's identity verification. */
+    STRIPE_IDENTITY_WEBHOOK_SECRET: optionalText,
     S3_BUCKET: optionalText,
     S3_REGION: optionalText,
     S3_ENDPOINT: optionalUrl('the S3-compatible endpoint'),
@@ -74,6 +76,9 @@ export const envSchema = z
         path: ['STRIPE_SECRET_KEY'],
         message: 'set all of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or none',
       });
+    }
+    if (env.STRIPE_IDENTITY_WEBHOOK_SECRET && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_IDENTITY_WEBHOOK_SECRET'], message: 'needs STRIPE_SECRET_KEY' });
     }
     const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM];
     if (twilio.some(Boolean) && !twilio.every(Boolean)) {

@@ -137,6 +137,8 @@ export const VERIFICATION = {
   progressTotalDefault: 2,
   communityTrustPositiveReviews: 5,
   communityTrustMinAverageRating: 4,
+  /** A review counts as positive at this rating or above (docs/decisions/0081). */
+  positiveReviewMinRating: 4,
   badgesVisible: 3,
 } as const;
 

@@ -60,9 +60,9 @@ test.describe('expert onboarding', () => {
     expect((await anonymous.request.get(new URL(href!, page.url()).toString())).status()).toBe(401);
     await anonymous.close();
 
-    // Onboarded: the application page sends the expert to the profile.
+    // Onboarded: the application page sends the expert to the profile's Verification tab (decision 0083).
     await page.goto('/expert-verification');
-    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page).toHaveURL(/\/profile\?tab=verification$/);
   });
 
   test('an expert leaves onboarding incomplete, sees it, and refreshes the setup link', async ({ page }) => {

@@ -10,6 +10,7 @@ import { createGeocoder, type Geocoder } from './geocoder';
 import { createPaymentProvider, type PaymentProvider } from './payments';
 import { createLocalProviderPages } from './payments/local-hosted-pages';
 import { createOutboxPages } from './outbox/outbox.pages';
+import { createLocalVerificationPages, createVerificationProvider, type VerificationProvider } from './verification';
 
 /** Every outside service behind its interface: the real adapter when configured, else the embedded default. */
 export interface Providers {
@@ -19,6 +20,8 @@ export interface Providers {
   storage: FileStorage;
   geocoder: Geocoder;
   payments: PaymentProvider;
+  /** Background checks for the trust badges. */
+  verification: VerificationProvider;
   /** Development pages of the embedded defaults, mounted under /dev outside production. */
   devPages: Record<string, Hono>;
 }
@@ -37,6 +40,16 @@ export async function createProviders(options: { env: Env; db: Db; clock: Clock;
   if (payments.name === 'local') {
     devPages['/payments'] = createLocalProviderPages({ provider: payments, clock }) as unknown as Hono;
   }
+  const verification = createVerificationProvider({
+    stripeSecretKey: env.STRIPE_SECRET_KEY,
+    stripeIdentityWebhookSecret: env.STRIPE_IDENTITY_WEBHOOK_SECRET,
+    db,
+    clock,
+    publicUrl,
+  });
+  if (verification.name === 'local') {
+    devPages['/verification'] = createLocalVerificationPages({ provider: verification }) as unknown as Hono;
+  }
   return {
     email: createEmailSender({ smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM, db }),
     sms: createSmsSender({ db, accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM }),
@@ -51,6 +64,7 @@ export async function createProviders(options: { env: Env; db: Db; clock: Clock;
     }),
     geocoder: createGeocoder({ url: env.GEOCODER_URL, userAgent: env.GEOCODER_USER_AGENT }),
     payments,
+    verification,
     devPages,
   };
 }

@@ -29,6 +29,10 @@ export type StripeAccountStatus = (typeof STRIPE_ACCOUNT_STATUSES)[number];
 export const VERIFICATION_LEVELS = ['community_trust', 'background_check'] as const;
 export type VerificationLevel = (typeof VERIFICATION_LEVELS)[number];
 
+/** expert_verification_records.status: the spec's approved/rejected, plus pending and canceled (its "other"). */
+export const VERIFICATION_RECORD_STATUSES = ['pending', 'approved', 'rejected', 'canceled'] as const;
+export type VerificationRecordStatus = (typeof VERIFICATION_RECORD_STATUSES)[number];
+
 export const NOTIFICATION_TYPES = [
   'assignment',
   'assignment_accepted',
@@ -43,6 +47,8 @@ export const NOTIFICATION_TYPES = [
   'payment_captured',
   'application_rejected',
   'review_received',
+  'verification_approved',
+  'verification_rejected',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -93,6 +93,9 @@ export interface TaskExpertDto {
   verification_status: 'pending' | 'verified' | 'rejected';
   stripe_onboarding_completed: boolean;
   stripe_account_status: 'pending' | 'active' | 'restricted';
+  /** The trust badges the expert holds (docs/decisions/0081). */
+  community_trusted: boolean;
+  background_verified: boolean;
   created_at: string;
   profile: PersonDto;
 }

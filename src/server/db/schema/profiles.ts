@@ -10,11 +10,18 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
 // Relative import: drizzle-kit loads this schema without the app's path aliases.
-import { APP_ROLES, STRIPE_ACCOUNT_STATUSES, VERIFICATION_LEVELS, VERIFICATION_STATUSES } from '../../../shared/domain/enums';
+import {
+  APP_ROLES,
+  STRIPE_ACCOUNT_STATUSES,
+  VERIFICATION_LEVELS,
+  VERIFICATION_RECORD_STATUSES,
+  VERIFICATION_STATUSES,
+} from '../../../shared/domain/enums';
 
 export const appRole = pgEnum('app_role', APP_ROLES);
 export const verificationStatus = pgEnum('verification_status', VERIFICATION_STATUSES);
@@ -90,6 +97,11 @@ export const expertProfiles = pgTable(
     success_rate: numeric('success_rate', { precision: 5, scale: 2, mode: 'number' }),
     avg_rating: numeric('avg_rating', { precision: 3, scale: 2, mode: 'number' }),
     review_count: integer('review_count').notNull().default(0),
+    /** How often the expert left a task they were hired for (declined or abandoned); kept by a trigger (docs/decisions/0080). */
+    assignments_left_count: integer('assignments_left_count').notNull().default(0),
+    /** The current trust badges, written with their expert_verification_records row (docs/decisions/0081). */
+    community_trusted_at: timestamp('community_trusted_at', { withTimezone: true }),
+    background_verified_at: timestamp('background_verified_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -126,10 +138,22 @@ export const expertVerificationRecords = pgTable(
       .notNull()
       .references(() => expertProfiles.id, { onDelete: 'cascade' }),
     verification_level: text('verification_level', { enum: VERIFICATION_LEVELS }).notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: VERIFICATION_RECORD_STATUSES }).notNull().default('pending'),
     metadata: text('metadata'),
+    /** Who decided: `rule` (community trust), or the verification provider's name. */
+    provider: text('provider'),
+    /** The provider's id of the check (a verification session), unique per provider. */
+    provider_reference: text('provider_reference'),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('expert_verification_records_expert_idx').on(t.expert_id, t.verification_level)],
+  (t) => [
+    index('expert_verification_records_expert_idx').on(t.expert_id, t.verification_level),
+    uniqueIndex('expert_verification_records_reference_unique').on(t.provider, t.provider_reference),
+    // One open request per expert and level: parallel "start" clicks share it.
+    uniqueIndex('expert_verification_records_one_pending')
+      .on(t.expert_id, t.verification_level)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );

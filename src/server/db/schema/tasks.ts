@@ -72,6 +72,10 @@ export const tasks = pgTable(
   (t) => [
     index('tasks_client_created_idx').on(t.client_id, t.created_at),
     index('tasks_expert_created_idx').on(t.expert_id, t.created_at),
+    // The public profile's completed count and the success rate read only the expert's ended tasks.
+    index('tasks_expert_ended_idx')
+      .on(t.expert_id, t.status)
+      .where(sql`${t.status} in ('completed', 'verified', 'cancelled')`),
     index('tasks_status_created_idx').on(t.status, t.created_at),
     index('tasks_created_at_idx').on(t.created_at),
     // The expert task list: open tasks inside a lat/lng box, newest first.
@@ -124,6 +128,8 @@ export const reviews = pgTable(
     // One review per task by its client: parallel submissions write once.
     unique('reviews_task_reviewer_unique').on(t.task_id, t.reviewer_id),
     index('reviews_reviewee_created_idx').on(t.reviewee_id, t.created_at),
+    // The public profile's aggregates (count, average, positive count) read this index alone.
+    index('reviews_reviewee_rating_idx').on(t.reviewee_id, t.rating),
   ],
 );
 

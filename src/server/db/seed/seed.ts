@@ -128,8 +128,6 @@ export async function seedDemoData(db: Db, options: { passwordHash: string; now?
         stripe_account_status: e.payable ? ('active' as const) : ('pending' as const),
         lpca_terms_accepted: true,
         lpca_terms_accepted_at: now,
-        avg_response_time_mins: 15 + (e.n % 90),
-        success_rate: 85 + (e.n % 15),
       })),
     );
   }

@@ -4,6 +4,7 @@ import type { CreateReviewRequest } from '@shared/schemas/reviews.schemas';
 import type { ReviewDto } from '@shared/schemas/task-api';
 import { AppError, conflict } from '../../lib/errors';
 import { findProfile } from '../profiles/profiles.repository';
+import { recomputeCommunityTrust } from '../verification/community-trust';
 import { loadTaskFor } from './task-access';
 import { notify, taskNotification } from './task-notifications';
 import type { TasksServiceDeps } from './tasks.deps';
@@ -34,6 +35,7 @@ export function createReviewsService(deps: TasksServiceDeps) {
         });
         if (!row) return undefined;
         await applyRatingToExpert(tx, { expertId, rating: input.rating, now });
+        await recomputeCommunityTrust(tx, { expertId, now });
         await notify(tx, [taskNotification.reviewReceived(expertId, task, row)]);
         return row;
       });

@@ -72,6 +72,8 @@ export function toTaskExpertDto(expert: ExpertProfileRow, person: ProfileRow): T
     verification_status: expert.verification_status,
     stripe_onboarding_completed: expert.stripe_onboarding_completed,
     stripe_account_status: expert.stripe_account_status,
+    community_trusted: expert.community_trusted_at !== null,
+    background_verified: expert.background_verified_at !== null,
     created_at: isoRequired(expert.created_at),
     profile: toPersonDto(person),
   };

@@ -67,6 +67,14 @@ describe('ClientDashboardPage', () => {
     );
   });
 
+  it("links a task's assigned expert to their public profile", async () => {
+    serve([task('a', 'Open task', 'open', 0), { ...task('b', 'Hired task', 'assigned', 1), expert_id: 'e-7' }]);
+    renderPage();
+    const link = await screen.findByRole('link', { name: "View the assigned expert's profile" });
+    expect(link).toHaveAttribute('href', '/expert/e-7');
+    expect(screen.getAllByRole('link', { name: "View the assigned expert's profile" })).toHaveLength(1);
+  });
+
   it('shows the empty state with a way to create the first task', async () => {
     serve([]);
     renderPage();

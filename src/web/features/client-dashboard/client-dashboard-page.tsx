@@ -26,7 +26,19 @@ export default function ClientDashboardPage() {
       <TaskListView
         list={list}
         label={d.myTasks}
-        renderItem={(task) => <TaskListCard task={task} showApplications />}
+        renderItem={(task) => (
+          <TaskListCard
+            task={task}
+            showApplications
+            footer={
+              task.expert_id ? (
+                <Link to={`/expert/${task.expert_id}`} className="text-sm text-primary underline underline-offset-4">
+                  View the assigned expert's profile
+                </Link>
+              ) : null
+            }
+          />
+        )}
         empty={
           <Card>
             <CardContent className="flex flex-col items-center gap-3 py-6 text-center">

@@ -138,6 +138,7 @@ describe('ExpertDashboardPage', () => {
     expect(await screen.findByText('Task number 60')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('not-payable-banner')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View your public profile' })).toHaveAttribute('href', `/expert/${expert!.id}`);
   });
 
   it('falls back to the browser position and warns when it is refused', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
@@ -77,9 +78,16 @@ export default function ExpertDashboardPage() {
 
   return (
     <section className="space-y-4" aria-labelledby="available-title">
-      <h1 id="available-title" className="text-2xl font-semibold">
-        {d.availableTasks}
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 id="available-title" className="text-2xl font-semibold">
+          {d.availableTasks}
+        </h1>
+        {expert ? (
+          <Link to={`/expert/${expert.id}`} className="text-sm text-primary underline-offset-4 hover:underline">
+            View your public profile
+          </Link>
+        ) : null}
+      </div>
       {expertQuery.isPending ? null : <PayableBanner expert={expert} />}
       <Tabs value={tab} onValueChange={(next) => setTab(next as Tab)}>
         {/* Three equal columns whose labels may wrap: the strip fits a 390 px phone without clipping. */}

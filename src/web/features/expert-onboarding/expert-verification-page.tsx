@@ -50,7 +50,8 @@ export default function ExpertVerificationPage() {
       </Alert>
     );
   }
-  if (expert.data?.stripe_onboarding_completed) return <Navigate to="/profile" replace />;
+  // An onboarded expert goes to the profile, on its Verification tab, the home of the badges (docs/decisions/0083).
+  if (expert.data?.stripe_onboarding_completed) return <Navigate to="/profile?tab=verification" replace />;
 
   /** Starts provider onboarding; on failure the saved profile stays and the user goes to /profile. */
   async function goToPaymentOnboarding() {

@@ -48,7 +48,13 @@ export function NotificationBell() {
             {items.map((item) => (
               <li key={item.id} className="border-b last:border-0">
                 <Link
-                  to={item.task_id ? `/task/${item.task_id}` : '/dashboard'}
+                  to={
+                    item.task_id
+                      ? `/task/${item.task_id}`
+                      : item.type.startsWith('verification_')
+                        ? '/profile?tab=verification'
+                        : '/dashboard'
+                  }
                   className="block px-3 py-2 hover:bg-muted focus-visible:bg-muted"
                   onClick={() =>
                     markOne.mutate(item.id, { onError: () => toast.error(messages.notifications.markReadFailed) })

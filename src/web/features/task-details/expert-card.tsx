@@ -11,6 +11,7 @@ import {
 import { messages } from '@shared/messages';
 import type { TaskExpertDto } from '@shared/schemas/task-api';
 import { StarRating } from '@web/components/task';
+import { badgesFromFlags, VerificationBadges } from '@web/components/verification-badges';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -66,6 +67,7 @@ export function ExpertSummary({
           <StarRating rating={expert.avg_rating} expertId={expert.id} />
         </div>
       </div>
+      <VerificationBadges badges={badgesFromFlags(expert)} />
       <ExpertBio bio={expert.bio} />
       <div className="space-y-1">
         <p className="text-xs font-medium text-muted-foreground">{t.expertise}</p>

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExpertPublicProfileResponse } from '@shared/schemas/expert-public.schemas';
+import { apply, castOf, createTask, createTasksTestApp, okJson, taskAt, type Cast, type TasksTestApp } from '../tasks/tasks.test-helpers';
+
+/** Response time and success rate follow the task events (docs/decisions/0080), through the real routes. */
+let h: TasksTestApp;
+let cast: Cast;
+beforeAll(async () => {
+  h = await createTasksTestApp();
+  cast = await castOf(h);
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const publicOf = async (id: string) =>
+  ((await (await h.request('GET', `/api/experts/${id}/public`)).json()) as ExpertPublicProfileResponse).expert;
+
+describe('expert response time and success rate', () => {
+  it('averages the minutes from publication to application', async () => {
+    const expert = await h.createUser('expert');
+    const first = await createTask(h, cast.client);
+    h.clock.advance(30 * 60_000);
+    await apply(h, expert, first.id);
+    expect((await publicOf(expert.id)).avg_response_time_mins).toBe(30);
+    const second = await createTask(h, cast.client);
+    h.clock.advance(2 * 60 * 60_000);
+    await apply(h, expert, second.id);
+    expect((await publicOf(expert.id)).avg_response_time_mins).toBe(75);
+  });
+
+  it('counts finished tasks over ended assignments: a decline counts against, work under way does not', async () => {
+    const { expert } = cast;
+    expect((await publicOf(expert.id)).success_rate).toBeNull();
+    await taskAt(h, cast, 'verified');
+    expect((await publicOf(expert.id)).success_rate).toBe(100);
+    await taskAt(h, cast, 'in_progress');
+    expect((await publicOf(expert.id)).success_rate).toBe(100);
+    const { task } = await taskAt(h, cast, 'assigned');
+    await okJson(await h.request('POST', `/api/tasks/${task.id}/decline`, { cookie: expert.cookie }));
+    expect((await publicOf(expert.id)).success_rate).toBe(50);
+    expect((await publicOf(expert.id)).completed_tasks).toBe(1);
+  });
+});

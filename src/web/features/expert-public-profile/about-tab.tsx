@@ -1,0 +1,89 @@
+import { useId, useState } from 'react';
+import { EXPERT_DISPLAY } from '@shared/constants';
+import { formatResponseTime, formatSuccessRate, isBioEmpty, needsShowMore } from '@shared/domain/expert';
+import { messages } from '@shared/messages';
+import type { ExpertPublicProfileDto } from '@shared/schemas/expert-public.schemas';
+import { VerificationBadges } from '@web/components/verification-badges';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+
+function Bio({ bio }: { bio: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const id = useId();
+  if (isBioEmpty(bio)) return <p className="text-sm text-muted-foreground">{messages.expert.noBio}</p>;
+  const long = needsShowMore(bio);
+  const shown = long && !expanded ? `${bio.slice(0, EXPERT_DISPLAY.bioShowMoreAbove).trimEnd()}…` : bio;
+  return (
+    <div className="space-y-1">
+      <p id={id} className="whitespace-pre-wrap text-sm">
+        {shown}
+      </p>
+      {long ? (
+        <Button
+          variant="link"
+          size="sm"
+          className="h-auto px-0"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? 'Show less' : 'Show more'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="space-y-2">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** About: expertise, bio, badges, average response time and success rate. */
+export function AboutTab({ expert }: { expert: ExpertPublicProfileDto }) {
+  return (
+    <div className="space-y-6">
+      <Section title="Expertise">
+        {expert.expertise.length > 0 ? (
+          <ul className="flex flex-wrap gap-1" aria-label="Expertise">
+            {expert.expertise.map((item) => (
+              <li key={item}>
+                <Badge variant="outline">{item}</Badge>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">{messages.expert.noExpertise}</p>
+        )}
+      </Section>
+      <Section title="About">
+        <Bio bio={expert.bio} />
+      </Section>
+      <Section title="Verification">
+        {expert.badges.length > 0 ? (
+          <VerificationBadges badges={expert.badges} detailed />
+        ) : (
+          <p className="text-sm text-muted-foreground">No verification badges yet</p>
+        )}
+      </Section>
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <div className="rounded-lg border p-4">
+          <dt className="text-xs text-muted-foreground">Average response time</dt>
+          <dd className="text-lg font-semibold" data-testid="response-time">
+            {formatResponseTime(expert.avg_response_time_mins)}
+          </dd>
+        </div>
+        <div className="rounded-lg border p-4">
+          <dt className="text-xs text-muted-foreground">Success rate</dt>
+          <dd className="text-lg font-semibold" data-testid="success-rate">
+            {formatSuccessRate(expert.success_rate)}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { QUERY_CACHE } from '@shared/constants';
+import type { ExpertPublicProfileResponse, ExpertReviewsPageResponse } from '@shared/schemas/expert-public.schemas';
+import { api, ApiError } from '@web/lib/api';
+
+export const publicProfileKey = (expertId: string) => ['experts', 'public', expertId] as const;
+
+/** A missing expert stays missing: 4xx answers are not retried; other failures once (the spec). */
+const retryOnce = (failures: number, error: unknown) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < QUERY_CACHE.retry;
+
+export function usePublicProfile(expertId: string) {
+  return useQuery({
+    queryKey: publicProfileKey(expertId),
+    queryFn: async () =>
+      (await api.get<ExpertPublicProfileResponse>(`/api/experts/${encodeURIComponent(expertId)}/public`)).expert,
+    staleTime: QUERY_CACHE.staleTimeMs,
+    retry: retryOnce,
+  });
+}
+
+export function useExpertReviews(expertId: string, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: ['experts', 'reviews', expertId, page, pageSize] as const,
+    queryFn: () =>
+      api.get<ExpertReviewsPageResponse>(
+        `/api/experts/${encodeURIComponent(expertId)}/reviews?page=${page}&pageSize=${pageSize}`,
+      ),
+    staleTime: QUERY_CACHE.staleTimeMs,
+    retry: retryOnce,
+    placeholderData: keepPreviousData,
+  });
+}
