@@ -27,6 +27,9 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { paymentSetupRoutes } from './modules/payments/payment-setup.routes';
 import { paymentIntentWebhookHandlers } from './modules/payments/payment-intent-webhooks';
+import type { RealtimeHub } from './realtime/hub';
+import { realtimeRoutes } from './realtime/realtime.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
 
 export interface AppDeps {
   env: Env;
@@ -37,6 +40,8 @@ export interface AppDeps {
   publicUrl: string;
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webRoot?: string;
+  /** The WebSocket hub (GET /api/realtime); absent in apps built without a server context. */
+  realtime?: { hub: RealtimeHub; allowedOrigins: Set<string> };
 }
 
 const MAX_JSON_BODY = 1024 * 1024;
@@ -80,6 +85,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api', paymentsRoutes(deps));
   app.route('/api', paymentSetupRoutes(deps, { webhookHandlers: paymentIntentWebhookHandlers }));
   app.route('/api', settingsRoutes(deps));
+  app.route('/api', messagesRoutes(deps));
+  if (deps.realtime) app.route('/api', realtimeRoutes(deps.realtime));
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.common.notFound } }, 404));
 

@@ -45,6 +45,8 @@ export const envSchema = z
     MAP_TILE_URL: optionalText,
     MAP_TILE_ATTRIBUTION: optionalText,
     APP_SCHEME: z.string().default('remotexpert'),
+    /** Extra page origins allowed to open the realtime socket (comma-separated), besides PUBLIC_URL's. */
+    REALTIME_ALLOWED_ORIGINS: optionalText,
   })
   .superRefine((env, ctx) => {
     const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
