@@ -11,6 +11,7 @@ import { NotificationBell } from '@web/features/notifications/notification-bell'
 import { ErrorBoundary } from './error-fallback';
 import { useSessionExpiry } from './use-session-expiry';
 import { Logo } from './logo';
+import { RealtimeBridge } from './realtime-bridge';
 
 /** The signed-in layout: top bar, page, bottom navigation, and the role-selection dialog when due. */
 export function AppShell() {
@@ -36,6 +37,7 @@ export function AppShell() {
 
   return (
     <div className="flex min-h-screen flex-col bg-muted/30">
+      <RealtimeBridge userId={profile.id} isExpert={roles.isExpert} />
       <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4">
           <Link to="/dashboard" aria-label="Dashboard" className="flex items-center gap-2 font-semibold">
