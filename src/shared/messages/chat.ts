@@ -20,7 +20,7 @@ export const chatMessages = {
   send: 'Send',
   attachFile: 'Attach file',
   messageLabel: 'Message',
-  messagePlaceholder: 'Type a message... (Enter to send, Shift+Enter for a new line)',
+  messagePlaceholder: 'Type a message...',
   panelShow: 'Show messages',
   panelHide: 'Hide messages',
   unreadCount: '{count} unread',
