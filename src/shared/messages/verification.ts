@@ -7,4 +7,7 @@ export const verificationMessages = {
   expertProfileRequired:
     'You need to create an expert profile first. Complete the expert application to request verification.',
   moreBadges: '+{count} more',
+  // Live results of a verification request (spec 002: approved and rejected show a toast).
+  resultApproved: 'Your verification request was approved.',
+  resultRejected: 'Your verification request was rejected.',
 } as const;

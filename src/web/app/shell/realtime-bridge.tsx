@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { verificationMessages } from '@shared/messages/verification';
 import { topicName } from '@shared/realtime';
 import { realtime } from '@web/lib/realtime';
-import { useRealtimeInvalidate } from '@web/lib/use-realtime';
+import { useRealtimeChannel, useRealtimeInvalidate } from '@web/lib/use-realtime';
 
 /**
  * The signed-in tab's socket and its app-wide channels: task lists and dashboards refresh on task
@@ -22,6 +24,11 @@ export function RealtimeBridge({ userId, isExpert }: { userId: string; isExpert:
 
   useRealtimeInvalidate('tasks', undefined, topicName.tasks(), [['tasks']]);
   useRealtimeInvalidate('messages', undefined, topicName.messages(), [['conversations'], ['chat']]);
-  useRealtimeInvalidate('verification', userId, isExpert ? topicName.verification(userId) : null, [['experts', 'me'], ['verification']]);
+  useRealtimeChannel('verification', userId, isExpert ? topicName.verification(userId) : null, (event) => {
+    void queryClient.invalidateQueries({ queryKey: ['experts', 'me'] });
+    void queryClient.invalidateQueries({ queryKey: ['verification'] });
+    if (event.op === 'update' && event.status === 'approved') toast.success(verificationMessages.resultApproved);
+    if (event.op === 'update' && event.status === 'rejected') toast.error(verificationMessages.resultRejected);
+  });
   return null;
 }
