@@ -1,5 +1,7 @@
+import { inArray } from 'drizzle-orm';
 import { parseTopic, REALTIME_HEARTBEAT_MS, type RealtimeEvent, type ServerFrame, type Topic } from '@shared/realtime';
 import type { Db } from '../db/client';
+import { authSessions } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import type { ChangeBus, ChangeEvent } from './change-bus';
 import {
@@ -26,14 +28,14 @@ const MAX_FRAME_CHARS = 1_000;
 interface Connection {
   socket: HubSocket;
   identity: SocketIdentity;
-  sessionExpiresAt: Date;
+  sessionId: string;
   topics: Map<string, Topic>;
   lastSeen: number;
 }
 
 export interface RealtimeHub {
   /** A socket that passed the session and Origin checks. Returns the handlers for its frames and close. */
-  connect(socket: HubSocket, user: { id: string; sessionExpiresAt: Date }): Promise<{
+  connect(socket: HubSocket, user: { id: string; sessionId: string }): Promise<{
     onMessage(data: string): void;
     onClose(): void;
   }>;
@@ -152,13 +154,37 @@ export function createRealtimeHub(deps: { db: Db; clock: Clock; bus: ChangeBus; 
     },
   });
 
-  const heartbeat = setInterval(() => {
-    const now = Date.now();
+  /**
+   * Sockets whose session ended (signed out, revoked, expired) are closed at the next heartbeat.
+   * One query per heartbeat for all sockets of this instance; sessions slide, so the stored
+   * expiry is read each time rather than remembered from the upgrade.
+   */
+  async function closeEndedSessions() {
+    const ids = [...new Set([...connections].map((connection) => connection.sessionId))];
+    if (ids.length === 0) return;
+    const alive = new Map<string, Date>();
+    for (let start = 0; start < ids.length; start += 1_000) {
+      const rows = await db
+        .select({ id: authSessions.id, expiresAt: authSessions.expiresAt })
+        .from(authSessions)
+        .where(inArray(authSessions.id, ids.slice(start, start + 1_000)));
+      for (const row of rows) alive.set(row.id, row.expiresAt);
+    }
+    const now = clock.now();
     for (const connection of connections) {
-      if (clock.now() >= connection.sessionExpiresAt) {
+      const expiresAt = alive.get(connection.sessionId);
+      if (!expiresAt || expiresAt <= now) {
         connection.socket.close(CLOSE_CODES.sessionExpired, 'Session expired');
         connections.delete(connection);
-      } else if (now - connection.lastSeen > 2 * heartbeatMs) {
+      }
+    }
+  }
+
+  const heartbeat = setInterval(() => {
+    const now = Date.now();
+    closeEndedSessions().catch((error) => console.error('Realtime session check failed', error));
+    for (const connection of connections) {
+      if (now - connection.lastSeen > 2 * heartbeatMs) {
         connection.socket.close(CLOSE_CODES.heartbeatTimeout, 'Heartbeat timeout');
         connections.delete(connection);
       } else {
@@ -174,7 +200,7 @@ export function createRealtimeHub(deps: { db: Db; clock: Clock; bus: ChangeBus; 
       const connection: Connection = {
         socket,
         identity,
-        sessionExpiresAt: user.sessionExpiresAt,
+        sessionId: user.sessionId,
         topics: new Map(),
         lastSeen: Date.now(),
       };

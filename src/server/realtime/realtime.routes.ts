@@ -44,7 +44,7 @@ export function realtimeRoutes(deps: { hub: RealtimeHub; allowedOrigins: Set<str
           handlers = hub
             .connect({ send: (data) => ws.send(data), close: (code, reason) => ws.close(code, reason) }, {
               id: user.id,
-              sessionExpiresAt: session.expiresAt,
+              sessionId: session.id,
             })
             .catch((error) => {
               console.error('Realtime connect failed', error);

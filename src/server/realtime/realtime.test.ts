@@ -47,6 +47,8 @@ describe('realtime socket', () => {
     // other_expert (here a rival applicant) and other_client never get data, only the refusal.
     expect(await (await socketOf(cast.otherExpert.cookie)).subscribe(topic)).toEqual({ type: 'error', topic, message: texts.chat.mustBeAccepted });
     expect(await (await socketOf(cast.otherClient.cookie)).subscribe(topic)).toEqual({ type: 'error', topic, message: texts.tasks.notFound });
+    const stranger = await h.createUser('expert');
+    expect(await (await socketOf(stranger.cookie)).subscribe(topic)).toEqual({ type: 'error', topic, message: texts.tasks.notFound });
   });
 
   it('refuses unknown topics, another expert verification records and invisible tasks', async () => {

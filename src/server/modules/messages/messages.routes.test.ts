@@ -79,6 +79,10 @@ describe('task chat', () => {
     // A rival applicant still sees the task but not its chat.
     expect(await expectError(await thread(cast.otherExpert.cookie), 403)).toBe(texts.chat.mustBeAccepted);
     expect(await expectError(await send(cast.otherExpert.cookie, 'hi'), 403)).toBe(texts.chat.mustBeAccepted);
+    // An expert who never applied cannot see a task that is no longer open.
+    const stranger = await h.createUser('expert');
+    expect(await expectError(await thread(stranger.cookie), 404)).toBe(texts.tasks.notFound);
+    expect((await send(stranger.cookie, 'hi')).status).toBe(404);
     // Another client cannot even see the task.
     expect(await expectError(await thread(cast.otherClient.cookie), 404)).toBe(texts.tasks.notFound);
     expect((await send(cast.otherClient.cookie, 'hi')).status).toBe(404);
