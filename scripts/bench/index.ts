@@ -13,6 +13,7 @@ async function loadBenches(): Promise<Bench[]> {
     ['geocoder', './geocoder.bench', 'benchGeocoder'],
     ['tasks', './tasks.bench', 'benchTasks'],
     ['expert profile', './expert-profile.bench', 'benchExpertProfile'],
+    ['realtime', './realtime.bench', 'benchRealtime'],
   ];
   for (const [title, path, exportName] of optional) {
     if (!existsSync(new URL(`${path}.ts`, import.meta.url))) continue;

@@ -30,6 +30,9 @@ import { paymentIntentWebhookHandlers } from './modules/payments/payment-intent-
 import { wellKnownRoutes } from './modules/native/well-known.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { publicProfilesRoutes } from './modules/public-profiles/public-profiles.routes';
+import type { RealtimeHub } from './realtime/hub';
+import { realtimeRoutes } from './realtime/realtime.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
 
 export interface AppDeps {
   env: Env;
@@ -40,6 +43,8 @@ export interface AppDeps {
   publicUrl: string;
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webRoot?: string;
+  /** The WebSocket hub (GET /api/realtime); absent in apps built without a server context. */
+  realtime?: { hub: RealtimeHub; allowedOrigins: Set<string> };
 }
 
 const MAX_JSON_BODY = 1024 * 1024;
@@ -85,6 +90,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api', settingsRoutes(deps));
   app.route('/api', verificationRoutes(deps));
   app.route('/api', publicProfilesRoutes(deps));
+  app.route('/api', messagesRoutes(deps));
+  if (deps.realtime) app.route('/api', realtimeRoutes(deps.realtime));
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.common.notFound } }, 404));
 

@@ -67,6 +67,8 @@ export const envSchema = z
       .refine((list) => list.every((item) => SHA256_FINGERPRINT.test(item)), {
         message: 'must be comma-separated SHA-256 fingerprints (32 colon-separated hex pairs)',
       }),
+    /** Extra page origins allowed to open the realtime socket (comma-separated), besides PUBLIC_URL's. */
+    REALTIME_ALLOWED_ORIGINS: optionalText,
   })
   .superRefine((env, ctx) => {
     const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];

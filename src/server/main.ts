@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
+import { WebSocketServer } from 'ws';
 import { hashPassword } from 'better-auth/crypto';
 import { BRAND_NAME } from '@shared/brand';
 import { EnvError, loadEnv, publicUrlOf } from './env';
@@ -32,6 +33,8 @@ async function main() {
       fetch: app.fetch,
       port: env.PORT,
       hostname: env.HOST,
+      // The realtime socket (GET /api/realtime) shares the API's port.
+      websocket: { server: new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 }) },
     },
     (info) => {
       printBanner({ url: publicUrl, port: info.port, demoAccounts, env, startupMs: Date.now() - startedAt });
@@ -43,8 +46,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal} received, shutting down...`);
-    server.close();
     await context.close();
+    server.close();
     await database.close();
     process.exit(0);
   };

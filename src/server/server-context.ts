@@ -3,6 +3,10 @@ import { authSecretOf, type Env } from './env';
 import type { Clock } from './lib/clock';
 import { createAuth } from './auth/auth';
 import { createProviders } from './providers/providers';
+import { createChangeBus, type ChangeBus } from './realtime/change-bus';
+import { createRealtimeHub } from './realtime/hub';
+import { startPushDispatch } from './realtime/push-dispatch';
+import { allowedOriginsOf } from './realtime/realtime.routes';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -13,6 +17,8 @@ export async function createServerContext(options: {
   clock: Clock;
   publicUrl: string;
   sessionExpiresInSeconds?: number;
+  /** The change bus to use instead of the database's own (benchmarks wrap it to time events). */
+  changeBus?: ChangeBus;
 }) {
   const { env, database, clock, publicUrl } = options;
   const db = database.db;
@@ -27,6 +33,14 @@ export async function createServerContext(options: {
     sessionUpdateAgeSeconds: DAY_SECONDS,
     rateLimit: env.NODE_ENV === 'production',
   });
+  // Realtime: committed changes (database triggers -> NOTIFY) fan out to sockets and to push.
+  const bus = options.changeBus ?? createChangeBus(database);
+  await bus.start();
+  const hub = createRealtimeHub({ db, clock, bus });
+  const stopPush = startPushDispatch({ db, clock, push: providers.push, bus });
+  const extraOrigins = [env.REALTIME_ALLOWED_ORIGINS, env.NODE_ENV === 'production' ? undefined : 'http://localhost:5173']
+    .filter(Boolean)
+    .join(',');
   return {
     env,
     db,
@@ -34,8 +48,12 @@ export async function createServerContext(options: {
     clock,
     providers,
     publicUrl,
+    realtime: { hub, bus, allowedOrigins: allowedOriginsOf(publicUrl, extraOrigins) },
     async close() {
-      // Providers hold no open handles today; the database is closed by its owner.
+      // The database is closed by its owner; the realtime listener has its own connection.
+      stopPush();
+      hub.close();
+      await bus.close();
     },
   };
 }

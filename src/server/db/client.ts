@@ -12,6 +12,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the connection string, for connections outside the pool (the realtime LISTEN). */
+  connectionString?: string;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball, used to build the test template. */
   dumpDataDir?: () => Promise<Blob>;
@@ -75,6 +77,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'postgres',
+    connectionString: databaseUrl,
     close: () => pool.end(),
     async listen(channel, onPayload) {
       const client = await pool.connect();

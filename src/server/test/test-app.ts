@@ -127,7 +127,10 @@ export async function createTestApp(options: { env?: Record<string, string> } = 
     async setEmailVerified(email: string) {
       await database.db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.email, email));
     },
-    close: () => database.close(),
+    async close() {
+      await context.close();
+      await database.close();
+    },
   };
 }
 

@@ -21,4 +21,7 @@ export const verificationMessages = {
   communityTrustedTitle: 'Community Trusted',
   communityTrusted: 'You earned the Community Trusted badge: 5 positive reviews with a 4.0+ average rating.',
   startBackgroundCheck: 'Start background check',
+  // Live results of a verification request (spec 002: approved and rejected show a toast).
+  resultApproved: 'Your verification request was approved.',
+  resultRejected: 'Your verification request was rejected.',
 } as const;

@@ -22,3 +22,44 @@ export function chatAttachmentError(file: Pick<FileFacts, 'size' | 'type'>): str
   if (!(CHAT.attachmentTypes as readonly string[]).includes(file.type)) return m.fileTypeInvalid;
   return null;
 }
+
+/** The multipart field of POST /tasks/:taskId/messages/attachments. */
+export const CHAT_ATTACHMENT_FIELD = 'file';
+
+export interface ChatMessageDto {
+  id: string;
+  task_id: string;
+  sender_id: string;
+  receiver_id: string;
+  content: string;
+  is_file: boolean;
+  /** The authorized download path of a file message (never a storage URL); null for text. */
+  attachment_url: string | null;
+  /** The attachment's content type, so the chat can show images inline. */
+  attachment_type: 'image' | 'document' | null;
+  read: boolean;
+  created_at: string;
+  sender: { first_name: string | null; avatar_url: string | null };
+}
+
+export interface ChatThreadDto {
+  task: { id: string; title: string; status: string; client_id: string; expert_id: string | null };
+  messages: ChatMessageDto[];
+  /** False for closed tasks (read-only) and for admins, who may read but not write. */
+  can_send: boolean;
+  /** Why the caller cannot write, when they cannot (the spec's text). */
+  read_only_reason: string | null;
+}
+
+export interface ConversationDto {
+  task_id: string;
+  title: string;
+  status: string;
+  /** party: the client or the accepted expert; applicant: an expert who applied and was not accepted. */
+  access: 'party' | 'applicant';
+  other_party: { id: string; first_name: string | null; last_name: string | null; avatar_url: string | null } | null;
+  last_message: { content: string; is_file: boolean; created_at: string; sender_id: string } | null;
+  unread_count: number;
+  /** The text an applicant sees instead of the conversation. */
+  notice: string | null;
+}

@@ -21,6 +21,8 @@ export const notifications = pgTable(
     data: jsonb('data'),
     read: boolean('read').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the one instance that claimed the push delivery of this row (conditional update). */
+    push_sent_at: timestamp('push_sent_at', { withTimezone: true }),
   },
   (t) => [
     index('notifications_user_read_created_idx').on(t.user_id, t.read, t.created_at),

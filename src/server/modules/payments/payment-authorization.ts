@@ -76,6 +76,19 @@ export async function recordAuthorization(
           data: { amount: intent.amountCents, platform_fee: fee },
           created_at: now,
         },
+        // The client's side of the same step: the hire is confirmed (decision 0071).
+        {
+          user_id: updated.client_id,
+          type: 'assignment_confirmed',
+          task_id: updated.id,
+          title: messages.paymentNotifications.assignmentConfirmedTitle,
+          message: format(messages.paymentNotifications.assignmentConfirmedMessage, {
+            amount: formatUsd(intent.amountCents),
+            title: updated.title,
+          }),
+          data: { amount: intent.amountCents },
+          created_at: now,
+        },
       ]);
     }
     return updated;

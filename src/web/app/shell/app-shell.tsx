@@ -13,6 +13,7 @@ import { ErrorBoundary } from './error-fallback';
 import { useSessionExpiry } from './use-session-expiry';
 import { Logo } from './logo';
 import { BottomNavigation, TopNavigation } from './main-navigation';
+import { RealtimeBridge } from './realtime-bridge';
 
 /**
  * The signed-in layout: top bar (with the main navigation from 768 px), page, the bottom navigation
@@ -43,6 +44,7 @@ export function AppShell() {
 
   return (
     <div className="flex min-h-screen flex-col bg-muted/30">
+      <RealtimeBridge userId={profile.id} isExpert={roles.isExpert} />
       <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4">
           <div className="flex min-w-0 items-center gap-6">

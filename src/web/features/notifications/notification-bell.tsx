@@ -1,26 +1,79 @@
+import { useState } from 'react';
 import { Bell } from 'lucide-react';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { formatDistanceToNow } from 'date-fns';
 import { messages } from '@shared/messages';
+import { topicName } from '@shared/realtime';
+import type { NotificationDto } from '@shared/schemas/notifications.schemas';
 import { Button } from '@web/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@web/components/ui/popover';
-import { badgeText, useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from './notifications-api';
+import { useRealtimeChannel, useRealtimeConnected } from '@web/lib/use-realtime';
+import {
+  badgeText,
+  NOTIFICATION_TOAST_MS,
+  notificationsQuery,
+  NOTIFICATIONS_REFETCH_MS,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  type NotificationList,
+} from './notifications-api';
 
+/**
+ * The bell: unread badge ("9+" above 9), the 50 newest unread, live arrivals with a 5 s toast.
+ * Clicking a notification marks it read and opens its task. Polls every 60 s only while the
+ * realtime socket is down.
+ */
 export function NotificationBell() {
-  const { data } = useNotifications();
+  const connected = useRealtimeConnected();
+  const { data } = useQuery({ ...notificationsQuery, refetchInterval: connected ? false : NOTIFICATIONS_REFETCH_MS });
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const markOne = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
+  const [open, setOpen] = useState(false);
   const unread = data?.unread_count ?? 0;
   const items = data?.notifications ?? [];
 
+  const openNotification = (item: NotificationDto) => {
+    setOpen(false);
+    markOne.mutate(item.id, { onError: () => toast.error(messages.notifications.markReadFailed) });
+    navigate(
+      item.task_id
+        ? `/task/${item.task_id}`
+        : item.type.startsWith('verification_')
+          ? '/profile?tab=verification'
+          : '/dashboard',
+    );
+  };
+
+  useRealtimeChannel('notifications', undefined, topicName.notifications(), (event) => {
+    if (event.op !== 'insert') {
+      void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+      return;
+    }
+    void queryClient.fetchQuery({ ...notificationsQuery, staleTime: 0 }).then((list: NotificationList) => {
+      const item = list.notifications.find((n) => n.id === event.id);
+      if (!item) return;
+      toast(item.title, {
+        description: item.message,
+        duration: NOTIFICATION_TOAST_MS,
+        action: item.task_id ? { label: messages.chat.viewTask, onClick: () => openNotification(item) } : undefined,
+      });
+    });
+  });
+
   return (
-    <Popover>
+    <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
         <Button variant="ghost" size="icon" aria-label={`Notifications, ${unread} unread`} className="relative">
           <Bell aria-hidden="true" />
           {unread > 0 ? (
-            <span className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-[11px] font-semibold leading-5 text-destructive-foreground">
+            <span
+              data-testid="notification-badge"
+              className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-[11px] font-semibold leading-5 text-destructive-foreground"
+            >
               {badgeText(unread)}
             </span>
           ) : null}
@@ -37,7 +90,7 @@ export function NotificationBell() {
                 markAll.mutate(undefined, { onError: () => toast.error(messages.notifications.markAllReadFailed) })
               }
             >
-              Mark all read
+              Mark all as read
             </Button>
           ) : null}
         </div>
@@ -47,25 +100,17 @@ export function NotificationBell() {
           <ul className="max-h-96 overflow-auto">
             {items.map((item) => (
               <li key={item.id} className="border-b last:border-0">
-                <Link
-                  to={
-                    item.task_id
-                      ? `/task/${item.task_id}`
-                      : item.type.startsWith('verification_')
-                        ? '/profile?tab=verification'
-                        : '/dashboard'
-                  }
-                  className="block px-3 py-2 hover:bg-muted focus-visible:bg-muted"
-                  onClick={() =>
-                    markOne.mutate(item.id, { onError: () => toast.error(messages.notifications.markReadFailed) })
-                  }
+                <button
+                  type="button"
+                  className="block w-full px-3 py-2 text-left hover:bg-muted focus-visible:bg-muted"
+                  onClick={() => openNotification(item)}
                 >
                   <p className="text-sm font-medium">{item.title}</p>
                   <p className="text-sm text-muted-foreground">{item.message}</p>
                   <p className="text-xs text-muted-foreground">
                     {formatDistanceToNow(new Date(item.created_at), { addSuffix: true })}
                   </p>
-                </Link>
+                </button>
               </li>
             ))}
           </ul>

@@ -1,16 +1,19 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationDto } from '@shared/schemas/notifications.schemas';
 import { api } from '@web/lib/api';
 
+/** The spec's 60 s refetch: kept as the fallback while the realtime socket is down. */
 export const NOTIFICATIONS_REFETCH_MS = 60_000;
+/** A live notification's toast lasts 5 seconds. */
+export const NOTIFICATION_TOAST_MS = 5_000;
+
+export type NotificationList = { notifications: NotificationDto[]; unread_count: number };
 
 export const notificationsQuery = queryOptions({
   queryKey: ['notifications'],
-  queryFn: () => api.get<{ notifications: NotificationDto[]; unread_count: number }>('/api/notifications'),
+  queryFn: () => api.get<NotificationList>('/api/notifications'),
   refetchInterval: NOTIFICATIONS_REFETCH_MS,
 });
-
-export const useNotifications = () => useQuery(notificationsQuery);
 
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();

@@ -9,6 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { api, ApiError } from '@web/lib/api';
 import { useMe } from '@web/lib/session';
+import { useTaskLiveUpdates } from '@web/lib/use-task-live';
 import { ApplicationsSection } from './applications-section';
 import { ApplyForm, MyApplication } from './apply-form';
 import { AssignmentCard } from './assignment-card';
@@ -33,6 +34,7 @@ export default function TaskDetailsPage() {
   const { taskId } = useParams();
   const { data: me } = useMe();
   const query = useTaskQuery(taskId, Boolean(me));
+  useTaskLiveUpdates(taskId, Boolean(me));
 
   if (query.isPending) {
     return (

@@ -29,6 +29,8 @@ const EXPERT: TaskExpertDto = {
   verification_status: 'verified',
   stripe_onboarding_completed: true,
   stripe_account_status: 'active',
+  community_trusted: false,
+  background_verified: false,
   created_at: '2025-01-01T00:00:00.000Z',
   profile: person('expert-1', 'Erin'),
 };

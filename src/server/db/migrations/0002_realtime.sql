@@ -1,0 +1,1 @@
+ALTER TABLE "notifications" ADD COLUMN "push_sent_at" timestamp with time zone;

@@ -1,0 +1,157 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { messages, profiles, taskApplications, tasks } from '../../db/schema';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type MessageWithSender = MessageRow & { sender_first_name: string | null; sender_avatar_url: string | null };
+
+/** A task's messages, oldest first, with the sender's first name and avatar. */
+export async function listTaskMessages(db: Db, taskId: string): Promise<MessageWithSender[]> {
+  return db
+    .select({
+      id: messages.id,
+      task_id: messages.task_id,
+      sender_id: messages.sender_id,
+      receiver_id: messages.receiver_id,
+      content: messages.content,
+      is_file: messages.is_file,
+      attachment_url: messages.attachment_url,
+      read: messages.read,
+      created_at: messages.created_at,
+      sender_first_name: profiles.first_name,
+      sender_avatar_url: profiles.avatar_url,
+    })
+    .from(messages)
+    .leftJoin(profiles, eq(profiles.id, messages.sender_id))
+    .where(eq(messages.task_id, taskId))
+    .orderBy(asc(messages.created_at), asc(messages.id));
+}
+
+export async function findMessage(db: Db, taskId: string, messageId: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.task_id, taskId)));
+  return row;
+}
+
+/** Marks the receiver's unread messages of a task read; returns how many changed. */
+export async function markTaskMessagesRead(db: Db, params: { taskId: string; receiverId: string }): Promise<number> {
+  const rows = await db
+    .update(messages)
+    .set({ read: true })
+    .where(and(eq(messages.task_id, params.taskId), eq(messages.receiver_id, params.receiverId), eq(messages.read, false)))
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
+/**
+ * Inserts the message only while the task still has these two parties in a writable status: a
+ * task cancelled or reassigned between the access check and the insert gets no message (null).
+ */
+export async function insertMessageIf(
+  db: Db,
+  params: {
+    taskId: string;
+    senderId: string;
+    receiverId: string;
+    clientId: string;
+    expertId: string;
+    writableStatuses: readonly string[];
+    content: string;
+    isFile: boolean;
+    attachmentKey: string | null;
+    now: Date;
+  },
+): Promise<MessageRow | null> {
+  const statuses = sql.join(
+    params.writableStatuses.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    INSERT INTO messages (task_id, sender_id, receiver_id, content, is_file, attachment_url, created_at)
+    SELECT ${params.taskId}, ${params.senderId}, ${params.receiverId}, ${params.content}, ${params.isFile},
+           ${params.attachmentKey}, ${params.now.toISOString()}::timestamptz
+    WHERE EXISTS (
+      SELECT 1 FROM tasks
+      WHERE id = ${params.taskId} AND client_id = ${params.clientId} AND expert_id = ${params.expertId}
+        AND status::text IN (${statuses})
+    )
+    RETURNING id`);
+  const rows = (result as unknown as { rows: Array<{ id: string }> }).rows;
+  if (rows.length === 0) return null;
+  const [row] = await db.select().from(messages).where(eq(messages.id, rows[0].id));
+  return row ?? null;
+}
+
+export interface ConversationTaskRow {
+  id: string;
+  title: string;
+  status: string;
+  client_id: string;
+  expert_id: string | null;
+  updated_at: Date;
+}
+
+const taskColumns = {
+  id: tasks.id,
+  title: tasks.title,
+  status: tasks.status,
+  client_id: tasks.client_id,
+  expert_id: tasks.expert_id,
+  updated_at: tasks.updated_at,
+};
+
+/** Tasks the user is a chat party of: their own with an expert, or those assigned to them. */
+export async function listPartyTasks(db: Db, userId: string): Promise<ConversationTaskRow[]> {
+  return db
+    .select(taskColumns)
+    .from(tasks)
+    .where(or(and(eq(tasks.client_id, userId), isNotNull(tasks.expert_id)), eq(tasks.expert_id, userId)))
+    .orderBy(desc(tasks.updated_at))
+    .limit(500);
+}
+
+/** Tasks the expert applied to and is not the assigned expert of. */
+export async function listAppliedTasks(db: Db, expertId: string): Promise<ConversationTaskRow[]> {
+  return db
+    .select(taskColumns)
+    .from(taskApplications)
+    .innerJoin(tasks, eq(tasks.id, taskApplications.task_id))
+    .where(
+      and(
+        eq(taskApplications.expert_id, expertId),
+        or(sql`${tasks.expert_id} IS NULL`, ne(tasks.expert_id, expertId)),
+      ),
+    )
+    .orderBy(desc(taskApplications.created_at))
+    .limit(500);
+}
+
+/** The newest message of each task (DISTINCT ON over the task/created_at index). */
+export async function latestMessages(db: Db, taskIds: string[]): Promise<MessageRow[]> {
+  if (taskIds.length === 0) return [];
+  return db
+    .selectDistinctOn([messages.task_id])
+    .from(messages)
+    .where(inArray(messages.task_id, taskIds))
+    .orderBy(messages.task_id, desc(messages.created_at), desc(messages.id));
+}
+
+export async function unreadCounts(db: Db, receiverId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ task_id: messages.task_id, value: count() })
+    .from(messages)
+    .where(and(eq(messages.receiver_id, receiverId), eq(messages.read, false)))
+    .groupBy(messages.task_id);
+  return new Map(rows.map((row) => [row.task_id, Number(row.value)]));
+}
+
+export async function profileCards(db: Db, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { id: string; first_name: string | null; last_name: string | null; avatar_url: string | null }>();
+  const rows = await db
+    .select({ id: profiles.id, first_name: profiles.first_name, last_name: profiles.last_name, avatar_url: profiles.avatar_url })
+    .from(profiles)
+    .where(inArray(profiles.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}

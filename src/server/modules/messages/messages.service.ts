@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { CHAT } from '@shared/constants';
+import { check } from '@shared/domain/permissions';
+import { messages as texts } from '@shared/messages';
+import type { ChatMessageDto, ChatThreadDto, ConversationDto } from '@shared/schemas/chat.schemas';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { checkUpload } from '../../lib/file-checks';
+import { assertValidStorageKey, type FileStorage, type StoredFile } from '../../providers/storage';
+import { enforce, loadActor, loadVisibleTask, refusalError } from '../tasks/task-access';
+import {
+  findMessage,
+  insertMessageIf,
+  latestMessages,
+  listAppliedTasks,
+  listPartyTasks,
+  listTaskMessages,
+  markTaskMessagesRead,
+  profileCards,
+  unreadCounts,
+  type MessageRow,
+  type MessageWithSender,
+} from './messages.repository';
+
+/** Statuses in which the two parties may still write (closed tasks are read-only). */
+const WRITABLE_STATUSES = ['assigned', 'in_progress', 'pending_approval'] as const;
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+
+export interface MessagesServiceDeps {
+  db: Db;
+  clock: Clock;
+  storage: FileStorage;
+}
+
+const attachmentPath = (row: Pick<MessageRow, 'task_id' | 'id'>) => `/api/tasks/${row.task_id}/messages/${row.id}/attachment`;
+
+function attachmentTypeOf(row: Pick<MessageRow, 'is_file' | 'attachment_url'>): ChatMessageDto['attachment_type'] {
+  if (!row.is_file || !row.attachment_url) return null;
+  return /\.(jpg|png|webp|gif)$/.test(row.attachment_url) ? 'image' : 'document';
+}
+
+export function toMessageDto(row: MessageWithSender): ChatMessageDto {
+  return {
+    id: row.id,
+    task_id: row.task_id,
+    sender_id: row.sender_id,
+    receiver_id: row.receiver_id,
+    content: row.content,
+    is_file: row.is_file,
+    attachment_url: row.is_file && row.attachment_url ? attachmentPath(row) : null,
+    attachment_type: attachmentTypeOf(row),
+    read: row.read,
+    created_at: row.created_at.toISOString(),
+    sender: { first_name: row.sender_first_name, avatar_url: row.sender_avatar_url },
+  };
+}
+
+export function createMessagesService(deps: MessagesServiceDeps) {
+  const { db, clock, storage } = deps;
+
+  /** The task for a chat read: 404 when invisible, 403 with the spec's text when not a party (admins may read). */
+  async function loadChat(userId: string, taskId: string) {
+    const now = clock.now();
+    const access = await loadVisibleTask(db, userId, taskId, now);
+    enforce(check(access.actor, 'view_chat', access.facts, now));
+    return { ...access, now };
+  }
+
+  /** The party who writes, the receiver and the conditional insert shared by text and file messages. */
+  async function send(userId: string, taskId: string, content: string, attachmentKey: string | null) {
+    const now = clock.now();
+    const { actor, task, facts } = await loadVisibleTask(db, userId, taskId, now);
+    const allowed = check(actor, 'send_message', facts, now);
+    if (!allowed.ok) throw refusalError(allowed);
+    const expertId = task.expert_id!;
+    const receiverId = userId === task.client_id ? expertId : task.client_id;
+    const row = await insertMessageIf(db, {
+      taskId: task.id,
+      senderId: userId,
+      receiverId,
+      clientId: task.client_id,
+      expertId,
+      writableStatuses: WRITABLE_STATUSES,
+      content,
+      isFile: attachmentKey !== null,
+      attachmentKey,
+      now,
+    });
+    if (!row) throw conflict(texts.tasks.statusChanged);
+    const [sender] = (await profileCards(db, [userId])).values();
+    return toMessageDto({ ...row, sender_first_name: sender?.first_name ?? null, sender_avatar_url: sender?.avatar_url ?? null });
+  }
+
+  return {
+    /** The task's messages oldest first; the caller's received messages become read. */
+    async thread(userId: string, taskId: string): Promise<ChatThreadDto> {
+      const { actor, task, facts, now } = await loadChat(userId, taskId);
+      const isParty = userId === task.client_id || userId === task.expert_id;
+      if (isParty) await markTaskMessagesRead(db, { taskId: task.id, receiverId: userId });
+      const rows = await listTaskMessages(db, task.id);
+      const canSend = check(actor, 'send_message', facts, now);
+      return {
+        task: { id: task.id, title: task.title, status: task.status, client_id: task.client_id, expert_id: task.expert_id },
+        messages: rows.map(toMessageDto),
+        can_send: canSend.ok,
+        read_only_reason: canSend.ok ? null : isParty ? texts.chat.readOnly : canSend.message,
+      };
+    },
+
+    /** A message that arrived live counts as read once the receiver's chat shows it. */
+    async markRead(userId: string, taskId: string): Promise<{ updated: number }> {
+      const { task } = await loadChat(userId, taskId);
+      return { updated: await markTaskMessagesRead(db, { taskId: task.id, receiverId: userId }) };
+    },
+
+    sendText: (userId: string, taskId: string, content: string) => send(userId, taskId, content, null),
+
+    /** A file message: 5 MB, an image, PDF, DOC or DOCX by its content; stored under a random key. */
+    async sendFile(userId: string, taskId: string, file: unknown): Promise<ChatMessageDto> {
+      if (!(file instanceof File) || file.size === 0) throw badRequest(texts.chat.fileTypeInvalid, { file: texts.chat.fileTypeInvalid });
+      if (file.size > CHAT.attachmentMaxBytes) throw badRequest(texts.chat.fileTooLarge, { file: texts.chat.fileTooLarge });
+      // The access check comes before reading or storing anything.
+      const now = clock.now();
+      const access = await loadVisibleTask(db, userId, taskId, now);
+      enforce(check(access.actor, 'send_message', access.facts, now));
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const result = checkUpload(bytes, file.name, { allowed: CHAT.attachmentTypes, maxBytes: CHAT.attachmentMaxBytes });
+      if (!result.ok) {
+        const text = result.reason === 'too_large' ? texts.chat.fileTooLarge : texts.chat.fileTypeInvalid;
+        throw badRequest(text, { file: text });
+      }
+      const key = `${CHAT.bucket}/${access.task.id}/${randomUUID()}.${result.extension}`;
+      assertValidStorageKey(key);
+      await storage.put(key, bytes, { contentType: result.contentType });
+      try {
+        return await send(userId, taskId, result.fileName, key);
+      } catch (error) {
+        await storage.delete(key).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    /** A chat file, to the task's two parties and admins only. */
+    async attachment(userId: string, taskId: string, messageId: string): Promise<StoredFile & { fileName: string; inline: boolean }> {
+      const { task } = await loadChat(userId, taskId);
+      const row = await findMessage(db, task.id, messageId);
+      if (!row || !row.is_file || !row.attachment_url) throw notFound(texts.common.notFound);
+      const file = await storage.get(row.attachment_url);
+      if (!file) throw notFound(texts.common.notFound);
+      return { ...file, fileName: row.content, inline: IMAGE_TYPES.has(file.contentType) };
+    },
+
+    /**
+     * The conversation list: chats the user is a party of, newest activity first, with unread
+     * counts; then, for an expert, the tasks they applied to and were not accepted for, shown with
+     * the spec's text and nothing of the conversation (decision 0070).
+     */
+    async conversations(userId: string): Promise<ConversationDto[]> {
+      const actor = await loadActor(db, userId);
+      const [party, applied, unread] = await Promise.all([
+        listPartyTasks(db, userId),
+        actor.isExpert ? listAppliedTasks(db, userId) : Promise.resolve([]),
+        unreadCounts(db, userId),
+      ]);
+      const partyTasks = party.filter((task) => task.expert_id !== null && task.status !== 'open' && task.status !== 'pending');
+      const [latest, cards] = await Promise.all([
+        latestMessages(db, partyTasks.map((task) => task.id)),
+        profileCards(db, partyTasks.map((task) => (task.client_id === userId ? task.expert_id! : task.client_id))),
+      ]);
+      const latestByTask = new Map(latest.map((row) => [row.task_id, row]));
+      const rows: Array<ConversationDto & { sortAt: number }> = partyTasks.map((task) => {
+        const last = latestByTask.get(task.id);
+        const otherId = task.client_id === userId ? task.expert_id! : task.client_id;
+        return {
+          task_id: task.id,
+          title: task.title,
+          status: task.status,
+          access: 'party',
+          other_party: cards.get(otherId) ?? null,
+          last_message: last
+            ? { content: last.content, is_file: last.is_file, created_at: last.created_at.toISOString(), sender_id: last.sender_id }
+            : null,
+          unread_count: unread.get(task.id) ?? 0,
+          notice: null,
+          sortAt: (last?.created_at ?? task.updated_at).getTime(),
+        };
+      });
+      rows.sort((a, b) => b.sortAt - a.sortAt);
+      const applicantRows: ConversationDto[] = applied.map((task) => ({
+        task_id: task.id,
+        title: task.title,
+        status: task.status,
+        access: 'applicant',
+        other_party: null,
+        last_message: null,
+        unread_count: 0,
+        notice: texts.chat.mustBeAccepted,
+      }));
+      return [...rows.map(({ sortAt: _sortAt, ...row }) => row), ...applicantRows];
+    },
+  };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;

@@ -1,0 +1,185 @@
+import type { DatabaseHandle } from '../db/client';
+
+/** The NOTIFY channel the database triggers (migration realtime_custom) write to. */
+export const CHANGE_CHANNEL = 'app_changes';
+
+export const CHANGE_TABLES = [
+  'tasks',
+  'task_applications',
+  'messages',
+  'notifications',
+  'expert_verification_records',
+] as const;
+export type ChangeTable = (typeof CHANGE_TABLES)[number];
+
+/** One committed row change, ids only (what the trigger puts in the NOTIFY payload). */
+export interface ChangeEvent {
+  table: ChangeTable;
+  op: 'insert' | 'update' | 'delete';
+  id: string;
+  task_id?: string | null;
+  client_id?: string | null;
+  expert_id?: string | null;
+  /** tasks: the expert the task had before this update, when it changed. */
+  previous_expert_id?: string | null;
+  status?: string | null;
+  sender_id?: string | null;
+  receiver_id?: string | null;
+  user_id?: string | null;
+}
+
+export interface ChangeBusListener {
+  onChange(event: ChangeEvent): void;
+  /** The bus lost its connection and is listening again: events in between may be lost. */
+  onResync?(): void;
+}
+
+/**
+ * Committed changes of the realtime tables, from every instance sharing the database: PostgreSQL
+ * LISTEN/NOTIFY on a dedicated connection, or PGlite's in-process LISTEN.
+ */
+export interface ChangeBus {
+  readonly kind: 'postgres' | 'pglite';
+  subscribe(listener: ChangeBusListener): () => void;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function parseChangeEvent(payload: string): ChangeEvent | null {
+  try {
+    const value = JSON.parse(payload) as Partial<ChangeEvent>;
+    if (!value || typeof value !== 'object') return null;
+    if (!CHANGE_TABLES.includes(value.table as ChangeTable) || typeof value.id !== 'string') return null;
+    if (value.op !== 'insert' && value.op !== 'update' && value.op !== 'delete') return null;
+    return value as ChangeEvent;
+  } catch {
+    return null;
+  }
+}
+
+function listenerSet() {
+  const listeners = new Set<ChangeBusListener>();
+  return {
+    subscribe(listener: ChangeBusListener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    emit(event: ChangeEvent) {
+      for (const listener of listeners) {
+        try {
+          listener.onChange(event);
+        } catch (error) {
+          console.error('Realtime listener failed', error);
+        }
+      }
+    },
+    resync() {
+      for (const listener of listeners) listener.onResync?.();
+    },
+  };
+}
+
+/** PGlite: one process owns the database, so its own LISTEN sees every change. */
+export function createPgliteChangeBus(handle: Pick<DatabaseHandle, 'listen'>): ChangeBus {
+  const set = listenerSet();
+  let unlisten: (() => Promise<void>) | undefined;
+  return {
+    kind: 'pglite',
+    subscribe: set.subscribe,
+    async start() {
+      unlisten ??= await handle.listen(CHANGE_CHANNEL, (payload) => {
+        const event = parseChangeEvent(payload);
+        if (event) set.emit(event);
+      });
+    },
+    async close() {
+      const stop = unlisten;
+      unlisten = undefined;
+      await stop?.().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * PostgreSQL: a dedicated connection (outside the pool) that LISTENs; on any error it reconnects
+ * with backoff and tells listeners to resync, since NOTIFYs sent while it was away are gone.
+ */
+export function createPostgresChangeBus(connectionString: string, options: { maxBackoffMs?: number } = {}): ChangeBus {
+  const set = listenerSet();
+  const maxBackoffMs = options.maxBackoffMs ?? 10_000;
+  let client: import('pg').Client | undefined;
+  let closed = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function connect(): Promise<void> {
+    const pg = await import('pg');
+    const next = new pg.default.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel !== CHANGE_CHANNEL || !message.payload) return;
+      const event = parseChangeEvent(message.payload);
+      if (event) set.emit(event);
+    });
+    next.on('error', (error) => {
+      console.error('Realtime LISTEN connection error:', error.message);
+      scheduleReconnect(next);
+    });
+    next.on('end', () => scheduleReconnect(next));
+    await next.connect();
+    await next.query(`LISTEN ${CHANGE_CHANNEL}`);
+    client = next;
+    if (attempt > 0) set.resync();
+    attempt = 0;
+  }
+
+  function scheduleReconnect(failed: import('pg').Client) {
+    if (closed || client !== failed || timer) return;
+    client = undefined;
+    failed.end().catch(() => undefined);
+    const delay = Math.min(maxBackoffMs, 250 * 2 ** attempt);
+    attempt += 1;
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect().catch((error: Error) => {
+        console.error('Realtime LISTEN reconnect failed:', error.message);
+        attempt += 1;
+        timer = setTimeout(() => {
+          timer = undefined;
+          if (!closed && !client) void reconnectLoop();
+        }, Math.min(maxBackoffMs, 250 * 2 ** attempt));
+      });
+    }, delay);
+  }
+
+  async function reconnectLoop() {
+    try {
+      await connect();
+    } catch {
+      attempt += 1;
+      timer = setTimeout(() => {
+        timer = undefined;
+        if (!closed && !client) void reconnectLoop();
+      }, Math.min(maxBackoffMs, 250 * 2 ** attempt));
+    }
+  }
+
+  return {
+    kind: 'postgres',
+    subscribe: set.subscribe,
+    async start() {
+      if (!client) await connect();
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
+
+export function createChangeBus(handle: DatabaseHandle): ChangeBus {
+  if (handle.kind === 'postgres' && handle.connectionString) return createPostgresChangeBus(handle.connectionString);
+  return createPgliteChangeBus(handle);
+}

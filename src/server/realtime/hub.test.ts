@@ -1,0 +1,87 @@
+import { describe, expect, it, vi } from 'vitest';
+import { authSessions } from '../db/schema';
+import { manualClock } from '../lib/clock';
+import type { ChangeBus, ChangeBusListener } from './change-bus';
+import { CLOSE_CODES, createRealtimeHub } from './hub';
+
+function fakeBus() {
+  const listeners = new Set<ChangeBusListener>();
+  const bus: ChangeBus = {
+    kind: 'pglite',
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    start: async () => undefined,
+    close: async () => undefined,
+  };
+  return { bus, resync: () => listeners.forEach((l) => l.onResync?.()) };
+}
+
+// A database that knows clients (no roles, applied to nothing) and their sessions.
+const sessions = new Map<string, Date>();
+const db = {
+  select: () => ({
+    from: (table: unknown) => ({
+      where: async () =>
+        table === authSessions ? [...sessions].map(([id, expiresAt]) => ({ id, expiresAt })) : [],
+    }),
+  }),
+} as never;
+
+describe('realtime hub heartbeats', () => {
+  it('pings, keeps a socket that answers, and closes one that stays silent for two intervals', async () => {
+    vi.useFakeTimers();
+    try {
+      const { bus } = fakeBus();
+      const clock = manualClock(new Date());
+      const hub = createRealtimeHub({ db, clock, bus, heartbeatMs: 1_000 });
+      const live = { sent: [] as string[], closed: undefined as number | undefined };
+      const dead = { sent: [] as string[], closed: undefined as number | undefined };
+      const socketOf = (s: typeof live) => ({ send: (d: string) => void s.sent.push(d), close: (code?: number) => void (s.closed = code) });
+      sessions.set('s1', new Date(clock.now().getTime() + 3_600_000));
+      const user = { id: '00000000-0000-4000-8000-000000000001', sessionId: 's1' };
+      const liveHandlers = await hub.connect(socketOf(live), user);
+      await hub.connect(socketOf(dead), user);
+      for (let i = 0; i < 3; i++) {
+        await vi.advanceTimersByTimeAsync(1_000);
+        liveHandlers.onMessage('{"type":"pong"}');
+      }
+      expect(live.sent).toContain('{"type":"ping"}');
+      expect(live.closed).toBeUndefined();
+      expect(dead.closed).toBe(CLOSE_CODES.heartbeatTimeout);
+      expect(hub.connectionCount).toBe(1);
+      hub.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('closes a socket whose session ended, and tells every socket to resync after a reconnect', async () => {
+    vi.useFakeTimers();
+    try {
+      const { bus, resync } = fakeBus();
+      const clock = manualClock(new Date());
+      const hub = createRealtimeHub({ db, clock, bus, heartbeatMs: 1_000 });
+      const s = { sent: [] as string[], closed: undefined as number | undefined };
+      sessions.set('s2', new Date(clock.now().getTime() + 1_500));
+      const handlers = await hub.connect(
+        { send: (d) => void s.sent.push(d), close: (code) => void (s.closed = code) },
+        { id: '00000000-0000-4000-8000-000000000002', sessionId: 's2' },
+      );
+      resync();
+      expect(s.sent).toContain('{"type":"resync"}');
+      handlers.onMessage('not json');
+      expect(JSON.parse(s.sent.at(-1)!)).toEqual({ type: 'error', message: 'Invalid frame' });
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(s.closed).toBeUndefined();
+      // Signed out elsewhere: the session row is gone.
+      sessions.delete('s2');
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(s.closed).toBe(CLOSE_CODES.sessionExpired);
+      hub.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

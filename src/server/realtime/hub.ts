@@ -1,0 +1,223 @@
+import { inArray } from 'drizzle-orm';
+import { parseTopic, REALTIME_HEARTBEAT_MS, type RealtimeEvent, type ServerFrame, type Topic } from '@shared/realtime';
+import type { Db } from '../db/client';
+import { authSessions } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import type { ChangeBus, ChangeEvent } from './change-bus';
+import {
+  accessMayChange,
+  authorizeTopic,
+  loadIdentity,
+  topicMatches,
+  type SocketIdentity,
+} from './topic-access';
+
+/** The little the hub needs of a WebSocket. */
+export interface HubSocket {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+/** Close codes of our own (4000-4999 are for applications). */
+export const CLOSE_CODES = { sessionExpired: 4001, heartbeatTimeout: 4002, badFrame: 4003 } as const;
+
+/** Bounds one socket's subscriptions (a tab needs a handful). */
+const MAX_TOPICS_PER_SOCKET = 50;
+const MAX_FRAME_CHARS = 1_000;
+
+interface Connection {
+  socket: HubSocket;
+  identity: SocketIdentity;
+  sessionId: string;
+  topics: Map<string, Topic>;
+  lastSeen: number;
+}
+
+export interface RealtimeHub {
+  /** A socket that passed the session and Origin checks. Returns the handlers for its frames and close. */
+  connect(socket: HubSocket, user: { id: string; sessionId: string }): Promise<{
+    onMessage(data: string): void;
+    onClose(): void;
+  }>;
+  readonly connectionCount: number;
+  close(): void;
+}
+
+const toClientEvent = (event: ChangeEvent): RealtimeEvent => ({
+  table: event.table,
+  op: event.op,
+  id: event.id,
+  ...(event.task_id !== undefined ? { task_id: event.task_id } : {}),
+  ...(event.status !== undefined ? { status: event.status } : {}),
+});
+
+/**
+ * Fans committed changes out to subscribed sockets. Every subscription is authorized with the REST
+ * read rules when made, and task-scoped ones again whenever their task or its applications change:
+ * a caller who lost access gets an error frame and no more events for that topic.
+ */
+export function createRealtimeHub(deps: { db: Db; clock: Clock; bus: ChangeBus; heartbeatMs?: number }): RealtimeHub {
+  const { db, clock, bus } = deps;
+  const heartbeatMs = deps.heartbeatMs ?? REALTIME_HEARTBEAT_MS;
+  const connections = new Set<Connection>();
+
+  const send = (connection: Connection, frame: ServerFrame) => {
+    try {
+      connection.socket.send(JSON.stringify(frame));
+    } catch {
+      // A socket closing under us: its close handler removes it.
+    }
+  };
+
+  async function subscribe(connection: Connection, name: string) {
+    const topic = parseTopic(name);
+    if (!topic) return send(connection, { type: 'error', topic: name, message: 'Unknown topic' });
+    if (connection.topics.size >= MAX_TOPICS_PER_SOCKET && !connection.topics.has(name)) {
+      return send(connection, { type: 'error', topic: name, message: 'Too many subscriptions' });
+    }
+    const decision = await authorizeTopic(db, connection.identity, topic, clock.now());
+    if (!connections.has(connection)) return;
+    if (!decision.ok) {
+      connection.topics.delete(name);
+      return send(connection, { type: 'error', topic: name, message: decision.message });
+    }
+    connection.topics.set(name, topic);
+    send(connection, { type: 'subscribed', topic: name });
+  }
+
+  function onFrame(connection: Connection, data: string) {
+    connection.lastSeen = Date.now();
+    if (data.length > MAX_FRAME_CHARS) return connection.socket.close(CLOSE_CODES.badFrame, 'Frame too large');
+    let frame: { type?: unknown; topic?: unknown };
+    try {
+      frame = JSON.parse(data) as typeof frame;
+    } catch {
+      return send(connection, { type: 'error', message: 'Invalid frame' });
+    }
+    if (frame?.type === 'pong') return;
+    if (frame?.type === 'subscribe' && typeof frame.topic === 'string') {
+      subscribe(connection, frame.topic).catch((error) => {
+        console.error('Realtime subscribe failed', error);
+        send(connection, { type: 'error', topic: String(frame.topic), message: 'Subscription failed' });
+      });
+      return;
+    }
+    if (frame?.type === 'unsubscribe' && typeof frame.topic === 'string') {
+      connection.topics.delete(frame.topic);
+      return send(connection, { type: 'unsubscribed', topic: frame.topic });
+    }
+    send(connection, { type: 'error', message: 'Invalid frame' });
+  }
+
+  async function recheck(connection: Connection, name: string, topic: Topic, event: ChangeEvent) {
+    const decision = await authorizeTopic(db, connection.identity, topic, clock.now());
+    if (connection.topics.get(name) !== topic) return;
+    if (!decision.ok) {
+      connection.topics.delete(name);
+      send(connection, { type: 'error', topic: name, message: decision.message });
+      return;
+    }
+    send(connection, { type: 'event', topic: name, event: toClientEvent(event) });
+  }
+
+  function dispatch(event: ChangeEvent) {
+    // Keep the expert's "applied to" set current so the tasks topic keeps showing those tasks.
+    if (event.table === 'task_applications' && event.op === 'insert' && event.task_id) {
+      for (const connection of connections) {
+        if (connection.identity.userId === event.expert_id) connection.identity.appliedTaskIds.add(event.task_id);
+      }
+    }
+    const clientEvent = toClientEvent(event);
+    let serialized: string | undefined;
+    for (const connection of connections) {
+      for (const [name, topic] of connection.topics) {
+        if (accessMayChange(topic, event)) {
+          recheck(connection, name, topic, event).catch((error) => console.error('Realtime re-check failed', error));
+          continue;
+        }
+        if (!topicMatches(topic, connection.identity, event)) continue;
+        // Most frames differ only by topic; build the common part once.
+        serialized ??= JSON.stringify(clientEvent);
+        try {
+          connection.socket.send(`{"type":"event","topic":${JSON.stringify(name)},"event":${serialized}}`);
+        } catch {
+          // closing
+        }
+      }
+    }
+  }
+
+  const unsubscribeBus = bus.subscribe({
+    onChange: dispatch,
+    onResync: () => {
+      for (const connection of connections) send(connection, { type: 'resync' });
+    },
+  });
+
+  /**
+   * Sockets whose session ended (signed out, revoked, expired) are closed at the next heartbeat.
+   * One query per heartbeat for all sockets of this instance; sessions slide, so the stored
+   * expiry is read each time rather than remembered from the upgrade.
+   */
+  async function closeEndedSessions() {
+    const ids = [...new Set([...connections].map((connection) => connection.sessionId))];
+    if (ids.length === 0) return;
+    const alive = new Map<string, Date>();
+    for (let start = 0; start < ids.length; start += 1_000) {
+      const rows = await db
+        .select({ id: authSessions.id, expiresAt: authSessions.expiresAt })
+        .from(authSessions)
+        .where(inArray(authSessions.id, ids.slice(start, start + 1_000)));
+      for (const row of rows) alive.set(row.id, row.expiresAt);
+    }
+    const now = clock.now();
+    for (const connection of connections) {
+      const expiresAt = alive.get(connection.sessionId);
+      if (!expiresAt || expiresAt <= now) {
+        connection.socket.close(CLOSE_CODES.sessionExpired, 'Session expired');
+        connections.delete(connection);
+      }
+    }
+  }
+
+  const heartbeat = setInterval(() => {
+    const now = Date.now();
+    closeEndedSessions().catch((error) => console.error('Realtime session check failed', error));
+    for (const connection of connections) {
+      if (now - connection.lastSeen > 2 * heartbeatMs) {
+        connection.socket.close(CLOSE_CODES.heartbeatTimeout, 'Heartbeat timeout');
+        connections.delete(connection);
+      } else {
+        send(connection, { type: 'ping' });
+      }
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  return {
+    async connect(socket, user) {
+      const identity = await loadIdentity(db, user.id);
+      const connection: Connection = {
+        socket,
+        identity,
+        sessionId: user.sessionId,
+        topics: new Map(),
+        lastSeen: Date.now(),
+      };
+      connections.add(connection);
+      return {
+        onMessage: (data) => onFrame(connection, data),
+        onClose: () => void connections.delete(connection),
+      };
+    },
+    get connectionCount() {
+      return connections.size;
+    },
+    close() {
+      clearInterval(heartbeat);
+      unsubscribeBus();
+      for (const connection of connections) connection.socket.close(1001, 'Server shutting down');
+      connections.clear();
+    },
+  };
+}

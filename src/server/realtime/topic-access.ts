@@ -1,0 +1,103 @@
+import { and, eq } from 'drizzle-orm';
+import { check, type Actor } from '@shared/domain/permissions';
+import { messages } from '@shared/messages';
+import type { Topic } from '@shared/realtime';
+import type { Db } from '../db/client';
+import { taskApplications } from '../db/schema';
+import { AppError } from '../lib/errors';
+import { loadActor, loadVisibleTask } from '../modules/tasks/task-access';
+import type { ChangeEvent } from './change-bus';
+
+export type TopicDecision = { ok: true } | { ok: false; message: string };
+
+/** Who is on a socket, as the roles matrix sees them, plus what the `tasks` topic needs to filter. */
+export interface SocketIdentity {
+  userId: string;
+  actor: Actor;
+  /** Tasks this expert applied to: they stay visible after they stop being open. */
+  appliedTaskIds: Set<string>;
+}
+
+export async function loadIdentity(db: Db, userId: string): Promise<SocketIdentity> {
+  const actor = await loadActor(db, userId);
+  const applied = actor.isExpert
+    ? await db
+        .select({ task_id: taskApplications.task_id })
+        .from(taskApplications)
+        .where(and(eq(taskApplications.expert_id, userId)))
+    : [];
+  return { userId, actor, appliedTaskIds: new Set(applied.map((row) => row.task_id)) };
+}
+
+/**
+ * The REST read rules of each topic's resource: the task read (404 "Task not found" when the
+ * caller may not see it) for a task and its applications, the roles matrix's view_chat for a
+ * task's messages, and owner-or-admin for an expert's verification records. Lists filtered to the
+ * caller (notifications, tasks, messages) are open to every signed-in user; events are filtered.
+ */
+export async function authorizeTopic(db: Db, identity: SocketIdentity, topic: Topic, now: Date): Promise<TopicDecision> {
+  switch (topic.kind) {
+    case 'notifications':
+    case 'tasks':
+    case 'messages':
+      return { ok: true };
+    case 'expert_verification_records':
+      return topic.id === identity.userId || identity.actor.isAdmin
+        ? { ok: true }
+        : { ok: false, message: messages.common.forbidden };
+    case 'task':
+    case 'task_applications':
+    case 'task_messages': {
+      try {
+        const { actor, facts } = await loadVisibleTask(db, identity.userId, topic.id, now);
+        if (topic.kind !== 'task_messages') return { ok: true };
+        const result = check(actor, 'view_chat', facts, now);
+        return result.ok ? { ok: true } : { ok: false, message: result.message };
+      } catch (error) {
+        if (error instanceof AppError) return { ok: false, message: error.message };
+        throw error;
+      }
+    }
+  }
+}
+
+/** Whether an event belongs to a subscription's topic (before any re-check of access). */
+export function topicMatches(topic: Topic, identity: SocketIdentity, event: ChangeEvent): boolean {
+  const me = identity.userId;
+  switch (topic.kind) {
+    case 'notifications':
+      return event.table === 'notifications' && event.user_id === me;
+    case 'tasks':
+      return event.table === 'tasks' && taskEventVisible(identity, event);
+    case 'task':
+      return event.table === 'tasks' && event.id === topic.id;
+    case 'task_applications':
+      return event.table === 'task_applications' && event.task_id === topic.id;
+    case 'messages':
+      return event.table === 'messages' && (event.sender_id === me || event.receiver_id === me);
+    case 'task_messages':
+      return event.table === 'messages' && event.task_id === topic.id;
+    case 'expert_verification_records':
+      return event.table === 'expert_verification_records' && event.expert_id === topic.id;
+  }
+}
+
+/**
+ * The task read rule applied to the event's own ids: admins see all; clients their own tasks;
+ * experts open tasks, their assignments (and the one they just lost) and tasks they applied to.
+ */
+export function taskEventVisible(identity: SocketIdentity, event: ChangeEvent): boolean {
+  const { actor, userId } = identity;
+  if (actor.isAdmin) return true;
+  if (event.client_id === userId || event.expert_id === userId || event.previous_expert_id === userId) return true;
+  if (!actor.isExpert) return false;
+  return event.status === 'open' || identity.appliedTaskIds.has(event.id);
+}
+
+/** Task-scoped subscriptions whose access can change with this event: they are checked again. */
+export function accessMayChange(topic: Topic, event: ChangeEvent): boolean {
+  if (topic.kind !== 'task' && topic.kind !== 'task_applications' && topic.kind !== 'task_messages') return false;
+  if (event.table === 'tasks') return event.id === topic.id;
+  if (event.table === 'task_applications') return event.task_id === topic.id;
+  return false;
+}

@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { backoffDelay, channelName, createRealtimeClient } from './realtime';
+
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen?: () => void;
+  onclose?: () => void;
+  onmessage?: (message: { data: string }) => void;
+  onerror?: () => void;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(frame: unknown) {
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+}
+
+const make = () =>
+  createRealtimeClient({ url: () => 'ws://test/api/realtime', WebSocketImpl: FakeSocket as unknown as typeof WebSocket });
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.useFakeTimers();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('realtime client', () => {
+  it('names channels prefix-id-timestamp-random', () => {
+    expect(channelName('task', 'abc', 1700000000000, 0.5)).toMatch(/^task-abc-1700000000000-[a-z0-9]+$/);
+    expect(channelName('tasks', undefined, 1, 0.25)).toMatch(/^tasks-1-[a-z0-9]+$/);
+  });
+
+  it('replaces a channel with the same prefix before creating the new one', () => {
+    const client = make();
+    client.connect();
+    FakeSocket.all[0].open();
+    const first = vi.fn();
+    const second = vi.fn();
+    client.channel('task', 'a', 'tasks:a', { onEvent: first });
+    client.channel('task', 'b', 'tasks:b', { onEvent: second });
+    expect(client.channelNames()).toHaveLength(1);
+    expect(FakeSocket.all[0].sent).toEqual([
+      { type: 'subscribe', topic: 'tasks:a' },
+      { type: 'unsubscribe', topic: 'tasks:a' },
+      { type: 'subscribe', topic: 'tasks:b' },
+    ]);
+    FakeSocket.all[0].receive({ type: 'event', topic: 'tasks:a', event: { table: 'tasks', op: 'update', id: 'a' } });
+    FakeSocket.all[0].receive({ type: 'event', topic: 'tasks:b', event: { table: 'tasks', op: 'update', id: 'b' } });
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledWith({ table: 'tasks', op: 'update', id: 'b' });
+  });
+
+  it('answers pings, reconnects with backoff, resubscribes and asks for a refetch', () => {
+    const client = make();
+    const refetch = vi.fn();
+    client.onReconnect(refetch);
+    client.channel('notifications', undefined, 'notifications', { onEvent: () => undefined });
+    client.connect();
+    FakeSocket.all[0].open();
+    FakeSocket.all[0].receive({ type: 'ping' });
+    expect(FakeSocket.all[0].sent).toContainEqual({ type: 'pong' });
+    expect(refetch).not.toHaveBeenCalled();
+    FakeSocket.all[0].close();
+    expect(client.status()).toBe('closed');
+    vi.advanceTimersByTime(1_000);
+    expect(FakeSocket.all).toHaveLength(2);
+    FakeSocket.all[1].open();
+    expect(FakeSocket.all[1].sent).toEqual([{ type: 'subscribe', topic: 'notifications' }]);
+    expect(refetch).toHaveBeenCalledTimes(1);
+    FakeSocket.all[1].receive({ type: 'resync' });
+    expect(refetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('reports subscription errors to the channel and to the error monitor', () => {
+    const client = make();
+    const onError = vi.fn();
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    client.channel('chat', 'x', 'messages:x', { onEvent: () => undefined, onError });
+    client.connect();
+    FakeSocket.all[0].open();
+    FakeSocket.all[0].receive({ type: 'error', topic: 'messages:x', message: 'You must be accepted' });
+    expect(onError).toHaveBeenCalledWith('You must be accepted');
+    expect(consoleError).toHaveBeenCalledWith('Realtime subscription error on messages:x: You must be accepted');
+    consoleError.mockRestore();
+  });
+
+  it('backs off exponentially up to 30 s', () => {
+    expect(backoffDelay(0, 1)).toBe(1_000);
+    expect(backoffDelay(3, 1)).toBe(8_000);
+    expect(backoffDelay(10, 1)).toBe(30_000);
+    expect(backoffDelay(10, 0)).toBe(15_000);
+  });
+});

@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { topicName } from '@shared/realtime';
+import { api } from './api';
+import { useRealtimeInvalidate } from './use-realtime';
+
+/**
+ * The task page's live updates: it refreshes on any change to the task or its applications. Opening
+ * the task also marks all of the user's notifications about it read.
+ */
+export function useTaskLiveUpdates(taskId: string | undefined, signedIn: boolean) {
+  const queryClient = useQueryClient();
+  const id = signedIn ? taskId : undefined;
+  const detailKey = ['tasks', 'detail', taskId ?? ''];
+  useRealtimeInvalidate('task', id, id ? topicName.task(id) : null, [detailKey]);
+  useRealtimeInvalidate('task-applications', id, id ? topicName.taskApplications(id) : null, [detailKey]);
+  useEffect(() => {
+    if (!id) return;
+    api
+      .post('/api/notifications/read-all', { task_id: id })
+      .then(() => queryClient.invalidateQueries({ queryKey: ['notifications'] }))
+      .catch(() => undefined);
+  }, [id, queryClient]);
+}
