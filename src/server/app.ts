@@ -27,6 +27,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { paymentSetupRoutes } from './modules/payments/payment-setup.routes';
 import { paymentIntentWebhookHandlers } from './modules/payments/payment-intent-webhooks';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { maintenanceGuard } from './modules/settings/maintenance.middleware';
 
 export interface AppDeps {
   env: Env;
@@ -67,6 +69,7 @@ export function createApp(deps: AppDeps) {
     c.set('session', result ? { id: result.session.id, expiresAt: new Date(result.session.expiresAt) } : null);
     await next();
   });
+  app.use('/api/*', maintenanceGuard(db));
 
   const profiles = createProfilesService({ db, clock });
   app.route('/api', configRoutes(deps));
@@ -80,6 +83,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', paymentsRoutes(deps));
   app.route('/api', paymentSetupRoutes(deps, { webhookHandlers: paymentIntentWebhookHandlers }));
   app.route('/api', settingsRoutes(deps));
+  app.route('/api', adminRoutes(deps));
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.common.notFound } }, 404));
 

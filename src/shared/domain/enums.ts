@@ -43,6 +43,8 @@ export const NOTIFICATION_TYPES = [
   'payment_captured',
   'application_rejected',
   'review_received',
+  /** Sent by an admin from the admin area's Send Notification form (not in the spec's list). */
+  'admin_message',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -144,7 +144,12 @@ export const clientFlags = pgTable(
     severity: flagSeverity('severity').notNull().default('warning'),
     created_at: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('client_flags_client_idx').on(t.client_id), index('client_flags_task_idx').on(t.task_id)],
+  (t) => [
+    index('client_flags_client_idx').on(t.client_id),
+    index('client_flags_task_idx').on(t.task_id),
+    // The admin list of client reports, newest first.
+    index('client_flags_created_idx').on(t.created_at),
+  ],
 );
 
 export const transactionStatus = pgEnum('transaction_status', TRANSACTION_STATUSES);

@@ -1,0 +1,1 @@
+CREATE INDEX "client_flags_created_idx" ON "client_flags" USING btree ("created_at");
