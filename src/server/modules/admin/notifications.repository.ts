@@ -5,6 +5,9 @@ import type { Db } from '../../db/client';
 import { notifications, profiles, userRoles } from '../../db/schema';
 
 /** One page of every user's notifications, newest first, with the recipient's name. */
+/** profiles.id, table-qualified: drizzle writes a bare "id" in single-table queries, which a subquery on user_roles would read as its own id. */
+const PROFILE_ID = sql.raw('"profiles"."id"');
+
 export async function listAllNotifications(db: Db, query: AdminNotificationsQuery) {
   const [rows, [totalRow]] = await Promise.all([
     db
@@ -55,7 +58,7 @@ export async function recipientIds(
     const rows = await db
       .select({ id: profiles.id })
       .from(profiles)
-      .where(notExists(sql`(select 1 from ${userRoles} where ${userRoles.user_id} = ${profiles.id})`));
+      .where(notExists(sql`(select 1 from ${userRoles} where ${userRoles.user_id} = ${PROFILE_ID})`));
     return rows.map((r) => r.id);
   }
   const rows = await db

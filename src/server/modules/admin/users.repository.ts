@@ -5,6 +5,9 @@ import { pageOffset } from '@shared/schemas/common.schemas';
 import type { Db } from '../../db/client';
 import { profiles, userRoles } from '../../db/schema';
 
+/** profiles.id, table-qualified: drizzle writes a bare "id" in single-table queries, which a subquery on user_roles would read as its own id. */
+const PROFILE_ID = sql.raw('"profiles"."id"');
+
 export interface AdminUserRow {
   id: string;
   first_name: string | null;
@@ -19,7 +22,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function hasRole(role: AppRole) {
   return exists(
-    sql`(select 1 from ${userRoles} where ${userRoles.user_id} = ${profiles.id} and ${userRoles.role} = ${role})`,
+    sql`(select 1 from ${userRoles} where ${userRoles.user_id} = ${PROFILE_ID} and ${userRoles.role} = ${role})`,
   );
 }
 
@@ -38,7 +41,7 @@ function usersWhere(query: Pick<AdminUsersQuery, 'search' | 'role'>): SQL | unde
   }
   if (query.role === 'admin' || query.role === 'expert') filters.push(hasRole(query.role));
   if (query.role === 'client')
-    filters.push(notExists(sql`(select 1 from ${userRoles} where ${userRoles.user_id} = ${profiles.id})`));
+    filters.push(notExists(sql`(select 1 from ${userRoles} where ${userRoles.user_id} = ${PROFILE_ID})`));
   return filters.length ? and(...filters) : undefined;
 }
 
@@ -54,7 +57,7 @@ export async function listAdminUsers(db: Db, query: AdminUsersQuery): Promise<{ 
         email: profiles.email,
         avatar_url: profiles.avatar_url,
         created_at: profiles.created_at,
-        roles: sql<AppRole[]>`coalesce((select array_agg(${userRoles.role}::text order by ${userRoles.role}) from ${userRoles} where ${userRoles.user_id} = ${profiles.id}), '{}')`,
+        roles: sql<AppRole[]>`coalesce((select array_agg(${userRoles.role}::text order by ${userRoles.role}) from ${userRoles} where ${userRoles.user_id} = ${PROFILE_ID}), '{}')`,
       })
       .from(profiles)
       .where(where)
