@@ -40,7 +40,7 @@ export default function AdminPage() {
       >
         <TabsList
           aria-label="Admin sections"
-          className="h-auto w-full justify-start gap-1 md:w-52 md:shrink-0 md:flex-col md:items-stretch md:self-start"
+          className="h-auto w-full flex-wrap justify-start gap-1 md:w-52 md:flex-nowrap md:shrink-0 md:flex-col md:items-stretch md:self-start"
         >
           {ADMIN_TABS.map(({ id, label, icon: Icon }) => (
             <TabsTrigger key={id} value={id} className="flex-none justify-start px-3 py-2 md:w-full">

@@ -1,3 +1,5 @@
+// The drawings are hidden from assistive technology (accessibilityLayer off, aria-hidden wrapper); ChartCard
+// gives the same figures as a table.
 import {
   Bar,
   BarChart,
@@ -26,8 +28,8 @@ type Row = Record<string, string | number>;
 export function PieShape({ data, format }: { data: { label: string; value: number }[]; format?: (value: number) => string }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <PieChart>
-        <Pie data={data} dataKey="value" nameKey="label" outerRadius="75%" isAnimationActive={false}>
+      <PieChart accessibilityLayer={false}>
+        <Pie data={data} dataKey="value" nameKey="label" outerRadius="75%" stroke="#ffffff" isAnimationActive={false}>
           {data.map((entry, index) => (
             <Cell key={entry.label} fill={paletteColor(index)} />
           ))}
@@ -43,7 +45,7 @@ export function PieShape({ data, format }: { data: { label: string; value: numbe
 export function LineShape({ data, xKey, series, format }: { data: Row[]; xKey: string; series: Series[]; format?: (v: number) => string }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <LineChart data={data} margin={{ left: 4, right: 12, top: 8 }}>
+      <LineChart data={data} margin={{ left: 4, right: 12, top: 8 }} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey={xKey} fontSize={12} />
         <YAxis fontSize={12} allowDecimals={false} tickFormatter={format ? (v: number) => format(v) : undefined} width={format ? 72 : 40} />
@@ -73,7 +75,7 @@ export function BarShape({
 }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={data} margin={{ left: 4, right: 12, top: 8 }}>
+      <BarChart data={data} margin={{ left: 4, right: 12, top: 8 }} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey={xKey} fontSize={12} />
         <YAxis fontSize={12} allowDecimals={false} tickFormatter={format ? (v: number) => format(v) : undefined} width={format ? 72 : 40} />

@@ -40,7 +40,7 @@ export function ChartCard({
         {empty ? (
           <p className="py-10 text-center text-sm text-muted-foreground">No data for this period.</p>
         ) : (
-          <div aria-hidden="true" className="h-64 w-full">
+          <div aria-hidden="true" inert className="h-64 w-full">
             {children}
           </div>
         )}
