@@ -12,6 +12,7 @@ async function loadBenches(): Promise<Bench[]> {
     ['landing bundle', './landing.bench', 'benchLandingBundle'],
     ['geocoder', './geocoder.bench', 'benchGeocoder'],
     ['tasks', './tasks.bench', 'benchTasks'],
+    ['admin aggregates', './admin.bench', 'benchAdmin'],
   ];
   for (const [title, path, exportName] of optional) {
     if (!existsSync(new URL(`${path}.ts`, import.meta.url))) continue;

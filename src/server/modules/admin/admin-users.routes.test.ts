@@ -110,6 +110,7 @@ describe('role changes', () => {
     expect(again.status).toBe(200);
     expect(await t.json<RoleChangeDto>(again)).toEqual({ changed: false, role: 'admin' });
 
+    t.clock.advance(1_000);
     const removed = await remove(user.id, 'admin');
     expect(await t.json<RoleChangeDto>(removed)).toEqual({ changed: true, role: 'admin' });
     expect((await t.request('GET', '/api/admin/overview', { cookie: user.cookie })).status).toBe(403);
