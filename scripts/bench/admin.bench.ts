@@ -84,10 +84,6 @@ async function postgres(): Promise<{ url: string; stop: () => void } | null> {
 }
 
 /** Users, experts, tasks and transactions over the last 13 months, with the product's status mixes. */
-export async function seedForProfile(db: Db) {
-  return seed(db);
-}
-
 async function seed(db: Db) {
   const id = (prefix: string, g: string) => sql.raw(`('${prefix}' || lpad(to_hex(${g}), 31, '0'))::uuid`);
   await db.execute(sql`set session_replication_role = replica`);
