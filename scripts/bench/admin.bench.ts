@@ -90,7 +90,7 @@ async function seed(db: Db) {
   await db.execute(sql`insert into auth_users (id, name, email, email_verified)
     select ${id('a', 'g')}, 'Bench User', 'u' || g || '@bench.test', true from generate_series(1, ${USERS}) g`);
   await db.execute(sql`insert into profiles (id, first_name, last_name, email, onboarding_completed, created_at)
-    select ${id('a', 'g')}, 'Bench', 'User ' || g, 'u' || g || '@bench.test', true, now() - (g % 395) * interval '1 day'
+    select ${id('a', 'g')}, 'Bench', 'User ' || g, 'u' || g || '@bench.test', true, now() - ((g::bigint * 7919) % 395) * interval '1 day'
     from generate_series(1, ${USERS}) g`);
   await db.execute(sql`insert into expert_profiles (id, profile_id, bio, verification_status)
     select ${id('a', 'g')}, ${id('a', 'g')}, 'Bench expert',
@@ -104,7 +104,7 @@ async function seed(db: Db) {
             when g % 10 < 9 then 'verified' else 'cancelled' end)::task_status,
       ${id('a', `${EXPERTS} + 1 + g % ${USERS - EXPERTS}`)},
       case when g % 10 between 3 and 8 then ${id('a', `1 + g % ${EXPERTS}`)} else null end,
-      now() - (g % 570000) * interval '1 minute', now() - (g % 570000) * interval '1 minute', now()
+      now() - ((g::bigint * 5701) % 570000) * interval '1 minute', now() - ((g::bigint * 5701) % 570000) * interval '1 minute', now()
     from generate_series(1, ${TASKS}) g`);
   await db.execute(sql`insert into task_applications (task_id, expert_id, status, proposed_rate, notes, created_at)
     select t.id, ${id('a', `1 + (row_number() over ()) % ${EXPERTS}`)}, 'pending', t.budget, 'Bench', t.created_at + interval '37 minutes'
@@ -113,7 +113,7 @@ async function seed(db: Db) {
     select ${id('b', `1 + g % ${TASKS}`)}, 5000 + (g % 500) * 100, (5000 + (g % 500) * 100) / 10, 10,
       (case when g % 10 < 6 then 'captured' when g % 10 < 8 then 'authorized' when g % 10 < 9 then 'refunded'
             when g % 20 = 9 then 'pending' else 'failed' end)::transaction_status,
-      now() - (g % 570000) * interval '1 minute', now()
+      now() - ((g::bigint * 5701) % 570000) * interval '1 minute', now()
     from generate_series(1, ${TRANSACTIONS}) g`);
   await db.execute(sql`set session_replication_role = origin`);
   await db.execute(sql`vacuum analyze`);

@@ -74,6 +74,8 @@ export const tasks = pgTable(
     index('tasks_expert_created_idx').on(t.expert_id, t.created_at),
     index('tasks_status_created_idx').on(t.status, t.created_at),
     index('tasks_created_at_idx').on(t.created_at),
+    // Admin aggregates (status counts, series by created_at) read this index alone.
+    index('tasks_created_status_idx').on(t.created_at, t.status),
     // The expert task list: open tasks inside a lat/lng box, newest first.
     index('tasks_open_lat_lng_idx').on(t.latitude, t.longitude).where(sql`${t.status} = 'open'`),
   ],
