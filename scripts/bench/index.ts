@@ -14,6 +14,7 @@ async function loadBenches(): Promise<Bench[]> {
     ['tasks', './tasks.bench', 'benchTasks'],
     ['expert profile', './expert-profile.bench', 'benchExpertProfile'],
     ['realtime', './realtime.bench', 'benchRealtime'],
+    ['admin aggregates', './admin.bench', 'benchAdmin'],
   ];
   for (const [title, path, exportName] of optional) {
     if (!existsSync(new URL(`${path}.ts`, import.meta.url))) continue;

@@ -33,6 +33,8 @@ import { publicProfilesRoutes } from './modules/public-profiles/public-profiles.
 import type { RealtimeHub } from './realtime/hub';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { maintenanceGuard } from './modules/settings/maintenance.middleware';
 
 export interface AppDeps {
   env: Env;
@@ -75,6 +77,7 @@ export function createApp(deps: AppDeps) {
     c.set('session', result ? { id: result.session.id, expiresAt: new Date(result.session.expiresAt) } : null);
     await next();
   });
+  app.use('/api/*', maintenanceGuard(db));
 
   const profiles = createProfilesService({ db, clock });
   app.route('/api', configRoutes(deps));
@@ -92,6 +95,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', publicProfilesRoutes(deps));
   app.route('/api', messagesRoutes(deps));
   if (deps.realtime) app.route('/api', realtimeRoutes(deps.realtime));
+  app.route('/api', adminRoutes(deps));
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.common.notFound } }, 404));
 

@@ -69,7 +69,9 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.default.Pool({ connectionString: databaseUrl, max: 10 });
+  // JIT compilation costs tens of milliseconds per query and pays off only for long analytic runs;
+  // the admin aggregates (and every short query) are faster without it.
+  const pool = new pg.default.Pool({ connectionString: databaseUrl, max: 10, options: '-c jit=off' });
   // An idle client can lose its connection (server restart, failover); the pool replaces it.
   // Without a listener that error would crash the process.
   pool.on('error', (error) => console.error('PostgreSQL idle client error:', error.message));

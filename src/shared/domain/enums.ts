@@ -49,6 +49,8 @@ export const NOTIFICATION_TYPES = [
   'review_received',
   'verification_approved',
   'verification_rejected',
+  /** Sent by an admin from the admin area's Send Notification form (not in the spec's list). */
+  'admin_message',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -64,6 +64,8 @@ export const paymentMessages = {
     amountLabel: 'Task amount',
     feeLabel: 'Platform fee (10%)',
     expertShareLabel: 'Expert receives (90%)',
+    feeLabelPercent: 'Platform fee ({percent}%)',
+    expertShareLabelPercent: 'Expert receives ({percent}%)',
   },
   section: {
     title: 'Payment',

@@ -61,6 +61,7 @@ export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
 /** GET /admin/transactions: optional status filter. */
 export const adminTransactionsQuerySchema = adminPage.extend({
   status: z.enum(['all', ...TRANSACTION_STATUSES]).default('all'),
+  search: transactionIdSearchField(),
 });
 export type AdminTransactionsQuery = z.output<typeof adminTransactionsQuerySchema>;
 
@@ -77,3 +78,52 @@ export const adminReportsQuerySchema = z.object({
   timeframe: z.enum(REPORT_TIMEFRAME_KEYS).default('30d'),
 });
 export type AdminReportsQuery = z.output<typeof adminReportsQuerySchema>;
+
+/** DELETE /admin/users/:id/roles/:role: "client" is the absence of both roles and cannot be removed. */
+export const userRoleRemoveParamsSchema = z.object({
+  id: z.uuid(m.userNotFound),
+  role: z.enum(APP_ROLES, { error: m.clientRoleNotRemovable }),
+});
+
+/** GET /admin/transactions ?search: a prefix of the transaction id (as shown, first 8 characters or more). */
+function transactionIdSearchField() {
+  return z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(36, m.transactionSearchInvalid)
+    .regex(/^[0-9a-f-]+$/, m.transactionSearchInvalid)
+      .refine((text) => text.replace(/-/g, '').length <= 32, m.transactionSearchInvalid)
+    .optional(),
+  );
+}
+
+export const ADMIN_NOTIFICATION_LIMITS = { titleMax: 120, messageMax: 1000 } as const;
+
+/** POST /admin/notifications: one user, everyone with a role, or everyone. */
+export const sendNotificationSchema = z
+  .object({
+    audience: z.enum(['user', 'role', 'all']),
+    user_id: z.uuid(m.notificationUserRequired).optional(),
+    role: z.enum(['client', ...APP_ROLES], { error: m.notificationRoleRequired }).optional(),
+    title: requiredTextField(ADMIN_NOTIFICATION_LIMITS.titleMax, m.notificationTitleRequired, m.notificationTitleTooLong),
+    message: requiredTextField(
+      ADMIN_NOTIFICATION_LIMITS.messageMax,
+      m.notificationMessageRequired,
+      m.notificationMessageTooLong,
+    ),
+  })
+  .superRefine((value, ctx) => {
+    if (value.audience === 'user' && !value.user_id)
+      ctx.addIssue({ code: 'custom', message: m.notificationUserRequired, path: ['user_id'] });
+    if (value.audience === 'role' && !value.role)
+      ctx.addIssue({ code: 'custom', message: m.notificationRoleRequired, path: ['role'] });
+  });
+export type SendNotificationRequest = z.input<typeof sendNotificationSchema>;
+export type SendNotificationInput = z.output<typeof sendNotificationSchema>;
+
+function requiredTextField(max: number, required: string, tooLong: string) {
+  return z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+}

@@ -43,6 +43,10 @@ export interface PublicSettingsDto {
   contact_email: string | null;
   tos_content: string;
   privacy_policy_content: string;
+  /** Signed-in non-admins and visitors see the maintenance page while it is on. */
+  maintenance_mode: boolean;
+  /** The platform fee in force for new payment holds (percent, two decimals at most). */
+  platform_fee_percent: number;
 }
 
 export const mapLocationsQuerySchema = z.object({

@@ -131,6 +131,8 @@ export interface TransactionDto {
   amount: number;
   /** Cents. */
   platform_fee: number;
+  /** The fee percent in force when the hold was made. */
+  platform_fee_percent: number;
   status: TransactionStatus;
   created_at: string;
 }

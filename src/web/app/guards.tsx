@@ -67,17 +67,24 @@ export function DashboardIndex() {
   return <Page component={me.roles.isExpert ? pages.ExpertDashboard : pages.ClientDashboard} />;
 }
 
-/** The admin area's gate: the Access Denied panel for non-admins, then on to their dashboard. */
+/**
+ * The admin area's gate: the Access Denied panel for non-admins, then on to their dashboard. A failed
+ * admin check (the /api/me read failing) counts as non-admin and shows its own toast.
+ */
 export function AdminGate({ children }: { children: ReactNode }) {
-  const { data: me } = useMe();
+  const { data: me, isPending, isError, error } = useMe();
   const navigate = useNavigate();
   const isAdmin = Boolean(me?.roles.isAdmin);
+  const denied = isError || (!isPending && Boolean(me) && !isAdmin);
   useEffect(() => {
-    if (!me || isAdmin) return;
+    if (!denied) return;
+    if (isError) toast.error(error instanceof Error && error.message ? error.message : adminMessages.checkFailed);
     toast.error(adminMessages.noAccess);
+    if (isError) return;
     const timer = window.setTimeout(() => navigate('/dashboard', { replace: true }), 2500);
     return () => window.clearTimeout(timer);
-  }, [me, isAdmin, navigate]);
-  if (!me) return <FullPageLoading />;
-  return isAdmin ? <>{children}</> : <AccessDenied />;
+  }, [denied, isError, error, navigate]);
+  if (isPending) return <FullPageLoading />;
+  if (denied) return <AccessDenied />;
+  return <>{children}</>;
 }

@@ -6,6 +6,7 @@ import { RequireAuth, RedirectSignedIn, AdminGate, DashboardIndex } from './guar
 import { lazy } from 'react';
 import { RouteErrorFallback } from './shell/error-fallback';
 import { NotFoundPage } from './routes/not-found-page';
+import { MaintenanceGate } from './shell/maintenance-gate';
 
 /**
  * Every route of the product (spec 000 section 2, 001 section 2, 002 section 2). Pages are
@@ -17,7 +18,11 @@ const AppShell = lazy(() => import('./shell/app-shell').then((module) => ({ defa
 export function createAppRouter(_queryClient: QueryClient) {
   return createBrowserRouter([
     {
-      element: <Outlet />,
+      element: (
+        <MaintenanceGate>
+          <Outlet />
+        </MaintenanceGate>
+      ),
       errorElement: <RouteErrorFallback />,
       children: [
         {
@@ -64,11 +69,11 @@ export function createAppRouter(_queryClient: QueryClient) {
         {
           path: '/admin/*',
           element: (
-            <RequireAuth>
-              <AdminGate>
+            <AdminGate>
+              <RequireAuth>
                 <Page component={pages.Admin} />
-              </AdminGate>
-            </RequireAuth>
+              </RequireAuth>
+            </AdminGate>
           ),
         },
         { path: '*', element: <NotFoundPage /> },

@@ -78,6 +78,8 @@ export const tasks = pgTable(
       .where(sql`${t.status} in ('completed', 'verified', 'cancelled')`),
     index('tasks_status_created_idx').on(t.status, t.created_at),
     index('tasks_created_at_idx').on(t.created_at),
+    // Admin aggregates (status counts, series by created_at) read this index alone.
+    index('tasks_created_status_idx').on(t.created_at, t.status),
     // The expert task list: open tasks inside a lat/lng box, newest first.
     index('tasks_open_lat_lng_idx').on(t.latitude, t.longitude).where(sql`${t.status} = 'open'`),
   ],
@@ -150,7 +152,12 @@ export const clientFlags = pgTable(
     severity: flagSeverity('severity').notNull().default('warning'),
     created_at: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('client_flags_client_idx').on(t.client_id), index('client_flags_task_idx').on(t.task_id)],
+  (t) => [
+    index('client_flags_client_idx').on(t.client_id),
+    index('client_flags_task_idx').on(t.task_id),
+    // The admin list of client reports, newest first.
+    index('client_flags_created_idx').on(t.created_at),
+  ],
 );
 
 export const transactionStatus = pgEnum('transaction_status', TRANSACTION_STATUSES);

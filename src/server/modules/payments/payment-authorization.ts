@@ -39,12 +39,15 @@ export async function recordAuthorization(
     });
     if (!updated) return null;
     const pendingRow = (await transactionsOfTask(tx, updated.id)).find((row) => row.stripe_payment_intent_id === intent.id);
-    const fee = pendingRow?.platform_fee ?? platformFeeCents(intent.amountCents, await platformFeePercent(tx));
+    // The percent stored when the intent was created (the hold) decides the fee, not today's setting.
+    const feePercent = pendingRow?.platform_fee_percent ?? (await platformFeePercent(tx));
+    const fee = platformFeeCents(intent.amountCents, Number(feePercent));
     await upsertIntentTransaction(tx, {
       taskId: updated.id,
       intentId: intent.id,
       amount: intent.amountCents,
       platformFee: fee,
+      platformFeePercent: Number(feePercent),
       status: 'authorized',
       from: ['pending'],
       now,

@@ -144,6 +144,8 @@ export async function upsertIntentTransaction(
     intentId: string;
     amount: number;
     platformFee: number;
+    /** The fee percent in force when the hold was made; kept on the row for its capture and refund. */
+    platformFeePercent?: number;
     status: TransactionStatus;
     from: TransactionStatus[];
     now: Date;
@@ -171,6 +173,7 @@ export async function upsertIntentTransaction(
     stripe_payment_intent_id: params.intentId,
     amount: params.amount,
     platform_fee: params.platformFee,
+    ...(params.platformFeePercent === undefined ? {} : { platform_fee_percent: params.platformFeePercent }),
     status: params.status,
     created_at: params.now,
     updated_at: params.now,

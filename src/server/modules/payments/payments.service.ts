@@ -171,6 +171,7 @@ export function createPaymentsService(deps: AppDeps) {
           intentId: intent.id,
           amount,
           platformFee: fee,
+          platformFeePercent: feePercent,
           status: 'pending',
           from: ['pending'],
           now: at,

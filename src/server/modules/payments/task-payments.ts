@@ -115,7 +115,10 @@ export function createTaskPayments(deps: AppDeps): TaskPayments {
 
       const amount = intent.amountCapturedCents || intent.amountCents;
       const authorizedRow = (await transactionsOfTask(db, task.id)).find((row) => row.stripe_payment_intent_id === intentId);
-      const fee = authorizedRow?.platform_fee ?? platformFeeCents(amount, await platformFeePercent(db));
+      // The fee follows the percent in force when the hold was made (stored on the row), applied to
+      // the amount actually captured.
+      const feePercent = authorizedRow ? Number(authorizedRow.platform_fee_percent) : await platformFeePercent(db);
+      const fee = platformFeeCents(amount, feePercent);
       const now = clock.now();
       const won = await db.transaction(async (tx) => {
         const updated = await markCaptured(tx, { taskId: task.id, intentId, now });

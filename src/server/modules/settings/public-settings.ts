@@ -1,3 +1,4 @@
+import { SETTINGS_DEFAULTS } from '@shared/constants';
 import { messages } from '@shared/messages';
 import type { PublicSettingsDto } from '@shared/schemas/geo.schemas';
 import type { PublicSettingsRow } from './settings.repository';
@@ -12,5 +13,7 @@ export function toPublicSettings(row: PublicSettingsRow | null): PublicSettingsD
     contact_email: filled(row?.contact_email)?.trim() ?? null,
     tos_content: filled(row?.tos_content) ?? DEFAULT_TERMS,
     privacy_policy_content: filled(row?.privacy_policy_content) ?? DEFAULT_PRIVACY_POLICY,
+    maintenance_mode: row?.maintenance_mode ?? SETTINGS_DEFAULTS.maintenanceMode,
+    platform_fee_percent: row ? Number(row.platform_fee_percent) : SETTINGS_DEFAULTS.platformFeePercent,
   };
 }

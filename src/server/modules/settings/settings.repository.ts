@@ -6,6 +6,8 @@ export interface PublicSettingsRow {
   contact_email: string | null;
   tos_content: string | null;
   privacy_policy_content: string | null;
+  maintenance_mode: boolean;
+  platform_fee_percent: number;
 }
 
 /** The public columns of the one system_settings row, or null when the row is missing. */
@@ -16,6 +18,8 @@ export async function readPublicSettings(db: Db): Promise<PublicSettingsRow | nu
       contact_email: systemSettings.contact_email,
       tos_content: systemSettings.tos_content,
       privacy_policy_content: systemSettings.privacy_policy_content,
+      maintenance_mode: systemSettings.maintenance_mode,
+      platform_fee_percent: systemSettings.platform_fee_percent,
     })
     .from(systemSettings)
     .limit(1);

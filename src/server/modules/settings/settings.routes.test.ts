@@ -21,6 +21,8 @@ describe('GET /api/public-settings', () => {
       contact_email: 'support@example.com',
       tos_content: DEFAULT_TERMS,
       privacy_policy_content: DEFAULT_PRIVACY_POLICY,
+      maintenance_mode: false,
+      platform_fee_percent: 10,
     });
   });
 
@@ -40,6 +42,8 @@ describe('GET /api/public-settings', () => {
       contact_email: null,
       tos_content: 'Our terms.',
       privacy_policy_content: DEFAULT_PRIVACY_POLICY,
+      maintenance_mode: false,
+      platform_fee_percent: 10,
     });
   });
 });

@@ -5,7 +5,8 @@ import type { AppEnv } from '../../http/context';
 import { toPublicSettings } from './public-settings';
 import { readPublicSettings } from './settings.repository';
 
-const SETTINGS_CACHE = 'public, max-age=300';
+// Revalidated on every use: maintenance mode and the fee must apply as soon as an admin saves them.
+const SETTINGS_CACHE = 'no-cache';
 
 /** The platform settings anyone may read: the footer and legal texts (no session needed). */
 export function settingsRoutes(deps: AppDeps) {

@@ -116,6 +116,7 @@ export function toTransactionDto(row: TransactionRow): TransactionDto {
     task_id: row.task_id,
     amount: row.amount,
     platform_fee: row.platform_fee,
+    platform_fee_percent: Number(row.platform_fee_percent),
     status: row.status,
     created_at: isoRequired(row.created_at),
   };

@@ -14,7 +14,16 @@ export function LandingFooter() {
   return (
     <footer className="border-t bg-muted/50">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground md:flex-row md:items-center md:justify-between">
-        <p>{settings?.footer_text ?? legalMessages.defaultFooter}</p>
+        <div className="space-y-1">
+          <p>{settings?.footer_text ?? legalMessages.defaultFooter}</p>
+          {settings?.contact_email ? (
+            <p>
+              <a href={`mailto:${settings.contact_email}`} className="font-medium text-foreground underline-offset-4 hover:underline">
+                {settings.contact_email}
+              </a>
+            </p>
+          ) : null}
+        </div>
         <nav aria-label={landingMessages.legalNav}>
           <ul className="flex gap-5">
             {links.map((link) => (

@@ -10,6 +10,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { useRuntimeConfig } from '@web/lib/runtime-config';
 import { useMe } from '@web/lib/session';
 import { AmountSummary } from './amount-summary';
+import { useFeePercent } from './fee-percent';
 import { ConsentStep } from './consent-step';
 import { LocalCardForm } from './local-card-form';
 import { confirmAuthorization, createPaymentIntent, paymentErrorMessage, refreshTaskQueries } from './payment-api';
@@ -25,6 +26,8 @@ export interface PaymentDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The task's agreed amount (the hired expert's rate), shown before the intent exists. */
   amountCents: number;
+  /** The platform fee percent of the task's existing hold; the admin's current setting when absent. */
+  feePercent?: number;
 }
 
 type Step = 'consent' | 'card';
@@ -34,7 +37,8 @@ type Step = 'consent' | 'card';
  * then the card (the provider's Payment Element, or the built-in test provider's form). The card is
  * only authorized here; it is captured when the client confirms the evidence.
  */
-export function PaymentDialog({ taskId, open, onOpenChange, amountCents }: PaymentDialogProps) {
+export function PaymentDialog({ taskId, open, onOpenChange, amountCents, feePercent }: PaymentDialogProps) {
+  const currentFeePercent = useFeePercent();
   const [step, setStep] = useState<Step>('consent');
   const queryClient = useQueryClient();
   const intent = useMutation({ mutationFn: () => createPaymentIntent(taskId) });
@@ -71,7 +75,7 @@ export function PaymentDialog({ taskId, open, onOpenChange, amountCents }: Payme
           {/* What the current step is about; nothing is authorized before the client agrees. */}
           <DialogDescription>{step === 'consent' ? text.consentIntro : text.cardIntro}</DialogDescription>
         </DialogHeader>
-        <AmountSummary amountCents={intent.data?.amount ?? amountCents} />
+        <AmountSummary amountCents={intent.data?.amount ?? amountCents} feePercent={feePercent ?? currentFeePercent} />
         {step === 'consent' ? (
           <ConsentStep
             onCancel={() => onOpenChange(false)}

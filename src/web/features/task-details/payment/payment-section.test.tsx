@@ -68,7 +68,7 @@ describe('PaymentSection', () => {
         authorization_hold_expires_at: '2026-03-20T12:00:00Z',
         capabilities: ['view', 'capture_payment'],
         transactions: [
-          { id: 't1', task_id: 'task-1', amount: 10_000, platform_fee: 1_000, status: 'authorized', created_at: '2026-03-14T12:00:00Z' },
+          { id: 't1', task_id: 'task-1', amount: 10_000, platform_fee: 1_000, platform_fee_percent: 10, status: 'authorized', created_at: '2026-03-14T12:00:00Z' },
         ],
       }),
     );

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { MONEY } from '@shared/constants';
 import { formatUsd, splitAmountCents } from '@shared/domain/money';
 import { isHoldExpired, paymentStatusLabel, type PaymentStatus } from '@shared/domain/task-status';
+import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import type { TaskDetailsDto, TransactionStatus } from '@shared/schemas/task-api';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
@@ -14,6 +14,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { useMe } from '@web/lib/session';
 import { paymentErrorMessage, refreshTaskQueries, retryCapture } from './payment-api';
 import { PaymentDialog } from './payment-dialog';
+import { percentText, useFeePercent } from './fee-percent';
 
 const text = messages.payment.section;
 
@@ -56,6 +57,7 @@ export function nextStep(task: Pick<TaskDetailsDto, 'status' | 'payment_status'>
  */
 export function PaymentSection({ task, now = new Date() }: { task: TaskDetailsDto; now?: Date }) {
   const me = useMe();
+  const feePercent = useFeePercent(task.transactions);
   const queryClient = useQueryClient();
   const [dialogOpen, setDialogOpen] = useState(false);
   const capture = useMutation({
@@ -71,7 +73,7 @@ export function PaymentSection({ task, now = new Date() }: { task: TaskDetailsDt
   if (me.data?.user.id !== task.client_id || !task.expert_id || task.status === 'open') return null;
 
   const amount = task.budget_figure || task.budget;
-  const split = splitAmountCents(amount, MONEY.platformFeePercent);
+  const split = splitAmountCents(amount, feePercent);
   const holdExpiry = task.authorization_hold_expires_at;
   const holdExpired = task.payment_status === 'authorized' && isHoldExpired(task, now);
   const canAuthorize = task.capabilities.includes('authorize_payment');
@@ -91,9 +93,13 @@ export function PaymentSection({ task, now = new Date() }: { task: TaskDetailsDt
           <dd className="text-right">{paymentStatusText(task.payment_status)}</dd>
           <dt className="text-muted-foreground">{text.amountLabel}</dt>
           <dd className="text-right font-medium">{formatUsd(split.amountCents)}</dd>
-          <dt className="text-muted-foreground">{messages.payment.dialog.feeLabel}</dt>
+          <dt className="text-muted-foreground">
+            {format(messages.payment.dialog.feeLabelPercent, { percent: percentText(feePercent) })}
+          </dt>
           <dd className="text-right">{formatUsd(split.platformFeeCents)}</dd>
-          <dt className="text-muted-foreground">{messages.payment.dialog.expertShareLabel}</dt>
+          <dt className="text-muted-foreground">
+            {format(messages.payment.dialog.expertShareLabelPercent, { percent: percentText(100 - feePercent) })}
+          </dt>
           <dd className="text-right">{formatUsd(split.expertShareCents)}</dd>
           {holdExpiry && task.payment_status === 'authorized' ? (
             <>
@@ -164,7 +170,7 @@ export function PaymentSection({ task, now = new Date() }: { task: TaskDetailsDt
         </CardFooter>
       ) : null}
       {canAuthorize ? (
-        <PaymentDialog taskId={task.id} open={dialogOpen} onOpenChange={setDialogOpen} amountCents={amount} />
+        <PaymentDialog taskId={task.id} open={dialogOpen} onOpenChange={setDialogOpen} amountCents={amount} feePercent={feePercent} />
       ) : null}
     </Card>
   );

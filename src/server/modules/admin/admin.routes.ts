@@ -1,0 +1,161 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  adminNotificationsQuerySchema,
+  adminReportsQuerySchema,
+  adminTransactionsQuerySchema,
+  adminUsersQuerySchema,
+  sendNotificationSchema,
+  systemSettingsSchema,
+  userRoleChangeSchema,
+  userRoleRemoveParamsSchema,
+} from '@shared/schemas/admin.schemas';
+import type {
+  AdminNotificationDto,
+  AdminUserDto,
+  AuditEntryDto,
+  ClientFlagDto,
+  OverviewDto,
+  Paged,
+  ReportsDto,
+  RoleChangeDto,
+  SystemSettingsDto,
+  AdminTransactionDto,
+} from '@shared/schemas/admin-dto';
+import { idParamsSchema, paginationQuery } from '@shared/schemas/common.schemas';
+import { ADMIN } from '@shared/constants';
+import type { AppDeps } from '../../app';
+import type { AppEnv } from '../../http/context';
+import { jsonBody, pathParams, queryParams } from '../../http/validation';
+import { requireAdmin } from './admin-access';
+import { listAdminUsers } from './users.repository';
+import { addUserRole, removeUserRole } from './role-changes';
+import { listAdminTransactions } from './transactions.repository';
+import { listAllNotifications, markAllNotificationsRead } from './notifications.repository';
+import { sendAdminNotification } from './send-notification';
+import { readSystemSettings, writeSystemSettings, type SystemSettingsRow } from './settings.repository';
+import { loadOverview } from './overview.repository';
+import { loadReports } from './reports.repository';
+import { REPORT_KINDS, reportCsv, reportFileName } from './reports-csv';
+import { listAuditEntries, listClientFlags } from './oversight.repository';
+
+const iso = (date: Date) => date.toISOString();
+const pageQuery = paginationQuery(ADMIN.pageSize);
+const exportQuerySchema = adminReportsQuerySchema.extend({ report: z.enum(REPORT_KINDS) });
+
+function settingsDto(row: SystemSettingsRow): SystemSettingsDto {
+  return {
+    platform_fee_percent: Number(row.platform_fee_percent),
+    min_task_price: row.min_task_price,
+    max_task_price: row.max_task_price,
+    maintenance_mode: row.maintenance_mode,
+    footer_text: row.footer_text ?? '',
+    contact_email: row.contact_email ?? '',
+    tos_content: row.tos_content,
+    privacy_policy_content: row.privacy_policy_content,
+    updated_at: iso(row.updated_at),
+  };
+}
+
+/**
+ * The admin area's API under /api/admin. Every route starts with requireAdmin (check_is_admin on
+ * the server): 401 signed out, 403 for clients and experts.
+ */
+export function adminRoutes(deps: AppDeps) {
+  const { db, clock } = deps;
+  return new Hono<AppEnv>()
+    .get('/admin/overview', async (c) => {
+      await requireAdmin(c, db);
+      return c.json((await loadOverview(db, clock.now())) satisfies OverviewDto);
+    })
+    .get('/admin/users', async (c) => {
+      await requireAdmin(c, db);
+      const query = queryParams(c, adminUsersQuerySchema);
+      const { rows, total } = await listAdminUsers(db, query);
+      const users: AdminUserDto[] = rows.map((row) => ({ ...row, created_at: iso(row.created_at) }));
+      return c.json({ rows: users, total, page: query.page, pageSize: query.pageSize } satisfies Paged<AdminUserDto>);
+    })
+    .post('/admin/users/:id/roles', async (c) => {
+      const admin = await requireAdmin(c, db);
+      const { id } = pathParams(c, idParamsSchema);
+      const { role } = await jsonBody(c, userRoleChangeSchema);
+      const result = await addUserRole(db, { actorId: admin.id, userId: id, role, now: clock.now() });
+      return c.json(result satisfies RoleChangeDto, result.changed ? 201 : 200);
+    })
+    .delete('/admin/users/:id/roles/:role', async (c) => {
+      const admin = await requireAdmin(c, db);
+      const { id, role } = pathParams(c, userRoleRemoveParamsSchema);
+      const result = await removeUserRole(db, { actorId: admin.id, userId: id, role, now: clock.now() });
+      return c.json(result satisfies RoleChangeDto);
+    })
+    .get('/admin/audit', async (c) => {
+      await requireAdmin(c, db);
+      const query = queryParams(c, pageQuery);
+      const { rows, total } = await listAuditEntries(db, query);
+      const entries: AuditEntryDto[] = rows.map((row) => ({ ...row, created_at: iso(row.created_at) }));
+      return c.json({ rows: entries, total, page: query.page, pageSize: query.pageSize } satisfies Paged<AuditEntryDto>);
+    })
+    .get('/admin/client-flags', async (c) => {
+      await requireAdmin(c, db);
+      const query = queryParams(c, pageQuery);
+      const { rows, total } = await listClientFlags(db, query);
+      const flags: ClientFlagDto[] = rows.map((row) => ({ ...row, created_at: iso(row.created_at) }));
+      return c.json({ rows: flags, total, page: query.page, pageSize: query.pageSize } satisfies Paged<ClientFlagDto>);
+    })
+    .get('/admin/transactions', async (c) => {
+      await requireAdmin(c, db);
+      const query = queryParams(c, adminTransactionsQuerySchema);
+      const { rows, total } = await listAdminTransactions(db, query);
+      const list: AdminTransactionDto[] = rows.map((row) => ({
+        ...row,
+        platform_fee_percent: Number(row.platform_fee_percent),
+        created_at: iso(row.created_at),
+      }));
+      return c.json({ rows: list, total, page: query.page, pageSize: query.pageSize } satisfies Paged<AdminTransactionDto>);
+    })
+    .get('/admin/notifications', async (c) => {
+      await requireAdmin(c, db);
+      const query = queryParams(c, adminNotificationsQuerySchema);
+      const { rows, total } = await listAllNotifications(db, query);
+      const list: AdminNotificationDto[] = rows.map(({ first_name, last_name, avatar_url: _avatar, ...row }) => ({
+        ...row,
+        user_name: [first_name, last_name].filter(Boolean).join(' ') || null,
+        created_at: iso(row.created_at),
+      }));
+      return c.json({ rows: list, total, page: query.page, pageSize: query.pageSize } satisfies Paged<AdminNotificationDto>);
+    })
+    .post('/admin/notifications/mark-all-read', async (c) => {
+      await requireAdmin(c, db);
+      return c.json({ updated: await markAllNotificationsRead(db) });
+    })
+    .post('/admin/notifications', async (c) => {
+      const admin = await requireAdmin(c, db);
+      const input = await jsonBody(c, sendNotificationSchema);
+      const result = await sendAdminNotification(db, { actorId: admin.id, input, now: clock.now() });
+      return c.json(result, 201);
+    })
+    .get('/admin/settings', async (c) => {
+      await requireAdmin(c, db);
+      return c.json(settingsDto(await readSystemSettings(db)) satisfies SystemSettingsDto);
+    })
+    .put('/admin/settings', async (c) => {
+      await requireAdmin(c, db);
+      const input = await jsonBody(c, systemSettingsSchema);
+      return c.json(settingsDto(await writeSystemSettings(db, input, clock.now())) satisfies SystemSettingsDto);
+    })
+    .get('/admin/reports', async (c) => {
+      await requireAdmin(c, db);
+      const { timeframe } = queryParams(c, adminReportsQuerySchema);
+      return c.json((await loadReports(db, timeframe, clock.now())) satisfies ReportsDto);
+    })
+    .get('/admin/reports/export', async (c) => {
+      await requireAdmin(c, db);
+      const { timeframe, report } = queryParams(c, exportQuerySchema);
+      const now = clock.now();
+      const csv = reportCsv(report, await loadReports(db, timeframe, now));
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      c.header('Content-Disposition', `attachment; filename="${reportFileName(report, now)}"`);
+      c.header('Cache-Control', 'no-store');
+      return c.body(csv);
+    });
+}

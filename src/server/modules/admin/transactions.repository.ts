@@ -1,0 +1,52 @@
+import { and, between, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { AdminTransactionsQuery } from '@shared/schemas/admin.schemas';
+import { pageOffset } from '@shared/schemas/common.schemas';
+import type { Db } from '../../db/client';
+import { tasks, transactions } from '../../db/schema';
+
+function transactionsWhere(query: AdminTransactionsQuery): SQL | undefined {
+  const filters: SQL[] = [];
+  if (query.status !== 'all') filters.push(eq(transactions.status, query.status));
+  // A prefix of the id: the uuids from prefix-000… to prefix-fff…, a range the primary key's index serves.
+  if (query.search) {
+    const [lowest, highest] = uuidPrefixRange(query.search);
+    filters.push(between(transactions.id, lowest, highest));
+  }
+  return filters.length ? and(...filters) : undefined;
+}
+
+/** One page of transactions, newest first, with the task's id and title, and the exact count. */
+export async function listAdminTransactions(db: Db, query: AdminTransactionsQuery) {
+  const where = transactionsWhere(query);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        id: transactions.id,
+        task_id: transactions.task_id,
+        task_title: tasks.title,
+        client_id: tasks.client_id,
+        expert_id: tasks.expert_id,
+        amount: transactions.amount,
+        platform_fee: transactions.platform_fee,
+        platform_fee_percent: transactions.platform_fee_percent,
+        status: transactions.status,
+        created_at: transactions.created_at,
+      })
+      .from(transactions)
+      .leftJoin(tasks, eq(tasks.id, transactions.task_id))
+      .where(where)
+      .orderBy(desc(transactions.created_at), desc(transactions.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    db.select({ value: count() }).from(transactions).where(where),
+  ]);
+  return { rows, total: Number(totalRow?.value ?? 0) };
+}
+
+/** The first and last uuid starting with the hex digits of `prefix` (dashes ignored). */
+export function uuidPrefixRange(prefix: string): [string, string] {
+  const hex = prefix.replace(/-/g, '').toLowerCase().slice(0, 32);
+  const asUuid = (digits: string) =>
+    `${digits.slice(0, 8)}-${digits.slice(8, 12)}-${digits.slice(12, 16)}-${digits.slice(16, 20)}-${digits.slice(20)}`;
+  return [asUuid(hex.padEnd(32, '0')), asUuid(hex.padEnd(32, 'f'))];
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Wrench } from 'lucide-react';
+import { adminMessages } from '@shared/messages/admin';
+import { usePublicSettings } from '@web/lib/public-settings';
+import { useMe } from '@web/lib/session';
+import { Logo } from './logo';
+
+/**
+ * Maintenance mode in the web: visitors and signed-in non-admins see the maintenance page on every
+ * route but /auth (so an admin can still sign in); admins see the product as usual. The server
+ * refuses non-admin writes on its own (503), whatever the web shows.
+ */
+export function MaintenanceGate({ children }: { children: ReactNode }) {
+  const { data: settings } = usePublicSettings();
+  const { data: me } = useMe();
+  const { pathname } = useLocation();
+  if (!settings?.maintenance_mode || me?.roles.isAdmin || pathname.startsWith('/auth')) return <>{children}</>;
+  return <MaintenancePage contactEmail={settings.contact_email} signedIn={Boolean(me)} />;
+}
+
+function MaintenancePage({ contactEmail, signedIn }: { contactEmail: string | null; signedIn: boolean }) {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-5 bg-muted/30 p-6 text-center">
+      <div className="flex items-center gap-2 text-lg font-semibold">
+        <Logo />
+      </div>
+      <Wrench className="size-12 text-muted-foreground" aria-hidden="true" />
+      <h1 className="text-2xl font-semibold">{adminMessages.maintenanceTitle}</h1>
+      <p className="max-w-md text-muted-foreground">{adminMessages.maintenanceBody}</p>
+      {contactEmail ? (
+        <p className="text-sm">
+          <a className="underline underline-offset-4" href={`mailto:${contactEmail}`}>
+            {contactEmail}
+          </a>
+        </p>
+      ) : null}
+      {signedIn ? null : (
+        <Link to="/auth" className="text-sm text-muted-foreground underline underline-offset-4">
+          Admin sign-in
+        </Link>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import AdminPage from './admin-page';
+
+vi.mock('@web/lib/session', () => ({
+  useMe: () => ({ data: { profile: { email: 'admin@example.com' }, roles: { isAdmin: true, isExpert: false } } }),
+  signOutRequest: vi.fn(),
+}));
+vi.mock('./admin-tabs', async () => {
+  const { lazy } = await import('react');
+  const panel = (name: string) => lazy(async () => ({ default: () => <p>{name} panel</p> }));
+  const icon = () => null;
+  const tabs = [
+    { id: 'overview', label: 'Overview', icon, Panel: panel('Overview') },
+    { id: 'users', label: 'Users', icon, Panel: panel('Users') },
+    { id: 'settings', label: 'Settings', icon, Panel: panel('Settings') },
+  ];
+  return { ADMIN_TABS: tabs, DEFAULT_TAB: 'overview', tabOf: (v: string | null) => tabs.find((t) => t.id === v) ?? tabs[0] };
+});
+
+function Where() {
+  const location = useLocation();
+  return <output aria-label="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+const renderAt = (path: string) =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/admin/*" element={<><AdminPage /><Where /></>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+describe('AdminPage', () => {
+  it('opens the tab named in ?tab=, defaults to overview, and has Logout', async () => {
+    renderAt('/admin?tab=users');
+    expect(await screen.findByText('Users panel')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('keeps ?tab= in sync when a tab is chosen, and drops it for the default tab', async () => {
+    renderAt('/admin');
+    expect(await screen.findByText('Overview panel')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+    expect(await screen.findByText('Settings panel')).toBeInTheDocument();
+    expect(screen.getByLabelText('where')).toHaveTextContent('/admin?tab=settings');
+    await userEvent.click(screen.getByRole('tab', { name: 'Overview' }));
+    expect(screen.getByLabelText('where')).toHaveTextContent(/^\/admin$/);
+  });
+
+  it('sends unknown admin paths and tabs to the admin root', async () => {
+    renderAt('/admin/secret-place');
+    expect(await screen.findByText('Overview panel')).toBeInTheDocument();
+    expect(screen.getByLabelText('where')).toHaveTextContent(/^\/admin$/);
+  });
+});

@@ -1,0 +1,29 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { BarChart3, Bell, CreditCard, LayoutDashboard, Settings, Users, type LucideIcon } from 'lucide-react';
+
+export interface AdminTab {
+  /** The value of ?tab= in the address. */
+  id: string;
+  label: string;
+  icon: LucideIcon;
+  /** Each panel is its own chunk, loaded when its tab first opens. */
+  Panel: LazyExoticComponent<ComponentType>;
+}
+
+/**
+ * The sidebar, in order; the first is the default. Another panel is one more line here, e.g.
+ * `{ id: 'disputes', label: 'Disputes', icon: Scale, Panel: lazy(() => import('./disputes/disputes-panel')) }`.
+ */
+export const ADMIN_TABS: readonly AdminTab[] = [
+  { id: 'overview', label: 'Overview', icon: LayoutDashboard, Panel: lazy(() => import('./overview/overview-panel')) },
+  { id: 'users', label: 'Users', icon: Users, Panel: lazy(() => import('./users/users-panel')) },
+  { id: 'transactions', label: 'Transactions', icon: CreditCard, Panel: lazy(() => import('./transactions/transactions-panel')) },
+  { id: 'reports', label: 'Reports', icon: BarChart3, Panel: lazy(() => import('./reports/reports-panel')) },
+  { id: 'notifications', label: 'Notifications', icon: Bell, Panel: lazy(() => import('./notifications/notifications-panel')) },
+  { id: 'settings', label: 'Settings', icon: Settings, Panel: lazy(() => import('./settings/settings-panel')) },
+];
+
+export const DEFAULT_TAB = ADMIN_TABS[0].id;
+
+/** The tab named by ?tab=, or the default for a missing or unknown one. */
+export const tabOf = (value: string | null): AdminTab => ADMIN_TABS.find((tab) => tab.id === value) ?? ADMIN_TABS[0];

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { format as formatDate } from 'date-fns';
+import { format } from '@shared/format-message';
+import { adminMessages as m } from '@shared/messages/admin';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader } from '@web/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { adminKeys, errorText, markAllRead, notificationsQuery } from '../admin-api';
+import { Pager } from '../common/pager';
+import { SendNotificationDialog } from './send-notification-dialog';
+
+/** The notifications tab: every user's notifications, Mark All Read, and Send Notification. */
+export default function NotificationsPanel() {
+  const [page, setPage] = useState(1);
+  const [sending, setSending] = useState(false);
+  const queryClient = useQueryClient();
+  const list = useQuery(notificationsQuery(page));
+  const markAll = useMutation({
+    mutationFn: markAllRead,
+    onSuccess: async () => {
+      toast.success(m.notificationsMarkedRead);
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+    onError: () => toast.error(m.updateNotificationsFailed),
+  });
+  const loadError = list.isError ? format(m.loadNotificationsFailed, { msg: errorText(list.error) }) : null;
+
+  return (
+    <section aria-labelledby="notifications-title" className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 id="notifications-title" className="text-2xl font-semibold">
+          Notifications
+        </h1>
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={() => markAll.mutate()} disabled={markAll.isPending}>
+            Mark All Read
+          </Button>
+          <Button onClick={() => setSending(true)}>Send Notification</Button>
+        </div>
+      </div>
+      <Card>
+        <CardHeader className="sr-only">System notifications</CardHeader>
+        <CardContent className="pt-6">
+          {loadError ? <p className="py-6 text-center text-destructive">{loadError}</p> : null}
+          <div className="overflow-x-auto">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>User</TableHead>
+                  <TableHead>Type</TableHead>
+                  <TableHead>Message</TableHead>
+                  <TableHead>Date</TableHead>
+                  <TableHead>Status</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {list.data?.rows.map((row) => (
+                  <TableRow key={row.id}>
+                    <TableCell>{row.user_name ?? m.unknownUser}</TableCell>
+                    <TableCell className="whitespace-nowrap">{row.type.replace(/_/g, ' ')}</TableCell>
+                    <TableCell className="max-w-96">
+                      {row.title}: {row.message}
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap">{formatDate(new Date(row.created_at), 'MMM d, yyyy')}</TableCell>
+                    <TableCell>
+                      <Badge variant={row.read ? 'secondary' : 'default'}>{row.read ? 'Read' : 'Unread'}</Badge>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          {list.data && list.data.total === 0 ? <p className="py-8 text-center text-muted-foreground">{m.noNotifications}</p> : null}
+          {list.data ? <Pager page={page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} /> : null}
+        </CardContent>
+      </Card>
+      <SendNotificationDialog open={sending} onOpenChange={setSending} />
+    </section>
+  );
+}

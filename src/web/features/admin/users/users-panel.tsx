@@ -1,0 +1,205 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Search } from 'lucide-react';
+import type { AppRole } from '@shared/domain/enums';
+import { format } from '@shared/format-message';
+import { adminMessages as m } from '@shared/messages/admin';
+import type { AdminUserDto } from '@shared/schemas/admin-dto';
+import { Avatar } from '@web/components/ui/avatar';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { addRole, adminKeys, errorText, removeRole, usersQuery, type UsersQuery } from '../admin-api';
+import { Pager } from '../common/pager';
+import { AuditLog } from './audit-log';
+import { ClientReports } from './client-reports';
+
+const ROLE_FILTERS = [
+  { value: 'all', label: 'All Roles' },
+  { value: 'client', label: 'Client' },
+  { value: 'expert', label: 'Expert' },
+  { value: 'admin', label: 'Admin' },
+] as const;
+
+const fullName = (user: AdminUserDto) => [user.first_name, user.last_name].filter(Boolean).join(' ') || 'No name';
+
+function joined(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? 'N/A'
+    : date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+/** The users tab: search, role filter, role badges and actions, then the audit log and client reports. */
+export default function UsersPanel() {
+  const [query, setQuery] = useState<UsersQuery>({ page: 1, search: '', role: 'all' });
+  const [draft, setDraft] = useState('');
+  const queryClient = useQueryClient();
+  const users = useQuery(usersQuery(query));
+  const loadError = users.isError ? format(m.loadUsersFailed, { msg: errorText(users.error) }) : null;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
+  const add = useMutation({
+    mutationFn: ({ user, role }: { user: AdminUserDto; role: AppRole }) => addRole(user.id, role),
+    onSuccess: async (result) => {
+      if (result.changed) toast.success(format(m.roleAdded, { role: result.role }));
+      else toast.info(format(m.roleAlreadyAssigned, { role: result.role }));
+      await refresh();
+    },
+    onError: (error) => toast.error(format(m.updateRoleFailed, { msg: errorText(error) })),
+  });
+  const remove = useMutation({
+    mutationFn: ({ user, role }: { user: AdminUserDto; role: AppRole }) => removeRole(user.id, role),
+    onSuccess: async (result) => {
+      toast.success(format(m.roleRemoved, { role: result.role }));
+      await refresh();
+    },
+    onError: (error) => toast.error(format(m.removeRoleFailed, { msg: errorText(error) })),
+  });
+
+  const grant = (user: AdminUserDto, role: AppRole) => {
+    if (user.roles.includes(role)) toast.info(format(m.roleAlreadyAssigned, { role }));
+    else add.mutate({ user, role });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery((q) => ({ ...q, page: 1, search: draft.trim() }));
+  };
+  const busy = add.isPending || remove.isPending;
+
+  return (
+    <section aria-labelledby="users-title" className="space-y-6">
+      <h1 id="users-title" className="text-2xl font-semibold">
+        Users
+      </h1>
+      <Card>
+        <CardHeader>
+          <form role="search" onSubmit={submit} className="flex flex-col gap-2 sm:flex-row">
+            <label htmlFor="admin-user-search" className="sr-only">
+              Search by name or email
+            </label>
+            <Input
+              id="admin-user-search"
+              type="search"
+              placeholder="Search by name or email"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              className="sm:max-w-xs"
+            />
+            <Button type="submit">
+              <Search aria-hidden="true" />
+              Search
+            </Button>
+            <Select value={query.role} onValueChange={(role) => setQuery((q) => ({ ...q, page: 1, role: role as UsersQuery['role'] }))}>
+              <SelectTrigger aria-label="Filter by role" className="sm:ml-auto sm:w-40">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {ROLE_FILTERS.map((option) => (
+                  <SelectItem key={option.value} value={option.value}>
+                    {option.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </form>
+        </CardHeader>
+        <CardContent>
+          {loadError ? <p className="py-6 text-center text-destructive">{loadError}</p> : null}
+          <div className="overflow-x-auto">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>
+                    <span className="sr-only">Avatar</span>
+                  </TableHead>
+                  <TableHead>Name</TableHead>
+                  <TableHead>Joined</TableHead>
+                  <TableHead>Email</TableHead>
+                  <TableHead>Roles</TableHead>
+                  <TableHead>Actions</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {users.data?.rows.map((user) => (
+                  <TableRow key={user.id}>
+                    <TableCell>
+                      <Avatar src={user.avatar_url} name={fullName(user)} className="size-8" decorative />
+                    </TableCell>
+                    <TableCell className="font-medium">{fullName(user)}</TableCell>
+                    <TableCell className="whitespace-nowrap">{joined(user.created_at)}</TableCell>
+                    <TableCell>{user.email}</TableCell>
+                    <TableCell>
+                      <RoleBadges user={user} disabled={busy} onRemove={(role) => remove.mutate({ user, role })} />
+                    </TableCell>
+                    <TableCell>
+                      <div className="flex flex-wrap gap-2">
+                        {!user.roles.includes('expert') ? (
+                          <Button size="sm" variant="outline" disabled={busy} onClick={() => grant(user, 'expert')} aria-label={`Make ${fullName(user)} an expert`}>
+                            Make Expert
+                          </Button>
+                        ) : null}
+                        {!user.roles.includes('admin') ? (
+                          <Button size="sm" variant="outline" disabled={busy} onClick={() => grant(user, 'admin')} aria-label={`Make ${fullName(user)} an admin`}>
+                            Make Admin
+                          </Button>
+                        ) : null}
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          {users.data && users.data.total === 0 ? <p className="py-8 text-center text-muted-foreground">{m.noUsers}</p> : null}
+          {users.data ? (
+            <Pager
+              page={query.page}
+              pageSize={users.data.pageSize}
+              total={users.data.total}
+              onPage={(page) => setQuery((q) => ({ ...q, page }))}
+              summary={({ from, to, total }) => format(m.showingUsers, { from, to, total })}
+            />
+          ) : null}
+        </CardContent>
+      </Card>
+      <AuditLog />
+      <ClientReports />
+    </section>
+  );
+}
+
+/** admin (destructive) and expert (secondary) badges remove their role when clicked; a client-only badge is disabled. */
+function RoleBadges({ user, disabled, onRemove }: { user: AdminUserDto; disabled: boolean; onRemove: (role: AppRole) => void }) {
+  if (user.roles.length === 0) {
+    return (
+      <Badge asChild variant="outline">
+        <button type="button" disabled aria-label="client (cannot be removed)">
+          client
+        </button>
+      </Badge>
+    );
+  }
+  return (
+    <div className="flex flex-wrap gap-1">
+      {user.roles.map((role) => (
+        <Badge key={role} asChild variant={role === 'admin' ? 'destructive' : 'secondary'}>
+          <button
+            type="button"
+            disabled={disabled}
+            onClick={() => onRemove(role)}
+            aria-label={`Remove the ${role} role from ${fullName(user)}`}
+            title={`Remove the ${role} role`}
+            className="cursor-pointer hover:opacity-80"
+          >
+            {role} ×
+          </button>
+        </Badge>
+      ))}
+    </div>
+  );
+}
