@@ -1,1 +1,0 @@
-CREATE INDEX "profiles_fcm_token_idx" ON "profiles" USING btree ("fcm_token");

@@ -1,1 +1,0 @@
-ALTER TABLE "notifications" ADD COLUMN "push_sent_at" timestamp with time zone;
