@@ -12,7 +12,15 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const FLAG_SEVERITIES = ['warning', 'serious', 'critical'] as const;
 export type FlagSeverity = (typeof FLAG_SEVERITIES)[number];
 
-export const TRANSACTION_STATUSES = ['pending', 'authorized', 'captured', 'refunded', 'failed'] as const;
+export const TRANSACTION_STATUSES = [
+  'pending',
+  'authorized',
+  'captured',
+  'refunded',
+  'failed',
+  'partially_refunded',
+  'voided',
+] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const APP_ROLES = ['admin', 'expert'] as const;
@@ -43,6 +51,16 @@ export const NOTIFICATION_TYPES = [
   'payment_captured',
   'application_rejected',
   'review_received',
+  'hold_expiring',
+  'reauthorization_needed',
+  'payment_reauthorized',
+  'payment_lapsed',
+  'review_window_reminder',
+  'dispute_opened',
+  'dispute_resolved',
+  'evidence_resubmitted',
+  'rejection_accepted',
+  'payment_refunded',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

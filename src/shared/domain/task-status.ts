@@ -12,6 +12,9 @@ export const TASK_STATUSES = [
   'completed',
   'verified',
   'cancelled',
+  // Issue 13 (docs/decisions/0111, 0113): a rejected delivery under dispute, and a hold that lapsed.
+  'disputed',
+  'payment_lapsed',
 ] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 

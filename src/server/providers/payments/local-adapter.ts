@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { localAccountLinks, localPaymentAccounts, localPaymentIntents } from '../../db/schema/local-payments';
 import type { Clock } from '../../lib/clock';
@@ -10,6 +10,9 @@ import {
   type AccountLinkInfo,
   type AccountStatus,
   type CancelHoldReason,
+  type CaptureOptions,
+  type RefundInfo,
+  type RefundInput,
   type CreateAccountLinkInput,
   type CreateConnectedAccountInput,
   type CreatePaymentIntentInput,
@@ -171,16 +174,28 @@ export class LocalPaymentProvider implements PaymentProvider {
     return intentInfoFromRow(await this.loadIntent(row.id));
   }
 
-  async capturePaymentIntent(id: string, options: { idempotencyKey: string }): Promise<PaymentIntentInfo> {
+  async capturePaymentIntent(id: string, options: CaptureOptions): Promise<PaymentIntentInfo> {
     const now = this.clock.now();
-    await this.loadIntent(id);
+    const intent = await this.loadIntent(id);
+    const amount = options.amountCents ?? intent.amount;
+    if (!Number.isInteger(amount) || amount < 1 || amount > intent.amount) {
+      throw new PaymentProviderError(
+        'invalid_request',
+        'The amount to capture must be a positive integer less than or equal to the amount capturable.',
+        { providerCode: 'amount_too_large' },
+      );
+    }
     await runIdempotent(
       this.db,
       { scope: 'capture', key: options.idempotencyKey, objectId: id, now },
       async (tx) => {
         const captured = await tx
           .update(localPaymentIntents)
-          .set({ status: 'succeeded', amount_captured: localPaymentIntents.amount })
+          .set({
+            status: 'succeeded',
+            amount_captured: amount,
+            ...(options.applicationFeeCents !== undefined ? { application_fee_amount: options.applicationFeeCents } : {}),
+          })
           .where(
             and(
               eq(localPaymentIntents.id, id),
@@ -193,6 +208,56 @@ export class LocalPaymentProvider implements PaymentProvider {
       },
     ).then((result) => this.assertSameIntent(result, id));
     return this.retrievePaymentIntent(id);
+  }
+
+  async refundPayment(input: RefundInput): Promise<RefundInfo> {
+    const now = this.clock.now();
+    await this.loadIntent(input.paymentIntentId);
+    const amount = input.amountCents;
+    if (!Number.isInteger(amount) || amount < 1) {
+      throw new PaymentProviderError('invalid_request', 'Invalid positive integer', { providerCode: 'parameter_invalid' });
+    }
+    const { objectId } = await runIdempotent(
+      this.db,
+      { scope: 'refund', key: input.idempotencyKey, objectId: localId('re'), now },
+      async (tx) => {
+        const refunded = await tx
+          .update(localPaymentIntents)
+          .set({ amount_refunded: sql`${localPaymentIntents.amount_refunded} + ${amount}` })
+          .where(
+            and(
+              eq(localPaymentIntents.id, input.paymentIntentId),
+              eq(localPaymentIntents.status, 'succeeded'),
+              sql`${localPaymentIntents.amount_captured} - ${localPaymentIntents.amount_refunded} >= ${amount}`,
+            ),
+          )
+          .returning({ id: localPaymentIntents.id });
+        if (refunded.length > 0) return;
+        const row = (await findIntent(tx, input.paymentIntentId))!;
+        if (row.status !== 'succeeded') {
+          throw unexpectedState('This PaymentIntent does not have a successful charge to refund.');
+        }
+        throw new PaymentProviderError(
+          'invalid_request',
+          `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((row.amount_captured - row.amount_refunded) / 100).toFixed(2)})`,
+          { providerCode: 'charge_already_refunded' },
+        );
+      },
+    );
+    return { id: objectId, amountCents: amount, status: 'succeeded' };
+  }
+
+  async reauthorizeWithSavedMethod(
+    input: CreatePaymentIntentInput & { paymentMethodId: string },
+  ): Promise<PaymentIntentInfo> {
+    const intent = await this.createPaymentIntent(input);
+    if (intent.status === 'requires_capture') return intent;
+    if (!input.paymentMethodId.startsWith('pm_')) {
+      throw new PaymentProviderError('invalid_request', `No such PaymentMethod: '${input.paymentMethodId}'`, {
+        providerCode: 'resource_missing',
+      });
+    }
+    return this.moveIntent(intent.id, ['requires_confirmation'], this.authorizedState(this.clock.now(), input.paymentMethodId));
   }
 
   async cancelPaymentIntent(
