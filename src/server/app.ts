@@ -27,6 +27,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { paymentSetupRoutes } from './modules/payments/payment-setup.routes';
 import { paymentIntentWebhookHandlers } from './modules/payments/payment-intent-webhooks';
+import { disputesRoutes } from './modules/disputes/disputes.routes';
+import { devClockRoutes } from './modules/dev/dev-clock.routes';
 
 export interface AppDeps {
   env: Env;
@@ -37,6 +39,8 @@ export interface AppDeps {
   publicUrl: string;
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webRoot?: string;
+  /** The timed-work runner (issue 13); the development clock control runs it after moving time. */
+  jobs?: { runDue(): Promise<number> };
 }
 
 const MAX_JSON_BODY = 1024 * 1024;
@@ -80,10 +84,12 @@ export function createApp(deps: AppDeps) {
   app.route('/api', paymentsRoutes(deps));
   app.route('/api', paymentSetupRoutes(deps, { webhookHandlers: paymentIntentWebhookHandlers }));
   app.route('/api', settingsRoutes(deps));
+  app.route('/api', disputesRoutes(deps));
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.common.notFound } }, 404));
 
   if (deps.env.NODE_ENV !== 'production') app.route('/dev', devRoutes(deps));
+  if (deps.env.NODE_ENV !== 'production') app.route('/dev', devClockRoutes(deps));
 
   const webRoot = deps.webRoot;
   if (webRoot && existsSync(resolve(webRoot, 'index.html'))) {

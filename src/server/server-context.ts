@@ -3,6 +3,7 @@ import { authSecretOf, type Env } from './env';
 import type { Clock } from './lib/clock';
 import { createAuth } from './auth/auth';
 import { createProviders } from './providers/providers';
+import { createMoneyJobRunner } from './modules/holds/money-jobs';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -27,15 +28,15 @@ export async function createServerContext(options: {
     sessionUpdateAgeSeconds: DAY_SECONDS,
     rateLimit: env.NODE_ENV === 'production',
   });
+  const base = { env, db, auth, clock, providers, publicUrl };
+  // Timed money work (docs/decisions/0110); main.ts starts it, tests call jobs.runDue().
+  const jobs = createMoneyJobRunner(base, { pollIntervalMs: env.NODE_ENV === 'test' ? 60_000 : 2_000 });
   return {
-    env,
-    db,
-    auth,
-    clock,
-    providers,
-    publicUrl,
+    ...base,
+    jobs,
     async close() {
       // Providers hold no open handles today; the database is closed by its owner.
+      await jobs.stop();
     },
   };
 }

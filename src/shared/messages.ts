@@ -27,6 +27,8 @@ import { chatMessages } from './messages/chat';
 import { taskNotificationsMessages } from './messages/taskNotifications';
 import { notificationsMessages } from './messages/notifications';
 import { taskPagesMessages } from './messages/taskPages';
+import { disputesMessages } from './messages/disputes';
+import { holdsMessages } from './messages/holds';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -64,4 +66,6 @@ export const messages = {
   taskNotifications: taskNotificationsMessages,
   notifications: notificationsMessages,
   taskPages: taskPagesMessages,
+  disputes: disputesMessages,
+  holds: holdsMessages,
 } as const;

@@ -83,3 +83,24 @@ export async function listJobs(db: Db, params: { kind?: string } = {}): Promise<
     .where(params.kind ? eq(jobs.kind, params.kind) : undefined)
     .orderBy(asc(jobs.created_at));
 }
+
+/** Thrown inside a handler's transaction when another worker already finished the job: rolls it back. */
+export class JobAlreadyDone extends Error {
+  constructor(key: string) {
+    super(`Job ${key} was already done`);
+    this.name = 'JobAlreadyDone';
+  }
+}
+
+/**
+ * Marks the job done inside the transaction of its effect, so the effect (notifications, say)
+ * commits exactly once even if a second worker ran the same job after a lost lease.
+ */
+export async function finishJobIn(db: Db, job: Pick<JobRow, 'id' | 'key'>, now: Date): Promise<void> {
+  const rows = await db
+    .update(jobs)
+    .set({ done_at: now, locked_until: null, last_error: null })
+    .where(and(eq(jobs.id, job.id), isNull(jobs.done_at)))
+    .returning({ id: jobs.id });
+  if (rows.length === 0) throw new JobAlreadyDone(job.key);
+}

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
-import { claimDueJobs, completeJob, failJob, type JobRow } from './jobs.repository';
+import { claimDueJobs, completeJob, failJob, JobAlreadyDone, type JobRow } from './jobs.repository';
 
 /** The work of one job kind. It must be idempotent: a job may run again after a crash or a lost lease. */
 export type JobHandler = (job: JobRow) => Promise<void>;
@@ -50,6 +50,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       await handler(job);
       await completeJob(db, { id: job.id, lockedUntil: job.locked_until, now: clock.now() });
     } catch (error) {
+      if (error instanceof JobAlreadyDone) return;
       const message = error instanceof Error ? error.message : String(error);
       log.error(`Job ${job.kind} ${job.key} failed (attempt ${job.attempts})`, message);
       await failJob(db, { id: job.id, error: message, retryAt: new Date(clock.now().getTime() + retryDelayMs(job.attempts)) });

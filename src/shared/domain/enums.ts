@@ -68,6 +68,9 @@ export const CANCEL_HOLD_REASONS = [
   'assignment_declined_by_expert',
   'task_cancelled_by_client',
   'client_rejected_evidence',
+  // Issue 13: the old hold after a re-authorization, and a dispute refunded by an admin.
+  'hold_replaced',
+  'dispute_refunded',
 ] as const;
 export type CancelHoldReason = (typeof CANCEL_HOLD_REASONS)[number];
 

@@ -130,7 +130,11 @@ export interface PaymentIntentInfo {
 
 /** Why a hold is released (the spec's cancel-hold reasons). */
 export type CancelHoldReason =
-  'assignment_declined_by_expert' | 'task_cancelled_by_client' | 'client_rejected_evidence';
+  | 'assignment_declined_by_expert'
+  | 'task_cancelled_by_client'
+  | 'client_rejected_evidence'
+  | 'hold_replaced'
+  | 'dispute_refunded';
 
 export interface ProviderEvent {
   id: string;

@@ -35,6 +35,8 @@ const TRANSACTION_BADGE: Record<TransactionStatus, BadgeVariant> = {
   captured: 'success',
   refunded: 'outline',
   failed: 'destructive',
+  partially_refunded: 'outline',
+  voided: 'outline',
 };
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
