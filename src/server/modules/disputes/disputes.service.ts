@@ -135,7 +135,7 @@ export function createDisputesService(deps: DisputesDeps) {
       if (current?.status === 'succeeded') return { key, intent: current };
       const failure = asProviderError(error);
       await finishAction(db, { key, status: 'failed', error: failure.message, now: clock.now() });
-      throw new AppError('provider_error', format(d.resolutionFailed, { msg: failure.message }));
+      throw new AppError('provider_error', format(d.resolutionFailed, { msg: failure.message.replace(/\.$/, '') }));
     }
   }
 
@@ -159,7 +159,7 @@ export function createDisputesService(deps: DisputesDeps) {
         try {
           await payments.cancelHold(task, 'dispute_refunded');
         } catch (error) {
-          throw new AppError('provider_error', format(d.resolutionFailed, { msg: asProviderError(error).message }));
+          throw new AppError('provider_error', format(d.resolutionFailed, { msg: asProviderError(error).message.replace(/\.$/, '') }));
         }
       }
       const done = await db.transaction(async (tx) => {
