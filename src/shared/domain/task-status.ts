@@ -352,7 +352,10 @@ export function nextStatus(status: TaskStatus, action: TaskAction): TaskStatus |
 
 /** The actions the task's state allows for its normal actors. */
 export function availableActions(task: TaskStateFacts, now: Date = new Date()): TaskAction[] {
-  return TASK_ACTIONS.filter((action) => canTransition(task, action, { now }));
+  return TASK_ACTIONS.filter((action) => {
+    const actor = transitionFor(action).actor;
+    return (actor === 'client' || actor === 'assigned_expert') && canTransition(task, action, { now });
+  });
 }
 
 function toDate(value: Date | string): Date {

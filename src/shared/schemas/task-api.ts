@@ -21,7 +21,7 @@
  *   POST   /tasks/:id/evidence                    multipart: completion_notes, files (1..n) -> { task: TaskDto }
  *   GET    /tasks/:id/evidence/:index             -> the file (the task's parties and admins only)
  *   POST   /tasks/:id/evidence/confirm            -> { task: TaskDto, message }  (captures the hold)
- *   POST   /tasks/:id/evidence/reject             -> { task: TaskDto, message }  (voids the hold)
+ *   POST   /tasks/:id/evidence/reject {reason, request_changes} -> { task: TaskDto, message }  (opens a dispute; modules/disputes)
  * Reviews and reports
  *   POST   /tasks/:id/review                      createReviewSchema -> 201 { review: ReviewDto, message }
  *   POST   /tasks/:id/report-client               clientReportSchema -> 201 { message }

@@ -20,6 +20,7 @@ import { createTaskPayments } from '../payments/task-payments';
 import { rolesOf } from '../profiles/profiles.repository';
 import { createReauthorizeService } from '../holds/reauthorize.service';
 import { loadVisibleTask } from '../tasks/task-access';
+import type { TasksModuleDeps } from '../tasks/tasks.deps';
 import { toTaskDto } from '../tasks/tasks.dto';
 import { latestDispute, listDisputes, listRefundable } from './disputes.repository';
 import { createDisputesService, toDisputeDto } from './disputes.service';
@@ -43,7 +44,8 @@ const ADMIN_LIST_LIMIT = 100;
  */
 export function disputesRoutes(deps: AppDeps) {
   const provider = () => deps.providers.payments;
-  const payments = createTaskPayments(deps);
+  // Tests of the tasks module inject their fake payments this way; the app uses the real ones.
+  const payments = (deps as TasksModuleDeps).taskPayments ?? createTaskPayments(deps);
   const disputes = createDisputesService({ db: deps.db, clock: deps.clock, payments, provider });
   const refunds = createRefundsService({ db: deps.db, clock: deps.clock, provider });
   const reauthorize = createReauthorizeService({ db: deps.db, clock: deps.clock, payments, provider });
