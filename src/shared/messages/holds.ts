@@ -1,5 +1,6 @@
 /** Texts of hold deadlines, re-authorization, auto-release and refunds (issue 13). */
 export const holdsMessages = {
+  panelTitle: 'Payment and deadlines',
   expiresIn: 'Payment hold expires in {time}',
   expired: 'Payment hold expired',
   reviewEndsIn: 'Payment is released automatically in {time} unless you confirm or reject',

@@ -73,6 +73,8 @@ export interface TaskMoneyDto {
   can_accept_rejection: boolean;
   can_reauthorize: boolean;
   has_saved_card: boolean;
+  /** The server's clock, so countdowns stay right when it differs from the browser's. */
+  server_now: string;
 }
 
 export interface AdminDisputeDto extends DisputeDto {

@@ -94,6 +94,7 @@ export function disputesRoutes(deps: AppDeps) {
         can_accept_rejection: check(actor, 'accept_rejection', facts, now).ok,
         can_reauthorize: check(actor, 'reauthorize_payment', facts, now).ok,
         has_saved_card: Boolean(task.stripe_payment_method_id),
+        server_now: now.toISOString(),
       };
       c.header('Cache-Control', 'no-store');
       return c.json(body);
