@@ -44,6 +44,7 @@ export const holdsMessages = {
   refundsHeading: 'Captured payments',
   refundsEmpty: 'No captured payments to refund.',
   reviewWindowLabel: 'Review window (hours)',
+  reviewWindowInvalid: 'The review window must be a whole number of hours between 1 and 160',
   statusLabel: 'Status',
   refundedSoFar: 'Refunded',
 } as const;

@@ -100,3 +100,15 @@ export interface RefundableTransactionDto {
   status: string;
   created_at: string;
 }
+
+/** The review window an admin may set: at least an hour, and shorter than a 7-day card hold. */
+export const REVIEW_WINDOW_HOURS = { min: 1, max: 160, default: 72 } as const;
+
+export const moneySettingsSchema = z.object({
+  review_window_hours: z
+    .number({ error: messages.holds.reviewWindowInvalid })
+    .int(messages.holds.reviewWindowInvalid)
+    .min(REVIEW_WINDOW_HOURS.min, messages.holds.reviewWindowInvalid)
+    .max(REVIEW_WINDOW_HOURS.max, messages.holds.reviewWindowInvalid),
+});
+export type MoneySettingsDto = z.infer<typeof moneySettingsSchema>;

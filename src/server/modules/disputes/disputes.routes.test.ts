@@ -262,3 +262,23 @@ describe('POST /api/admin/transactions/:id/refund', () => {
     expect((await ledgerOf(t, task.taskId))[0]).toMatchObject({ status: 'partially_refunded', amount_refunded: 2_500 });
   });
 });
+
+describe('/api/admin/money-settings (the review window)', () => {
+  it('reads and sets the review window for admins only, and new submissions use it', async () => {
+    const read = await t.request('GET', '/api/admin/money-settings', { cookie: admin.cookie });
+    expect(await t.json(read)).toEqual({ review_window_hours: 72 });
+    expect((await t.request('GET', '/api/admin/money-settings', { cookie: stranger.cookie })).status).toBe(403);
+    expect((await t.request('PUT', '/api/admin/money-settings', { cookie: stranger.cookie, body: { review_window_hours: 48 } })).status).toBe(403);
+    expect((await t.request('PUT', '/api/admin/money-settings', { cookie: otherExpert.cookie, body: { review_window_hours: 48 } })).status).toBe(403);
+    for (const bad of [0, 161, 1.5, '48']) {
+      const response = await t.request('PUT', '/api/admin/money-settings', { cookie: admin.cookie, body: { review_window_hours: bad } });
+      expect(response.status).toBe(400);
+      expect(await errorMessage(response)).toBe(messages.holds.reviewWindowInvalid);
+    }
+    expect((await t.request('PUT', '/api/admin/money-settings', { cookie: admin.cookie, body: { review_window_hours: 48 } })).status).toBe(200);
+    const task = await moneyTask(t, 'pending_approval');
+    const row = await taskOf(t, task.taskId);
+    expect(row.review_window_ends_at!.getTime() - row.submitted_at!.getTime()).toBe(48 * 3_600_000);
+    await t.request('PUT', '/api/admin/money-settings', { cookie: admin.cookie, body: { review_window_hours: 72 } });
+  });
+});

@@ -5,6 +5,8 @@ import { messages } from '@shared/messages';
 import {
   disputeListQuerySchema,
   idParamSchema,
+  moneySettingsSchema,
+  type MoneySettingsDto,
   rejectEvidenceSchema,
   refundSchema,
   resolveDisputeSchema,
@@ -19,6 +21,8 @@ import { forbidden } from '../../lib/errors';
 import { createTaskPayments } from '../payments/task-payments';
 import { rolesOf } from '../profiles/profiles.repository';
 import { createReauthorizeService } from '../holds/reauthorize.service';
+import { reviewWindowHours, setReviewWindowHours } from '../holds/holds.repository';
+import { recordAudit } from '../audit/audit.repository';
 import { loadVisibleTask } from '../tasks/task-access';
 import type { TasksModuleDeps } from '../tasks/tasks.deps';
 import { toTaskDto } from '../tasks/tasks.dto';
@@ -41,6 +45,7 @@ const ADMIN_LIST_LIMIT = 100;
  * POST /admin/disputes/:id/resolve {resolution, amount_cents?, note?}   admins only
  * GET  /admin/refundable-transactions                       admins only
  * POST /admin/transactions/:id/refund {amount_cents, idempotency_key, reason?}   admins only
+ * GET  /admin/money-settings, PUT /admin/money-settings {review_window_hours}     admins only
  */
 export function disputesRoutes(deps: AppDeps) {
   const provider = () => deps.providers.payments;
@@ -148,5 +153,23 @@ export function disputesRoutes(deps: AppDeps) {
       const { id } = pathParams(c, idParamSchema);
       const body = await jsonBody(c, refundSchema);
       return c.json(await refunds.refund(user.id, id, body));
+    })
+    // The review window setting (decision 0112); the admin settings form should show this field.
+    .get('/admin/money-settings', async (c) => {
+      const user = requireUser(c);
+      await requireAdmin(user.id);
+      const body: MoneySettingsDto = { review_window_hours: await reviewWindowHours(deps.db) };
+      return c.json(body);
+    })
+    .put('/admin/money-settings', async (c) => {
+      const user = requireUser(c);
+      await requireAdmin(user.id);
+      const body = await jsonBody(c, moneySettingsSchema);
+      const now = deps.clock.now();
+      await deps.db.transaction(async (tx) => {
+        await setReviewWindowHours(tx, body.review_window_hours, now);
+        await recordAudit(tx, { actor_id: user.id, action: 'settings.review_window_changed', target_type: 'settings', target_id: '1', details: body, created_at: now });
+      });
+      return c.json(body);
     });
 }

@@ -16,6 +16,10 @@ export async function reviewWindowHours(db: Db): Promise<number> {
   return row?.hours ?? DEFAULT_REVIEW_WINDOW_HOURS;
 }
 
+export async function setReviewWindowHours(db: Db, hours: number, now: Date): Promise<void> {
+  await db.update(systemSettings).set({ review_window_hours: hours, updated_at: now }).where(eq(systemSettings.id, 1));
+}
+
 export async function adminIds(db: Db): Promise<string[]> {
   const rows = await db.select({ id: userRoles.user_id }).from(userRoles).where(eq(userRoles.role, 'admin'));
   return rows.map((row) => row.id);
