@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { formatUsd } from '@shared/domain/money';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
@@ -61,7 +61,14 @@ export function createRefundsService(deps: { db: Db; clock: Clock; provider: () 
       }
       const at = clock.now();
       const updated = await db.transaction(async (tx) => {
-        await finishAction(tx, { key, status: 'succeeded', data: { refund_id: refundId, amount: body.amount_cents }, now: at });
+        // The key's row is the once-guard: a parallel request with the same key (the provider
+        // answered both with the same refund) finds it succeeded and does not count it again.
+        const [won] = await tx
+          .update(paymentActions)
+          .set({ status: 'succeeded', data: { refund_id: refundId, amount: body.amount_cents }, error: null, updated_at: at })
+          .where(and(eq(paymentActions.idempotency_key, key), ne(paymentActions.status, 'succeeded')))
+          .returning({ id: paymentActions.id });
+        if (!won) return (await findTransaction(tx, row.id)) ?? null;
         const [changed] = await tx
           .update(transactions)
           .set({
@@ -95,7 +102,8 @@ export function createRefundsService(deps: { db: Db; clock: Clock; provider: () 
         });
         return changed;
       });
-      if (!updated) throw conflict(h.refundNotAllowed);
+      if (updated === undefined) throw conflict(h.refundNotAllowed);
+      if (updated === null) throw conflict(h.refundNotAllowed);
       return { message: h.refunded, transaction_status: updated.status, amount_refunded: updated.amount_refunded };
     },
   };
