@@ -193,13 +193,13 @@ const MATRIX: Row[] = [
     capability: 'authorize_payment',
     when: 'payment unpaid',
     facts: { payment_status: 'unpaid' },
-    allowed: { ...nobody, owner: ['assigned'] },
+    allowed: { ...nobody, owner: ['assigned', 'payment_lapsed'] },
   },
   {
     capability: 'authorize_payment',
     when: 'payment pending',
     facts: { payment_status: 'pending' },
-    allowed: { ...nobody, owner: ['assigned'] },
+    allowed: { ...nobody, owner: ['assigned', 'payment_lapsed'] },
   },
   {
     capability: 'authorize_payment',

@@ -278,7 +278,7 @@ describe('payment state', () => {
   it('authorizes assigned tasks that are unpaid, pending or whose hold expired', () => {
     for (const status of TASK_STATUSES) {
       for (const payment of PAYMENT_STATUSES) {
-        const expected = status === 'assigned' && (payment === 'unpaid' || payment === 'pending');
+        const expected = (status === 'assigned' || status === 'payment_lapsed') && (payment === 'unpaid' || payment === 'pending');
         expect(canAuthorizePayment(task(status, payment, LATER), NOW)).toBe(expected);
       }
     }

@@ -388,6 +388,8 @@ export function canCapturePayment(task: TaskStateFacts, now: Date = new Date()):
  * has expired (a fresh authorization replaces it).
  */
 export function canAuthorizePayment(task: TaskStateFacts, now: Date = new Date()): boolean {
+  // A lapsed hold on work under way is authorized again through the payment dialog (decision 0113).
+  if (task.status === 'payment_lapsed') return task.payment_status === 'unpaid' || task.payment_status === 'pending';
   if (task.status !== 'assigned') return false;
   if (task.payment_status === 'unpaid' || task.payment_status === 'pending') return true;
   return task.payment_status === 'authorized' && isHoldExpired(task, now);

@@ -3,7 +3,7 @@ import type { TaskMoneyDto } from '@shared/schemas/disputes.schemas';
 import { eq } from 'drizzle-orm';
 import { tasks } from '../../db/schema';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { overrideProvider } from '../payments/payments.test-helpers';
+import { authorize, overrideProvider } from '../payments/payments.test-helpers';
 import { PaymentProviderError } from '../../providers/payments/payment-provider';
 import { LOCAL_AUTHORIZATION_HOLD_MS } from '../../providers/payments/local-adapter';
 import { createMoneyJobRunner } from './money-jobs';
@@ -154,6 +154,23 @@ describe('a hold that lapses', () => {
     const back = await taskOf(t, task.taskId);
     expect(back).toMatchObject({ status: 'pending_approval', payment_status: 'authorized' });
     expect(back.review_window_ends_at).not.toBeNull();
+  });
+});
+
+describe('a lapsed hold renewed through the payment dialog', () => {
+  it('creates a new intent on the lapsed task, and the authorized hold restores the work', async () => {
+    const task = await moneyTask(t, 'in_progress');
+    await toBeforeHoldExpiry(t, task.taskId, -1);
+    await runJobs();
+    expect((await taskOf(t, task.taskId)).status).toBe('payment_lapsed');
+    const intent = await authorize(t, task);
+    expect(intent.paymentIntentId).not.toBe(task.intentId);
+    expect(await taskOf(t, task.taskId)).toMatchObject({
+      status: 'in_progress',
+      payment_status: 'authorized',
+      stripe_payment_intent_id: intent.paymentIntentId,
+    });
+    expect((await ledgerOf(t, task.taskId)).map((r) => r.status)).toEqual(['voided', 'authorized']);
   });
 });
 

@@ -20,7 +20,7 @@ import {
 } from '../payments/payments.repository';
 import { asProviderError, type TaskPayments } from '../payments/task-payments';
 import { enforce, loadVisibleTask } from '../tasks/task-access';
-import { findOpenDispute } from '../disputes/disputes.repository';
+import { restoreTargetOf } from './restore-lapsed';
 import { reviewWindowHours, swapInNewHold } from './holds.repository';
 import { holdNotifications } from './money-notifications';
 
@@ -47,11 +47,6 @@ export function createReauthorizeService(deps: ReauthorizeDeps) {
   const { db, clock, payments, provider } = deps;
 
   const needsDialog = (msg: string) => new AppError('conflict', format(messages.holds.reauthorizeNeedsDialog, { msg }));
-
-  async function restoreTarget(taskId: string, submittedAt: Date | null): Promise<TaskStatus> {
-    if (await findOpenDispute(db, taskId)) return 'disputed';
-    return submittedAt ? 'pending_approval' : 'in_progress';
-  }
 
   return {
     async reauthorize(userId: string, taskId: string): Promise<ReauthorizeResult> {
@@ -102,7 +97,7 @@ export function createReauthorizeService(deps: ReauthorizeDeps) {
       }
 
       const at = clock.now();
-      const restoreStatus = previousIntentId ? undefined : await restoreTarget(task.id, task.submitted_at);
+      const restoreStatus = previousIntentId ? undefined : await restoreTargetOf(db, task);
       const windowHours = await reviewWindowHours(db);
       const swapped = await db.transaction(async (tx) => {
         const row = await swapInNewHold(tx, {

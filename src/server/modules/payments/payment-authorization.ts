@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { paymentActions } from '../../db/schema';
 import type { PaymentIntentInfo } from '../../providers/payments/payment-provider';
 import { insertNotifications } from '../notifications/notifications.repository';
+import { restoreLapsedTask } from '../holds/restore-lapsed';
 import {
   findTask,
   markAuthorized,
@@ -38,6 +39,7 @@ export async function recordAuthorization(
       now,
     });
     if (!updated) return null;
+    const restored = updated.status === 'payment_lapsed' ? await restoreLapsedTask(tx, updated, now) : updated;
     const pendingRow = (await transactionsOfTask(tx, updated.id)).find((row) => row.stripe_payment_intent_id === intent.id);
     const fee = pendingRow?.platform_fee ?? platformFeeCents(intent.amountCents, await platformFeePercent(tx));
     await upsertIntentTransaction(tx, {
@@ -78,7 +80,7 @@ export async function recordAuthorization(
         },
       ]);
     }
-    return updated;
+    return restored;
   });
 }
 

@@ -228,7 +228,8 @@ export async function attachIntent(
     .where(
       and(
         eq(tasks.id, params.taskId),
-        eq(tasks.status, 'assigned'),
+        // payment_lapsed: a new hold for work under way whose hold lapsed (decision 0113).
+        inArray(tasks.status, ['assigned', 'payment_lapsed']),
         params.previousIntentId === null
           ? isNull(tasks.stripe_payment_intent_id)
           : eq(tasks.stripe_payment_intent_id, params.previousIntentId),
