@@ -6,6 +6,7 @@ import { formatUsd, splitAmountCents } from '@shared/domain/money';
 import { isHoldExpired, paymentStatusLabel, type PaymentStatus } from '@shared/domain/task-status';
 import { messages } from '@shared/messages';
 import type { TaskDetailsDto, TransactionStatus } from '@shared/schemas/task-api';
+import { Countdown } from '@web/components/money/countdown';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge, type BadgeVariant } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -102,6 +103,12 @@ export function PaymentSection({ task, now = new Date() }: { task: TaskDetailsDt
               <dt className="text-muted-foreground">{text.holdExpiresLabel}</dt>
               <dd className="text-right">
                 <time dateTime={holdExpiry}>{dateTime(holdExpiry)}</time>
+                <Countdown
+                  deadline={holdExpiry}
+                  template={messages.holds.expiresIn}
+                  expiredText={messages.holds.expired}
+                  className="block text-xs text-muted-foreground"
+                />
               </dd>
             </>
           ) : null}
