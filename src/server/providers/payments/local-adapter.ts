@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { localAccountLinks, localPaymentAccounts, localPaymentIntents } from '../../db/schema/local-payments';
 import type { Clock } from '../../lib/clock';
@@ -45,6 +45,7 @@ import {
   type LocalIntentRow,
 } from './local-store';
 import { captureRefusal, validateNewIntent } from './local-intent-rules';
+import { refundLocalPayment } from './local-refunds';
 import { cardOutcome, type LocalCardInput } from './local-test-cards';
 
 export interface LocalPaymentProviderOptions {
@@ -211,40 +212,8 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   async refundPayment(input: RefundInput): Promise<RefundInfo> {
-    const now = this.clock.now();
     await this.loadIntent(input.paymentIntentId);
-    const amount = input.amountCents;
-    if (!Number.isInteger(amount) || amount < 1) {
-      throw new PaymentProviderError('invalid_request', 'Invalid positive integer', { providerCode: 'parameter_invalid' });
-    }
-    const { objectId } = await runIdempotent(
-      this.db,
-      { scope: 'refund', key: input.idempotencyKey, objectId: localId('re'), now },
-      async (tx) => {
-        const refunded = await tx
-          .update(localPaymentIntents)
-          .set({ amount_refunded: sql`${localPaymentIntents.amount_refunded} + ${amount}` })
-          .where(
-            and(
-              eq(localPaymentIntents.id, input.paymentIntentId),
-              eq(localPaymentIntents.status, 'succeeded'),
-              sql`${localPaymentIntents.amount_captured} - ${localPaymentIntents.amount_refunded} >= ${amount}`,
-            ),
-          )
-          .returning({ id: localPaymentIntents.id });
-        if (refunded.length > 0) return;
-        const row = (await findIntent(tx, input.paymentIntentId))!;
-        if (row.status !== 'succeeded') {
-          throw unexpectedState('This PaymentIntent does not have a successful charge to refund.');
-        }
-        throw new PaymentProviderError(
-          'invalid_request',
-          `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((row.amount_captured - row.amount_refunded) / 100).toFixed(2)})`,
-          { providerCode: 'charge_already_refunded' },
-        );
-      },
-    );
-    return { id: objectId, amountCents: amount, status: 'succeeded' };
+    return refundLocalPayment(this.db, input, this.clock.now());
   }
 
   async reauthorizeWithSavedMethod(
