@@ -35,6 +35,8 @@ import { realtimeRoutes } from './realtime/realtime.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { maintenanceGuard } from './modules/settings/maintenance.middleware';
+import { disputesRoutes } from './modules/disputes/disputes.routes';
+import { devClockRoutes } from './modules/dev/dev-clock.routes';
 
 export interface AppDeps {
   env: Env;
@@ -47,6 +49,8 @@ export interface AppDeps {
   webRoot?: string;
   /** The WebSocket hub (GET /api/realtime); absent in apps built without a server context. */
   realtime?: { hub: RealtimeHub; allowedOrigins: Set<string> };
+  /** The timed-work runner (issue 13); the development clock control runs it after moving time. */
+  jobs?: { runDue(): Promise<number> };
 }
 
 const MAX_JSON_BODY = 1024 * 1024;
@@ -96,12 +100,14 @@ export function createApp(deps: AppDeps) {
   app.route('/api', messagesRoutes(deps));
   if (deps.realtime) app.route('/api', realtimeRoutes(deps.realtime));
   app.route('/api', adminRoutes(deps));
+  app.route('/api', disputesRoutes(deps));
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.common.notFound } }, 404));
 
   if (deps.env.NODE_ENV !== 'production') app.route('/dev', devRoutes(deps));
   // Universal links / App Links for the native app; before the SPA fallback.
   app.route('/', wellKnownRoutes(deps.env));
+  if (deps.env.NODE_ENV !== 'production') app.route('/dev', devClockRoutes(deps));
 
   const webRoot = deps.webRoot;
   if (webRoot && existsSync(resolve(webRoot, 'index.html'))) {

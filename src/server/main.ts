@@ -6,7 +6,7 @@ import { BRAND_NAME } from '@shared/brand';
 import { EnvError, loadEnv, publicUrlOf } from './env';
 import { openDatabase } from './db/client';
 import { DEMO_EXPERT_COUNT, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData, type DemoAccount } from './db/seed/seed';
-import { systemClock } from './lib/clock';
+import { shiftableClock, systemClock } from './lib/clock';
 import { createServerContext } from './server-context';
 import { createApp } from './app';
 
@@ -25,7 +25,9 @@ async function main() {
   }
 
   const publicUrl = publicUrlOf(env);
-  const context = await createServerContext({ env, database, clock: systemClock, publicUrl });
+  // Outside production the clock can be moved forward by the development clock control (/dev/clock).
+  const clock = env.NODE_ENV === 'production' ? systemClock : shiftableClock(systemClock);
+  const context = await createServerContext({ env, database, clock, publicUrl });
   const app = createApp({ ...context, webRoot: resolve('dist/web') });
 
   const server = serve(
@@ -40,6 +42,8 @@ async function main() {
       printBanner({ url: publicUrl, port: info.port, demoAccounts, env, startupMs: Date.now() - startedAt });
     },
   );
+  // Reminders, hold expiry and auto-release: polled from the jobs table, stopped on shutdown.
+  context.jobs.start();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -7,6 +7,7 @@ import { createChangeBus, type ChangeBus } from './realtime/change-bus';
 import { createRealtimeHub } from './realtime/hub';
 import { startPushDispatch } from './realtime/push-dispatch';
 import { allowedOriginsOf } from './realtime/realtime.routes';
+import { createMoneyJobRunner } from './modules/holds/money-jobs';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -41,16 +42,16 @@ export async function createServerContext(options: {
   const extraOrigins = [env.REALTIME_ALLOWED_ORIGINS, env.NODE_ENV === 'production' ? undefined : 'http://localhost:5173']
     .filter(Boolean)
     .join(',');
+  const base = { env, db, auth, clock, providers, publicUrl };
+  // Timed money work (docs/decisions/0110); main.ts starts it, tests call jobs.runDue().
+  const jobs = createMoneyJobRunner(base, { pollIntervalMs: env.NODE_ENV === 'test' ? 60_000 : 2_000 });
   return {
-    env,
-    db,
-    auth,
-    clock,
-    providers,
-    publicUrl,
+    ...base,
+    jobs,
     realtime: { hub, bus, allowedOrigins: allowedOriginsOf(publicUrl, extraOrigins) },
     async close() {
       // The database is closed by its owner; the realtime listener has its own connection.
+      await jobs.stop();
       stopPush();
       hub.close();
       await bus.close();

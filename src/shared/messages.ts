@@ -28,6 +28,8 @@ import { taskNotificationsMessages } from './messages/taskNotifications';
 import { notificationsMessages } from './messages/notifications';
 import { taskPagesMessages } from './messages/taskPages';
 import { taskSidebarMessages } from './messages/taskSidebar';
+import { disputesMessages } from './messages/disputes';
+import { holdsMessages } from './messages/holds';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -66,4 +68,6 @@ export const messages = {
   notifications: notificationsMessages,
   taskPages: taskPagesMessages,
   taskSidebar: taskSidebarMessages,
+  disputes: disputesMessages,
+  holds: holdsMessages,
 } as const;

@@ -19,7 +19,7 @@ import {
 /**
  * The life of a task in the browser (issue 5): create, the content warning, the proximity refusal,
  * apply, assign and pay with the local test card, accept, evidence, confirm and capture, review;
- * plus the expert declining, the client rejecting evidence, and the client cancelling.
+ * plus the expert declining, the client rejecting evidence (a dispute), and the client cancelling.
  * The client and the expert each have their own browser context.
  */
 
@@ -203,7 +203,9 @@ test.describe('the life of a task', () => {
     await expert.context().close();
   });
 
-  test('the client rejects the evidence: the task is cancelled and the hold voided', async ({ browser }) => {
+  test('the client rejects the evidence: a dispute opens; the expert accepts it and the hold is voided', async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const client = await signedInPage(browser, DEMO.client);
     const expert = await signedInPage(browser, DEMO.expert);
@@ -215,17 +217,28 @@ test.describe('the life of a task', () => {
 
     await client.reload();
     await expect(client.getByRole('img', { name: 'Evidence photo 1' })).toBeVisible();
-    await confirmInDialog(client, 'Reject Evidence');
-    await expect(
-      toast(client, 'Evidence rejected. The task has been cancelled and the payment hold released.'),
-    ).toBeVisible();
+    await client.getByRole('button', { name: 'Reject Evidence', exact: true }).click();
+    const dialog = client.getByRole('dialog', { name: 'Reject the evidence' });
+    await dialog.getByRole('button', { name: 'Reject and open a dispute' }).click();
+    await expect(dialog.getByText('Please tell the expert why you are rejecting the evidence')).toBeVisible();
+    await dialog.getByLabel('Reason').fill('The kitchen video is missing.');
+    await dialog.getByRole('button', { name: 'Reject and open a dispute' }).click();
+    await expect(toast(client, 'The evidence was rejected and a dispute was opened. An admin will review it.')).toBeVisible();
+    await expect(client.getByTestId('dispute')).toContainText('The kitchen video is missing.');
+    expect((await apiTask(client, taskId)).status).toBe('disputed');
+
+    await expert.goto(`/task/${taskId}`);
+    await expect(expert.getByTestId('dispute')).toContainText('The kitchen video is missing.');
+    await confirmInDialog(expert, 'Accept the rejection');
+    await expect(toast(expert, 'You accepted the rejection. The task is cancelled and the hold released.')).toBeVisible();
+    await client.reload();
     await expect(client.getByText('cancelled', { exact: true })).toBeVisible();
     await expect(
-      client.getByRole('row').filter({ hasText: '$95.00' }).filter({ hasText: 'Released' }),
+      client.getByRole('row').filter({ hasText: '$95.00' }).filter({ hasText: 'Voided' }),
     ).toBeVisible();
     const task = await apiTask(client, taskId);
     expect(task.status).toBe('cancelled');
-    expect(task.transactions.some((row) => row.status === 'refunded')).toBe(true);
+    expect(task.transactions.some((row) => row.status === 'voided')).toBe(true);
     expect(task.transactions.some((row) => row.status === 'captured')).toBe(false);
 
     await client.context().close();
@@ -247,11 +260,11 @@ test.describe('the life of a task', () => {
     await expect(client.getByText('cancelled', { exact: true })).toBeVisible();
     await expect(client.getByRole('button', { name: 'Cancel Task' })).toHaveCount(0);
     await expect(
-      client.getByRole('row').filter({ hasText: '$70.00' }).filter({ hasText: 'Released' }),
+      client.getByRole('row').filter({ hasText: '$70.00' }).filter({ hasText: 'Voided' }),
     ).toBeVisible();
     const task = await apiTask(client, taskId);
     expect(task.status).toBe('cancelled');
-    expect(task.transactions.some((row) => row.status === 'refunded')).toBe(true);
+    expect(task.transactions.some((row) => row.status === 'voided')).toBe(true);
 
     // Nothing is left for the expert to do on a cancelled task.
     await expert.goto(`/task/${taskId}`);

@@ -12,7 +12,15 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const FLAG_SEVERITIES = ['warning', 'serious', 'critical'] as const;
 export type FlagSeverity = (typeof FLAG_SEVERITIES)[number];
 
-export const TRANSACTION_STATUSES = ['pending', 'authorized', 'captured', 'refunded', 'failed'] as const;
+export const TRANSACTION_STATUSES = [
+  'pending',
+  'authorized',
+  'captured',
+  'refunded',
+  'failed',
+  'partially_refunded',
+  'voided',
+] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const APP_ROLES = ['admin', 'expert'] as const;
@@ -51,6 +59,16 @@ export const NOTIFICATION_TYPES = [
   'verification_rejected',
   /** Sent by an admin from the admin area's Send Notification form (not in the spec's list). */
   'admin_message',
+  'hold_expiring',
+  'reauthorization_needed',
+  'payment_reauthorized',
+  'payment_lapsed',
+  'review_window_reminder',
+  'dispute_opened',
+  'dispute_resolved',
+  'evidence_resubmitted',
+  'rejection_accepted',
+  'payment_refunded',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -58,6 +76,9 @@ export const CANCEL_HOLD_REASONS = [
   'assignment_declined_by_expert',
   'task_cancelled_by_client',
   'client_rejected_evidence',
+  // Issue 13: the old hold after a re-authorization, and a dispute refunded by an admin.
+  'hold_replaced',
+  'dispute_refunded',
 ] as const;
 export type CancelHoldReason = (typeof CANCEL_HOLD_REASONS)[number];
 

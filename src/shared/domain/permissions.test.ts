@@ -39,7 +39,17 @@ const BASE: Omit<TaskAccessFacts, 'status'> = {
 
 const ALL = TASK_STATUSES;
 const NO: readonly TaskStatus[] = [];
-const NOT_CLOSED: readonly TaskStatus[] = ['pending', 'open', 'assigned', 'in_progress', 'pending_approval'];
+const NOT_CLOSED: readonly TaskStatus[] = [
+  'pending',
+  'open',
+  'assigned',
+  'in_progress',
+  'pending_approval',
+  'disputed',
+  'payment_lapsed',
+];
+/** Admins may cancel anything not closed except a dispute, which ends by a resolution. */
+const ADMIN_CANCEL: readonly TaskStatus[] = NOT_CLOSED.filter((status) => status !== 'disputed');
 const CHAT: readonly TaskStatus[] = [
   'assigned',
   'in_progress',
@@ -47,9 +57,11 @@ const CHAT: readonly TaskStatus[] = [
   'completed',
   'verified',
   'cancelled',
+  'disputed',
+  'payment_lapsed',
 ];
-const CHAT_WRITE: readonly TaskStatus[] = ['assigned', 'in_progress', 'pending_approval'];
-const EVIDENCE: readonly TaskStatus[] = ['pending_approval', 'completed', 'verified'];
+const CHAT_WRITE: readonly TaskStatus[] = ['assigned', 'in_progress', 'pending_approval', 'disputed', 'payment_lapsed'];
+const EVIDENCE: readonly TaskStatus[] = ['pending_approval', 'completed', 'verified', 'disputed', 'payment_lapsed'];
 
 interface Row {
   capability: TaskCapability;
@@ -97,7 +109,7 @@ const MATRIX: Row[] = [
   {
     capability: 'cancel',
     when: 'default',
-    allowed: { ...nobody, admin: NOT_CLOSED, owner: ['open', 'assigned', 'in_progress'] },
+    allowed: { ...nobody, admin: ADMIN_CANCEL, owner: ['open', 'assigned', 'in_progress', 'payment_lapsed'] },
   },
   { capability: 'accept', when: 'payment authorized', allowed: { ...nobody, assigned_expert: ['assigned'] } },
   { capability: 'accept', when: 'payment unpaid', facts: { payment_status: 'unpaid' }, allowed: nobody },
@@ -181,13 +193,13 @@ const MATRIX: Row[] = [
     capability: 'authorize_payment',
     when: 'payment unpaid',
     facts: { payment_status: 'unpaid' },
-    allowed: { ...nobody, owner: ['assigned'] },
+    allowed: { ...nobody, owner: ['assigned', 'payment_lapsed'] },
   },
   {
     capability: 'authorize_payment',
     when: 'payment pending',
     facts: { payment_status: 'pending' },
-    allowed: { ...nobody, owner: ['assigned'] },
+    allowed: { ...nobody, owner: ['assigned', 'payment_lapsed'] },
   },
   {
     capability: 'authorize_payment',
@@ -212,6 +224,27 @@ const MATRIX: Row[] = [
     when: 'payment captured',
     facts: { payment_status: 'captured' },
     allowed: nobody,
+  },
+  // Issue 13: disputes and re-authorization (docs/decisions/0111, 0113).
+  { capability: 'resubmit_evidence', when: 'default', allowed: { ...nobody, assigned_expert: ['disputed'] } },
+  { capability: 'accept_rejection', when: 'default', allowed: { ...nobody, assigned_expert: ['disputed'] } },
+  { capability: 'resolve_dispute', when: 'default', allowed: { ...nobody, admin: ['disputed'] } },
+  {
+    capability: 'reauthorize_payment',
+    when: 'payment authorized',
+    allowed: { ...nobody, owner: ['assigned', 'in_progress', 'pending_approval', 'disputed', 'payment_lapsed'] },
+  },
+  {
+    capability: 'reauthorize_payment',
+    when: 'payment unpaid (a lapsed hold)',
+    facts: { payment_status: 'unpaid' },
+    allowed: { ...nobody, owner: ['payment_lapsed'] },
+  },
+  {
+    capability: 'reauthorize_payment',
+    when: 'payment captured',
+    facts: { payment_status: 'captured' },
+    allowed: { ...nobody, owner: ['payment_lapsed'] },
   },
 ];
 

@@ -36,6 +36,11 @@ export const TASK_CAPABILITIES = [
   'report_client',
   'authorize_payment',
   'capture_payment',
+  // Issue 13
+  'resubmit_evidence',
+  'accept_rejection',
+  'resolve_dispute',
+  'reauthorize_payment',
 ] as const;
 export type TaskCapability = (typeof TASK_CAPABILITIES)[number];
 
@@ -119,15 +124,27 @@ const CHAT_STATUSES: readonly TaskStatus[] = [
   'completed',
   'verified',
   'cancelled',
+  'disputed',
+  'payment_lapsed',
 ];
-const EVIDENCE_STATUSES: readonly TaskStatus[] = ['pending_approval', 'completed', 'verified'];
+const EVIDENCE_STATUSES: readonly TaskStatus[] = ['pending_approval', 'completed', 'verified', 'disputed', 'payment_lapsed'];
+/** A live hold can be renewed while the work is not yet paid (docs/decisions/0113). */
+const REAUTHORIZE_STATUSES: readonly TaskStatus[] = ['assigned', 'in_progress', 'pending_approval', 'disputed'];
 const REVIEW_VIEW_STATUSES: readonly TaskStatus[] = ['completed', 'verified', 'cancelled'];
 const ADMIN_REVIEW_VIEW_STATUSES: readonly TaskStatus[] = ['completed', 'verified'];
 /** The review form needs a finished task (the flow ends in verified; completed is kept for older tasks). */
 const REVIEW_WRITE_STATUSES: readonly TaskStatus[] = ['completed', 'verified'];
 /** An expert may report a client while holding the assignment without a usable payment. */
 const REPORT_STATUSES: readonly TaskStatus[] = ['assigned', 'in_progress'];
-const NOT_CLOSED: readonly TaskStatus[] = ['pending', 'open', 'assigned', 'in_progress', 'pending_approval'];
+const NOT_CLOSED: readonly TaskStatus[] = [
+  'pending',
+  'open',
+  'assigned',
+  'in_progress',
+  'pending_approval',
+  'disputed',
+  'payment_lapsed',
+];
 
 const chatParty: Rule = (task) =>
   task.expert_id !== null && CHAT_STATUSES.includes(task.status)
@@ -267,6 +284,28 @@ const RULES: Record<TaskCapability, CapabilityRules> = {
     rules: {
       owner: (task, now) =>
         canCapturePayment(task, now) ? ALLOWED : refuse('wrong_status', messages.payment.cannotCapture),
+    },
+  },
+  resubmit_evidence: {
+    forbidden: messages.evidence.onlyAssignedExpertCanSubmit,
+    rules: { assigned_expert: transitionRule('resubmit_evidence') },
+  },
+  accept_rejection: {
+    forbidden: messages.disputes.onlyAssignedExpert,
+    rules: { assigned_expert: transitionRule('accept_rejection') },
+  },
+  resolve_dispute: {
+    forbidden: messages.common.forbidden,
+    rules: { admin: transitionRule('resolve_dispute_release', true) },
+  },
+  reauthorize_payment: {
+    forbidden: messages.payment.onlyClientCanPay,
+    rules: {
+      owner: (task) =>
+        task.status === 'payment_lapsed' ||
+        (task.payment_status === 'authorized' && REAUTHORIZE_STATUSES.includes(task.status))
+          ? ALLOWED
+          : refuse('wrong_status', messages.holds.reauthorizeNotAllowed),
     },
   },
 };

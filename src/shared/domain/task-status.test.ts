@@ -16,6 +16,7 @@ import {
   isPaymentAuthorized,
   nextStatus,
   paymentStatusLabel,
+  reviewWindowEnd,
   statusDotColor,
   statusLabel,
   statusText,
@@ -40,15 +41,24 @@ const task = (
 });
 
 // The spec's transitions table (spec 001 section 4), row by row.
-const TABLE: [TaskAction, TaskStatus[], TaskStatus, 'client' | 'assigned_expert'][] = [
+const TABLE: [TaskAction, TaskStatus[], TaskStatus, 'client' | 'assigned_expert' | 'admin' | 'system'][] = [
   ['assign', ['open'], 'assigned', 'client'],
   ['accept', ['assigned'], 'in_progress', 'assigned_expert'],
   ['decline', ['assigned'], 'open', 'assigned_expert'],
   ['abandon', ['in_progress'], 'open', 'assigned_expert'],
   ['submit_evidence', ['in_progress'], 'pending_approval', 'assigned_expert'],
   ['confirm_evidence', ['pending_approval'], 'verified', 'client'],
-  ['reject_evidence', ['pending_approval'], 'cancelled', 'client'],
-  ['cancel', ['open', 'assigned', 'in_progress'], 'cancelled', 'client'],
+  // Issue 13: Reject opens a dispute instead of cancelling (docs/decisions/0111).
+  ['reject_evidence', ['pending_approval'], 'disputed', 'client'],
+  ['cancel', ['open', 'assigned', 'in_progress', 'payment_lapsed'], 'cancelled', 'client'],
+  ['resubmit_evidence', ['disputed'], 'pending_approval', 'assigned_expert'],
+  ['accept_rejection', ['disputed'], 'cancelled', 'assigned_expert'],
+  ['resolve_dispute_release', [], 'verified', 'admin'],
+  ['resolve_dispute_partial', [], 'verified', 'admin'],
+  ['resolve_dispute_refund', [], 'cancelled', 'admin'],
+  ['auto_release', ['pending_approval'], 'verified', 'system'],
+  ['hold_lapse', ['in_progress', 'pending_approval', 'disputed', 'verified'], 'payment_lapsed', 'system'],
+  ['reauthorize', ['payment_lapsed'], 'in_progress', 'client'],
 ];
 
 describe('transitions table', () => {
@@ -76,7 +86,8 @@ describe('transitions table', () => {
       'submitted_at',
     ]);
     expect(transitionFor('confirm_evidence').sets).toEqual(['client_capture_authorized_at', 'completed_at']);
-    expect(transitionFor('reject_evidence').clears).toEqual(['submitted_at', 'client_capture_authorized_at']);
+    expect(transitionFor('reject_evidence').clears).toEqual(['review_window_ends_at']);
+    expect(transitionFor('auto_release').sets).toEqual(transitionFor('confirm_evidence').sets);
     expect(transitionFor('cancel').sets).toEqual(['cancelled_at']);
   });
 
@@ -85,10 +96,16 @@ describe('transitions table', () => {
       paymentEffect: 'cancel_hold_if_intent',
       cancelHoldReason: 'assignment_declined_by_expert',
     });
-    expect(transitionFor('reject_evidence')).toMatchObject({
+    expect(transitionFor('reject_evidence').paymentEffect).toBe('none');
+    expect(transitionFor('accept_rejection')).toMatchObject({
       paymentEffect: 'cancel_hold_if_intent',
       cancelHoldReason: 'client_rejected_evidence',
     });
+    expect(transitionFor('auto_release').paymentEffect).toBe('capture');
+    expect(transitionFor('resolve_dispute_release').paymentEffect).toBe('capture');
+    expect(transitionFor('resolve_dispute_partial').paymentEffect).toBe('capture_partial');
+    expect(transitionFor('resolve_dispute_refund').paymentEffect).toBe('void_or_refund');
+    expect(transitionFor('reauthorize').paymentEffect).toBe('new_hold');
     expect(transitionFor('cancel')).toMatchObject({
       paymentEffect: 'cancel_hold_if_authorized',
       cancelHoldReason: 'task_cancelled_by_client',
@@ -163,13 +180,13 @@ describe('checkTransition', () => {
     for (const status of TASK_STATUSES) {
       const admin = canTransition(task(status), 'cancel', { asAdmin: true });
       const client = canTransition(task(status), 'cancel');
-      expect(admin).toBe(!['completed', 'verified', 'cancelled'].includes(status));
-      expect(client).toBe(['open', 'assigned', 'in_progress'].includes(status));
+      expect(admin).toBe(!['completed', 'verified', 'cancelled', 'disputed'].includes(status));
+      expect(client).toBe(['open', 'assigned', 'in_progress', 'payment_lapsed'].includes(status));
     }
   });
 
   it('gives admins no way to act as the expert', () => {
-    for (const action of ['accept', 'decline', 'abandon', 'submit_evidence'] as const) {
+    for (const action of ['accept', 'decline', 'abandon', 'submit_evidence', 'resubmit_evidence', 'accept_rejection'] as const) {
       for (const status of TASK_STATUSES) {
         expect(canTransition(task(status, 'authorized'), action, { asAdmin: true })).toBe(false);
       }
@@ -196,9 +213,37 @@ describe('checkTransition', () => {
       'confirm_evidence',
       'reject_evidence',
     ]);
+    expect(availableActions(task('disputed', 'authorized'), NOW)).toEqual(['resubmit_evidence', 'accept_rejection']);
+    expect(availableActions(task('payment_lapsed', 'unpaid'), NOW)).toEqual(['cancel', 'reauthorize']);
     for (const status of ['pending', 'completed', 'verified', 'cancelled'] as const) {
       expect(availableActions(task(status, 'authorized'), NOW)).toEqual([]);
     }
+  });
+
+  it('resolves disputes only as an admin, only while disputed', () => {
+    for (const action of ['resolve_dispute_release', 'resolve_dispute_partial', 'resolve_dispute_refund'] as const) {
+      for (const status of TASK_STATUSES) {
+        expect(canTransition(task(status, 'authorized'), action)).toBe(false);
+        expect(canTransition(task(status, 'authorized'), action, { asAdmin: true })).toBe(status === 'disputed');
+      }
+    }
+  });
+});
+
+describe('the review window (fake clock)', () => {
+  const submitted = new Date('2025-06-01T12:00:00Z');
+  const hours = (n: number) => n * 60 * 60 * 1000;
+  it('lasts the setting when the hold outlives it', () => {
+    const hold = new Date(submitted.getTime() + hours(24 * 7));
+    expect(reviewWindowEnd(submitted, 72, hold)).toEqual(new Date(submitted.getTime() + hours(72)));
+  });
+  it('always ends before the hold lapses (an hour before)', () => {
+    const hold = new Date(submitted.getTime() + hours(30));
+    expect(reviewWindowEnd(submitted, 72, hold)).toEqual(new Date(submitted.getTime() + hours(29)));
+  });
+  it('never ends before the submission, and without a known hold is the setting', () => {
+    expect(reviewWindowEnd(submitted, 72, new Date(submitted.getTime() + hours(0.5)))).toEqual(submitted);
+    expect(reviewWindowEnd(submitted, 12, null)).toEqual(new Date(submitted.getTime() + hours(12)));
   });
 });
 
@@ -233,7 +278,7 @@ describe('payment state', () => {
   it('authorizes assigned tasks that are unpaid, pending or whose hold expired', () => {
     for (const status of TASK_STATUSES) {
       for (const payment of PAYMENT_STATUSES) {
-        const expected = status === 'assigned' && (payment === 'unpaid' || payment === 'pending');
+        const expected = (status === 'assigned' || status === 'payment_lapsed') && (payment === 'unpaid' || payment === 'pending');
         expect(canAuthorizePayment(task(status, payment, LATER), NOW)).toBe(expected);
       }
     }
@@ -251,6 +296,8 @@ describe('status helpers', () => {
     ['completed', 'Completed', 'completed', 'green', true, true],
     ['verified', 'Verified', 'verified', 'green', true, true],
     ['cancelled', 'Cancelled', 'cancelled', 'grey', false, true],
+    ['disputed', 'Disputed', 'disputed', 'orange', false, false],
+    ['payment_lapsed', 'Payment Hold Expired', 'payment lapsed', 'orange', false, false],
   ] as const)('%s: label %s, text %s, dot %s', (status, label, text, dot, finished, closed) => {
     expect(statusLabel(status)).toBe(label);
     expect(statusText(status)).toBe(text);
@@ -270,7 +317,8 @@ describe('status helpers', () => {
 
   it('derives the evidence review status', () => {
     expect(evidenceReviewStatus('pending_approval')).toBe('pending');
-    for (const status of TASK_STATUSES.filter((s) => s !== 'pending_approval')) {
+    expect(evidenceReviewStatus('disputed')).toBe('pending');
+    for (const status of TASK_STATUSES.filter((s) => s !== 'pending_approval' && s !== 'disputed')) {
       expect(evidenceReviewStatus(status)).toBe('approved');
     }
   });

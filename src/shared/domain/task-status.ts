@@ -12,6 +12,9 @@ export const TASK_STATUSES = [
   'completed',
   'verified',
   'cancelled',
+  // Issue 13 (docs/decisions/0111, 0113): a rejected delivery under dispute, and a hold that lapsed.
+  'disputed',
+  'payment_lapsed',
 ] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
@@ -27,11 +30,20 @@ export const TASK_ACTIONS = [
   'confirm_evidence',
   'reject_evidence',
   'cancel',
+  // Issue 13: disputes, automatic release and lapsed holds (docs/decisions/0111-0113).
+  'resubmit_evidence',
+  'accept_rejection',
+  'resolve_dispute_release',
+  'resolve_dispute_partial',
+  'resolve_dispute_refund',
+  'auto_release',
+  'hold_lapse',
+  'reauthorize',
 ] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
 
 /** Who performs a transition in the normal course; admins act in their stead only where `adminFrom` says. */
-export type TransitionActor = 'client' | 'assigned_expert';
+export type TransitionActor = 'client' | 'assigned_expert' | 'admin' | 'system';
 
 /** Task fields a transition writes or clears (beyond status and updated_at). */
 export type TransitionField =
@@ -45,7 +57,8 @@ export type TransitionField =
   | 'submitted_at'
   | 'client_capture_authorized_at'
   | 'completed_at'
-  | 'cancelled_at';
+  | 'cancelled_at'
+  | 'review_window_ends_at';
 
 /**
  * What happens at the payment provider after the status change:
@@ -53,7 +66,14 @@ export type TransitionField =
  * - cancel_hold_if_authorized: cancel the hold when payment_status is authorized,
  * - capture: capture the authorized payment.
  */
-export type PaymentEffect = 'none' | 'cancel_hold_if_intent' | 'cancel_hold_if_authorized' | 'capture';
+export type PaymentEffect =
+  | 'none'
+  | 'cancel_hold_if_intent'
+  | 'cancel_hold_if_authorized'
+  | 'capture'
+  | 'capture_partial'
+  | 'void_or_refund'
+  | 'new_hold';
 
 export interface TaskTransition {
   action: TaskAction;
@@ -151,30 +171,124 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     paymentEffect: 'capture',
     errors: { notActor: messages.evidence.onlyClientCanReview, wrongStatus: t.statusChanged },
   },
+  // Spec 001 voided the hold here; the client's Reject now opens a dispute (docs/decisions/0111).
   reject_evidence: {
     action: 'reject_evidence',
     from: ['pending_approval'],
-    to: 'cancelled',
+    to: 'disputed',
     actor: 'client',
     adminFrom: ['pending_approval'],
-    sets: ['cancelled_at'],
-    clears: ['submitted_at', 'client_capture_authorized_at'],
-    paymentEffect: 'cancel_hold_if_intent',
-    cancelHoldReason: 'client_rejected_evidence',
+    sets: [],
+    clears: ['review_window_ends_at'],
+    paymentEffect: 'none',
     errors: { notActor: messages.evidence.onlyClientCanReview, wrongStatus: t.statusChanged },
   },
   cancel: {
     action: 'cancel',
-    from: ['open', 'assigned', 'in_progress'],
+    from: ['open', 'assigned', 'in_progress', 'payment_lapsed'],
     to: 'cancelled',
     actor: 'client',
-    // Admins may cancel anything not yet closed (spec 001 section 6).
-    adminFrom: ['pending', 'open', 'assigned', 'in_progress', 'pending_approval'],
+    // Admins may cancel anything not yet closed (spec 001 section 6); disputes end by a resolution.
+    adminFrom: ['pending', 'open', 'assigned', 'in_progress', 'pending_approval', 'payment_lapsed'],
     sets: ['cancelled_at'],
     clears: [],
     paymentEffect: 'cancel_hold_if_authorized',
     cancelHoldReason: 'task_cancelled_by_client',
     errors: { notActor: t.onlyClientCanCancel, wrongStatus: t.notCancellable },
+  },
+  resubmit_evidence: {
+    action: 'resubmit_evidence',
+    from: ['disputed'],
+    to: 'pending_approval',
+    actor: 'assigned_expert',
+    adminFrom: [],
+    sets: ['evidence_files', 'completion_notes', 'submitted_at', 'review_window_ends_at'],
+    clears: [],
+    paymentEffect: 'none',
+    errors: { notActor: messages.evidence.onlyAssignedExpertCanSubmit, wrongStatus: t.statusChanged },
+  },
+  accept_rejection: {
+    action: 'accept_rejection',
+    from: ['disputed'],
+    to: 'cancelled',
+    actor: 'assigned_expert',
+    adminFrom: [],
+    sets: ['cancelled_at'],
+    clears: [],
+    paymentEffect: 'cancel_hold_if_intent',
+    cancelHoldReason: 'client_rejected_evidence',
+    errors: { notActor: messages.disputes.onlyAssignedExpert, wrongStatus: t.statusChanged },
+  },
+  resolve_dispute_release: {
+    action: 'resolve_dispute_release',
+    from: [],
+    to: 'verified',
+    actor: 'admin',
+    adminFrom: ['disputed'],
+    sets: ['completed_at'],
+    clears: [],
+    paymentEffect: 'capture',
+    errors: { notActor: messages.common.forbidden, wrongStatus: messages.disputes.notOpen },
+  },
+  resolve_dispute_partial: {
+    action: 'resolve_dispute_partial',
+    from: [],
+    to: 'verified',
+    actor: 'admin',
+    adminFrom: ['disputed'],
+    sets: ['completed_at'],
+    clears: [],
+    paymentEffect: 'capture_partial',
+    errors: { notActor: messages.common.forbidden, wrongStatus: messages.disputes.notOpen },
+  },
+  resolve_dispute_refund: {
+    action: 'resolve_dispute_refund',
+    from: [],
+    to: 'cancelled',
+    actor: 'admin',
+    adminFrom: ['disputed'],
+    sets: ['cancelled_at'],
+    clears: [],
+    paymentEffect: 'void_or_refund',
+    cancelHoldReason: 'client_rejected_evidence',
+    errors: { notActor: messages.common.forbidden, wrongStatus: messages.disputes.notOpen },
+  },
+  // The review window ended in silence: captured exactly as on confirm (docs/decisions/0112).
+  auto_release: {
+    action: 'auto_release',
+    from: ['pending_approval'],
+    to: 'verified',
+    actor: 'system',
+    adminFrom: [],
+    sets: ['client_capture_authorized_at', 'completed_at'],
+    clears: ['review_window_ends_at'],
+    paymentEffect: 'capture',
+    errors: { notActor: messages.common.forbidden, wrongStatus: t.statusChanged },
+  },
+  // The provider cancelled the hold before it was captured (docs/decisions/0113).
+  hold_lapse: {
+    action: 'hold_lapse',
+    from: ['in_progress', 'pending_approval', 'disputed', 'verified'],
+    to: 'payment_lapsed',
+    actor: 'system',
+    adminFrom: [],
+    sets: ['payment_status'],
+    clears: ['review_window_ends_at'],
+    paymentEffect: 'none',
+    errors: { notActor: messages.common.forbidden, wrongStatus: t.statusChanged },
+  },
+  // A fresh hold on a lapsed task; it returns to in_progress, or to pending_approval with a new
+  // review window when evidence was already submitted (the service decides which).
+  reauthorize: {
+    action: 'reauthorize',
+    from: ['payment_lapsed'],
+    to: 'in_progress',
+    actor: 'client',
+    adminFrom: [],
+    sets: ['payment_status'],
+    clears: [],
+    paymentEffect: 'new_hold',
+    errors: { notActor: messages.payment.onlyClientCanPay, wrongStatus: t.statusChanged },
   },
 };
 
@@ -238,7 +352,10 @@ export function nextStatus(status: TaskStatus, action: TaskAction): TaskStatus |
 
 /** The actions the task's state allows for its normal actors. */
 export function availableActions(task: TaskStateFacts, now: Date = new Date()): TaskAction[] {
-  return TASK_ACTIONS.filter((action) => canTransition(task, action, { now }));
+  return TASK_ACTIONS.filter((action) => {
+    const actor = transitionFor(action).actor;
+    return (actor === 'client' || actor === 'assigned_expert') && canTransition(task, action, { now });
+  });
 }
 
 function toDate(value: Date | string): Date {
@@ -271,6 +388,8 @@ export function canCapturePayment(task: TaskStateFacts, now: Date = new Date()):
  * has expired (a fresh authorization replaces it).
  */
 export function canAuthorizePayment(task: TaskStateFacts, now: Date = new Date()): boolean {
+  // A lapsed hold on work under way is authorized again through the payment dialog (decision 0113).
+  if (task.status === 'payment_lapsed') return task.payment_status === 'unpaid' || task.payment_status === 'pending';
   if (task.status !== 'assigned') return false;
   if (task.payment_status === 'unpaid' || task.payment_status === 'pending') return true;
   return task.payment_status === 'authorized' && isHoldExpired(task, now);
@@ -280,6 +399,9 @@ export function canAuthorizePayment(task: TaskStateFacts, now: Date = new Date()
 export const PAYMENT_TRANSITIONS = [
   { from: ['unpaid', 'pending'], to: 'authorized', on: 'card authorized' },
   { from: ['authorized'], to: 'captured', on: 'client verifies and pays (task completed or verified)' },
+  { from: ['authorized'], to: 'captured', on: 'the review window ends in silence, or an admin releases a dispute' },
+  { from: ['authorized'], to: 'unpaid', on: 'the hold lapsed at the provider (task payment_lapsed, or assigned)' },
+  { from: ['unpaid'], to: 'authorized', on: 'a fresh hold re-authorized on a lapsed task' },
 ] as const satisfies readonly { from: readonly PaymentStatus[]; to: PaymentStatus; on: string }[];
 
 const FINISHED: readonly TaskStatus[] = ['completed', 'verified'];
@@ -295,9 +417,17 @@ export function isClosed(status: TaskStatus): boolean {
   return CLOSED.includes(status);
 }
 
-/** Evidence review is pending while the task awaits approval, otherwise approved. */
+/** Evidence review is pending while the task awaits approval or is disputed, otherwise approved. */
 export function evidenceReviewStatus(status: TaskStatus): 'pending' | 'approved' {
-  return status === 'pending_approval' ? 'pending' : 'approved';
+  return status === 'pending_approval' || status === 'disputed' ? 'pending' : 'approved';
+}
+
+/** When the client's review window should end: the setting's hours, but always before the hold lapses. */
+export const REVIEW_WINDOW_HOLD_MARGIN_MS = 60 * 60 * 1000;
+export function reviewWindowEnd(submittedAt: Date, windowHours: number, holdExpiresAt: Date | null): Date {
+  const byWindow = submittedAt.getTime() + windowHours * 60 * 60 * 1000;
+  if (!holdExpiresAt) return new Date(byWindow);
+  return new Date(Math.max(submittedAt.getTime(), Math.min(byWindow, holdExpiresAt.getTime() - REVIEW_WINDOW_HOLD_MARGIN_MS)));
 }
 
 export const STATUS_LABELS: Readonly<Record<TaskStatus, string>> = messages.taskStatus;
@@ -322,6 +452,8 @@ export function statusDotColor(status: TaskStatus): StatusDotColor {
     case 'assigned':
       return 'blue';
     case 'open':
+    case 'disputed':
+    case 'payment_lapsed':
       return 'orange';
     default:
       return 'grey';

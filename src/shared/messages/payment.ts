@@ -98,6 +98,8 @@ export const paymentMessages = {
     captured: 'Captured',
     refunded: 'Released',
     failed: 'Failed',
+    partially_refunded: 'Partially refunded',
+    voided: 'Voided',
   },
   returnTitle: 'Processing your payment...',
 } as const;

@@ -8,4 +8,6 @@ export const taskStatusMessages = {
   completed: 'Completed',
   verified: 'Verified',
   cancelled: 'Cancelled',
+  disputed: 'Disputed',
+  payment_lapsed: 'Payment Hold Expired',
 } as const;

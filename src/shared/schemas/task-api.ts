@@ -21,7 +21,7 @@
  *   POST   /tasks/:id/evidence                    multipart: completion_notes, files (1..n) -> { task: TaskDto }
  *   GET    /tasks/:id/evidence/:index             -> the file (the task's parties and admins only)
  *   POST   /tasks/:id/evidence/confirm            -> { task: TaskDto, message }  (captures the hold)
- *   POST   /tasks/:id/evidence/reject             -> { task: TaskDto, message }  (voids the hold)
+ *   POST   /tasks/:id/evidence/reject {reason, request_changes} -> { task: TaskDto, message }  (opens a dispute; modules/disputes)
  * Reviews and reports
  *   POST   /tasks/:id/review                      createReviewSchema -> 201 { review: ReviewDto, message }
  *   POST   /tasks/:id/report-client               clientReportSchema -> 201 { message }
@@ -39,7 +39,14 @@ import type { PaymentStatus, TaskStatus } from '../domain/task-status';
 export type TaskCategory = 'general' | 'property' | 'vehicle';
 export type TaskUrgency = 'low' | 'medium' | 'high';
 export type ApplicationStatus = 'pending' | 'accepted' | 'rejected';
-export type TransactionStatus = 'pending' | 'authorized' | 'captured' | 'refunded' | 'failed';
+export type TransactionStatus =
+  | 'pending'
+  | 'authorized'
+  | 'captured'
+  | 'refunded'
+  | 'failed'
+  | 'partially_refunded'
+  | 'voided';
 
 export interface TaskDto {
   id: string;

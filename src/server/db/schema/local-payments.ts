@@ -29,6 +29,7 @@ export const localPaymentIntents = pgTable(
     client_secret: text('client_secret').notNull().unique(),
     amount: integer('amount').notNull(),
     amount_captured: integer('amount_captured').notNull().default(0),
+    amount_refunded: integer('amount_refunded').notNull().default(0),
     currency: text('currency').notNull(),
     application_fee_amount: integer('application_fee_amount').notNull(),
     destination: text('destination').notNull(),

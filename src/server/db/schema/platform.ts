@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** One row, created by the first migration with the spec's defaults. */
@@ -11,6 +12,8 @@ export const systemSettings = pgTable('system_settings', {
   /** Integer cents. */
   max_task_price: integer('max_task_price').notNull().default(100000),
   maintenance_mode: boolean('maintenance_mode').notNull().default(false),
+  /** Hours the client has to review evidence before the payment is released automatically. */
+  review_window_hours: integer('review_window_hours').notNull().default(72),
   footer_text: text('footer_text'),
   contact_email: text('contact_email'),
   tos_content: text('tos_content'),
@@ -72,4 +75,28 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.created_at),
     index('audit_log_target_idx').on(t.target_type, t.target_id, t.created_at),
   ],
+);
+
+/**
+ * Durable timed work (reminders, hold expiry, auto-release): a table-driven queue claimed with
+ * FOR UPDATE SKIP LOCKED, so it runs on PGlite and once across instances (docs/decisions/0110).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    /** Unique: enqueuing the same work twice keeps one row, so every job runs once. */
+    key: text('key').notNull().unique(),
+    payload: jsonb('payload').notNull().default({}),
+    run_at: timestamp('run_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    max_attempts: integer('max_attempts').notNull().default(10),
+    /** A worker's lease; a crashed worker's job is claimable again once it passes. */
+    locked_until: timestamp('locked_until', { withTimezone: true }),
+    last_error: text('last_error'),
+    done_at: timestamp('done_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('jobs_due_idx').on(t.run_at).where(sql`${t.done_at} is null`)],
 );

@@ -66,6 +66,8 @@ export const tasks = pgTable(
     published_at: timestamptz('published_at'),
     completed_at: timestamptz('completed_at'),
     cancelled_at: timestamptz('cancelled_at'),
+    /** When the client's silence releases the payment (set on evidence submission; docs/decisions/0112). */
+    review_window_ends_at: timestamptz('review_window_ends_at'),
     created_at: timestamptz('created_at').notNull().defaultNow(),
     updated_at: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -82,6 +84,13 @@ export const tasks = pgTable(
     index('tasks_created_status_idx').on(t.created_at, t.status),
     // The expert task list: open tasks inside a lat/lng box, newest first.
     index('tasks_open_lat_lng_idx').on(t.latitude, t.longitude).where(sql`${t.status} = 'open'`),
+    // The timed-work scans: live holds by deadline, reviews by the end of their window.
+    index('tasks_hold_expiry_idx')
+      .on(t.authorization_hold_expires_at)
+      .where(sql`${t.payment_status} = 'authorized'`),
+    index('tasks_review_window_idx')
+      .on(t.review_window_ends_at)
+      .where(sql`${t.status} = 'pending_approval'`),
   ],
 );
 
@@ -178,6 +187,8 @@ export const transactions = pgTable(
       .notNull()
       .default(10),
     status: transactionStatus('status').notNull(),
+    /** Integer cents refunded after capture (partial or full refunds). */
+    amount_refunded: integer('amount_refunded').notNull().default(0),
     stripe_payment_intent_id: text('stripe_payment_intent_id'),
     created_at: timestamptz('created_at').notNull().defaultNow(),
     updated_at: timestamptz('updated_at').notNull().defaultNow(),
@@ -198,7 +209,7 @@ export const paymentActions = pgTable(
       .notNull()
       .references(() => tasks.id, { onDelete: 'cascade' }),
     action: text('action', {
-      enum: ['create_intent', 'confirm_authorization', 'capture', 'cancel_hold'],
+      enum: ['create_intent', 'confirm_authorization', 'capture', 'cancel_hold', 'reauthorize', 'refund'],
     }).notNull(),
     idempotency_key: text('idempotency_key').notNull().unique(),
     status: text('status', { enum: ['started', 'succeeded', 'failed'] }).notNull(),
@@ -211,4 +222,35 @@ export const paymentActions = pgTable(
     updated_at: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [index('payment_actions_task_idx').on(t.task_id, t.created_at)],
+);
+
+export const DISPUTE_STATUSES = ['open', 'resubmitted', 'resolved'] as const;
+export const DISPUTE_RESOLUTIONS = ['release', 'refund', 'partial', 'expert_accepted', 'client_confirmed'] as const;
+
+/** A rejected delivery: the client's reason, the expert's one resubmission, the admin's ruling. */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    task_id: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    opened_by: uuid('opened_by').notNull(),
+    reason: text('reason').notNull(),
+    request_changes: integer('request_changes').notNull().default(0),
+    status: text('status', { enum: DISPUTE_STATUSES }).notNull().default('open'),
+    resolution: text('resolution', { enum: DISPUTE_RESOLUTIONS }),
+    /** Integer cents captured by the resolution (partial or full); null when nothing was captured. */
+    captured_amount: integer('captured_amount'),
+    resolution_note: text('resolution_note'),
+    resolved_by: uuid('resolved_by'),
+    resubmitted_at: timestamptz('resubmitted_at'),
+    resolved_at: timestamptz('resolved_at'),
+    created_at: timestamptz('created_at').notNull().defaultNow(),
+    updated_at: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('disputes_status_created_idx').on(t.status, t.created_at),
+    index('disputes_task_idx').on(t.task_id, t.created_at),
+  ],
 );

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { paymentActions } from '../../db/schema';
 import type { PaymentIntentInfo } from '../../providers/payments/payment-provider';
 import { insertNotifications } from '../notifications/notifications.repository';
+import { restoreLapsedTask } from '../holds/restore-lapsed';
 import {
   findTask,
   markAuthorized,
@@ -38,6 +39,7 @@ export async function recordAuthorization(
       now,
     });
     if (!updated) return null;
+    const restored = updated.status === 'payment_lapsed' ? await restoreLapsedTask(tx, updated, now) : updated;
     const pendingRow = (await transactionsOfTask(tx, updated.id)).find((row) => row.stripe_payment_intent_id === intent.id);
     // The percent stored when the intent was created (the hold) decides the fee, not today's setting.
     const feePercent = pendingRow?.platform_fee_percent ?? (await platformFeePercent(tx));
@@ -94,7 +96,7 @@ export async function recordAuthorization(
         },
       ]);
     }
-    return updated;
+    return restored;
   });
 }
 

@@ -180,7 +180,7 @@ export async function upsertIntentTransaction(
   });
 }
 
-/** A released intent: an authorized hold becomes refunded, a never-authorized attempt failed. */
+/** A released intent: an authorized hold becomes voided (docs/decisions/0114), a never-authorized attempt failed. */
 export async function releaseIntentTransactions(
   db: Db,
   params: { taskId: string; intentId: string; now: Date },
@@ -191,7 +191,7 @@ export async function releaseIntentTransactions(
       eq(transactions.stripe_payment_intent_id, params.intentId),
       eq(transactions.status, status),
     );
-  await db.update(transactions).set({ status: 'refunded', updated_at: params.now }).where(where('authorized'));
+  await db.update(transactions).set({ status: 'voided', updated_at: params.now }).where(where('authorized'));
   await db.update(transactions).set({ status: 'failed', updated_at: params.now }).where(where('pending'));
 }
 
@@ -231,7 +231,8 @@ export async function attachIntent(
     .where(
       and(
         eq(tasks.id, params.taskId),
-        eq(tasks.status, 'assigned'),
+        // payment_lapsed: a new hold for work under way whose hold lapsed (decision 0113).
+        inArray(tasks.status, ['assigned', 'payment_lapsed']),
         params.previousIntentId === null
           ? isNull(tasks.stripe_payment_intent_id)
           : eq(tasks.stripe_payment_intent_id, params.previousIntentId),

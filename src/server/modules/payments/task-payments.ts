@@ -31,7 +31,7 @@ export interface TaskPayments {
   /** Voids the task's payment hold if one exists (idempotent; no-op without an intent). Throws PaymentProviderError on provider failure. */
   cancelHold(
     task: { id: string; stripe_payment_intent_id: string | null },
-    reason: 'assignment_declined_by_expert' | 'task_cancelled_by_client' | 'client_rejected_evidence',
+    reason: CancelHoldReason,
   ): Promise<void>;
   /** Captures the hold of a task the client verified; writes the transactions row and payment_captured notification; never throws for provider failures — returns { success: false, error } instead. */
   capture(task: { id: string; stripe_payment_intent_id: string | null }): Promise<CaptureResultDto>;

@@ -33,7 +33,10 @@ const submit = (taskId: string, form: FormData, user: TestUser | null) =>
 const readFile = (taskId: string, index: number | string, user: TestUser | null) =>
   h.request('GET', `/api/tasks/${taskId}/evidence/${index}`, { cookie: user?.cookie });
 const decide = (taskId: string, decision: 'confirm' | 'reject', user: TestUser | null) =>
-  h.request('POST', `/api/tasks/${taskId}/evidence/${decision}`, { cookie: user?.cookie });
+  h.request('POST', `/api/tasks/${taskId}/evidence/${decision}`, {
+    cookie: user?.cookie,
+    ...(decision === 'reject' ? { body: { reason: 'The photos do not show the roof.' } } : {}),
+  });
 
 describe('POST /api/tasks/:id/evidence', () => {
   it('stores the photos privately under the task and asks the client to review within 24 hours', async () => {
@@ -154,17 +157,17 @@ describe('POST /api/tasks/:id/evidence/confirm', () => {
 });
 
 describe('POST /api/tasks/:id/evidence/reject', () => {
-  it('cancels the task, clears submitted_at and the capture authorization, voids the hold', async () => {
+  // Reject opens a dispute and keeps the hold (docs/decisions/0111); modules/disputes tests the rest.
+  it('opens a dispute: the task is disputed, the hold kept, the expert told', async () => {
     const { task } = await taskAt(h, cast, 'pending_approval');
-    const intent = (await taskRow(h, task.id)).stripe_payment_intent_id;
     const body = await okJson<Result>(await decide(task.id, 'reject', cast.client));
     expect(body).toMatchObject({
-      message: 'Evidence rejected. The task has been cancelled and the payment hold released.',
+      message: 'The evidence was rejected and a dispute was opened. An admin will review it.',
       payment_failed: false,
-      task: { status: 'cancelled', submitted_at: null, client_capture_authorized_at: null, payment_status: 'unpaid' },
+      task: { status: 'disputed', payment_status: 'authorized' },
     });
-    expect(h.payments.cancelCalls).toEqual([{ taskId: task.id, intentId: intent, reason: 'client_rejected_evidence' }]);
-    expect((await notificationsOf(h, cast.expert.id, task.id)).map((n) => n.type)).toContain('evidence_rejected');
+    expect(h.payments.cancelCalls).toEqual([]);
+    expect((await notificationsOf(h, cast.expert.id, task.id)).map((n) => n.type)).toContain('dispute_opened');
   });
 
   it('is for the client (or an admin) only, and only while evidence awaits approval', async () => {
@@ -175,7 +178,7 @@ describe('POST /api/tasks/:id/evidence/reject', () => {
       );
     }
     expect((await decide(task.id, 'reject', null)).status).toBe(401);
-    expect((await okJson<Result>(await decide(task.id, 'reject', cast.admin))).task.status).toBe('cancelled');
+    expect((await okJson<Result>(await decide(task.id, 'reject', cast.admin))).task.status).toBe('disputed');
     const done = await taskAt(h, cast, 'verified');
     expect(await expectError(await decide(done.task.id, 'reject', cast.client), 409)).toBe(
       'Task status has changed. Please refresh the page.',

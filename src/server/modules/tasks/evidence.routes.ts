@@ -7,16 +7,12 @@ import type { EvidenceService } from './evidence.service';
 /** Room for the multipart envelope and the notes around the photos. */
 const ENVELOPE_BYTES = 64 * 1024;
 
-/** Evidence: the expert's upload, the private file reads, the client's confirm or reject. */
+/** Evidence: the expert's upload, the private file reads, the client's confirm (reject: modules/disputes). */
 export function evidenceRoutes(service: EvidenceService) {
   return new Hono<AppEnv>()
     .post('/tasks/:id/evidence/confirm', async (c) => {
       const user = requireUser(c);
       return c.json(await service.confirm(user.id, c.req.param('id')));
-    })
-    .post('/tasks/:id/evidence/reject', async (c) => {
-      const user = requireUser(c);
-      return c.json(await service.reject(user.id, c.req.param('id')));
     })
     .post('/tasks/:id/evidence', async (c) => {
       const user = requireUser(c);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { EVIDENCE } from '@shared/constants';
 import { check } from '@shared/domain/permissions';
-import { transitionFor } from '@shared/domain/task-status';
+import { reviewWindowEnd, transitionFor } from '@shared/domain/task-status';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import { submitEvidenceSchema } from '@shared/schemas/evidence.schemas';
@@ -12,6 +12,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { checkUpload } from '../../lib/file-checks';
 import { validate } from '../../http/validation';
 import { storageKey, type StoredFile } from '../../providers/storage';
+import { closeDisputeOnConfirm } from '../disputes/disputes.repository';
+import { reviewWindowHours } from '../holds/holds.repository';
 import type { TransitionResult } from './lifecycle.service';
 import { loadTaskFor, loadVisibleTask } from './task-access';
 import { notify, taskNotification } from './task-notifications';
@@ -29,7 +31,7 @@ interface CheckedFile {
 }
 
 /** Every file at most 5 MB and an image by its content (JPEG, PNG, WebP, GIF); the spec's texts. */
-async function checkEvidenceFiles(entries: FormDataEntryValue[]): Promise<CheckedFile[]> {
+export async function checkEvidenceFiles(entries: FormDataEntryValue[]): Promise<CheckedFile[]> {
   const files = entries.filter((entry): entry is File => entry instanceof File && entry.size > 0);
   if (files.length < EVIDENCE.minFiles) throw badRequest(messages.evidence.filesRequired, { files: messages.evidence.filesRequired });
   if (files.length > EVIDENCE.maxFiles) {
@@ -56,7 +58,7 @@ async function checkEvidenceFiles(entries: FormDataEntryValue[]): Promise<Checke
   return checked;
 }
 
-const textOf = (form: FormData, name: string) => {
+export const textOf = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === 'string' ? value : undefined;
 };
@@ -82,11 +84,19 @@ export function createEvidenceService(deps: TasksServiceDeps) {
         storageKey(EVIDENCE.bucket, task.id, `${index + 1}-${batch}-${file.fileName}`, now),
       );
       await Promise.all(files.map((file, index) => storage.put(keys[index], file.bytes, { contentType: file.contentType })));
+      const windowHours = await reviewWindowHours(db);
       const submitted = await db.transaction(async (tx) => {
         const row = await updateTaskIf(
           tx,
           { id: task.id, from: ['in_progress'], expertId: userId },
-          { status: 'pending_approval', evidence_files: keys, completion_notes, submitted_at: now, updated_at: now },
+          {
+            status: 'pending_approval',
+            evidence_files: keys,
+            completion_notes,
+            submitted_at: now,
+            review_window_ends_at: reviewWindowEnd(now, windowHours, task.authorization_hold_expires_at),
+            updated_at: now,
+          },
         );
         if (!row) return undefined;
         await notify(tx, [taskNotification.evidenceSubmitted(task.client_id, task)]);
@@ -138,6 +148,7 @@ export function createEvidenceService(deps: TasksServiceDeps) {
           { status: 'verified', client_capture_authorized_at: now, completed_at: now, updated_at: now },
         );
         if (!row) return undefined;
+        await closeDisputeOnConfirm(tx, { taskId: task.id, now });
         await notify(tx, [task.expert_id ? taskNotification.taskVerified(task.expert_id, task) : null]);
         return row;
       });
@@ -161,48 +172,6 @@ export function createEvidenceService(deps: TasksServiceDeps) {
         message: capture.success ? messages.payment.captured : messages.evidence.captureFailed,
         payment_failed: !capture.success,
         capture,
-      };
-    },
-
-    /**
-     * pending_approval -> cancelled (the client, or an admin override): clears submitted_at and the
-     * capture authorization, then voids the hold. A failed void leaves the task cancelled with its
-     * payment still authorized, visible for manual review, and says so.
-     */
-    async reject(userId: string, taskId: string): Promise<TransitionResult> {
-      const now = clock.now();
-      const { actor, task } = await loadTaskFor(db, userId, taskId, 'reject_evidence', now);
-      const isOwner = task.client_id === actor.userId;
-      const transition = transitionFor('reject_evidence');
-      const cancelled = await db.transaction(async (tx) => {
-        const row = await updateTaskIf(
-          tx,
-          {
-            id: task.id,
-            from: isOwner ? transition.from : transition.adminFrom,
-            extra: isOwner ? eq(tasks.client_id, actor.userId) : undefined,
-          },
-          { status: 'cancelled', cancelled_at: now, submitted_at: null, client_capture_authorized_at: null, updated_at: now },
-        );
-        if (!row) return undefined;
-        await notify(tx, [task.expert_id ? taskNotification.evidenceRejected(task.expert_id, task) : null]);
-        return row;
-      });
-      if (!cancelled) throw conflict(messages.tasks.statusChanged);
-      let voidFailed = false;
-      if (cancelled.stripe_payment_intent_id) {
-        try {
-          await payments.cancelHold(cancelled, 'client_rejected_evidence');
-        } catch (error) {
-          console.error(`Payment hold of task ${task.id} could not be cancelled after rejected evidence`, error);
-          voidFailed = true;
-        }
-      }
-      const current = (await findTask(db, task.id)) ?? cancelled;
-      return {
-        task: toTaskDto(current),
-        message: voidFailed ? messages.evidence.cancellationFailed : messages.evidence.rejected,
-        payment_failed: voidFailed,
       };
     },
   };

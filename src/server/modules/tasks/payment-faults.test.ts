@@ -83,21 +83,26 @@ describe('the hold cannot be voided', () => {
     expect((await okJson<Result>(await post(`/api/tasks/${task.id}/cancel`, cast.client.cookie))).task.status).toBe('cancelled');
   });
 
-  it('reject keeps the rejection, keeps the hold on record for review, and says so', async () => {
+  it('accepting a rejection keeps the cancellation, keeps the hold on record for review, and says so', async () => {
     const { task } = await taskAt(h, cast, 'pending_approval');
     const intent = (await taskRow(h, task.id)).stripe_payment_intent_id;
+    await okJson<Result>(
+      await h.request('POST', `/api/tasks/${task.id}/evidence/reject`, { cookie: cast.client.cookie, body: { reason: 'Blurry.' } }),
+    );
     h.payments.failCancel = true;
-    const body = await okJson<Result>(await post(`/api/tasks/${task.id}/evidence/reject`, cast.client.cookie));
-    expect(body.message).toBe('Evidence rejected but payment cancellation failed. Please contact support.');
+    const body = await okJson<{ message: string; payment_failed: boolean }>(
+      await post(`/api/tasks/${task.id}/dispute/accept`, cast.expert.cookie),
+    );
+    expect(body.message).toBe(
+      'You accepted the rejection and the task is cancelled, but the payment hold could not be released yet. It will be retried automatically.',
+    );
     expect(body.payment_failed).toBe(true);
     expect(await taskRow(h, task.id)).toMatchObject({
       status: 'cancelled',
-      submitted_at: null,
-      client_capture_authorized_at: null,
       payment_status: 'authorized',
       stripe_payment_intent_id: intent,
     });
-    expect((await notificationsOf(h, cast.expert.id, task.id)).map((n) => n.type)).toContain('evidence_rejected');
+    expect((await notificationsOf(h, cast.client.id, task.id)).map((n) => n.type)).toContain('rejection_accepted');
   });
 });
 

@@ -116,7 +116,7 @@ describe('the life of a task with the local payment provider', () => {
     expect(await intentStatus(intentId)).toBe('canceled');
   });
 
-  it('rejecting the evidence cancels the task and voids the hold', async () => {
+  it('rejecting the evidence opens a dispute; the expert accepting it voids the hold', async () => {
     const { task, intentId } = await hiredAndPaid();
     await ok(await post(`/api/tasks/${task.id}/accept`, expert));
     await ok(
@@ -125,11 +125,13 @@ describe('the life of a task with the local payment provider', () => {
         cookie: expert.cookie,
       }),
     );
-    const body = await ok<{ task: TaskDto; message: string }>(await post(`/api/tasks/${task.id}/evidence/reject`, client));
-    expect(body).toMatchObject({
-      message: 'Evidence rejected. The task has been cancelled and the payment hold released.',
-      task: { status: 'cancelled', payment_status: 'unpaid' },
-    });
+    const body = await ok<{ task: TaskDto; message: string }>(
+      await post(`/api/tasks/${task.id}/evidence/reject`, client, { reason: 'Blurry photos.' }),
+    );
+    expect(body.task).toMatchObject({ status: 'disputed', payment_status: 'authorized' });
+    expect(await intentStatus(intentId)).toBe('requires_capture');
+    // The expert accepts the rejection: the task is cancelled and the hold voided (docs/decisions/0111).
+    await ok(await post(`/api/tasks/${task.id}/dispute/accept`, expert));
     expect(await intentStatus(intentId)).toBe('canceled');
   });
 });

@@ -10,6 +10,9 @@ import {
   type AccountLinkInfo,
   type AccountStatus,
   type CancelHoldReason,
+  type CaptureOptions,
+  type RefundInfo,
+  type RefundInput,
   type CreateAccountLinkInput,
   type CreateConnectedAccountInput,
   type CreatePaymentIntentInput,
@@ -42,6 +45,7 @@ import {
   type LocalIntentRow,
 } from './local-store';
 import { captureRefusal, validateNewIntent } from './local-intent-rules';
+import { refundLocalPayment } from './local-refunds';
 import { cardOutcome, type LocalCardInput } from './local-test-cards';
 
 export interface LocalPaymentProviderOptions {
@@ -171,16 +175,28 @@ export class LocalPaymentProvider implements PaymentProvider {
     return intentInfoFromRow(await this.loadIntent(row.id));
   }
 
-  async capturePaymentIntent(id: string, options: { idempotencyKey: string }): Promise<PaymentIntentInfo> {
+  async capturePaymentIntent(id: string, options: CaptureOptions): Promise<PaymentIntentInfo> {
     const now = this.clock.now();
-    await this.loadIntent(id);
+    const intent = await this.loadIntent(id);
+    const amount = options.amountCents ?? intent.amount;
+    if (!Number.isInteger(amount) || amount < 1 || amount > intent.amount) {
+      throw new PaymentProviderError(
+        'invalid_request',
+        'The amount to capture must be a positive integer less than or equal to the amount capturable.',
+        { providerCode: 'amount_too_large' },
+      );
+    }
     await runIdempotent(
       this.db,
       { scope: 'capture', key: options.idempotencyKey, objectId: id, now },
       async (tx) => {
         const captured = await tx
           .update(localPaymentIntents)
-          .set({ status: 'succeeded', amount_captured: localPaymentIntents.amount })
+          .set({
+            status: 'succeeded',
+            amount_captured: amount,
+            ...(options.applicationFeeCents !== undefined ? { application_fee_amount: options.applicationFeeCents } : {}),
+          })
           .where(
             and(
               eq(localPaymentIntents.id, id),
@@ -193,6 +209,24 @@ export class LocalPaymentProvider implements PaymentProvider {
       },
     ).then((result) => this.assertSameIntent(result, id));
     return this.retrievePaymentIntent(id);
+  }
+
+  async refundPayment(input: RefundInput): Promise<RefundInfo> {
+    await this.loadIntent(input.paymentIntentId);
+    return refundLocalPayment(this.db, input, this.clock.now());
+  }
+
+  async reauthorizeWithSavedMethod(
+    input: CreatePaymentIntentInput & { paymentMethodId: string },
+  ): Promise<PaymentIntentInfo> {
+    const intent = await this.createPaymentIntent(input);
+    if (intent.status === 'requires_capture') return intent;
+    if (!input.paymentMethodId.startsWith('pm_')) {
+      throw new PaymentProviderError('invalid_request', `No such PaymentMethod: '${input.paymentMethodId}'`, {
+        providerCode: 'resource_missing',
+      });
+    }
+    return this.moveIntent(intent.id, ['requires_confirmation'], this.authorizedState(this.clock.now(), input.paymentMethodId));
   }
 
   async cancelPaymentIntent(

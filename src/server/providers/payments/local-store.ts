@@ -12,7 +12,7 @@ export type LocalIntentRow = typeof localPaymentIntents.$inferSelect;
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Provider-style ids: a type prefix, `local`, then random hex. */
-export const localId = (prefix: 'acct' | 'pi' | 'pm' | 'evt') =>
+export const localId = (prefix: 'acct' | 'pi' | 'pm' | 'evt' | 're') =>
   `${prefix}_local_${randomBytes(12).toString('hex')}`;
 export const randomToken = () => randomBytes(24).toString('base64url');
 
@@ -28,7 +28,7 @@ export function intentInfoFromRow(row: LocalIntentRow): PaymentIntentInfo {
   };
 }
 
-export type IdempotentScope = 'create_account' | 'create_intent' | 'capture' | 'cancel';
+export type IdempotentScope = 'create_account' | 'create_intent' | 'capture' | 'cancel' | 'refund' | 'reauthorize';
 
 /**
  * Runs `work` once per idempotency key, like the real provider: the key is claimed in the same

@@ -208,6 +208,66 @@ export function runPaymentProviderContract(
       expect((await h.provider.retrievePaymentIntent(intent.id)).status).toBe('canceled');
     });
 
+    it('captures part of a hold with its own fee and releases the rest', async () => {
+      const intent = await newIntent(await h.createPayableAccount());
+      await h.authorize(intent);
+      await expectProviderError(
+        h.provider.capturePaymentIntent(intent.id, { idempotencyKey: key('too-much'), amountCents: 10_001 }),
+        'invalid_request',
+      );
+      const captured = await h.provider.capturePaymentIntent(intent.id, {
+        idempotencyKey: key('partial'),
+        amountCents: 4_000,
+        applicationFeeCents: 400,
+      });
+      expect(captured).toMatchObject({ status: 'succeeded', amountCents: 10_000, amountCapturedCents: 4_000 });
+    });
+
+    it('refunds a captured payment in parts, once per key, never more than was captured', async () => {
+      const intent = await newIntent(await h.createPayableAccount());
+      await h.authorize(intent);
+      await expectProviderError(
+        h.provider.refundPayment({ paymentIntentId: intent.id, amountCents: 100, idempotencyKey: key('early') }),
+        'invalid_state',
+      );
+      await h.provider.capturePaymentIntent(intent.id, { idempotencyKey: key('capture') });
+      const refundKey = key('refund');
+      const first = await h.provider.refundPayment({ paymentIntentId: intent.id, amountCents: 3_000, idempotencyKey: refundKey });
+      expect(first).toMatchObject({ amountCents: 3_000, status: 'succeeded' });
+      expect(first.id).toMatch(/^re_/);
+      const replay = await h.provider.refundPayment({ paymentIntentId: intent.id, amountCents: 3_000, idempotencyKey: refundKey });
+      expect(replay.id).toBe(first.id);
+      await expectProviderError(
+        h.provider.refundPayment({ paymentIntentId: intent.id, amountCents: 7_001, idempotencyKey: key('over') }),
+        'invalid_request',
+      );
+      const rest = await h.provider.refundPayment({ paymentIntentId: intent.id, amountCents: 7_000, idempotencyKey: key('rest') });
+      expect(rest.id).not.toBe(first.id);
+    });
+
+    it('re-authorizes with the saved payment method: a new hold, idempotent per key', async () => {
+      const destination = await h.createPayableAccount();
+      const intent = await newIntent(destination);
+      await h.authorize(intent);
+      const old = await h.provider.retrievePaymentIntent(intent.id);
+      const input = {
+        amountCents: 10_000,
+        currency: 'usd' as const,
+        applicationFeeCents: 1_000,
+        destinationAccountId: destination,
+        description: 'Task payment (re-authorized)',
+        metadata: { task_id: 't-reauth' },
+        idempotencyKey: key('reauth'),
+        paymentMethodId: old.paymentMethodId!,
+      };
+      const fresh = await h.provider.reauthorizeWithSavedMethod(input);
+      expect(fresh.id).not.toBe(intent.id);
+      expect(fresh).toMatchObject({ status: 'requires_capture', amountCents: 10_000, paymentMethodId: old.paymentMethodId });
+      expect(fresh.captureBefore!.getTime()).toBeGreaterThan(h.now().getTime());
+      expect((await h.provider.reauthorizeWithSavedMethod(input)).id).toBe(fresh.id);
+      expect((await h.provider.retrievePaymentIntent(intent.id)).status).toBe('requires_capture');
+    });
+
     it('verifies webhook signatures and maps the event', async () => {
       const rawBody = JSON.stringify({
         id: `evt_${randomUUID().replace(/-/g, '')}`,

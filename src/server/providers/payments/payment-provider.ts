@@ -21,7 +21,19 @@ export interface PaymentProvider {
 
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntentInfo>;
   retrievePaymentIntent(id: string): Promise<PaymentIntentInfo>;
-  capturePaymentIntent(id: string, options: { idempotencyKey: string }): Promise<PaymentIntentInfo>;
+  /**
+   * Captures a held intent: the whole amount, or `amountCents` (1..amount) with its own application
+   * fee for a partial capture; the rest of the hold is released.
+   */
+  capturePaymentIntent(id: string, options: CaptureOptions): Promise<PaymentIntentInfo>;
+  /** Refunds part or all of a captured intent (the transfer and the fee are reversed pro rata). */
+  refundPayment(input: RefundInput): Promise<RefundInfo>;
+  /**
+   * A fresh hold with a payment method the client already used (an off-session confirmation);
+   * throws card_declined / authentication_failed / invalid_request when the provider refuses it,
+   * in which case the client authorizes again through the payment dialog.
+   */
+  reauthorizeWithSavedMethod(input: CreatePaymentIntentInput & { paymentMethodId: string }): Promise<PaymentIntentInfo>;
   cancelPaymentIntent(
     id: string,
     options: { idempotencyKey: string; reason: CancelHoldReason },
@@ -45,6 +57,27 @@ export interface CreateAccountLinkInput {
   returnUrl: string;
   /** Optional: a fresh random key is used when absent (each link is meant to be new). */
   idempotencyKey?: string;
+}
+
+export interface CaptureOptions {
+  idempotencyKey: string;
+  /** A partial capture; the whole authorized amount when absent. */
+  amountCents?: number;
+  /** The platform fee on a partial capture. */
+  applicationFeeCents?: number;
+}
+
+export interface RefundInput {
+  paymentIntentId: string;
+  amountCents: number;
+  idempotencyKey: string;
+  reason?: string;
+}
+
+export interface RefundInfo {
+  id: string;
+  amountCents: number;
+  status: 'succeeded' | 'pending' | 'failed';
 }
 
 export interface AccountLinkInfo {
@@ -97,7 +130,11 @@ export interface PaymentIntentInfo {
 
 /** Why a hold is released (the spec's cancel-hold reasons). */
 export type CancelHoldReason =
-  'assignment_declined_by_expert' | 'task_cancelled_by_client' | 'client_rejected_evidence';
+  | 'assignment_declined_by_expert'
+  | 'task_cancelled_by_client'
+  | 'client_rejected_evidence'
+  | 'hold_replaced'
+  | 'dispute_refunded';
 
 export interface ProviderEvent {
   id: string;
@@ -183,7 +220,7 @@ export function expertFieldsFromAccountStatus(status: AccountStatus): ExpertPaym
   return { stripe_onboarding_completed: true, stripe_account_status: 'restricted' };
 }
 
-export type TaskPaymentAction = 'create_payment_intent' | 'capture' | 'cancel_hold';
+export type TaskPaymentAction = 'create_payment_intent' | 'capture' | 'cancel_hold' | 'reauthorize' | 'refund';
 
 /**
  * The idempotency key of one payment call about one task. Retries of the same call reuse it, so a

@@ -6,6 +6,9 @@ import {
   type AccountLinkInfo,
   type AccountStatus,
   type CancelHoldReason,
+  type CaptureOptions,
+  type RefundInfo,
+  type RefundInput,
   type CreateAccountLinkInput,
   type CreateConnectedAccountInput,
   type CreatePaymentIntentInput,
@@ -121,12 +124,59 @@ export class StripePaymentProvider implements PaymentProvider {
     return paymentIntentInfoFromStripe(intent);
   }
 
-  async capturePaymentIntent(id: string, options: { idempotencyKey: string }): Promise<PaymentIntentInfo> {
+  async capturePaymentIntent(id: string, options: CaptureOptions): Promise<PaymentIntentInfo> {
     const intent = await call(() =>
       this.stripe.paymentIntents.capture(
         id,
-        { expand: EXPAND_CHARGE },
+        {
+          expand: EXPAND_CHARGE,
+          ...(options.amountCents !== undefined ? { amount_to_capture: options.amountCents } : {}),
+          ...(options.applicationFeeCents !== undefined ? { application_fee_amount: options.applicationFeeCents } : {}),
+        },
         { idempotencyKey: options.idempotencyKey },
+      ),
+    );
+    return paymentIntentInfoFromStripe(intent);
+  }
+
+  async refundPayment(input: RefundInput): Promise<RefundInfo> {
+    const refund = await call(() =>
+      this.stripe.refunds.create(
+        {
+          payment_intent: input.paymentIntentId,
+          amount: input.amountCents,
+          // Destination charges: take the money back from the expert's account and return our fee.
+          reverse_transfer: true,
+          refund_application_fee: true,
+          ...(input.reason ? { metadata: { reason: input.reason } } : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    const status = refund.status === 'succeeded' || refund.status === 'pending' ? refund.status : 'failed';
+    return { id: refund.id, amountCents: refund.amount, status };
+  }
+
+  async reauthorizeWithSavedMethod(
+    input: CreatePaymentIntentInput & { paymentMethodId: string },
+  ): Promise<PaymentIntentInfo> {
+    const intent = await call(() =>
+      this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          capture_method: 'manual',
+          application_fee_amount: input.applicationFeeCents,
+          transfer_data: { destination: input.destinationAccountId },
+          payment_method: input.paymentMethodId,
+          payment_method_types: ['card'],
+          confirm: true,
+          off_session: true,
+          description: input.description,
+          metadata: input.metadata,
+          expand: EXPAND_CHARGE,
+        },
+        { idempotencyKey: input.idempotencyKey },
       ),
     );
     return paymentIntentInfoFromStripe(intent);

@@ -10,6 +10,8 @@ const VARIANTS: Record<TaskStatus, BadgeVariant> = {
   completed: 'success',
   verified: 'success',
   cancelled: 'destructive',
+  disputed: 'warning',
+  payment_lapsed: 'destructive',
 };
 
 /** The task's status label ("Open for Applications", "Assigned to Expert", ...). */

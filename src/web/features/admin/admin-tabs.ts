@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { BarChart3, Bell, CreditCard, LayoutDashboard, Settings, Users, type LucideIcon } from 'lucide-react';
+import { BarChart3, Bell, CreditCard, LayoutDashboard, Scale, Settings, Users, type LucideIcon } from 'lucide-react';
 
 export interface AdminTab {
   /** The value of ?tab= in the address. */
@@ -18,6 +18,12 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'overview', label: 'Overview', icon: LayoutDashboard, Panel: lazy(() => import('./overview/overview-panel')) },
   { id: 'users', label: 'Users', icon: Users, Panel: lazy(() => import('./users/users-panel')) },
   { id: 'transactions', label: 'Transactions', icon: CreditCard, Panel: lazy(() => import('./transactions/transactions-panel')) },
+  {
+    id: 'disputes',
+    label: 'Disputes',
+    icon: Scale,
+    Panel: lazy(() => import('./disputes').then((module) => ({ default: module.DisputesPanel }))),
+  },
   { id: 'reports', label: 'Reports', icon: BarChart3, Panel: lazy(() => import('./reports/reports-panel')) },
   { id: 'notifications', label: 'Notifications', icon: Bell, Panel: lazy(() => import('./notifications/notifications-panel')) },
   { id: 'settings', label: 'Settings', icon: Settings, Panel: lazy(() => import('./settings/settings-panel')) },

@@ -8,6 +8,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { api } from '@web/lib/api';
 import { ConfirmAction } from './confirm-action';
+import { RejectEvidenceDialog } from './money/reject-evidence-dialog';
 import { formatDateTime } from './format';
 import { failureText, taskPath, useTaskAction } from './task-query';
 
@@ -29,14 +30,8 @@ export function EvidenceSection({ task, capabilities }: EvidenceSectionProps) {
     success: messages.payment.captured,
     failure: (error) => failureText(error, messages.evidence.confirmFailed),
   });
-  const reject = useTaskAction({
-    taskId: task.id,
-    run: () => api.post<{ message?: string }>(taskPath(task.id, '/evidence/reject')),
-    success: messages.evidence.rejected,
-    failure: (error) => failureText(error, messages.evidence.rejectFailed),
-  });
   const review = evidenceReviewStatus(task.status);
-  const busy = confirm.isPending || reject.isPending;
+  const busy = confirm.isPending;
   const files = Array.from({ length: task.evidence_file_count }, (_, index) => index);
 
   return (
@@ -99,19 +94,7 @@ export function EvidenceSection({ task, capabilities }: EvidenceSectionProps) {
                 onConfirm={() => confirm.mutateAsync()}
               />
             ) : null}
-            {capabilities.has('reject_evidence') ? (
-              <ConfirmAction
-                label={t.rejectEvidence}
-                busyLabel={t.rejecting}
-                title={t.rejectEvidenceTitle}
-                description={t.rejectEvidenceText}
-                cancelLabel={t.confirmKeep}
-                variant="destructive"
-                busy={reject.isPending}
-                disabled={busy}
-                onConfirm={() => reject.mutateAsync()}
-              />
-            ) : null}
+            {capabilities.has('reject_evidence') ? <RejectEvidenceDialog taskId={task.id} disabled={busy} /> : null}
           </div>
         ) : null}
       </CardContent>

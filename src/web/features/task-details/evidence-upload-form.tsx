@@ -28,7 +28,7 @@ export function screenFiles(files: readonly File[]): { accepted: File[]; errors:
 }
 
 /** The assigned expert's evidence: completion notes and at least one photo of at most 5MB each, with upload progress. */
-export function EvidenceUploadForm({ taskId }: { taskId: string }) {
+export function EvidenceUploadForm({ taskId, path = '/evidence', title }: { taskId: string; path?: string; title?: string }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [notes, setNotes] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -42,7 +42,7 @@ export function EvidenceUploadForm({ taskId }: { taskId: string }) {
       form.append('completion_notes', completionNotes);
       chosen.forEach((file) => form.append('files', file, file.name));
       setProgress(0);
-      return api.upload<{ message?: string }>(taskPath(taskId, '/evidence'), form, (fraction) =>
+      return api.upload<{ message?: string }>(taskPath(taskId, path), form, (fraction) =>
         setProgress(Math.round(fraction * 100)),
       );
     },
@@ -85,7 +85,7 @@ export function EvidenceUploadForm({ taskId }: { taskId: string }) {
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>{t.submitEvidenceTitle}</h2>
+          <h2>{title ?? t.submitEvidenceTitle}</h2>
         </CardTitle>
       </CardHeader>
       <CardContent>

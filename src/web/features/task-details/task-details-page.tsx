@@ -23,6 +23,7 @@ import { TaskPaymentDialog, TaskPaymentSection } from './payment-slot';
 import { ReviewSection } from './review-section';
 import { TaskHeader } from './task-header';
 import { TaskInfoCard } from './task-info-card';
+import { TaskMoneyPanel } from './money/task-money-panel';
 import { capabilitiesFor, errorText, taskPath, useTaskAction, useTaskQuery } from './task-query';
 import { format } from '@shared/format-message';
 import type { CreateApplicationInput } from '@shared/schemas/applications.schemas';
@@ -122,6 +123,9 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
           <ReviewSection task={task} capabilities={capabilities} />
         </div>
         <div className="space-y-6">
+          {isOwner || isAssignedExpert || me?.roles.isAdmin ? (
+            <TaskMoneyPanel taskId={task.id} viewer={isOwner ? 'client' : isAssignedExpert ? 'expert' : 'admin'} />
+          ) : null}
           {isAssignedExpert ? <AssignmentCard task={task} capabilities={capabilities} /> : null}
           {/* The assigned expert sees who they work for, not a card about themselves. */}
           {isAssignedExpert ? (

@@ -82,7 +82,7 @@ export function createFakeStripeApi(local: LocalPaymentProvider) {
           .filter(([key]) => key.startsWith('metadata['))
           .map(([key, value]) => [key.slice('metadata['.length, -1), value]),
       );
-      const intent = await local.createPaymentIntent({
+      const input = {
         amountCents: Number(p.amount),
         currency: p.currency as 'usd',
         applicationFeeCents: Number(p.application_fee_amount),
@@ -91,14 +91,35 @@ export function createFakeStripeApi(local: LocalPaymentProvider) {
         metadata,
         idempotencyKey,
         ...(p.payment_method ? { paymentMethodId: p.payment_method } : {}),
-      });
-      return renderIntent(intent, expandCharge);
+      };
+      if (p.confirm === 'true') {
+        if (p.off_session !== 'true' || !p.payment_method)
+          throw new PaymentProviderError('invalid_request', 'fake: a saved-method confirmation is off_session with a payment_method');
+        const intent = await local.reauthorizeWithSavedMethod({ ...input, paymentMethodId: p.payment_method });
+        return renderIntent(intent, expandCharge);
+      }
+      return renderIntent(await local.createPaymentIntent(input), expandCharge);
     }
     if (method === 'GET' && (match = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
       return renderIntent(await local.retrievePaymentIntent(match[1]), expandCharge);
     }
     if (method === 'POST' && (match = path.match(/^\/v1\/payment_intents\/([^/]+)\/capture$/))) {
-      return renderIntent(await local.capturePaymentIntent(match[1], { idempotencyKey }), expandCharge);
+      const intent = await local.capturePaymentIntent(match[1], {
+        idempotencyKey,
+        ...(p.amount_to_capture ? { amountCents: Number(p.amount_to_capture) } : {}),
+        ...(p.application_fee_amount ? { applicationFeeCents: Number(p.application_fee_amount) } : {}),
+      });
+      return renderIntent(intent, expandCharge);
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      if (p.reverse_transfer !== 'true' || p.refund_application_fee !== 'true')
+        throw new PaymentProviderError('invalid_request', 'fake: refunds reverse the transfer and the fee');
+      const refund = await local.refundPayment({
+        paymentIntentId: p.payment_intent,
+        amountCents: Number(p.amount),
+        idempotencyKey,
+      });
+      return { id: refund.id, object: 'refund', amount: refund.amountCents, status: refund.status, payment_intent: p.payment_intent };
     }
     if (method === 'POST' && (match = path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/))) {
       const intent = await local.cancelPaymentIntent(match[1], {

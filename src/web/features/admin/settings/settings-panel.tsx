@@ -14,6 +14,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { adminKeys, errorText, saveSettings, settingsQuery } from '../admin-api';
+import { ReviewWindowSetting } from '../disputes';
 
 interface FormState {
   fee: string;
@@ -159,6 +160,7 @@ export default function SettingsPanel() {
           Save Settings
         </Button>
       </form>
+      <ReviewWindowSetting />
     </section>
   );
 }

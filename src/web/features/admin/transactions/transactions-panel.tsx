@@ -21,7 +21,9 @@ const STATUS_BADGE: Record<TransactionStatus, BadgeVariant> = {
   pending: 'outline',
   authorized: 'warning',
   captured: 'success',
+  partially_refunded: 'secondary',
   refunded: 'secondary',
+  voided: 'outline',
   failed: 'destructive',
 };
 

@@ -6,6 +6,7 @@ import { isHoldExpired, paymentStatusLabel, type PaymentStatus } from '@shared/d
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import type { TaskDetailsDto, TransactionStatus } from '@shared/schemas/task-api';
+import { Countdown } from '@web/components/money/countdown';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge, type BadgeVariant } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -36,6 +37,8 @@ const TRANSACTION_BADGE: Record<TransactionStatus, BadgeVariant> = {
   captured: 'success',
   refunded: 'outline',
   failed: 'destructive',
+  partially_refunded: 'outline',
+  voided: 'outline',
 };
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -106,6 +109,12 @@ export function PaymentSection({ task, now = new Date() }: { task: TaskDetailsDt
               <dt className="text-muted-foreground">{text.holdExpiresLabel}</dt>
               <dd className="text-right">
                 <time dateTime={holdExpiry}>{dateTime(holdExpiry)}</time>
+                <Countdown
+                  deadline={holdExpiry}
+                  template={messages.holds.expiresIn}
+                  expiredText={messages.holds.expired}
+                  className="block text-xs text-muted-foreground"
+                />
               </dd>
             </>
           ) : null}

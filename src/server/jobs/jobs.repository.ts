@@ -1,0 +1,106 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { jobs } from '../db/schema';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * Adds a job unless one with the same key exists (done or not): the key names the work
+ * ("remind the parties 48 h before hold pi_123 lapses"), so enqueuing it again is a no-op.
+ * Returns true when this call created it.
+ */
+export async function enqueueJob(
+  db: Db,
+  params: { kind: string; key: string; runAt: Date; payload?: Record<string, unknown>; maxAttempts?: number },
+): Promise<boolean> {
+  const rows = await db
+    .insert(jobs)
+    .values({
+      kind: params.kind,
+      key: params.key,
+      run_at: params.runAt,
+      payload: params.payload ?? {},
+      max_attempts: params.maxAttempts ?? 10,
+      created_at: params.runAt,
+    })
+    .onConflictDoNothing({ target: jobs.key })
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/**
+ * Claims up to `limit` due jobs for one worker: a single UPDATE over rows selected with
+ * FOR UPDATE SKIP LOCKED, so two workers never claim the same job, and a lease (locked_until)
+ * after which a crashed worker's job is due again.
+ */
+export async function claimDueJobs(db: Db, params: { now: Date; leaseMs: number; limit: number }): Promise<JobRow[]> {
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        isNull(jobs.done_at),
+        lte(jobs.run_at, params.now),
+        or(isNull(jobs.locked_until), lte(jobs.locked_until, params.now)),
+        lt(jobs.attempts, jobs.max_attempts),
+      ),
+    )
+    .orderBy(asc(jobs.run_at))
+    .limit(params.limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(jobs)
+    .set({ locked_until: new Date(params.now.getTime() + params.leaseMs), attempts: sql`${jobs.attempts} + 1` })
+    .where(inArray(jobs.id, due))
+    .returning();
+}
+
+/** Done: never claimed again. Only the worker holding the lease it claimed with may finish it. */
+export async function completeJob(db: Db, params: { id: string; lockedUntil: Date | null; now: Date }): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ done_at: params.now, locked_until: null, last_error: null })
+    .where(and(eq(jobs.id, params.id), params.lockedUntil ? eq(jobs.locked_until, params.lockedUntil) : undefined));
+}
+
+/** Failed: due again after `retryAt` (until max_attempts), with the error kept for admins. */
+export async function failJob(db: Db, params: { id: string; error: string; retryAt: Date }): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ locked_until: null, run_at: params.retryAt, last_error: params.error.slice(0, 2000) })
+    .where(eq(jobs.id, params.id));
+}
+
+export async function findJob(db: Db, key: string): Promise<JobRow | undefined> {
+  const [row] = await db.select().from(jobs).where(eq(jobs.key, key));
+  return row;
+}
+
+export async function listJobs(db: Db, params: { kind?: string } = {}): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(params.kind ? eq(jobs.kind, params.kind) : undefined)
+    .orderBy(asc(jobs.created_at));
+}
+
+/** Thrown inside a handler's transaction when another worker already finished the job: rolls it back. */
+export class JobAlreadyDone extends Error {
+  constructor(key: string) {
+    super(`Job ${key} was already done`);
+    this.name = 'JobAlreadyDone';
+  }
+}
+
+/**
+ * Marks the job done inside the transaction of its effect, so the effect (notifications, say)
+ * commits exactly once even if a second worker ran the same job after a lost lease.
+ */
+export async function finishJobIn(db: Db, job: Pick<JobRow, 'id' | 'key'>, now: Date): Promise<void> {
+  const rows = await db
+    .update(jobs)
+    .set({ done_at: now, locked_until: null, last_error: null })
+    .where(and(eq(jobs.id, job.id), isNull(jobs.done_at)))
+    .returning({ id: jobs.id });
+  if (rows.length === 0) throw new JobAlreadyDone(job.key);
+}

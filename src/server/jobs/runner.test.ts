@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/client';
+import { manualClock } from '../lib/clock';
+import { createTestDatabase } from '../test/test-db';
+import { enqueueJob, finishJobIn, findJob, listJobs } from './jobs.repository';
+import { createJobRunner, retryDelayMs } from './runner';
+
+// Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (CI runs both).
+describe('the table-driven job runner', () => {
+  let handle: DatabaseHandle;
+  const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  const quiet = { error: () => undefined };
+
+  it('keeps one job per key, however often it is enqueued', async () => {
+    const first = await enqueueJob(handle.db, { kind: 'k', key: 'dedupe:1', runAt: clock.now() });
+    const again = await enqueueJob(handle.db, { kind: 'k', key: 'dedupe:1', runAt: clock.now() });
+    expect([first, again]).toEqual([true, false]);
+    expect((await listJobs(handle.db, { kind: 'k' })).length).toBe(1);
+  });
+
+  it('does not run a job before its time', async () => {
+    const ran: string[] = [];
+    await enqueueJob(handle.db, { kind: 'later', key: 'later:1', runAt: new Date(clock.now().getTime() + 60_000) });
+    const runner = createJobRunner({ db: handle.db, clock, log: quiet, handlers: { later: async (job) => void ran.push(job.key) } });
+    await runner.runDue();
+    expect(ran).toEqual([]);
+    clock.advance(60_000);
+    await runner.runDue();
+    expect(ran).toEqual(['later:1']);
+    expect((await findJob(handle.db, 'later:1'))?.done_at).not.toBeNull();
+    await runner.runDue();
+    expect(ran).toEqual(['later:1']);
+  });
+
+  it('runs each job once when two workers run together', async () => {
+    const counts = new Map<string, number>();
+    const handler = async (job: { key: string }) => {
+      counts.set(job.key, (counts.get(job.key) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    };
+    for (let i = 0; i < 30; i += 1) await enqueueJob(handle.db, { kind: 'race', key: `race:${i}`, runAt: clock.now() });
+    const workers = [1, 2].map(() => createJobRunner({ db: handle.db, clock, log: quiet, batchSize: 4, handlers: { race: handler } }));
+    const ran = await Promise.all(workers.map((worker) => worker.runDue()));
+    expect(ran[0] + ran[1]).toBe(30);
+    expect(counts.size).toBe(30);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('retries a failed job with back-off and keeps the error', async () => {
+    let calls = 0;
+    const runner = createJobRunner({
+      db: handle.db,
+      clock,
+      log: quiet,
+      handlers: {
+        flaky: async () => {
+          calls += 1;
+          if (calls === 1) throw new Error('provider unavailable');
+        },
+      },
+    });
+    await enqueueJob(handle.db, { kind: 'flaky', key: 'flaky:1', runAt: clock.now() });
+    await runner.runDue();
+    const failed = await findJob(handle.db, 'flaky:1');
+    expect(failed).toMatchObject({ attempts: 1, last_error: 'provider unavailable', done_at: null });
+    await runner.runDue();
+    expect(calls).toBe(1);
+    clock.advance(retryDelayMs(1));
+    await runner.runDue();
+    expect(calls).toBe(2);
+    expect(await findJob(handle.db, 'flaky:1')).toMatchObject({ attempts: 2, last_error: null });
+  });
+
+  it('commits a job effect once even when a second worker took it over after a lost lease', async () => {
+    await enqueueJob(handle.db, { kind: 'once', key: 'once:1', runAt: clock.now() });
+    const job = (await findJob(handle.db, 'once:1'))!;
+    await handle.db.transaction(async (tx) => finishJobIn(tx, job, clock.now()));
+    await expect(handle.db.transaction(async (tx) => finishJobIn(tx, job, clock.now()))).rejects.toThrow(/already done/);
+  });
+
+  it('stops polling on stop()', async () => {
+    const runner = createJobRunner({ db: handle.db, clock, log: quiet, pollIntervalMs: 5, handlers: {} });
+    runner.start();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await runner.stop();
+  });
+});

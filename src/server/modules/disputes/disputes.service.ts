@@ -1,0 +1,222 @@
+import { eq } from 'drizzle-orm';
+import { check } from '@shared/domain/permissions';
+import { formatUsd, platformFeeCents } from '@shared/domain/money';
+import { format } from '@shared/format-message';
+import { messages } from '@shared/messages';
+import type { RejectEvidenceRequest, ResolveDisputeRequest } from '@shared/schemas/disputes.schemas';
+import { tasks } from '../../db/schema';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import type { PaymentProvider } from '../../providers/payments/payment-provider';
+import { recordAudit } from '../audit/audit.repository';
+import { insertNotifications } from '../notifications/notifications.repository';
+import { finishAction, markCaptured, startAction, transactionsOfTask, upsertIntentTransaction } from '../payments/payments.repository';
+import { asProviderError, attemptKey, type TaskPayments } from '../payments/task-payments';
+import { adminIds } from '../holds/holds.repository';
+import { moneyNotification } from '../holds/money-notifications';
+import { enforce, loadTaskFor, loadVisibleTask } from '../tasks/task-access';
+import { updateTaskIf } from '../tasks/tasks.repository';
+import {
+  findDispute,
+  findOpenDispute,
+  insertDispute,
+  resolveDisputeRow,
+  updateResubmittedDispute,
+  type DisputeRow,
+} from './disputes.repository';
+
+export interface DisputesDeps {
+  db: Db;
+  clock: Clock;
+  payments: TaskPayments;
+  provider: () => PaymentProvider;
+}
+
+const d = messages.disputes;
+
+/**
+ * Disputes instead of reject-means-void (docs/decisions/0111): the client's Reject opens one, the
+ * expert resubmits once or accepts, an admin releases, refunds or captures part. Money first at
+ * the provider, then one conditional database change; a provider failure changes nothing.
+ */
+export function createDisputesService(deps: DisputesDeps) {
+  const { db, clock, payments, provider } = deps;
+
+  /** pending_approval -> disputed by the client (or an admin on their behalf). */
+  async function open(userId: string, taskId: string, body: RejectEvidenceRequest & { reason: string }) {
+    const now = clock.now();
+    const { actor, task } = await loadTaskFor(db, userId, taskId, 'reject_evidence', now);
+    const isOwner = task.client_id === actor.userId;
+    const admins = await adminIds(db);
+    const disputed = await db.transaction(async (tx) => {
+      const row = await updateTaskIf(
+        tx,
+        { id: task.id, from: ['pending_approval'], extra: isOwner ? eq(tasks.client_id, actor.userId) : undefined },
+        { status: 'disputed', review_window_ends_at: null, updated_at: now },
+      );
+      if (!row) return undefined;
+      const params = { taskId: task.id, reason: body.reason, requestChanges: Boolean(body.request_changes), now };
+      const dispute =
+        (await updateResubmittedDispute(tx, params)) ?? (await insertDispute(tx, { ...params, openedBy: actor.userId }));
+      await insertNotifications(tx, [
+        ...(task.expert_id
+          ? [
+              moneyNotification(task.expert_id, 'dispute_opened', d.openedTitle, format(d.openedMessage, { title: task.title, reason: body.reason }), task, now, {
+                dispute_id: dispute.id,
+                request_changes: Boolean(body.request_changes),
+              }),
+            ]
+          : []),
+        ...admins
+          .filter((id) => id !== actor.userId)
+          .map((id) =>
+            moneyNotification(id, 'dispute_opened', d.openedTitle, format(d.openedAdminMessage, { title: task.title }), task, now, {
+              dispute_id: dispute.id,
+            }),
+          ),
+      ]);
+      await recordAudit(tx, {
+        actor_id: actor.userId,
+        action: 'dispute.opened',
+        target_type: 'task',
+        target_id: task.id,
+        details: { dispute_id: dispute.id, reason: body.reason, request_changes: Boolean(body.request_changes) },
+        created_at: now,
+      });
+      return row;
+    });
+    if (!disputed) throw conflict(messages.tasks.statusChanged);
+    return { task: disputed, message: d.opened };
+  }
+
+  /** disputed -> cancelled by the expert: the hold is voided (retried by cancelHold's own records). */
+  async function acceptRejection(userId: string, taskId: string) {
+    const now = clock.now();
+    const { task } = await loadTaskFor(db, userId, taskId, 'accept_rejection', now);
+    const dispute = await findOpenDispute(db, task.id);
+    if (!dispute) throw conflict(d.notOpen);
+    const cancelled = await db.transaction(async (tx) => {
+      const row = await updateTaskIf(tx, { id: task.id, from: ['disputed'], expertId: userId }, { status: 'cancelled', cancelled_at: now, updated_at: now });
+      if (!row) return undefined;
+      await resolveDisputeRow(tx, { id: dispute.id, from: ['open', 'resubmitted'], resolution: 'expert_accepted', capturedAmount: null, resolvedBy: userId, now });
+      await insertNotifications(tx, [
+        moneyNotification(task.client_id, 'rejection_accepted', d.acceptedTitle, format(d.acceptedMessage, { title: task.title }), task, now),
+      ]);
+      await recordAudit(tx, { actor_id: userId, action: 'dispute.rejection_accepted', target_type: 'task', target_id: task.id, details: { dispute_id: dispute.id }, created_at: now });
+      return row;
+    });
+    if (!cancelled) throw conflict(messages.tasks.statusChanged);
+    let holdFailed = false;
+    if (cancelled.stripe_payment_intent_id && cancelled.payment_status === 'authorized') {
+      try {
+        await payments.cancelHold(cancelled, 'client_rejected_evidence');
+      } catch (error) {
+        console.error(`Hold of task ${task.id} not voided after the rejection was accepted`, error);
+        holdFailed = true;
+      }
+    }
+    return { message: holdFailed ? d.rejectionAcceptedHoldFailed : d.rejectionAccepted, payment_failed: holdFailed };
+  }
+
+  /** Captures the disputed hold in full or in part at the provider (idempotent per attempt). */
+  async function captureAtProvider(task: typeof tasks.$inferSelect, amount: number, fee: number) {
+    const intentId = task.stripe_payment_intent_id!;
+    const key = await attemptKey(db, { taskId: task.id, action: 'capture', intentId });
+    await startAction(db, { taskId: task.id, action: 'capture', key, intentId, amount, now: clock.now() });
+    try {
+      const intent = await provider().capturePaymentIntent(intentId, {
+        idempotencyKey: key,
+        ...(amount === task.budget ? {} : { amountCents: amount, applicationFeeCents: fee }),
+      });
+      return { key, intent };
+    } catch (error) {
+      const current = await provider().retrievePaymentIntent(intentId).catch(() => null);
+      if (current?.status === 'succeeded') return { key, intent: current };
+      const failure = asProviderError(error);
+      await finishAction(db, { key, status: 'failed', error: failure.message, now: clock.now() });
+      throw new AppError('provider_error', format(d.resolutionFailed, { msg: failure.message.replace(/\.$/, '') }));
+    }
+  }
+
+  async function resolve(adminId: string, disputeId: string, body: ResolveDisputeRequest) {
+    const now = clock.now();
+    const dispute = await findDispute(db, disputeId);
+    if (!dispute) throw notFound(d.notFound);
+    const { actor, facts, task } = await loadVisibleTask(db, adminId, dispute.task_id, now);
+    enforce(check(actor, 'resolve_dispute', facts, now));
+    if (dispute.status === 'resolved') throw conflict(d.notOpen);
+    const txRow = (await transactionsOfTask(db, task.id)).find((row) => row.stripe_payment_intent_id === task.stripe_payment_intent_id);
+    const authorized = txRow?.amount ?? task.budget;
+    const feePercent = txRow?.platform_fee_percent ?? 10;
+    const notifyBoth = async (tx: Db, message: string) =>
+      insertNotifications(tx, [task.client_id, task.expert_id].filter((id): id is string => Boolean(id)).map((to) =>
+        moneyNotification(to, 'dispute_resolved', d.resolvedTitle, message, task, now, { dispute_id: dispute.id, resolution: body.resolution }),
+      ));
+
+    if (body.resolution === 'refund') {
+      if (task.payment_status === 'authorized' && task.stripe_payment_intent_id) {
+        try {
+          await payments.cancelHold(task, 'dispute_refunded');
+        } catch (error) {
+          throw new AppError('provider_error', format(d.resolutionFailed, { msg: asProviderError(error).message.replace(/\.$/, '') }));
+        }
+      }
+      const done = await db.transaction(async (tx) => {
+        const row = await updateTaskIf(tx, { id: task.id, from: ['disputed'] }, { status: 'cancelled', cancelled_at: now, updated_at: now });
+        if (!row) return undefined;
+        await resolveDisputeRow(tx, { id: dispute.id, from: ['open', 'resubmitted'], resolution: 'refund', capturedAmount: null, resolvedBy: adminId, note: body.note, now });
+        await notifyBoth(tx, format(d.resolvedRefundMessage, { title: task.title }));
+        await recordAudit(tx, { actor_id: adminId, action: 'dispute.resolved', target_type: 'task', target_id: task.id, details: { dispute_id: dispute.id, resolution: 'refund', note: body.note ?? null }, created_at: now });
+        return row;
+      });
+      if (!done) throw conflict(d.notOpen);
+      return { message: d.resolved, resolution: 'refund' as const, captured_amount: 0 };
+    }
+
+    const amount = body.resolution === 'release' ? authorized : body.amount_cents!;
+    if (amount < 1 || amount > authorized) throw badRequest(d.amountInvalid, { amount_cents: d.amountInvalid });
+    if (task.payment_status !== 'authorized' || !task.stripe_payment_intent_id) throw conflict(messages.payment.cannotCapture);
+    const fee = amount === authorized && txRow ? txRow.platform_fee : platformFeeCents(amount, feePercent);
+    const { key, intent } = await captureAtProvider(task, amount, fee);
+    const captured = intent.amountCapturedCents || amount;
+    const done = await db.transaction(async (tx) => {
+      await finishAction(tx, { key, status: 'succeeded', intentId: intent.id, data: { amount_captured: captured }, now });
+      const row = await updateTaskIf(tx, { id: task.id, from: ['disputed'], extra: eq(tasks.payment_status, 'authorized') }, { status: 'verified', completed_at: now, updated_at: now });
+      if (!row) return undefined;
+      await markCaptured(tx, { taskId: task.id, intentId: intent.id, now });
+      await upsertIntentTransaction(tx, { taskId: task.id, intentId: intent.id, amount: captured, platformFee: fee, status: 'captured', from: ['authorized', 'pending'], now });
+      await resolveDisputeRow(tx, { id: dispute.id, from: ['open', 'resubmitted'], resolution: body.resolution === 'release' ? 'release' : 'partial', capturedAmount: captured, resolvedBy: adminId, note: body.note, now });
+      await notifyBoth(tx, format(d.resolvedReleaseMessage, { title: task.title, amount: formatUsd(captured - fee) }));
+      await recordAudit(tx, { actor_id: adminId, action: 'dispute.resolved', target_type: 'task', target_id: task.id, details: { dispute_id: dispute.id, resolution: body.resolution, captured_amount: captured, platform_fee: fee, note: body.note ?? null }, created_at: now });
+      return row;
+    });
+    if (!done) {
+      const again = await findDispute(db, dispute.id);
+      if (again?.status !== 'resolved') throw conflict(d.notOpen);
+    }
+    return { message: d.resolved, resolution: body.resolution, captured_amount: captured };
+  }
+
+  return { open, acceptRejection, resolve };
+}
+
+export type DisputesService = ReturnType<typeof createDisputesService>;
+
+/** The dispute of a task for its parties' screens. */
+export function toDisputeDto(row: DisputeRow) {
+  return {
+    id: row.id,
+    task_id: row.task_id,
+    reason: row.reason,
+    request_changes: row.request_changes === 1,
+    status: row.status,
+    resolution: row.resolution,
+    captured_amount: row.captured_amount,
+    resubmitted_at: row.resubmitted_at?.toISOString() ?? null,
+    resolved_at: row.resolved_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+export const isDisputeCurrent = (row: DisputeRow | undefined) => Boolean(row && row.status !== 'resolved');

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { EVIDENCE } from '@shared/constants';
+import { reviewWindowEnd } from '@shared/domain/task-status';
+import { format } from '@shared/format-message';
+import { messages } from '@shared/messages';
+import { submitEvidenceSchema } from '@shared/schemas/evidence.schemas';
+import type { Db } from '../../db/client';
+import { validate } from '../../http/validation';
+import type { Clock } from '../../lib/clock';
+import { conflict } from '../../lib/errors';
+import { storageKey, type FileStorage } from '../../providers/storage';
+import { recordAudit } from '../audit/audit.repository';
+import { insertNotifications } from '../notifications/notifications.repository';
+import { reviewWindowHours } from '../holds/holds.repository';
+import { moneyNotification } from '../holds/money-notifications';
+import { checkEvidenceFiles, EVIDENCE_FIELDS, textOf } from '../tasks/evidence.service';
+import { loadTaskFor } from '../tasks/task-access';
+import { updateTaskIf } from '../tasks/tasks.repository';
+import { findOpenDispute, markResubmitted } from './disputes.repository';
+
+const d = messages.disputes;
+
+/**
+ * disputed -> pending_approval: the expert's one resubmission. New photos and notes replace the
+ * old ones, the review window starts again, and the dispute waits for the client's answer.
+ */
+export async function resubmitEvidence(
+  deps: { db: Db; clock: Clock; storage: FileStorage },
+  userId: string,
+  taskId: string,
+  form: FormData,
+) {
+  const { db, clock, storage } = deps;
+  const now = clock.now();
+  const { task } = await loadTaskFor(db, userId, taskId, 'resubmit_evidence', now);
+  const dispute = await findOpenDispute(db, task.id);
+  if (!dispute) throw conflict(d.notOpen);
+  if (dispute.status !== 'open') throw conflict(d.alreadyResubmitted);
+  const { completion_notes } = validate(submitEvidenceSchema, { completion_notes: textOf(form, EVIDENCE_FIELDS.notes) });
+  const files = await checkEvidenceFiles(form.getAll(EVIDENCE_FIELDS.files));
+  const batch = randomBytes(3).toString('hex');
+  const keys = files.map((file, index) => storageKey(EVIDENCE.bucket, task.id, `r${index + 1}-${batch}-${file.fileName}`, now));
+  await Promise.all(files.map((file, index) => storage.put(keys[index], file.bytes, { contentType: file.contentType })));
+  const windowEnds = reviewWindowEnd(now, await reviewWindowHours(db), task.authorization_hold_expires_at);
+  const updated = await db.transaction(async (tx) => {
+    const marked = await markResubmitted(tx, { id: dispute.id, now });
+    if (!marked) return undefined;
+    const row = await updateTaskIf(
+      tx,
+      { id: task.id, from: ['disputed'], expertId: userId },
+      { status: 'pending_approval', evidence_files: keys, completion_notes, submitted_at: now, review_window_ends_at: windowEnds, updated_at: now },
+    );
+    if (!row) throw conflict(messages.tasks.statusChanged);
+    await insertNotifications(tx, [
+      moneyNotification(task.client_id, 'evidence_resubmitted', d.resubmittedTitle, format(d.resubmittedMessage, { title: task.title }), task, now, {
+        dispute_id: dispute.id,
+      }),
+    ]);
+    await recordAudit(tx, { actor_id: userId, action: 'dispute.evidence_resubmitted', target_type: 'task', target_id: task.id, details: { dispute_id: dispute.id, files: keys.length }, created_at: now });
+    return row;
+  }).catch(async (error: unknown) => {
+    await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+    throw error;
+  });
+  if (!updated) {
+    await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+    throw conflict(d.alreadyResubmitted);
+  }
+  return { task: updated, message: d.resubmitted };
+}

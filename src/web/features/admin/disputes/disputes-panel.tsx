@@ -1,0 +1,170 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { formatUsd } from '@shared/domain/money';
+import { messages } from '@shared/messages';
+import type { AdminDisputeDto } from '@shared/schemas/disputes.schemas';
+import { Countdown } from '@web/components/money/countdown';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Field } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { useDisputes, useRefundable, useResolveDispute } from './disputes-api';
+import { centsFromDollars, RefundControl } from './refund-control';
+
+const d = messages.disputes;
+const h = messages.holds;
+
+/**
+ * The admin Disputes tab (issue 13): open and resolved disputes with release / refund / partial
+ * capture, and captured payments with a refund control. Self-contained: mount it as a tab.
+ */
+export function DisputesPanel() {
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>{d.adminHeading}</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Tabs defaultValue="open">
+            <TabsList>
+              <TabsTrigger value="open">{d.filterOpen}</TabsTrigger>
+              <TabsTrigger value="resolved">{d.filterResolved}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="open">
+              <DisputeList status="open" />
+            </TabsContent>
+            <TabsContent value="resolved">
+              <DisputeList status="resolved" />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+      <RefundablePayments />
+    </div>
+  );
+}
+
+function DisputeList({ status }: { status: 'open' | 'resolved' }) {
+  const query = useDisputes(status);
+  if (query.isPending) return <Spinner label={d.adminHeading} />;
+  if (!query.data?.length) return <p className="py-4 text-sm text-muted-foreground">{d.adminEmpty}</p>;
+  return (
+    <ul className="divide-y" aria-label={d.adminHeading}>
+      {query.data.map((dispute) => (
+        <DisputeItem key={dispute.id} dispute={dispute} />
+      ))}
+    </ul>
+  );
+}
+
+function DisputeItem({ dispute }: { dispute: AdminDisputeDto }) {
+  const resolve = useResolveDispute();
+  const [partial, setPartial] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const open = dispute.status !== 'resolved';
+  const run = (body: Parameters<typeof resolve.mutate>[0]['body']) => resolve.mutate({ id: dispute.id, body });
+  const submitPartial = (event: FormEvent) => {
+    event.preventDefault();
+    const cents = centsFromDollars(partial);
+    if (cents === null || cents > dispute.task.budget) {
+      setError(d.amountInvalid);
+      return;
+    }
+    setError(null);
+    run({ resolution: 'partial', amount_cents: cents });
+  };
+  return (
+    <li className="space-y-2 py-4" data-testid="admin-dispute">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Link to={`/task/${dispute.task_id}`} className="font-medium underline-offset-4 hover:underline">
+          {dispute.task.title}
+        </Link>
+        <Badge variant={open ? 'warning' : 'secondary'}>{dispute.status}</Badge>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        {d.adminParties}: {dispute.client_name} / {dispute.expert_name ?? '-'} · {d.adminAmount}: {formatUsd(dispute.task.budget)}
+      </p>
+      {open && dispute.task.authorization_hold_expires_at ? (
+        <p className="text-sm">
+          <Countdown deadline={dispute.task.authorization_hold_expires_at} template={h.expiresIn} expiredText={h.expired} />
+        </p>
+      ) : null}
+      <p className="whitespace-pre-wrap text-sm">
+        <span className="font-medium">{d.reasonHeading}: </span>
+        {dispute.reason}
+      </p>
+      {open && dispute.task.status === 'disputed' ? (
+        <div className="flex flex-wrap items-end gap-2">
+          <Button size="sm" onClick={() => run({ resolution: 'release' })} disabled={resolve.isPending}>
+            {d.release}
+          </Button>
+          <Button size="sm" variant="destructive" onClick={() => run({ resolution: 'refund' })} disabled={resolve.isPending}>
+            {d.refund}
+          </Button>
+          <form onSubmit={submitPartial} className="flex items-end gap-2" noValidate>
+            <Field label={d.partialAmountLabel} error={error}>
+              <Input inputMode="decimal" value={partial} onChange={(event) => setPartial(event.target.value)} className="w-32" />
+            </Field>
+            <Button size="sm" variant="outline" type="submit" disabled={resolve.isPending}>
+              {d.partialSubmit}
+            </Button>
+          </form>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function RefundablePayments() {
+  const query = useRefundable();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{h.refundsHeading}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {query.isPending ? (
+          <Spinner label={h.refundsHeading} />
+        ) : !query.data?.length ? (
+          <p className="text-sm text-muted-foreground">{h.refundsEmpty}</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{d.adminTask}</TableHead>
+                <TableHead className="text-right">{d.adminAmount}</TableHead>
+                <TableHead className="text-right">{h.refundedSoFar}</TableHead>
+                <TableHead>{h.statusLabel}</TableHead>
+                <TableHead>
+                  <span className="sr-only">{h.refundButton}</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {query.data.map((row) => (
+                <TableRow key={row.id}>
+                  <TableCell>{row.task_title}</TableCell>
+                  <TableCell className="text-right">{formatUsd(row.amount)}</TableCell>
+                  <TableCell className="text-right">{formatUsd(row.amount_refunded)}</TableCell>
+                  <TableCell>{messages.payment.transactionStatus[row.status as keyof typeof messages.payment.transactionStatus] ?? row.status}</TableCell>
+                  <TableCell>
+                    <RefundControl transaction={row} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

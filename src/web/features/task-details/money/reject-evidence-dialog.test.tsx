@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@shared/messages';
+import { RejectEvidenceDialog } from './reject-evidence-dialog';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function setup() {
+  const calls: { url: string; body: unknown }[] = [];
+  // jsdom has no ResizeObserver; Radix's checkbox measures itself with one.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      return new Response(JSON.stringify({ message: messages.disputes.opened }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RejectEvidenceDialog taskId="t-1" />
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+describe('RejectEvidenceDialog', () => {
+  it('needs a reason before anything is sent', async () => {
+    const calls = setup();
+    fireEvent.click(screen.getByRole('button', { name: messages.taskPages.details.rejectEvidence }));
+    fireEvent.click(await screen.findByRole('button', { name: messages.disputes.submitReject }));
+    expect(await screen.findByText(messages.disputes.reasonRequired)).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('sends the reason and the request for changes, then closes', async () => {
+    const calls = setup();
+    fireEvent.click(screen.getByRole('button', { name: messages.taskPages.details.rejectEvidence }));
+    fireEvent.change(await screen.findByLabelText(new RegExp(messages.disputes.reasonLabel)), {
+      target: { value: 'The roof is missing.' },
+    });
+    expect(screen.getByRole('checkbox', { name: messages.disputes.requestChangesLabel })).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: messages.disputes.submitReject }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toEqual({ url: '/api/tasks/t-1/evidence/reject', body: { reason: 'The roof is missing.', request_changes: true } });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

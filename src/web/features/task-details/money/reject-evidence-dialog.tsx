@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { messages } from '@shared/messages';
+import { rejectEvidenceSchema } from '@shared/schemas/disputes.schemas';
+import { fieldErrors } from '@shared/schemas/common.schemas';
+import { Button } from '@web/components/ui/button';
+import { Checkbox } from '@web/components/ui/checkbox';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@web/components/ui/dialog';
+import { Field } from '@web/components/ui/field';
+import { Textarea } from '@web/components/ui/textarea';
+import { api } from '@web/lib/api';
+import { failureText, taskPath, useTaskAction } from '../task-query';
+
+const d = messages.disputes;
+
+/** The client's Reject: a required reason and an optional request for new evidence; opens a dispute. */
+export function RejectEvidenceDialog({ taskId, disabled }: { taskId: string; disabled?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [requestChanges, setRequestChanges] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const reject = useTaskAction<{ reason: string; request_changes: boolean }>({
+    taskId,
+    run: (body) => api.post<{ message?: string }>(taskPath(taskId, '/evidence/reject'), body),
+    success: d.opened,
+    failure: (failure) => failureText(failure, messages.evidence.rejectFailed),
+    onSuccess: () => {
+      setOpen(false);
+      setReason('');
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = rejectEvidenceSchema.safeParse({ reason, request_changes: requestChanges });
+    if (!parsed.success) {
+      setError(fieldErrors(parsed.error).reason ?? d.reasonRequired);
+      return;
+    }
+    setError(null);
+    reject.mutate(parsed.data);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="destructive" disabled={disabled}>
+          {messages.taskPages.details.rejectEvidence}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>{d.rejectTitle}</DialogTitle>
+            <DialogDescription>{d.rejectDescription}</DialogDescription>
+          </DialogHeader>
+          <Field label={d.reasonLabel} error={error} required>
+            <Textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={4} maxLength={2000} />
+          </Field>
+          <Field label={d.requestChangesLabel} orientation="horizontal">
+            <Checkbox checked={requestChanges} onCheckedChange={(value) => setRequestChanges(value === true)} />
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              {d.cancel}
+            </Button>
+            <Button type="submit" variant="destructive" disabled={reject.isPending}>
+              {d.submitReject}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

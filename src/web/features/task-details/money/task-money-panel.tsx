@@ -1,0 +1,161 @@
+import { format } from '@shared/format-message';
+import { formatUsd } from '@shared/domain/money';
+import { messages } from '@shared/messages';
+import type { DisputeDto, TaskMoneyDto } from '@shared/schemas/disputes.schemas';
+import { Countdown } from '@web/components/money/countdown';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { api } from '@web/lib/api';
+import { ConfirmAction } from '../confirm-action';
+import { EvidenceUploadForm } from '../evidence-upload-form';
+import { formatDateTime } from '../format';
+import { failureText, taskPath, useTaskAction } from '../task-query';
+import { useTaskMoney } from './money-api';
+
+const h = messages.holds;
+const d = messages.disputes;
+
+export interface TaskMoneyPanelProps {
+  taskId: string;
+  viewer: 'client' | 'expert' | 'admin';
+}
+
+/**
+ * The money side of a task (issue 13): the hold's countdown, the review window's countdown, a
+ * lapsed hold, re-authorization, and the dispute with the expert's answers. Shown to the client,
+ * the assigned expert and admins; renders nothing when there is nothing to say.
+ */
+export function TaskMoneyPanel({ taskId, viewer }: TaskMoneyPanelProps) {
+  const query = useTaskMoney(taskId);
+  if (!query.data) return null;
+  const money = query.data;
+  const offsetMs = money.offsetMs;
+  const holdLive = money.payment_status === 'authorized' && money.authorization_hold_expires_at;
+  const reviewing = money.status === 'pending_approval' && money.review_window_ends_at;
+  const lapsed = money.status === 'payment_lapsed';
+  const dispute = money.dispute;
+  if (!holdLive && !reviewing && !lapsed && !dispute) return null;
+
+  return (
+    <Card data-testid="task-money-panel">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{h.panelTitle}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3 text-sm">
+        {holdLive ? (
+          <p>
+            <Countdown deadline={money.authorization_hold_expires_at!} template={h.expiresIn} expiredText={h.expired} offsetMs={offsetMs} />
+          </p>
+        ) : null}
+        {reviewing ? (
+          <p>
+            <Countdown
+              deadline={money.review_window_ends_at!}
+              template={viewer === 'expert' ? h.reviewEndsInExpert : h.reviewEndsIn}
+              expiredText={h.expired}
+              offsetMs={offsetMs}
+            />
+          </p>
+        ) : null}
+        {lapsed ? (
+          <Alert variant="destructive">
+            <AlertDescription>{viewer === 'client' ? h.lapsedClient : h.lapsedExpert}</AlertDescription>
+          </Alert>
+        ) : null}
+        {money.can_reauthorize ? <Reauthorize taskId={taskId} money={money} /> : null}
+        {dispute ? <DisputeBlock taskId={taskId} dispute={dispute} money={money} viewer={viewer} /> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Reauthorize({ taskId, money }: { taskId: string; money: TaskMoneyDto }) {
+  const renew = useTaskAction({
+    taskId,
+    run: () => api.post<{ message?: string }>(taskPath(taskId, '/payment/reauthorize')),
+    success: h.reauthorized,
+    failure: (error) => failureText(error, format(h.reauthorizeNeedsDialog, { msg: '' })),
+  });
+  const expiringSoon =
+    money.authorization_hold_expires_at &&
+    new Date(money.authorization_hold_expires_at).getTime() - new Date(money.server_now).getTime() < 24 * 3_600_000;
+  if (money.status !== 'payment_lapsed' && !expiringSoon) return null;
+  return (
+    <div className="space-y-2">
+      <p className="text-muted-foreground">{h.reauthorizeHint}</p>
+      <Button onClick={() => renew.mutate()} disabled={renew.isPending || !money.has_saved_card}>
+        {h.reauthorizeButton}
+      </Button>
+    </div>
+  );
+}
+
+function resolutionText(dispute: DisputeDto): string | null {
+  switch (dispute.resolution) {
+    case 'release':
+      return d.resolutionRelease;
+    case 'refund':
+      return d.resolutionRefund;
+    case 'partial':
+      return format(d.resolutionPartial, { amount: formatUsd(dispute.captured_amount ?? 0) });
+    case 'expert_accepted':
+      return d.rejectionAccepted;
+    default:
+      return null;
+  }
+}
+
+function DisputeBlock({
+  taskId,
+  dispute,
+  money,
+  viewer,
+}: {
+  taskId: string;
+  dispute: DisputeDto;
+  money: TaskMoneyDto;
+  viewer: TaskMoneyPanelProps['viewer'];
+}) {
+  const accept = useTaskAction({
+    taskId,
+    run: () => api.post<{ message?: string }>(taskPath(taskId, '/dispute/accept')),
+    success: d.rejectionAccepted,
+    failure: (error) => failureText(error, d.notOpen),
+  });
+  const resolved = resolutionText(dispute);
+  return (
+    <section aria-labelledby="dispute-heading" className="space-y-2 rounded-md border p-3" data-testid="dispute">
+      <h3 id="dispute-heading" className="font-medium">
+        {d.disputeHeading}
+      </h3>
+      <p className="text-xs text-muted-foreground">{format(d.disputeOpenedOn, { date: formatDateTime(dispute.created_at) ?? '' })}</p>
+      <div>
+        <h4 className="text-xs font-medium">{d.reasonHeading}</h4>
+        <p className="whitespace-pre-wrap">{dispute.reason}</p>
+      </div>
+      {dispute.request_changes && dispute.status === 'open' ? <p>{d.changesRequested}</p> : null}
+      {resolved ? <p className="font-medium">{resolved}</p> : money.status === 'disputed' ? <p>{d.waitingForAdmin}</p> : null}
+      {viewer === 'expert' && (money.can_resubmit || money.can_accept_rejection) ? (
+        <div className="space-y-3">
+          <p>{d.expertResubmitHint}</p>
+          {money.can_resubmit ? <EvidenceUploadForm taskId={taskId} path="/evidence/resubmit" title={d.resubmitButton} /> : null}
+          {money.can_accept_rejection ? (
+            <ConfirmAction
+              label={d.acceptRejectionButton}
+              busyLabel={d.acceptRejectionButton}
+              title={d.acceptRejectionButton}
+              description={d.acceptRejectionConfirm}
+              cancelLabel={d.cancel}
+              variant="destructive"
+              busy={accept.isPending}
+              onConfirm={() => accept.mutateAsync()}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, expectNoAxeViolations } from './fixtures';
+import {
+  acceptAndSubmitEvidenceByApi,
+  apiTask,
+  applyThroughUi,
+  assignThroughUi,
+  createTaskByApi,
+  payInDialog,
+  signedInPage,
+  uniqueTitle,
+} from './task-loop-helpers';
+
+/**
+ * Money that cannot get stuck (issue 13): evidence is submitted, the client stays silent, the
+ * server's clock is moved past the review window with the development clock control (never
+ * mounted in production), and the payment is captured automatically; both parties see it.
+ */
+test('the review window ends in silence: the payment is captured automatically and both parties see it', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const client = await signedInPage(browser, DEMO.client);
+  const expert = await signedInPage(browser, DEMO.expert);
+  const taskId = await createTaskByApi(client, uniqueTitle('Silent client'), 8_000);
+  await applyThroughUi(expert, taskId, '80');
+  await assignThroughUi(client, taskId);
+  await payInDialog(client, taskId);
+  await acceptAndSubmitEvidenceByApi(expert, taskId);
+
+  // Both parties see the countdowns: the hold and the review window.
+  await client.goto(`/task/${taskId}`);
+  const panel = client.getByTestId('task-money-panel');
+  await expect(panel).toContainText(/Payment hold expires in \d+d/);
+  await expect(panel).toContainText(/Payment is released automatically in (2d 23h|3d 0h|2d 2\dh)/);
+  await expectNoAxeViolations(client);
+  await expert.goto(`/task/${taskId}`);
+  await expect(expert.getByTestId('task-money-panel')).toContainText('The payment is released automatically in');
+
+  // The test-only clock control: 73 hours later, and the timed work runs.
+  const moved = await client.request.post('/dev/clock/advance', {
+    data: { hours: 73 },
+    headers: { origin: new URL(client.url()).origin },
+  });
+  expect(moved.ok(), await moved.text()).toBeTruthy();
+
+  await expect.poll(async () => (await apiTask(client, taskId)).payment_status, { timeout: 20_000 }).toBe('captured');
+  const task = await apiTask(client, taskId);
+  expect(task.status).toBe('verified');
+  expect(task.transactions.filter((row) => row.status === 'captured')).toHaveLength(1);
+
+  await client.reload();
+  await expect(client.getByText('verified', { exact: true })).toBeVisible();
+  await expect(client.getByRole('row').filter({ hasText: '$80.00' }).filter({ hasText: 'Captured' })).toBeVisible();
+  await expectNoAxeViolations(client);
+
+  await expert.reload();
+  await expect(expert.getByText('verified', { exact: true })).toBeVisible();
+  const notifications = await expert.request.get('/api/notifications');
+  expect(await notifications.text()).toContain('Payment');
+
+  await client.context().close();
+  await expert.context().close();
+});
