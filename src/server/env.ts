@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalText = z
@@ -10,6 +11,27 @@ const optionalUrl = (what: string) =>
   optionalText.refine((value) => value === undefined || URL.canParse(value), {
     message: `must be a full URL for ${what}`,
   });
+
+/** A comma-separated list: blanks dropped, entries trimmed. */
+const commaList = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean));
+
+/** "https://host[:port]" only: an origin has no path, query or credentials. */
+const isOrigin = (value: string) => URL.canParse(value) && new URL(value).origin === value.replace(/\/$/, '');
+
+/** An IP address or an IP/prefix range, as net.BlockList understands them. */
+export function isAddressOrRange(value: string): boolean {
+  const [address, prefix, ...rest] = value.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  if (bits < 0 || bits > (family === 4 ? 32 : 128)) return false;
+  new BlockList().addSubnet(address!, bits, family === 4 ? 'ipv4' : 'ipv6');
+  return true;
+}
 
 /**
  * Every setting of the server, with an embedded default for each so that `npm start` needs no
@@ -45,6 +67,14 @@ export const envSchema = z
     MAP_TILE_URL: optionalText,
     MAP_TILE_ATTRIBUTION: optionalText,
     APP_SCHEME: z.string().default('remotexpert'),
+    /** Extra origins whose state-changing requests are accepted (the native app's, for example). */
+    ALLOWED_ORIGINS: commaList.refine((list) => list.every(isOrigin), {
+      message: 'must be comma-separated origins such as https://app.example.com (scheme, host, optional port; no path)',
+    }),
+    /** Reverse proxies whose X-Forwarded-For is believed; empty: the socket address is the client. */
+    TRUSTED_PROXIES: commaList.refine((list) => list.every(isAddressOrRange), {
+      message: 'must be comma-separated IP addresses or ranges such as 10.0.0.0/8',
+    }),
   })
   .superRefine((env, ctx) => {
     const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];

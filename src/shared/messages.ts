@@ -27,6 +27,7 @@ import { chatMessages } from './messages/chat';
 import { taskNotificationsMessages } from './messages/taskNotifications';
 import { notificationsMessages } from './messages/notifications';
 import { taskPagesMessages } from './messages/taskPages';
+import { securityMessages } from './messages/security';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -64,4 +65,5 @@ export const messages = {
   taskNotifications: taskNotificationsMessages,
   notifications: notificationsMessages,
   taskPages: taskPagesMessages,
+  security: securityMessages,
 } as const;
