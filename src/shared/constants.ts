@@ -151,6 +151,18 @@ export const PHONE = {
   e164MaxDigits: 15,
 } as const;
 
+/** Codes sent per destination number and per caller address (docs/decisions/0030). */
+export const PHONE_SEND_LIMITS = {
+  perNumber: [
+    { max: 3, windowMs: 10 * MINUTE_MS },
+    { max: 10, windowMs: 24 * HOUR_MS },
+  ],
+  perAddress: [
+    { max: 10, windowMs: HOUR_MS },
+    { max: 30, windowMs: 24 * HOUR_MS },
+  ],
+} as const;
+
 export const PAYMENT_SETUP = {
   linkTtlMs: 24 * HOUR_MS,
 } as const;

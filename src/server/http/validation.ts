@@ -9,13 +9,16 @@ import { requireBodyKind } from './content-type';
  * makes PostgreSQL refuse the row (it used to surface as a 500).
  */
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isUnsafe = (text: string) => CONTROL_CHARACTERS.test(text) || LONE_SURROGATE.test(text);
 
 /** The path of the first string (value or key) holding a control character or a lone surrogate. */
 export function findUnsafeText(input: unknown, path: string[] = [], depth = 0): string[] | null {
-  if (typeof input === 'string') return CONTROL_CHARACTERS.test(input) || !input.isWellFormed() ? path : null;
+  if (typeof input === 'string') return isUnsafe(input) ? path : null;
   if (typeof input !== 'object' || input === null || depth > 32) return null;
   for (const [key, value] of Object.entries(input)) {
-    if (CONTROL_CHARACTERS.test(key) || !key.isWellFormed()) return [...path, key];
+    if (isUnsafe(key)) return [...path, key];
     const found = findUnsafeText(value, [...path, key], depth + 1);
     if (found) return found;
   }

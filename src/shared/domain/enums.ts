@@ -12,7 +12,7 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const FLAG_SEVERITIES = ['warning', 'serious', 'critical'] as const;
 export type FlagSeverity = (typeof FLAG_SEVERITIES)[number];
 
-export const TRANSACTION_STATUSES = ['pending', 'authorized', 'captured', 'refunded', 'failed'] as const;
+export const TRANSACTION_STATUSES = ['pending', 'authorized', 'captured', 'refunded', 'failed', 'voided'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const APP_ROLES = ['admin', 'expert'] as const;

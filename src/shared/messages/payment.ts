@@ -92,8 +92,9 @@ export const paymentMessages = {
     pending: 'Pending',
     authorized: 'Authorized',
     captured: 'Captured',
-    refunded: 'Released',
+    refunded: 'Refunded',
     failed: 'Failed',
+    voided: 'Released',
   },
   returnTitle: 'Processing your payment...',
 } as const;

@@ -39,7 +39,7 @@ import type { PaymentStatus, TaskStatus } from '../domain/task-status';
 export type TaskCategory = 'general' | 'property' | 'vehicle';
 export type TaskUrgency = 'low' | 'medium' | 'high';
 export type ApplicationStatus = 'pending' | 'accepted' | 'rejected';
-export type TransactionStatus = 'pending' | 'authorized' | 'captured' | 'refunded' | 'failed';
+export type TransactionStatus = 'pending' | 'authorized' | 'captured' | 'refunded' | 'failed' | 'voided';
 
 export interface TaskDto {
   id: string;

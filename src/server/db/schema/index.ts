@@ -4,3 +4,4 @@ export * from './tasks';
 export * from './messaging';
 export * from './platform';
 export * from './local-payments';
+export * from './security';

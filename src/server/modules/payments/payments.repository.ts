@@ -177,7 +177,7 @@ export async function upsertIntentTransaction(
   });
 }
 
-/** A released intent: an authorized hold becomes refunded, a never-authorized attempt failed. */
+/** A released intent: an authorized hold becomes voided (no money moved), a never-authorized attempt failed. */
 export async function releaseIntentTransactions(
   db: Db,
   params: { taskId: string; intentId: string; now: Date },
@@ -188,7 +188,7 @@ export async function releaseIntentTransactions(
       eq(transactions.stripe_payment_intent_id, params.intentId),
       eq(transactions.status, status),
     );
-  await db.update(transactions).set({ status: 'refunded', updated_at: params.now }).where(where('authorized'));
+  await db.update(transactions).set({ status: 'voided', updated_at: params.now }).where(where('authorized'));
   await db.update(transactions).set({ status: 'failed', updated_at: params.now }).where(where('pending'));
 }
 

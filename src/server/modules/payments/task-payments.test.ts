@@ -153,7 +153,7 @@ describe('POST /payments/capture', () => {
 });
 
 describe('TaskPayments.cancelHold', () => {
-  it('voids an authorized hold: refunded row, payment fields back to unpaid, idempotent', async () => {
+  it('voids an authorized hold: voided row, payment fields back to unpaid, idempotent', async () => {
     const task = await assignedTask(t);
     const intent = await authorize(t, task);
     const ref = { id: task.taskId, stripe_payment_intent_id: intent.paymentIntentId };
@@ -165,7 +165,7 @@ describe('TaskPayments.cancelHold', () => {
       authorization_hold_expires_at: null,
       status: 'assigned',
     });
-    expect(await transactionsOf(task.taskId)).toMatchObject([{ status: 'refunded' }]);
+    expect(await transactionsOf(task.taskId)).toMatchObject([{ status: 'voided' }]);
     expect((await localOf(t).retrievePaymentIntent(intent.paymentIntentId)).status).toBe('canceled');
     expect(await actionsOf(task.taskId, 'cancel_hold')).toMatchObject([{ status: 'succeeded', reason: 'task_cancelled_by_client' }]);
 
@@ -197,7 +197,7 @@ describe('TaskPayments.cancelHold', () => {
     expect(await actionsOf(task.taskId, 'cancel_hold')).toMatchObject([{ status: 'failed' }]);
 
     await payments.cancelHold({ id: task.taskId, stripe_payment_intent_id: intent.paymentIntentId }, 'client_rejected_evidence');
-    expect(await transactionsOf(task.taskId)).toMatchObject([{ status: 'refunded' }]);
+    expect(await transactionsOf(task.taskId)).toMatchObject([{ status: 'voided' }]);
   });
 
   it('lets the client authorize again after a released hold, with a new intent', async () => {
@@ -207,7 +207,7 @@ describe('TaskPayments.cancelHold', () => {
     const second = await authorize(t, task);
     expect(second.paymentIntentId).not.toBe(first.paymentIntentId);
     const rows = await transactionsOf(task.taskId);
-    expect(rows.map((r) => r.status).sort()).toEqual(['authorized', 'refunded']);
+    expect(rows.map((r) => r.status).sort()).toEqual(['authorized', 'voided']);
   });
 });
 
@@ -231,7 +231,7 @@ describe('payment_intent webhooks', () => {
     try {
       const event = { id: 'evt_2', type: 'payment_intent.canceled', paymentIntentId: intent.paymentIntentId, object: {} };
       await handlePaymentIntentEvent(t.context, event);
-      expect(await transactionsOf(task.taskId)).toMatchObject([{ status: 'refunded' }]);
+      expect(await transactionsOf(task.taskId)).toMatchObject([{ status: 'voided' }]);
       expect((await taskRow(task.taskId)).payment_status).toBe('authorized');
       const again = await createIntent(t, task);
       expect(again.paymentIntentId).not.toBe(intent.paymentIntentId);

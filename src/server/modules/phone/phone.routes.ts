@@ -29,7 +29,7 @@ export function phoneRoutes(deps: AppDeps) {
     .post('/phone-verification/send', async (c) => {
       const user = requireUser(c);
       const { phoneNumber } = await jsonBody(c, sendVerificationCodeSchema);
-      return c.json(await service.sendCode(user.id, phoneNumber));
+      return c.json(await service.sendCode(user.id, phoneNumber, c.get('clientIp')));
     })
     .post('/phone-verification/verify', async (c) => {
       const user = requireUser(c);

@@ -35,6 +35,7 @@ const TRANSACTION_BADGE: Record<TransactionStatus, BadgeVariant> = {
   captured: 'success',
   refunded: 'outline',
   failed: 'destructive',
+  voided: 'outline',
 };
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
