@@ -16,6 +16,7 @@ import { extraTrustedOriginsOf } from './server-context';
 import type { Clock } from './lib/clock';
 import { AppError } from './lib/errors';
 import { messages } from '@shared/messages';
+import type { PhoneSendLimits } from '@shared/constants';
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -39,6 +40,8 @@ export interface AppDeps {
   clock: Clock;
   providers: Providers;
   publicUrl: string;
+  /** Overrides of the abuse limits (tests that prove a limit use small numbers). */
+  limits?: { phoneSends?: PhoneSendLimits };
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webRoot?: string;
 }

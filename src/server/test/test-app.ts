@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
-import { createApp } from '../app';
+import { createApp, type AppDeps } from '../app';
 import { loadEnv } from '../env';
 import { manualClock } from '../lib/clock';
 import { createServerContext } from '../server-context';
@@ -27,7 +27,9 @@ export interface TestUser {
  * The whole API on a fresh database, with embedded providers and a controllable clock.
  * `request` sends JSON as a browser on the product's origin would.
  */
-export async function createTestApp(options: { env?: Record<string, string>; authRateLimits?: AuthRateLimits } = {}) {
+export async function createTestApp(
+  options: { env?: Record<string, string>; authRateLimits?: AuthRateLimits; limits?: AppDeps['limits'] } = {},
+) {
   const database = await createTestDatabase();
   const clock = manualClock(new Date());
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: `.tmp/test-data/${randomUUID()}`, ...options.env });
@@ -38,7 +40,7 @@ export async function createTestApp(options: { env?: Record<string, string>; aut
     publicUrl: TEST_ORIGIN,
     authRateLimits: options.authRateLimits,
   });
-  const app = createApp(context);
+  const app = createApp({ ...context, limits: options.limits });
 
   async function request(
     method: string,

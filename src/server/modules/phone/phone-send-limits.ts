@@ -1,14 +1,9 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
-import { PHONE_SEND_LIMITS } from '@shared/constants';
+import type { PhoneSendLimits, SendLimitWindow } from '@shared/constants';
 import { messages } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { phoneCodeSends } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-
-interface Window {
-  readonly max: number;
-  readonly windowMs: number;
-}
 
 async function sendsSince(db: Db, where: { phoneNumber?: string; clientIp?: string }, since: Date): Promise<number> {
   const [row] = await db
@@ -24,7 +19,7 @@ async function sendsSince(db: Db, where: { phoneNumber?: string; clientIp?: stri
   return Number(row?.n ?? 0);
 }
 
-async function exceeded(db: Db, key: { phoneNumber?: string; clientIp?: string }, windows: readonly Window[], now: Date) {
+async function exceeded(db: Db, key: { phoneNumber?: string; clientIp?: string }, windows: readonly SendLimitWindow[], now: Date) {
   for (const window of windows) {
     if ((await sendsSince(db, key, new Date(now.getTime() - window.windowMs))) >= window.max) return true;
   }
@@ -33,21 +28,21 @@ async function exceeded(db: Db, key: { phoneNumber?: string; clientIp?: string }
 
 /**
  * Reserves one code send for `phoneNumber` from `clientIp`, or answers 429 when the number or the
- * address has used up a window (PHONE_SEND_LIMITS). Transaction-scoped advisory locks on the number
+ * address has used up a window (PHONE_SEND_LIMITS in @shared/constants). Transaction-scoped advisory locks on the number
  * and the address (always in that order) make the count-then-insert exact under parallel requests.
  * Returns the reservation's id, which `releasePhoneCodeSend` removes when the SMS could not be sent.
  */
 export async function reservePhoneCodeSend(
   db: Db,
-  input: { phoneNumber: string; clientIp: string | null; userId: string; now: Date },
+  input: { phoneNumber: string; clientIp: string | null; userId: string; now: Date; limits: PhoneSendLimits },
 ): Promise<string> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`phone-number:${input.phoneNumber}`}))`);
     if (input.clientIp) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`phone-ip:${input.clientIp}`}))`);
-    if (await exceeded(tx, { phoneNumber: input.phoneNumber }, PHONE_SEND_LIMITS.perNumber, input.now)) {
+    if (await exceeded(tx, { phoneNumber: input.phoneNumber }, input.limits.perNumber, input.now)) {
       throw new AppError('too_many_requests', messages.security.tooManyPhoneCodes);
     }
-    if (input.clientIp && (await exceeded(tx, { clientIp: input.clientIp }, PHONE_SEND_LIMITS.perAddress, input.now))) {
+    if (input.clientIp && (await exceeded(tx, { clientIp: input.clientIp }, input.limits.perAddress, input.now))) {
       throw new AppError('too_many_requests', messages.security.tooManyPhoneCodesFromNetwork);
     }
     const [row] = await tx

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { PHONE_SEND_LIMITS } from '@shared/constants';
 import { sendVerificationCodeSchema, verifyCodeSchema } from '@shared/schemas/phone.schemas';
 import type { AppDeps } from '../../app';
 import { authSecretOf } from '../../env';
@@ -18,6 +19,7 @@ export function phoneRoutes(deps: AppDeps) {
     clock: deps.clock,
     sms: deps.providers.sms,
     codeSecret: authSecretOf(deps.env),
+    sendLimits: deps.limits?.phoneSends ?? PHONE_SEND_LIMITS[deps.env.NODE_ENV === 'production' ? 'production' : 'development'],
   });
 
   return new Hono<AppEnv>()

@@ -1,4 +1,4 @@
-import { PHONE } from '@shared/constants';
+import { PHONE, type PhoneSendLimits } from '@shared/constants';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import type { PhoneActionResultDto, PhoneVerificationStatusDto } from '@shared/schemas/phone.schemas';
@@ -24,6 +24,8 @@ export interface PhoneServiceDeps {
   sms: SmsSender;
   /** Keys the code hashes (the server's auth secret). */
   codeSecret: string;
+  /** Codes per number and per caller address (PHONE_SEND_LIMITS). */
+  sendLimits: PhoneSendLimits;
   /** Injectable for unit tests; a cryptographic random code otherwise. */
   generateCode?: () => string;
 }
@@ -108,7 +110,7 @@ export function createPhoneService(deps: PhoneServiceDeps) {
       if (wait > 0) throw cooldownError(wait);
 
       // Limits per destination number and per caller address, whoever the account is (decision 0030).
-      const reservation = await reservePhoneCodeSend(db, { phoneNumber, clientIp, userId, now });
+      const reservation = await reservePhoneCodeSend(db, { phoneNumber, clientIp, userId, now, limits: deps.sendLimits });
       const code = generateCode();
       const codeHash = hashVerificationCode(codeSecret, userId, code);
       const stored = await storeNewCode(db, {
