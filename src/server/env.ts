@@ -18,8 +18,8 @@ const commaList = z
   .optional()
   .transform((value) => (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean));
 
-/** "https://host[:port]" only: an origin has no path, query or credentials. */
-const isOrigin = (value: string) => URL.canParse(value) && new URL(value).origin === value.replace(/\/$/, '');
+/** "scheme://host[:port]" only (https://app.example.com, capacitor://localhost): no path, query or credentials. */
+const isOrigin = (value: string) => /^[a-z][a-z0-9+.-]*:\/\/([a-z0-9.-]+|\[[0-9a-f:]+\])(:\d{1,5})?\/?$/i.test(value);
 
 /** An IP address or an IP/prefix range, as net.BlockList understands them. */
 export function isAddressOrRange(value: string): boolean {

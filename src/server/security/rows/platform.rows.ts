@@ -1,4 +1,4 @@
-import { everyone, signedIn, type MatrixRow } from '../matrix';
+import { everyone, type MatrixRow } from '../matrix';
 
 /** Public configuration, settings, geography, the API's catch-all and the auth endpoints. */
 export const platformRows: MatrixRow[] = [
