@@ -21,7 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const bytesOf = (...parts: (Uint8Array | string)[]) => {
+const bytesOf = (...parts: (Uint8Array | string)[]): Uint8Array<ArrayBuffer> => {
   const chunks = parts.map((part) => (typeof part === 'string' ? new TextEncoder().encode(part) : part));
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let offset = 0;
@@ -44,7 +44,7 @@ function expectSafeFileHeaders(response: Response, contentType: string) {
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
 }
 
-async function uploadAvatar(bytes: Uint8Array, name: string, type = 'image/png') {
+async function uploadAvatar(bytes: Uint8Array<ArrayBuffer>, name: string, type = 'image/png') {
   const form = new FormData();
   form.append('avatar', new File([bytes], name, { type }));
   return t.request('POST', '/api/me/avatar', { body: form, cookie: client.cookie });
