@@ -225,7 +225,7 @@ test.describe('the life of a task', () => {
     ).toBeVisible();
     const task = await apiTask(client, taskId);
     expect(task.status).toBe('cancelled');
-    expect(task.transactions.some((row) => row.status === 'refunded')).toBe(true);
+    expect(task.transactions.some((row) => row.status === 'voided')).toBe(true);
     expect(task.transactions.some((row) => row.status === 'captured')).toBe(false);
 
     await client.context().close();
@@ -251,7 +251,7 @@ test.describe('the life of a task', () => {
     ).toBeVisible();
     const task = await apiTask(client, taskId);
     expect(task.status).toBe('cancelled');
-    expect(task.transactions.some((row) => row.status === 'refunded')).toBe(true);
+    expect(task.transactions.some((row) => row.status === 'voided')).toBe(true);
 
     // Nothing is left for the expert to do on a cancelled task.
     await expert.goto(`/task/${taskId}`);
