@@ -3,15 +3,20 @@ import { resolve } from 'node:path';
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import type { Auth } from './auth/auth';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import type { AppEnv } from './http/context';
 import { handleError } from './http/errors';
+import { CLIENT_IP_HEADER, createClientIpResolver } from './http/client-ip';
+import { contentTypeCheck } from './http/content-type';
+import { originCheck } from './http/origin-check';
+import { securityHeaders } from './http/security-headers';
+import { extraTrustedOriginsOf } from './server-context';
 import type { Clock } from './lib/clock';
 import { AppError } from './lib/errors';
 import { messages } from '@shared/messages';
+import type { PhoneSendLimits } from '@shared/constants';
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -45,6 +50,8 @@ export interface AppDeps {
   clock: Clock;
   providers: Providers;
   publicUrl: string;
+  /** Overrides of the abuse limits (tests that prove a limit use small numbers). */
+  limits?: { phoneSends?: PhoneSendLimits };
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webRoot?: string;
   /** The WebSocket hub (GET /api/realtime); absent in apps built without a server context. */
@@ -60,7 +67,19 @@ export function createApp(deps: AppDeps) {
   const { auth, db, clock } = deps;
   const app = new Hono<AppEnv>();
   app.onError(handleError);
-  app.use('*', secureHeaders({ contentSecurityPolicy: undefined, crossOriginEmbedderPolicy: false }));
+  app.use('*', securityHeaders({ env: deps.env, publicUrl: deps.publicUrl }));
+
+  const clientIpOf = createClientIpResolver(deps.env.TRUSTED_PROXIES);
+  app.use('*', async (c, next) => {
+    c.set('clientIp', clientIpOf(c));
+    await next();
+  });
+  // Cross-site writes and "simple" (preflight-free) bodies are refused before any route runs
+  // (docs/decisions/0060, 0061); provider webhooks are exempt, their signatures authenticate them.
+  const writeOrigins = originCheck({ allowedOrigins: [deps.publicUrl, ...extraTrustedOriginsOf(deps.env)] });
+  app.use('/api/*', writeOrigins);
+  app.use('/dev/*', writeOrigins);
+  app.use('/api/*', contentTypeCheck());
 
   // JSON bodies are small; multipart uploads may carry up to ten 5 MB evidence photos.
   const tooLarge = () => {
@@ -72,7 +91,14 @@ export function createApp(deps: AppDeps) {
     (c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? uploadLimit(c, next) : jsonLimit(c, next),
   );
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+  // Better Auth's rate limiter reads the address from a header: only the server's own value counts.
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    const ip = c.get('clientIp');
+    if (ip) headers.set(CLIENT_IP_HEADER, ip);
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
 
   // Who is asking, for every other API route: routes decide whether a user is required.
   app.use('/api/*', async (c, next) => {

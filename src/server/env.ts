@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { NATIVE_APP } from '@shared/native/native-app';
 import { BRAND_NAME } from '@shared/brand';
@@ -15,6 +16,27 @@ const optionalUrl = (what: string) =>
 
 const BUNDLE_ID = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_-]*)+$/;
 const SHA256_FINGERPRINT = /^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/;
+
+/** A comma-separated list: blanks dropped, entries trimmed. */
+const commaList = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean));
+
+/** "scheme://host[:port]" only (https://app.example.com, capacitor://localhost): no path, query or credentials. */
+const isOrigin = (value: string) => /^[a-z][a-z0-9+.-]*:\/\/([a-z0-9.-]+|\[[0-9a-f:]+\])(:\d{1,5})?\/?$/i.test(value);
+
+/** An IP address or an IP/prefix range, as net.BlockList understands them. */
+export function isAddressOrRange(value: string): boolean {
+  const [address, prefix, ...rest] = value.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  if (bits < 0 || bits > (family === 4 ? 32 : 128)) return false;
+  new BlockList().addSubnet(address!, bits, family === 4 ? 'ipv4' : 'ipv6');
+  return true;
+}
 
 /**
  * Every setting of the server, with an embedded default for each so that `npm start` needs no
@@ -69,6 +91,14 @@ export const envSchema = z
       }),
     /** Extra page origins allowed to open the realtime socket (comma-separated), besides PUBLIC_URL's. */
     REALTIME_ALLOWED_ORIGINS: optionalText,
+    /** Extra origins whose state-changing requests are accepted (the native app's, for example). */
+    ALLOWED_ORIGINS: commaList.refine((list) => list.every(isOrigin), {
+      message: 'must be comma-separated origins such as https://app.example.com (scheme, host, optional port; no path)',
+    }),
+    /** Reverse proxies whose X-Forwarded-For is believed; empty: the socket address is the client. */
+    TRUSTED_PROXIES: commaList.refine((list) => list.every(isAddressOrRange), {
+      message: 'must be comma-separated IP addresses or ranges such as 10.0.0.0/8',
+    }),
   })
   .superRefine((env, ctx) => {
     const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];

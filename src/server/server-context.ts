@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from './db/client';
 import { authSecretOf, type Env } from './env';
 import type { Clock } from './lib/clock';
-import { createAuth } from './auth/auth';
+import { AUTH_RATE_LIMITS, createAuth, type AuthRateLimits } from './auth/auth';
 import { createProviders } from './providers/providers';
 import { createChangeBus, type ChangeBus } from './realtime/change-bus';
 import { createRealtimeHub } from './realtime/hub';
@@ -10,6 +10,14 @@ import { allowedOriginsOf } from './realtime/realtime.routes';
 import { createMoneyJobRunner } from './modules/holds/money-jobs';
 
 const DAY_SECONDS = 24 * 60 * 60;
+
+/** The Vite dev server's origin, trusted outside production only. */
+export const VITE_DEV_ORIGIN = 'http://localhost:5173';
+
+/** Origins besides PUBLIC_URL whose writes are accepted: ALLOWED_ORIGINS, and the Vite dev server outside production. */
+export function extraTrustedOriginsOf(env: Env): string[] {
+  return [...env.ALLOWED_ORIGINS, ...(env.NODE_ENV === 'production' ? [] : [VITE_DEV_ORIGIN])];
+}
 
 /** Everything the app needs, built from the environment: shared by main.ts and the API tests. */
 export async function createServerContext(options: {
@@ -20,6 +28,8 @@ export async function createServerContext(options: {
   sessionExpiresInSeconds?: number;
   /** The change bus to use instead of the database's own (benchmarks wrap it to time events). */
   changeBus?: ChangeBus;
+  /** Overrides the auth rate limits (tests that prove the limiter use small numbers). */
+  authRateLimits?: AuthRateLimits;
 }) {
   const { env, database, clock, publicUrl } = options;
   const db = database.db;
@@ -27,12 +37,12 @@ export async function createServerContext(options: {
   const auth = createAuth({
     db,
     baseUrl: publicUrl,
-    extraTrustedOrigins: env.NODE_ENV === 'production' ? [] : ['http://localhost:5173'],
+    extraTrustedOrigins: extraTrustedOriginsOf(env),
     secret: authSecretOf(env),
     email: providers.email,
     sessionExpiresInSeconds: options.sessionExpiresInSeconds ?? 7 * DAY_SECONDS,
     sessionUpdateAgeSeconds: DAY_SECONDS,
-    rateLimit: env.NODE_ENV === 'production',
+    rateLimit: options.authRateLimits ?? AUTH_RATE_LIMITS[env.NODE_ENV === 'production' ? 'production' : 'development'],
   });
   // Realtime: committed changes (database triggers -> NOTIFY) fan out to sockets and to push.
   const bus = options.changeBus ?? createChangeBus(database);

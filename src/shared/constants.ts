@@ -48,6 +48,8 @@ export const TASK_DEFAULTS = {
   budgetMinInputCents: 100,
   budgetInputStepCents: 100,
   dueDateDaysAhead: 7,
+  /** The latest due date accepted, in days from now (docs/decisions/0066). */
+  dueDateMaxDaysAhead: 366,
   titleMinLength: 5,
   descriptionMinLength: 10,
   requirementsMinLength: 10,
@@ -152,6 +154,42 @@ export const PHONE = {
   usCountryCode: '1',
   e164MaxDigits: 15,
 } as const;
+
+export interface SendLimitWindow {
+  readonly max: number;
+  readonly windowMs: number;
+}
+export interface PhoneSendLimits {
+  readonly perNumber: readonly SendLimitWindow[];
+  readonly perAddress: readonly SendLimitWindow[];
+}
+
+/**
+ * Codes sent per destination number and per caller address (docs/decisions/0030). Development and
+ * tests keep the limits on with looser numbers (one machine, many test accounts and numbers).
+ */
+export const PHONE_SEND_LIMITS: Record<'production' | 'development', PhoneSendLimits> = {
+  production: {
+    perNumber: [
+      { max: 3, windowMs: 10 * MINUTE_MS },
+      { max: 10, windowMs: 24 * HOUR_MS },
+    ],
+    perAddress: [
+      { max: 10, windowMs: HOUR_MS },
+      { max: 30, windowMs: 24 * HOUR_MS },
+    ],
+  },
+  development: {
+    perNumber: [
+      { max: 30, windowMs: 10 * MINUTE_MS },
+      { max: 100, windowMs: 24 * HOUR_MS },
+    ],
+    perAddress: [
+      { max: 300, windowMs: HOUR_MS },
+      { max: 1000, windowMs: 24 * HOUR_MS },
+    ],
+  },
+};
 
 export const PAYMENT_SETUP = {
   linkTtlMs: 24 * HOUR_MS,

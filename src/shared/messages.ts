@@ -30,6 +30,7 @@ import { taskPagesMessages } from './messages/taskPages';
 import { taskSidebarMessages } from './messages/taskSidebar';
 import { disputesMessages } from './messages/disputes';
 import { holdsMessages } from './messages/holds';
+import { securityMessages } from './messages/security';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -70,4 +71,5 @@ export const messages = {
   taskSidebar: taskSidebarMessages,
   disputes: disputesMessages,
   holds: holdsMessages,
+  security: securityMessages,
 } as const;

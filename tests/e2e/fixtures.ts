@@ -1,6 +1,12 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
+/**
+ * Headers for API shortcuts through `page.request` (which, unlike the browser, sends no Origin): the
+ * server refuses state-changing requests from any other origin (docs/decisions/0060).
+ */
+export const sameOrigin = (page: Page) => ({ origin: new URL(page.url()).origin });
+
 /** Every demo account's password (see the server's start banner). */
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO = {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, latestOutboxMessage, signUpAndConfirm } from './fixtures';
+import { expectNoAxeViolations, latestOutboxMessage, sameOrigin, signUpAndConfirm } from './fixtures';
 
 /**
  * Phone verification on the Security tab. Each journey uses its own new client account and its own
@@ -94,7 +94,7 @@ test.describe('phone verification', () => {
     // Even the right code is refused now: by the card, and by the server itself.
     await codeInput.fill(code);
     await expect(page.getByRole('button', { name: 'Verify Code' })).toBeDisabled();
-    const response = await page.request.post('/api/phone-verification/verify', { data: { code } });
+    const response = await page.request.post('/api/phone-verification/verify', { data: { code }, headers: sameOrigin(page) });
     expect(response.status()).toBe(429);
     expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
       'Too many verification attempts',

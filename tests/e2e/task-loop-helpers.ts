@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type Browser, type Page } from '@playwright/test';
-import { logIn } from './fixtures';
+import { logIn, sameOrigin } from './fixtures';
 
 /** Helpers of the task-loop journeys (tests/e2e/task-loop.spec.ts). */
 
@@ -41,7 +41,7 @@ export async function apiTask(page: Page, taskId: string): Promise<TaskJson> {
 }
 
 export async function apiPost(page: Page, path: string, data: unknown = {}) {
-  const response = await page.request.post(path, { data });
+  const response = await page.request.post(path, { data, headers: sameOrigin(page) });
   expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBeTruthy();
   return response.json();
 }
@@ -152,6 +152,7 @@ export async function payInDialog(client: Page, taskId: string) {
 export async function acceptAndSubmitEvidenceByApi(expert: Page, taskId: string) {
   await apiPost(expert, `/api/tasks/${taskId}/accept`);
   const response = await expert.request.post(`/api/tasks/${taskId}/evidence`, {
+    headers: sameOrigin(expert),
     multipart: {
       completion_notes: 'Photographed every room; see the attached photo.',
       files: { name: 'room.png', mimeType: 'image/png', buffer: makePng() },

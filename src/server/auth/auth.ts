@@ -7,6 +7,7 @@ import type { EmailSender } from '../providers/email';
 import { BRAND_NAME } from '@shared/brand';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { ensureProfile } from '../modules/profiles/profiles.repository';
+import { CLIENT_IP_HEADER } from '../http/client-ip';
 
 export interface AuthOptions {
   db: Db;
@@ -19,8 +20,28 @@ export interface AuthOptions {
   sessionExpiresInSeconds: number;
   /** A session's expiry slides forward on use once this much time has passed since it was last extended. */
   sessionUpdateAgeSeconds: number;
-  rateLimit: boolean;
+  rateLimit: AuthRateLimits;
 }
+
+/** Requests per window (seconds) and client address; counters live in auth_rate_limits (shared by instances). */
+export interface AuthRateLimits {
+  window: number;
+  /** Any other auth endpoint. */
+  max: number;
+  signInMax: number;
+  signUpMax: number;
+  /** Confirmation and password-reset emails. */
+  emailMax: number;
+}
+
+/**
+ * Production numbers, and looser ones for development and tests, where one browser or one test file
+ * signs in dozens of times a minute from one address (docs/decisions/0062). Limits stay on in both.
+ */
+export const AUTH_RATE_LIMITS: Record<'production' | 'development', AuthRateLimits> = {
+  production: { window: 60, max: 100, signInMax: 10, signUpMax: 5, emailMax: 3 },
+  development: { window: 60, max: 2000, signInMax: 300, signUpMax: 100, emailMax: 100 },
+};
 
 export function createAuth(options: AuthOptions) {
   return betterAuth({
@@ -40,6 +61,9 @@ export function createAuth(options: AuthOptions) {
     }),
     advanced: {
       database: { generateId: () => randomUUID() },
+      // The app sets this header from the socket address (or a trusted proxy's X-Forwarded-For) after
+      // dropping any client-sent copy; X-Forwarded-For itself is never read by the limiter.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     user: {
       additionalFields: {
@@ -70,13 +94,17 @@ export function createAuth(options: AuthOptions) {
       updateAge: options.sessionUpdateAgeSeconds,
     },
     rateLimit: {
-      enabled: options.rateLimit,
+      enabled: true,
       storage: 'database',
-      window: 60,
-      max: 100,
+      window: options.rateLimit.window,
+      max: options.rateLimit.max,
       customRules: {
-        '/sign-in/email': { window: 60, max: 10 },
-        '/sign-up/email': { window: 60, max: 5 },
+        '/sign-in/email': { window: options.rateLimit.window, max: options.rateLimit.signInMax },
+        '/sign-up/email': { window: options.rateLimit.window, max: options.rateLimit.signUpMax },
+        '/send-verification-email': { window: options.rateLimit.window, max: options.rateLimit.emailMax },
+        '/request-password-reset': { window: options.rateLimit.window, max: options.rateLimit.emailMax },
+        '/change-password': { window: options.rateLimit.window, max: options.rateLimit.signInMax },
+        '/change-email': { window: options.rateLimit.window, max: options.rateLimit.signInMax },
       },
     },
     databaseHooks: {

@@ -12,6 +12,8 @@ export interface SessionUser {
 export interface AppVariables {
   user: SessionUser | null;
   session: { id: string; expiresAt: Date } | null;
+  /** The caller's address (socket, or a trusted proxy's X-Forwarded-For); null without a socket. */
+  clientIp: string | null;
 }
 
 export type AppEnv = { Variables: AppVariables };

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
-import { createApp } from '../app';
+import { createApp, type AppDeps } from '../app';
 import { loadEnv } from '../env';
 import { manualClock } from '../lib/clock';
 import { createServerContext } from '../server-context';
+import type { AuthRateLimits } from '../auth/auth';
 import { authAccounts, authUsers, expertProfiles, profiles, userRoles } from '../db/schema';
 import { createTestDatabase } from './test-db';
 
@@ -26,30 +27,54 @@ export interface TestUser {
  * The whole API on a fresh database, with embedded providers and a controllable clock.
  * `request` sends JSON as a browser on the product's origin would.
  */
-export async function createTestApp(options: { env?: Record<string, string> } = {}) {
+export async function createTestApp(
+  options: { env?: Record<string, string>; authRateLimits?: AuthRateLimits; limits?: AppDeps['limits'] } = {},
+) {
   const database = await createTestDatabase();
   const clock = manualClock(new Date());
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: `.tmp/test-data/${randomUUID()}`, ...options.env });
-  const context = await createServerContext({ env, database, clock, publicUrl: TEST_ORIGIN });
-  const app = createApp(context);
+  const context = await createServerContext({
+    env,
+    database,
+    clock,
+    publicUrl: TEST_ORIGIN,
+    authRateLimits: options.authRateLimits,
+  });
+  const app = createApp({ ...context, limits: options.limits });
 
   async function request(
     method: string,
     path: string,
-    init: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+    init: { body?: unknown; cookie?: string; headers?: Record<string, string>; remoteAddress?: string } = {},
   ): Promise<Response> {
     const isForm = init.body instanceof FormData;
     const headers: Record<string, string> = { origin: TEST_ORIGIN, ...(init.headers ?? {}) };
     if (init.cookie) headers.cookie = init.cookie;
-    if (init.body !== undefined && !isForm && typeof init.body !== 'string') headers['content-type'] = 'application/json';
+    // Strings are sent as JSON too (malformed-JSON probes); a test may pass its own content-type.
+    if (init.body !== undefined && !isForm && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+      headers['content-type'] = 'application/json';
+    }
     const body =
       init.body === undefined ? undefined : isForm || typeof init.body === 'string' ? (init.body as BodyInit) : JSON.stringify(init.body);
-    return app.request(`${TEST_ORIGIN}${path}`, { method, headers, body });
+    // The socket's peer, as @hono/node-server exposes it (the rate limits key on it).
+    const bindings = { incoming: { socket: { remoteAddress: init.remoteAddress ?? '127.0.0.1' } } };
+    return app.request(`${TEST_ORIGIN}${path}`, { method, headers, body }, bindings);
   }
+
+  // Each test sign-in comes from its own address, so that creating many users never trips the
+  // sign-in rate limit that tests of the limiter (or of anything else) run under.
+  let signIns = 0;
+  const nextSignInAddress = () => {
+    signIns += 1;
+    return `172.16.${(signIns >> 8) & 255}.${signIns & 255}`;
+  };
 
   /** Signs in through the real auth endpoint and returns the session cookie. */
   async function signIn(email: string, password = TEST_PASSWORD): Promise<string> {
-    const response = await request('POST', '/api/auth/sign-in/email', { body: { email, password } });
+    const response = await request('POST', '/api/auth/sign-in/email', {
+      body: { email, password },
+      remoteAddress: nextSignInAddress(),
+    });
     if (!response.ok) throw new Error(`sign-in failed for ${email}: ${response.status} ${await response.text()}`);
     const setCookie = response.headers.getSetCookie();
     return setCookie.map((c) => c.split(';')[0]).join('; ');

@@ -96,7 +96,7 @@ export const paymentMessages = {
     pending: 'Pending',
     authorized: 'Authorized',
     captured: 'Captured',
-    refunded: 'Released',
+    refunded: 'Refunded',
     failed: 'Failed',
     partially_refunded: 'Partially refunded',
     voided: 'Voided',

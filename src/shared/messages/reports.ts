@@ -7,5 +7,6 @@ export const reportsMessages = {
   unexpectedError: 'An unexpected error occurred. Please try again.',
   submitted: 'Client report submitted successfully',
   onlyAssignedExpert: 'Only the assigned expert can report the client',
+  alreadyReported: 'You have already reported this client for this task.',
   notReportable: 'You can report the client only while payment is not authorized or has expired',
 } as const;

@@ -35,6 +35,7 @@ export const tasksMessages = {
   budgetInvalid: 'Budget must be a valid positive number',
   dueDateRequired: 'Due date is required',
   dueDateInvalid: 'Please pick a valid due date',
+  dueDateTooFar: 'The due date must be within one year from today',
   noChanges: 'Please change at least one field',
   inPersonServices:
     'Task appears to request in-person services ({phrases}). This platform only supports remote services.',

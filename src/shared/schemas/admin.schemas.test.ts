@@ -105,7 +105,7 @@ describe('admin queries', () => {
 
   it('filters transactions by status', () => {
     expect(adminTransactionsQuerySchema.parse({}).status).toBe('all');
-    for (const status of ['pending', 'authorized', 'captured', 'refunded', 'failed']) {
+    for (const status of ['pending', 'authorized', 'captured', 'refunded', 'failed', 'voided']) {
       expect(adminTransactionsQuerySchema.parse({ status }).status).toBe(status);
     }
     expect(adminTransactionsQuerySchema.safeParse({ status: 'completed' }).success).toBe(false);

@@ -47,6 +47,14 @@ CREATE TABLE "local_verification_sessions" (
 	CONSTRAINT "local_verification_sessions_idempotency_key_unique" UNIQUE("idempotency_key")
 );
 --> statement-breakpoint
+CREATE TABLE "phone_code_sends" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"phone_number" text NOT NULL,
+	"client_ip" text,
+	"user_id" uuid,
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "expert_profiles" ADD COLUMN "assignments_left_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "expert_profiles" ADD COLUMN "community_trusted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "expert_profiles" ADD COLUMN "background_verified_at" timestamp with time zone;--> statement-breakpoint
@@ -63,6 +71,8 @@ CREATE INDEX "disputes_status_created_idx" ON "disputes" USING btree ("status","
 CREATE INDEX "disputes_task_idx" ON "disputes" USING btree ("task_id","created_at");--> statement-breakpoint
 CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("run_at") WHERE "jobs"."done_at" is null;--> statement-breakpoint
 CREATE INDEX "local_verification_sessions_expert_idx" ON "local_verification_sessions" USING btree ("expert_id");--> statement-breakpoint
+CREATE INDEX "phone_code_sends_number_sent_idx" ON "phone_code_sends" USING btree ("phone_number","sent_at");--> statement-breakpoint
+CREATE INDEX "phone_code_sends_ip_sent_idx" ON "phone_code_sends" USING btree ("client_ip","sent_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "expert_verification_records_reference_unique" ON "expert_verification_records" USING btree ("provider","provider_reference");--> statement-breakpoint
 CREATE UNIQUE INDEX "expert_verification_records_one_pending" ON "expert_verification_records" USING btree ("expert_id","verification_level") WHERE "expert_verification_records"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "profiles_fcm_token_idx" ON "profiles" USING btree ("fcm_token");--> statement-breakpoint

@@ -5,3 +5,4 @@ export * from './messaging';
 export * from './platform';
 export * from './local-payments';
 export * from './local-verification';
+export * from './security';

@@ -161,6 +161,8 @@ export const clientFlags = pgTable(
     severity: flagSeverity('severity').notNull().default('warning'),
     created_at: timestamptz('created_at').notNull().defaultNow(),
   },
+  // One report per expert per task: the unique index client_flags_task_expert_unique lives in a custom
+  // migration, which first folds earlier duplicates.
   (t) => [
     index('client_flags_client_idx').on(t.client_id),
     index('client_flags_task_idx').on(t.task_id),

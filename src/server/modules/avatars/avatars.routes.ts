@@ -5,6 +5,7 @@ import type { AvatarUploadResponse } from '@shared/schemas/expert-onboarding.sch
 import type { AppDeps } from '../../app';
 import { requireUser, type AppEnv } from '../../http/context';
 import { formData } from '../../http/validation';
+import { userFileResponse } from '../../http/user-file';
 import { AppError } from '../../lib/errors';
 import { createAvatarsService } from './avatars.service';
 
@@ -30,11 +31,6 @@ export function avatarsRoutes(deps: AppDeps) {
     // a URL's content never changes and may be cached for good.
     .get('/avatars/:userId/:fileName', async (c) => {
       const file = await service.read(c.req.param('userId'), c.req.param('fileName'));
-      return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
-        'Content-Type': file.contentType,
-        'Cache-Control': 'public, max-age=31536000, immutable',
-        'X-Content-Type-Options': 'nosniff',
-        'Content-Security-Policy': "default-src 'none'",
-      });
+      return userFileResponse(c, file, { disposition: 'inline', cache: 'public-immutable' });
     });
 }

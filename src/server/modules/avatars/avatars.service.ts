@@ -36,9 +36,15 @@ export function createAvatarsService({ db, clock, storage }: { db: Db; clock: Cl
       if (!profile) throw notFound(messages.profile.notFound);
       const now = clock.now();
       const key = storageKey(AVATAR.bucket, userId, check.fileName, now);
-      await storage.put(key, bytes, { contentType: check.contentType });
       const avatarUrl = avatarUrlOf(key);
-      await updateProfileFields(db, userId, { avatar_url: avatarUrl }, now);
+      try {
+        await storage.put(key, bytes, { contentType: check.contentType });
+        await updateProfileFields(db, userId, { avatar_url: avatarUrl }, now);
+      } catch (error) {
+        // The profile does not point at the new file: remove it rather than leave it behind.
+        await storage.delete(key).catch(() => undefined);
+        throw error;
+      }
       const previous = avatarKeyOf(profile.avatar_url);
       // The old picture is no longer referenced; a failed clean-up only leaves a stray file.
       if (previous && previous !== key) await storage.delete(previous).catch(() => undefined);

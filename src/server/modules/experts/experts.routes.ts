@@ -5,6 +5,7 @@ import type { ExpertApplicationResponse, MyExpertProfileResponse } from '@shared
 import type { AppDeps } from '../../app';
 import { requireUser, type AppEnv } from '../../http/context';
 import { formData } from '../../http/validation';
+import { userFileResponse } from '../../http/user-file';
 import { AppError, unauthenticated } from '../../lib/errors';
 import { avatarsRoutes } from '../avatars/avatars.routes';
 import { createExpertsService } from './experts.service';
@@ -36,12 +37,7 @@ export function expertsRoutes(deps: AppDeps) {
     .get('/experts/:id/document', async (c) => {
       const user = requireUser(c);
       const file = await service.document(user.id, c.req.param('id'));
-      return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
-        'Content-Type': file.contentType,
-        'Content-Disposition': `inline; filename="${file.fileName}"`,
-        'Cache-Control': 'private, no-store',
-        'X-Content-Type-Options': 'nosniff',
-      });
+      return userFileResponse(c, file, { disposition: 'attachment', cache: 'private' });
     })
     .route('/', avatarsRoutes(deps));
 }

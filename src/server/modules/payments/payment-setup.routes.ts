@@ -1,8 +1,9 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { paymentSetupRequestSchema, type PaymentSetupVerifyResponse } from '@shared/schemas/expert-onboarding.schemas';
 import type { AppDeps } from '../../app';
 import { requireUser, type AppEnv } from '../../http/context';
 import { validate } from '../../http/validation';
+import { requireBodyKind } from '../../http/content-type';
 import { createPaymentSetupService } from './payment-setup.service';
 import {
   isEventRecorded,
@@ -12,7 +13,8 @@ import {
 } from './payment-webhooks';
 
 /** The JSON body is optional: an empty or missing body means platform 'web'. */
-async function setupRequest(c: { req: { text(): Promise<string> } }) {
+async function setupRequest(c: Context) {
+  requireBodyKind(c, 'json');
   const text = await c.req.text();
   let body: unknown = {};
   if (text.trim() !== '') {

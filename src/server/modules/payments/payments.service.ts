@@ -24,6 +24,8 @@ import {
 import { rolesOf } from '../profiles/profiles.repository';
 import { ensureAuthorized } from './payment-authorization';
 import { toTaskDto } from '../tasks/tasks.dto';
+import { accessFactsOf, loadActor } from '../tasks/task-access';
+import type { TaskRow as TaskAccessRow } from '../tasks/tasks.repository';
 import {
   attachIntent,
   findTask,
@@ -77,6 +79,17 @@ export function createPaymentsService(deps: AppDeps) {
     return current as LocalPaymentProvider;
   }
 
+  /**
+   * 404 "Task not found" for whoever may not see the task at all, exactly as the task routes answer,
+   * so that the payment routes are no oracle for other clients' tasks. Those who see it (the assigned
+   * expert, an applicant, an admin) keep the 403 of the check that follows.
+   */
+  async function hideUnlessVisible(userId: string, task: TaskAccessRow, notFoundText: string = messages.tasks.notFound) {
+    if (task.client_id === userId) return;
+    const actor = await loadActor(db, userId);
+    if (!check(actor, 'view', await accessFactsOf(db, actor, task), clock.now()).ok) throw notFound(notFoundText);
+  }
+
   /** The intent behind a client secret and its task, for the task's client only. */
   async function intentOfClient(user: SessionUser, clientSecret: string): Promise<{ intent: PaymentIntentInfo; task: TaskRow }> {
     const local = localProvider();
@@ -89,6 +102,7 @@ export function createPaymentsService(deps: AppDeps) {
     }
     const task = await findTaskByIntent(db, intent.id);
     if (!task) throw notFound(messages.payment.intentNotFound);
+    await hideUnlessVisible(user.id, task, messages.payment.intentNotFound);
     if (task.client_id !== user.id) throw forbidden(messages.payment.onlyClientCanPay);
     return { intent, task };
   }
@@ -111,6 +125,7 @@ export function createPaymentsService(deps: AppDeps) {
       const found = await findTaskForPayment(db, taskId);
       if (!found) throw notFound(messages.tasks.notFound);
       const { task, expert } = found;
+      await hideUnlessVisible(user.id, task);
       const now = clock.now();
       const allowed = check({ userId: user.id, ...(await rolesOf(db, user.id)) }, 'authorize_payment', task, now);
       if (!allowed.ok) throw refusal(allowed);
@@ -235,6 +250,7 @@ export function createPaymentsService(deps: AppDeps) {
       if (!user) throw unauthenticated(messages.payment.notAuthenticated);
       const task = await findTask(db, body.taskId);
       if (!task) throw notFound(messages.tasks.notFound);
+      await hideUnlessVisible(user.id, task);
       if (task.client_id !== user.id) throw forbidden(messages.payment.onlyClientCanPay);
       if (task.stripe_payment_intent_id !== body.paymentIntentId) throw conflict(messages.payment.confirmAuthorizationFailed);
       if (task.payment_status === 'authorized') {
@@ -259,6 +275,7 @@ export function createPaymentsService(deps: AppDeps) {
     async retryCapture(user: SessionUser, body: CapturePaymentRequest): Promise<CaptureResultDto> {
       const task = await findTask(db, body.task_id);
       if (!task) throw notFound(messages.tasks.notFound);
+      await hideUnlessVisible(user.id, task);
       const roles = await rolesOf(db, user.id);
       if (!roles.isAdmin && task.client_id !== user.id) throw forbidden(messages.payment.onlyClientCanPay);
       if (body.stripe_payment_intent_id && body.stripe_payment_intent_id !== task.stripe_payment_intent_id) {

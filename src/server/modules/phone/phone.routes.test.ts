@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PHONE } from '@shared/constants';
+import { PHONE, PHONE_SEND_LIMITS } from '@shared/constants';
 import { messages } from '@shared/messages';
 import type { PhoneActionResultDto, PhoneVerificationStatusDto } from '@shared/schemas/phone.schemas';
 import { phoneVerifications } from '../../db/schema';
@@ -325,6 +325,7 @@ describe('attempt counting under concurrency (service level, reads interleaved)'
       clock: t.clock,
       sms: t.providers.sms,
       codeSecret: authSecretOf(t.context.env),
+      sendLimits: PHONE_SEND_LIMITS.development,
     });
     const outcomes = await Promise.allSettled(
       Array.from({ length: 8 }, () => service.verifyCode(user.id, otherCode(code))),

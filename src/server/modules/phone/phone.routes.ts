@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { PHONE_SEND_LIMITS } from '@shared/constants';
 import { sendVerificationCodeSchema, verifyCodeSchema } from '@shared/schemas/phone.schemas';
 import type { AppDeps } from '../../app';
 import { authSecretOf } from '../../env';
@@ -18,6 +19,7 @@ export function phoneRoutes(deps: AppDeps) {
     clock: deps.clock,
     sms: deps.providers.sms,
     codeSecret: authSecretOf(deps.env),
+    sendLimits: deps.limits?.phoneSends ?? PHONE_SEND_LIMITS[deps.env.NODE_ENV === 'production' ? 'production' : 'development'],
   });
 
   return new Hono<AppEnv>()
@@ -29,7 +31,7 @@ export function phoneRoutes(deps: AppDeps) {
     .post('/phone-verification/send', async (c) => {
       const user = requireUser(c);
       const { phoneNumber } = await jsonBody(c, sendVerificationCodeSchema);
-      return c.json(await service.sendCode(user.id, phoneNumber));
+      return c.json(await service.sendCode(user.id, phoneNumber, c.get('clientIp')));
     })
     .post('/phone-verification/verify', async (c) => {
       const user = requireUser(c);

@@ -1,4 +1,4 @@
-import { PHONE } from '@shared/constants';
+import { PHONE, type PhoneSendLimits } from '@shared/constants';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import type { PhoneActionResultDto, PhoneVerificationStatusDto } from '@shared/schemas/phone.schemas';
@@ -16,6 +16,7 @@ import {
   withdrawCode,
   type PhoneVerificationRow,
 } from './phone.repository';
+import { releasePhoneCodeSend, reservePhoneCodeSend } from './phone-send-limits';
 
 export interface PhoneServiceDeps {
   db: Db;
@@ -23,6 +24,8 @@ export interface PhoneServiceDeps {
   sms: SmsSender;
   /** Keys the code hashes (the server's auth secret). */
   codeSecret: string;
+  /** Codes per number and per caller address (PHONE_SEND_LIMITS). */
+  sendLimits: PhoneSendLimits;
   /** Injectable for unit tests; a cryptographic random code otherwise. */
   generateCode?: () => string;
 }
@@ -95,7 +98,7 @@ export function createPhoneService(deps: PhoneServiceDeps) {
     },
 
     /** Sends a new code to `phoneNumber` (E.164, already validated): a first send or a resend. */
-    async sendCode(userId: string, phoneNumber: string): Promise<PhoneActionResultDto> {
+    async sendCode(userId: string, phoneNumber: string, clientIp: string | null = null): Promise<PhoneActionResultDto> {
       const now = clock.now();
       const [existing, profile] = await Promise.all([
         findPhoneVerification(db, userId),
@@ -106,6 +109,8 @@ export function createPhoneService(deps: PhoneServiceDeps) {
       const wait = resendWaitMs(existing, now);
       if (wait > 0) throw cooldownError(wait);
 
+      // Limits per destination number and per caller address, whoever the account is (decision 0030).
+      const reservation = await reservePhoneCodeSend(db, { phoneNumber, clientIp, userId, now, limits: deps.sendLimits });
       const code = generateCode();
       const codeHash = hashVerificationCode(codeSecret, userId, code);
       const stored = await storeNewCode(db, {
@@ -117,6 +122,7 @@ export function createPhoneService(deps: PhoneServiceDeps) {
         cooldownCutoff: new Date(now.getTime() - PHONE.resendCooldownMs),
       });
       if (!stored) {
+        await releasePhoneCodeSend(db, reservation);
         // A parallel send (or verification) won between the read and the write.
         const current = await findPhoneVerification(db, userId);
         if (current?.is_verified) throw conflict(messages.phone.alreadyVerified);
@@ -130,6 +136,7 @@ export function createPhoneService(deps: PhoneServiceDeps) {
         });
       } catch (error) {
         await withdrawCode(db, { userId, codeHash, now });
+        await releasePhoneCodeSend(db, reservation);
         throw new AppError('provider_error', messages.phone.sendFailed, { details: error });
       }
 

@@ -97,6 +97,18 @@ describe('POST /api/tasks', () => {
     }
   });
 
+  it('caps the due date at a year ahead, on create and on edit', async () => {
+    const day = 86_400_000;
+    const now = h.clock.now().getTime();
+    const tooFar = new Date(now + 367 * day).toISOString();
+    const created = await post(taskInput({ due_date: tooFar }));
+    expect(await expectError(created, 400)).toBe('The due date must be within one year from today');
+    const task = (await okJson<{ task: TaskDto }>(await post(taskInput({ due_date: new Date(now + 360 * day).toISOString() })), 201)).task;
+    const edited = await h.request('PATCH', `/api/tasks/${task.id}`, { body: { due_date: tooFar }, cookie: client.cookie });
+    expect((await errorOf(edited)).fields?.due_date).toBe('The due date must be within one year from today');
+    expect(edited.status).toBe(400);
+  });
+
   it('refuses a place with no payable expert within 100 miles', async () => {
     const response = await post(taskInput({ location: 'Pacific Ocean', ...NOWHERE }));
     expect(await expectError(response, 400)).toBe(

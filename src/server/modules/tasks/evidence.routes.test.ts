@@ -1,3 +1,6 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskDto } from '@shared/schemas/task-api';
 import type { TestUser } from '../../test/test-app';
@@ -92,6 +95,31 @@ describe('POST /api/tasks/:id/evidence', () => {
     expect(await expectError(await submit(notStarted.task.id, form(), cast.expert), 409)).toBe(
       'Task status has changed. Please refresh the page.',
     );
+  });
+});
+
+describe('POST /api/tasks/:id/evidence when the database write fails', () => {
+  it('leaves no stored file behind', async () => {
+    const { task } = await taskAt(h, cast, 'in_progress');
+    const uploads = resolve(h.context.env.DATA_DIR, 'uploads', 'evidence', task.id);
+    // A trigger makes the one UPDATE of the submission fail, as a lost connection or a full disk would.
+    await h.db.execute(
+      sql.raw(`CREATE OR REPLACE FUNCTION fail_evidence_update() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'forced failure'; END $$`),
+    );
+    await h.db.execute(
+      sql.raw(`CREATE TRIGGER fail_evidence_update BEFORE UPDATE ON tasks
+        FOR EACH ROW WHEN (NEW.status = 'pending_approval') EXECUTE FUNCTION fail_evidence_update()`),
+    );
+    try {
+      const response = await submit(task.id, evidenceForm(NOTES, [imageFile(), imageFile('second.png')]), cast.expert);
+      expect(response.status).toBe(500);
+    } finally {
+      await h.db.execute(sql.raw('DROP TRIGGER fail_evidence_update ON tasks'));
+    }
+    const left = existsSync(uploads) ? readdirSync(uploads) : [];
+    expect(left).toEqual([]);
+    expect((await taskRow(h, task.id)).status).toBe('in_progress');
   });
 });
 

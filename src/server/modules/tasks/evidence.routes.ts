@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { EVIDENCE } from '@shared/constants';
 import { requireUser, type AppEnv } from '../../http/context';
 import { formData } from '../../http/validation';
+import { userFileResponse } from '../../http/user-file';
 import type { EvidenceService } from './evidence.service';
 
 /** Room for the multipart envelope and the notes around the photos. */
@@ -23,11 +24,6 @@ export function evidenceRoutes(service: EvidenceService) {
     .get('/tasks/:id/evidence/:index', async (c) => {
       const user = requireUser(c);
       const file = await service.file(user.id, c.req.param('id'), c.req.param('index'));
-      return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
-        'Content-Type': file.contentType,
-        'Cache-Control': 'private, no-store',
-        'X-Content-Type-Options': 'nosniff',
-        'Content-Security-Policy': "default-src 'none'",
-      });
+      return userFileResponse(c, file, { disposition: 'inline', cache: 'private' });
     });
 }

@@ -83,28 +83,41 @@ export function createEvidenceService(deps: TasksServiceDeps) {
       const keys = files.map((file, index) =>
         storageKey(EVIDENCE.bucket, task.id, `${index + 1}-${batch}-${file.fileName}`, now),
       );
-      await Promise.all(files.map((file, index) => storage.put(keys[index], file.bytes, { contentType: file.contentType })));
       const windowHours = await reviewWindowHours(db);
-      const submitted = await db.transaction(async (tx) => {
-        const row = await updateTaskIf(
-          tx,
-          { id: task.id, from: ['in_progress'], expertId: userId },
-          {
-            status: 'pending_approval',
-            evidence_files: keys,
-            completion_notes,
-            submitted_at: now,
-            review_window_ends_at: reviewWindowEnd(now, windowHours, task.authorization_hold_expires_at),
-            updated_at: now,
-          },
+      // Nothing references the files unless the update below commits: on ANY failure (a storage
+      // error halfway, a database error, a lost race) every key is removed. A failed clean-up only
+      // leaves stray private files.
+      const removeFiles = () => Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+      let submitted;
+      try {
+        const stored = await Promise.allSettled(
+          files.map((file, index) => storage.put(keys[index], file.bytes, { contentType: file.contentType })),
         );
-        if (!row) return undefined;
-        await notify(tx, [taskNotification.evidenceSubmitted(task.client_id, task)]);
-        return row;
-      });
+        const failure = stored.find((result) => result.status === 'rejected');
+        if (failure) throw failure.reason;
+        submitted = await db.transaction(async (tx) => {
+          const row = await updateTaskIf(
+            tx,
+            { id: task.id, from: ['in_progress'], expertId: userId },
+            {
+              status: 'pending_approval',
+              evidence_files: keys,
+              completion_notes,
+              submitted_at: now,
+              review_window_ends_at: reviewWindowEnd(now, windowHours, task.authorization_hold_expires_at),
+              updated_at: now,
+            },
+          );
+          if (!row) return undefined;
+          await notify(tx, [taskNotification.evidenceSubmitted(task.client_id, task)]);
+          return row;
+        });
+      } catch (error) {
+        await removeFiles();
+        throw error;
+      }
       if (!submitted) {
-        // Nothing references the files: remove them (a failed clean-up only leaves stray private files).
-        await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+        await removeFiles();
         throw conflict(messages.tasks.statusChanged);
       }
       return { task: toTaskDto(submitted), message: messages.evidence.submitted, payment_failed: false };

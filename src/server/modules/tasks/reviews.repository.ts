@@ -55,16 +55,22 @@ export async function applyRatingToExpert(
   return { avg_rating: rounded, review_count: count };
 }
 
+/** The expert's one report of this task's client; false when they already reported it (unique index). */
 export async function insertClientFlag(
   db: Db,
   input: { expertId: string; clientId: string; taskId: string; reason: string; severity: FlagSeverity; now: Date },
-): Promise<void> {
-  await db.insert(clientFlags).values({
-    expert_id: input.expertId,
-    client_id: input.clientId,
-    task_id: input.taskId,
-    reason: input.reason,
-    severity: input.severity,
-    created_at: input.now,
-  });
+): Promise<boolean> {
+  const rows = await db
+    .insert(clientFlags)
+    .values({
+      expert_id: input.expertId,
+      client_id: input.clientId,
+      task_id: input.taskId,
+      reason: input.reason,
+      severity: input.severity,
+      created_at: input.now,
+    })
+    .onConflictDoNothing({ target: [clientFlags.task_id, clientFlags.expert_id] })
+    .returning({ id: clientFlags.id });
+  return rows.length > 0;
 }

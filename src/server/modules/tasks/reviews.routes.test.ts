@@ -103,8 +103,16 @@ describe('POST /api/tasks/:id/report-client', () => {
         severity: 'warning',
       }),
     ]);
-    await okJson(await report(task.id, cast.expert, { reason: 'Abusive messages', severity: 'critical' }), 201);
-    expect((await flagsOf(task.id)).map((f) => f.severity).sort()).toEqual(['critical', 'warning']);
+  });
+
+  it('allows one report per expert and task: a second answers 409 and changes nothing', async () => {
+    const { task } = await taskAt(h, cast, 'assigned');
+    await okJson(await report(task.id, cast.expert), 201);
+    const again = await report(task.id, cast.expert, { reason: 'Abusive messages', severity: 'critical' });
+    expect(await expectError(again, 409)).toBe('You have already reported this client for this task.');
+    const parallel = await Promise.all([1, 2, 3].map(() => report(task.id, cast.expert)));
+    expect(parallel.map((r) => r.status)).toEqual([409, 409, 409]);
+    expect((await flagsOf(task.id)).map((f) => f.severity)).toEqual(['warning']);
   });
 
   it('allows a report once the hold has expired', async () => {

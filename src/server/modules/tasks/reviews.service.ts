@@ -49,7 +49,7 @@ export function createReviewsService(deps: TasksServiceDeps) {
     async reportClient(userId: string, taskId: string, input: ClientReportInput): Promise<{ message: string }> {
       const now = clock.now();
       const { task } = await loadTaskFor(db, userId, taskId, 'report_client', now);
-      await insertClientFlag(db, {
+      const inserted = await insertClientFlag(db, {
         expertId: userId,
         clientId: task.client_id,
         taskId: task.id,
@@ -57,6 +57,7 @@ export function createReviewsService(deps: TasksServiceDeps) {
         severity: input.severity,
         now,
       });
+      if (!inserted) throw conflict(messages.reports.alreadyReported);
       return { message: messages.reports.submitted };
     },
   };

@@ -12,6 +12,7 @@ import { tasks } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { findExpertProfile, listApplicationsWithExperts } from './applications.repository';
 import { assertWithinPriceLimits } from './price-limits';
+import { assertDueDateWithinLimit } from './due-date-limit';
 import type { TasksServiceDeps } from './tasks.deps';
 import { assertTaskId, enforce, factsOf, loadActor, loadVisibleTask } from './task-access';
 import { findTaskWithParties, listTaskReviews, listTaskTransactions } from './task-details.repository';
@@ -43,6 +44,7 @@ export function createTasksService(deps: TasksServiceDeps) {
     /** Content check, price limits, proximity; then the task is published as open. */
     async create(userId: string, input: CreateTaskInput): Promise<{ task: TaskDto; warnings: string[]; message: string }> {
       const warnings = contentWarnings(input);
+      assertDueDateWithinLimit(input.due_date, clock.now());
       await assertWithinPriceLimits(db, input.budget, 'budget');
       await proximity.assertServed({ latitude: input.latitude, longitude: input.longitude });
       const now = clock.now();
@@ -67,6 +69,7 @@ export function createTasksService(deps: TasksServiceDeps) {
       const now = clock.now();
       const { actor, task, facts } = await loadVisibleTask(db, userId, taskId, now);
       enforce(check(actor, 'edit', facts, now));
+      assertDueDateWithinLimit(input.due_date, now);
       // The hired rate is what the payment hold covers: the budget only changes before hiring.
       if (input.budget !== undefined && input.budget !== task.budget && task.status !== 'open') {
         throw conflict(messages.tasks.notEditable);

@@ -1,0 +1,65 @@
+import { secureHeaders } from 'hono/secure-headers';
+import type { Env } from '../env';
+
+/** The payment provider's browser script, frames and API (Stripe.js and its 3-D Secure frames). */
+const PAYMENT_PROVIDER = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  img: ['https://*.stripe.com'],
+};
+
+/**
+ * The origin of a tile URL template such as https://{s}.tile.example.org/{z}/{x}/{y}.png; a `{s}`
+ * subdomain placeholder becomes a CSP wildcard. Null when the template is not an http(s) URL.
+ */
+export function tileSourceOf(template: string | undefined): string | null {
+  if (!template) return null;
+  const withWildcard = template.replace(/\{s\}/g, 'subdomain-placeholder');
+  if (!URL.canParse(withWildcard)) return null;
+  const url = new URL(withWildcard);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  return url.origin.replace('subdomain-placeholder', '*');
+}
+
+/** ws: or wss: of the product's own origin, for the realtime socket at /api/realtime. */
+export function ownSocketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
+/**
+ * The headers of every response (docs/decisions/0064), from Hono's maintained secureHeaders: a CSP
+ * that fits the built SPA (own scripts only, inline styles for Radix/Tailwind style attributes),
+ * Stripe's script and frames, the configured map tiles and the own WebSocket; no framing; a referrer
+ * that never leaves the path to other sites; HSTS in production. `overwrite: false` keeps the
+ * stricter headers a handler set itself (user files, see user-file.ts).
+ */
+export function securityHeaders(options: { env: Env; publicUrl: string }) {
+  const tiles = tileSourceOf(options.env.MAP_TILE_URL);
+  const production = options.env.NODE_ENV === 'production';
+  return secureHeaders({
+    overwrite: false,
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...PAYMENT_PROVIDER.script],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', ...PAYMENT_PROVIDER.img, ...(tiles ? [tiles] : [])],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", ownSocketOrigin(options.publicUrl), ...PAYMENT_PROVIDER.connect],
+      frameSrc: PAYMENT_PROVIDER.frame,
+      workerSrc: ["'self'", 'blob:'],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    crossOriginEmbedderPolicy: false,
+    // Stripe's 3-D Secure may open a window; same-origin-allow-popups keeps it working.
+    crossOriginOpenerPolicy: 'same-origin-allow-popups',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xFrameOptions: 'DENY',
+    strictTransportSecurity: production ? 'max-age=31536000; includeSubDomains' : false,
+  });
+}

@@ -1,0 +1,11 @@
+import type { MatrixRow } from '../matrix';
+import { accountRows } from './accounts.rows';
+import { paymentRows } from './payments.rows';
+import { devRows, platformRows } from './platform.rows';
+import { taskRows } from './tasks.rows';
+
+/**
+ * Every module's rows. A branch that adds routes adds `<module>.rows.ts` next to these and lists it
+ * here; a route without a row fails authorization-matrix.test.ts.
+ */
+export const matrixRows: MatrixRow[] = [...platformRows, ...devRows, ...accountRows, ...taskRows, ...paymentRows];

@@ -1,0 +1,183 @@
+import { and, eq } from 'drizzle-orm';
+import type { TaskStatus } from '@shared/domain/task-status';
+import { taskApplications } from '../../db/schema';
+import { PNG_BYTES } from '../../test/builders';
+import { signedIn, type Expectation, type MatrixCase, type MatrixRow, type World } from '../matrix';
+
+/** Compact expectations: anon, owner, otherClient, applicant, assigned, otherExpert, admin. */
+const x = (anon: number, owner: number, otherClient: number, applicant: number, assigned: number, otherExpert: number, admin: number): Expectation => ({
+  anon,
+  owner,
+  otherClient,
+  applicant,
+  assigned,
+  otherExpert,
+  admin,
+});
+
+/** A case on a fresh task in `status`; `extra` adds params or a body. */
+function onTask(
+  status: TaskStatus,
+  expect: Expectation,
+  extra: (w: World, taskId: string) => Promise<{ body?: unknown; params?: Record<string, string> }> | { body?: unknown; params?: Record<string, string> } = () => ({}),
+): MatrixCase {
+  return {
+    name: `${status} task`,
+    expect,
+    arrange: async (w) => {
+      const task = await w.task(status);
+      const more = await extra(w, task.id);
+      return { params: { id: task.id, ...more.params }, body: more.body };
+    },
+  };
+}
+
+const taskBody = () => ({
+  title: 'Inspect a used car before purchase',
+  description: 'Please inspect the car remotely and send photos and a video of the engine and body.',
+  requirements: 'Photos of every side, the engine bay, the tyres and the dashboard.',
+  category: 'vehicle',
+  urgency: 'medium',
+  budget: 15_000,
+  due_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+  location: 'New York, New York, United States',
+  latitude: 40.7128,
+  longitude: -74.006,
+});
+
+const evidenceForm = () => {
+  const form = new FormData();
+  form.set('completion_notes', 'All done: photos of every side attached.');
+  form.append('files', new File([PNG_BYTES], 'photo.png', { type: 'image/png' }));
+  return form;
+};
+
+const applicationOf = async (w: World, taskId: string) => {
+  const [row] = await w.t.db
+    .select()
+    .from(taskApplications)
+    .where(and(eq(taskApplications.task_id, taskId), eq(taskApplications.expert_id, w.users.applicant.id)));
+  return row!.id;
+};
+
+export const taskRows: MatrixRow[] = [
+  {
+    route: 'POST /api/tasks/check-location',
+    cases: [{ name: 'a served place', arrange: () => ({ body: { latitude: 40.7128, longitude: -74.006 } }), expect: signedIn(200) }],
+  },
+  {
+    route: 'POST /api/tasks',
+    // Posting a task needs only an account: experts and admins may also hire (roles matrix).
+    cases: [{ name: 'a new task', arrange: () => ({ body: taskBody() }), expect: signedIn(201) }],
+  },
+  { route: 'GET /api/tasks', cases: [{ name: 'own lists', expect: signedIn(200) }] },
+  {
+    route: 'GET /api/tasks/:id',
+    cases: [
+      onTask('open', x(401, 200, 404, 200, 200, 200, 200)),
+      onTask('assigned', x(401, 200, 404, 200, 200, 404, 200)),
+      onTask('pending_approval', x(401, 200, 404, 200, 200, 404, 200)),
+      onTask('cancelled', x(401, 200, 404, 200, 200, 404, 200)),
+    ],
+  },
+  {
+    route: 'PATCH /api/tasks/:id',
+    cases: [
+      onTask('open', x(401, 200, 404, 403, 403, 403, 200), () => ({ body: { title: 'Inspect a car before I buy it' } })),
+      onTask('assigned', x(401, 409, 404, 403, 403, 404, 200), () => ({ body: { title: 'Inspect a car before I buy it' } })),
+      onTask('verified', x(401, 409, 404, 403, 403, 404, 409), () => ({ body: { title: 'Inspect a car before I buy it' } })),
+    ],
+  },
+  {
+    route: 'POST /api/tasks/:id/cancel',
+    cases: [
+      onTask('open', x(401, 200, 404, 403, 403, 403, 200)),
+      onTask('in_progress', x(401, 200, 404, 403, 403, 404, 200)),
+      onTask('verified', x(401, 409, 404, 403, 403, 404, 409)),
+    ],
+  },
+  {
+    route: 'POST /api/tasks/:id/applications',
+    cases: [
+      onTask('open', x(401, 403, 404, 409, 201, 201, 403), () => ({ body: { proposed_rate: 12_000, notes: 'I can do this today with photos.' } })),
+      onTask('assigned', x(401, 403, 404, 409, 409, 404, 403), () => ({ body: { proposed_rate: 12_000, notes: 'I can do this today with photos.' } })),
+    ],
+  },
+  {
+    route: 'POST /api/tasks/:id/applications/:appId/reject',
+    cases: [
+      onTask('open', x(401, 200, 404, 403, 403, 403, 200), async (w, id) => ({ params: { appId: await applicationOf(w, id) } })),
+      onTask('assigned', x(401, 409, 404, 403, 403, 404, 409), async (w, id) => ({ params: { appId: await applicationOf(w, id) } })),
+    ],
+  },
+  {
+    route: 'POST /api/tasks/:id/assign',
+    cases: [
+      onTask('open', x(401, 200, 404, 403, 403, 403, 200), async (w, id) => ({ body: { application_id: await applicationOf(w, id) } })),
+      onTask('assigned', x(401, 409, 404, 403, 403, 404, 409), async (w, id) => ({ body: { application_id: await applicationOf(w, id) } })),
+    ],
+  },
+  {
+    route: 'POST /api/tasks/:id/accept',
+    cases: [
+      onTask('assigned', x(401, 403, 404, 403, 409, 404, 403)),
+      onTask('open', x(401, 403, 404, 403, 403, 403, 403)),
+    ],
+  },
+  {
+    route: 'POST /api/tasks/:id/decline',
+    cases: [
+      onTask('assigned', x(401, 403, 404, 403, 200, 404, 403)),
+      onTask('in_progress', x(401, 403, 404, 403, 409, 404, 403)),
+    ],
+  },
+  {
+    route: 'POST /api/tasks/:id/abandon',
+    cases: [
+      onTask('in_progress', x(401, 403, 404, 403, 200, 404, 403)),
+      onTask('assigned', x(401, 403, 404, 403, 409, 404, 403)),
+    ],
+  },
+  {
+    route: 'POST /api/tasks/:id/evidence',
+    cases: [
+      onTask('in_progress', x(401, 403, 404, 403, 200, 404, 403), () => ({ body: evidenceForm() })),
+      onTask('pending_approval', x(401, 403, 404, 403, 409, 404, 403), () => ({ body: evidenceForm() })),
+    ],
+  },
+  {
+    route: 'GET /api/tasks/:id/evidence/:index',
+    cases: [
+      onTask('pending_approval', x(401, 200, 404, 403, 200, 404, 200), () => ({ params: { index: '0' } })),
+      onTask('in_progress', x(401, 404, 404, 403, 404, 404, 404), () => ({ params: { index: '0' } })),
+    ],
+  },
+  {
+    route: 'POST /api/tasks/:id/evidence/confirm',
+    cases: [
+      onTask('pending_approval', x(401, 200, 404, 403, 403, 404, 200)),
+      onTask('in_progress', x(401, 409, 404, 403, 403, 404, 409)),
+    ],
+  },
+  {
+    route: 'POST /api/tasks/:id/evidence/reject',
+    cases: [
+      onTask('pending_approval', x(401, 200, 404, 403, 403, 404, 200)),
+      onTask('verified', x(401, 409, 404, 403, 403, 404, 409)),
+    ],
+  },
+  {
+    route: 'POST /api/tasks/:id/review',
+    cases: [
+      onTask('verified', x(401, 201, 404, 403, 403, 404, 403), () => ({ body: { rating: 5, comment: 'Thorough and quick, great photos.' } })),
+      onTask('in_progress', x(401, 409, 404, 403, 403, 404, 403), () => ({ body: { rating: 5, comment: 'Thorough and quick, great photos.' } })),
+    ],
+  },
+  {
+    route: 'POST /api/tasks/:id/report-client',
+    cases: [
+      onTask('assigned', x(401, 403, 404, 403, 201, 404, 403), () => ({ body: { reason: 'Never paid' } })),
+      onTask('in_progress', x(401, 403, 404, 403, 409, 404, 403), () => ({ body: { reason: 'Never paid' } })),
+    ],
+  },
+];
