@@ -5,6 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Auth } from './auth/auth';
+import { createSessionCache, sessionTokenOf, type SessionCache } from './auth/session-cache';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import type { AppEnv } from './http/context';
@@ -37,6 +38,8 @@ export interface AppDeps {
   publicUrl: string;
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webRoot?: string;
+  /** Session reads remembered for a few seconds (auth/session-cache.ts); one per app when absent. */
+  sessionCache?: SessionCache;
 }
 
 const MAX_JSON_BODY = 1024 * 1024;
@@ -58,13 +61,36 @@ export function createApp(deps: AppDeps) {
     (c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? uploadLimit(c, next) : jsonLimit(c, next),
   );
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+  const sessions = deps.sessionCache ?? createSessionCache();
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    // Any change made through the auth API (sign-out, revocation, password or email change) drops
+    // the caller's cached sessions before it runs, so this instance never answers from a stale read.
+    const token = c.req.method === 'POST' ? sessionTokenOf(c.req.header('cookie')) : null;
+    if (token) {
+      const cached = sessions.get(token);
+      if (cached) sessions.invalidateUser(cached.user.id);
+      sessions.forgetToken(token);
+    }
+    return auth.handler(c.req.raw);
+  });
 
-  // Who is asking, for every other API route: routes decide whether a user is required.
+  // Who is asking, for every other API route: routes decide whether a user is required. A session
+  // read is remembered for SESSION_CACHE_TTL_MS, so the hot path makes no database round trip.
   app.use('/api/*', async (c, next) => {
-    const result = await auth.api.getSession({ headers: c.req.raw.headers });
-    c.set('user', result ? { ...result.user, id: result.user.id } : null);
-    c.set('session', result ? { id: result.session.id, expiresAt: new Date(result.session.expiresAt) } : null);
+    const token = sessionTokenOf(c.req.header('cookie'));
+    let cached = token ? sessions.get(token) : undefined;
+    if (token && !cached) {
+      const result = await auth.api.getSession({ headers: c.req.raw.headers });
+      if (result) {
+        cached = {
+          user: { ...result.user, id: result.user.id },
+          session: { id: result.session.id, expiresAt: new Date(result.session.expiresAt) },
+        };
+        sessions.set(token, cached);
+      }
+    }
+    c.set('user', cached ? cached.user : null);
+    c.set('session', cached ? cached.session : null);
     await next();
   });
 

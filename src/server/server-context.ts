@@ -2,6 +2,7 @@ import type { DatabaseHandle } from './db/client';
 import { authSecretOf, type Env } from './env';
 import type { Clock } from './lib/clock';
 import { createAuth } from './auth/auth';
+import { createSessionCache } from './auth/session-cache';
 import { createProviders } from './providers/providers';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -34,6 +35,8 @@ export async function createServerContext(options: {
     clock,
     providers,
     publicUrl,
+    /** Call sessionCache.invalidateUser(userId) when a user is banned or deleted outside the auth API. */
+    sessionCache: createSessionCache(),
     async close() {
       // Providers hold no open handles today; the database is closed by its owner.
     },
