@@ -1,0 +1,103 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { tasks } from '../../db/schema';
+import type { ApplicationRow, ExpertProfileRow, ProfileRow } from './applications.repository';
+import type { ReviewRow, TransactionRow } from './task-details.repository';
+import type { TaskRow } from './tasks.repository';
+
+/** Only the columns the task-details answer uses (tasks.dto.ts); storage keys are counted, not sent. */
+const TASK_COLUMNS = [
+  'id', 'title', 'description', 'requirements', 'category', 'urgency', 'budget', 'due_date', 'location',
+  'latitude', 'longitude', 'status', 'payment_status', 'client_id', 'expert_id', 'stripe_payment_intent_id',
+  'authorization_hold_expires_at', 'client_capture_authorized_at', 'completion_notes', 'evidence_files',
+  'submitted_at', 'started_at', 'assigned_at', 'published_at', 'completed_at', 'cancelled_at', 'created_at',
+  'updated_at',
+] as const;
+const PERSON_COLUMNS = ['id', 'first_name', 'last_name', 'avatar_url', 'created_at'] as const;
+const EXPERT_COLUMNS = [
+  'id', 'bio', 'expertise', 'location', 'avg_rating', 'avg_response_time_mins', 'success_rate',
+  'verification_status', 'stripe_onboarding_completed', 'stripe_account_status', 'created_at',
+] as const;
+const APPLICATION_COLUMNS = ['id', 'task_id', 'expert_id', 'status', 'proposed_rate', 'notes', 'created_at'] as const;
+const REVIEW_COLUMNS = ['id', 'task_id', 'reviewee_id', 'reviewer_id', 'rating', 'comment', 'created_at'] as const;
+const TRANSACTION_COLUMNS = ['id', 'task_id', 'amount', 'platform_fee', 'status', 'created_at'] as const;
+const TASK_DATES = [
+  'due_date', 'authorization_hold_expires_at', 'client_capture_authorized_at', 'submitted_at', 'started_at',
+  'assigned_at', 'published_at', 'completed_at', 'cancelled_at', 'created_at', 'updated_at',
+] as const;
+
+/** jsonb_build_object('col', alias.col, ...) for a fixed list of column names (never user input). */
+function jsonOf(alias: string, columns: readonly string[]): string {
+  return `jsonb_build_object(${columns.map((c) => `'${c}', ${alias}."${c}"`).join(', ')})`;
+}
+
+/**
+ * The whole task-details read as one statement: the task, its client, its expert, the applications
+ * with their experts, the reviews with their reviewers, the transactions and the caller's roles, as
+ * one jsonb value. Correlated subqueries use the indexes each list read used before
+ * (task_applications_task_idx, reviews (task, reviewer), transactions_task_idx, user_roles unique).
+ */
+const DETAILS_SQL: SQL = sql.raw(`jsonb_build_object(
+  'task', ${jsonOf('"tasks"', TASK_COLUMNS)},
+  'client', (select ${jsonOf('c', PERSON_COLUMNS)} from profiles c where c.id = "tasks".client_id),
+  'expert', (select jsonb_build_object('expert', ${jsonOf('e', EXPERT_COLUMNS)}, 'person', ${jsonOf('ep', PERSON_COLUMNS)})
+             from expert_profiles e join profiles ep on ep.id = e.profile_id where e.id = "tasks".expert_id),
+  'applications', coalesce((
+    select jsonb_agg(jsonb_build_object('application', ${jsonOf('a', APPLICATION_COLUMNS)},
+             'expert', ${jsonOf('e', EXPERT_COLUMNS)}, 'profile', ${jsonOf('p', PERSON_COLUMNS)}) order by a.created_at, a.id)
+    from task_applications a join expert_profiles e on e.id = a.expert_id join profiles p on p.id = e.profile_id
+    where a.task_id = "tasks".id), '[]'::jsonb),
+  'reviews', coalesce((
+    select jsonb_agg(jsonb_build_object('review', ${jsonOf('r', REVIEW_COLUMNS)}, 'reviewer', ${jsonOf('p', PERSON_COLUMNS)})
+             order by r.created_at desc)
+    from reviews r join profiles p on p.id = r.reviewer_id where r.task_id = "tasks".id), '[]'::jsonb),
+  'transactions', coalesce((
+    select jsonb_agg(${jsonOf('tr', TRANSACTION_COLUMNS)} order by tr.created_at)
+    from transactions tr where tr.task_id = "tasks".id), '[]'::jsonb),
+  'roles', coalesce((select jsonb_agg(ur.role) from user_roles ur where ur.user_id = `);
+
+export interface TaskDetailsRead {
+  task: TaskRow;
+  client: ProfileRow;
+  expert: { expert: ExpertProfileRow; person: ProfileRow } | null;
+  applications: Array<{ application: ApplicationRow; expert: ExpertProfileRow; profile: ProfileRow }>;
+  reviews: Array<{ review: ReviewRow; reviewer: ProfileRow }>;
+  transactions: TransactionRow[];
+  roles: { isAdmin: boolean; isExpert: boolean };
+}
+
+interface RawDetails extends Omit<TaskDetailsRead, 'roles'> {
+  roles: string[];
+}
+
+function buildStatement(db: Db) {
+  return db
+    .select({
+      data: sql<RawDetails>`${DETAILS_SQL}${sql.placeholder('userId')}::uuid), '[]'::jsonb))`,
+    })
+    .from(tasks)
+    .where(sql`${tasks.id} = ${sql.placeholder('taskId')}::uuid`)
+    .prepare('task_details_read');
+}
+
+// One prepared statement per database handle: its SQL text is built once, not on every request.
+const statements = new WeakMap<object, ReturnType<typeof buildStatement>>();
+
+/**
+ * The task-details read in one round trip. The rows come back with only the columns listed above,
+ * typed as the table rows the DTO mappers take (which accept ISO strings for dates); the task's
+ * dates become Date objects for the roles matrix.
+ */
+export async function readTaskDetails(db: Db, taskId: string, userId: string): Promise<TaskDetailsRead | undefined> {
+  let statement = statements.get(db);
+  if (!statement) statements.set(db, (statement = buildStatement(db)));
+  const [row] = await statement.execute({ taskId, userId });
+  if (!row) return undefined;
+  const raw = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as RawDetails;
+  const task = raw.task as unknown as Record<string, unknown>;
+  for (const key of TASK_DATES) if (task[key] !== null) task[key] = new Date(task[key] as string);
+  return {
+    ...raw,
+    roles: { isAdmin: raw.roles.includes('admin'), isExpert: raw.roles.includes('expert') },
+  };
+}
