@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
+import { etag } from 'hono/etag';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
@@ -113,11 +114,16 @@ export function createApp(deps: AppDeps) {
 
   const webRoot = deps.webRoot;
   if (webRoot && existsSync(resolve(webRoot, 'index.html'))) {
-    app.use('/assets/*', serveStatic({ root: webRoot, onFound: (_path, c) => {
-      c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    } }));
-    app.use('*', serveStatic({ root: webRoot }));
-    app.get('*', serveStatic({ root: webRoot, path: 'index.html' }));
+    // Hashed file names change with their content: cache them for a year. Everything else (index.html,
+    // icons) is revalidated on every use. Both are sent precompressed (brotli or gzip) when accepted.
+    // (serveStatic's onFound runs after its response is made, too late to add headers: hence these.)
+    const cacheFor = (value: string) => async (c: Context, next: Next) => {
+      await next();
+      if (c.res.ok && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', value);
+    };
+    app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root: webRoot, precompressed: true }));
+    app.use('*', cacheFor('no-cache'), etag(), serveStatic({ root: webRoot, precompressed: true }));
+    app.get('*', cacheFor('no-cache'), etag(), serveStatic({ root: webRoot, path: 'index.html', precompressed: true }));
   }
   return app;
 }

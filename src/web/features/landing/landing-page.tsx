@@ -1,6 +1,6 @@
 import type { MapLocationDto } from '@shared/schemas/geo.schemas';
 import { useMe } from '@web/lib/session';
-import { MapSection } from './availability-map/map-section';
+import { DeferredMapSection } from './deferred-map-section';
 import { HeroSection } from './hero-section';
 import { CategoryCards, ClosingCallToAction, HowItWorks } from './info-sections';
 import { LandingFooter } from './landing-footer';
@@ -27,7 +27,7 @@ export default function LandingPage() {
       <main className="flex-1">
         <HeroSection signedIn={signedIn} onQuickTask={startQuickTask} />
         <div className="mx-auto max-w-6xl space-y-16 px-4 py-12 md:py-16">
-          <MapSection onChoose={(location) => startQuickTask(placeOfMapLocation(location))} />
+          <DeferredMapSection onChoose={(location) => startQuickTask(placeOfMapLocation(location))} />
           <CategoryCards />
           <HowItWorks />
           <ClosingCallToAction signedIn={signedIn} />
