@@ -8,6 +8,8 @@ const markers = (page: Page) => mapRegion(page).locator('.availability-marker');
 const marker = (page: Page, place: string) =>
   mapRegion(page).getByRole('button', { name: new RegExp(`^${place}: \\d+ experts$`) });
 const locationField = (page: Page) => page.getByRole('combobox', { name: 'Location' });
+/** The map and its data load only once the map section is in view (docs/decisions/0105). */
+const showMap = (page: Page) => mapRegion(page).scrollIntoViewIfNeeded();
 
 /** Fails every request that leaves the machine (the product must work offline), and lists them. */
 async function blockOutsideNetwork(page: Page): Promise<string[]> {
@@ -38,6 +40,9 @@ test.describe('landing page', () => {
       '/expert-verification',
     );
 
+    // Nothing of the map is fetched until it scrolls into view.
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('map-locations')))).toBe(false);
+    await showMap(page);
     // Markers from the demo data, the offline country shapes and highlighted US states.
     await expect(marker(page, 'New York')).toBeVisible();
     expect(await markers(page).count()).toBeGreaterThan(20);
@@ -120,6 +125,7 @@ test.describe('landing page', () => {
     await expect(field).toHaveValue('Chicago, Illinois, United States');
     await expect(page.getByTestId('location-picker-value')).toHaveText('41.88000, -87.63000');
 
+    await showMap(page);
     await expect(marker(page, 'New York')).toBeVisible();
     await expectNoAxeViolations(page);
   });
@@ -134,6 +140,7 @@ test.describe('landing page', () => {
       }),
     );
     await page.goto('/');
+    await showMap(page);
     await expect(mapRegion(page).getByRole('heading', { name: 'Map Error' })).toBeVisible();
     await expect(
       mapRegion(page).getByText('Error loading map. Please try refreshing the page.'),
@@ -152,6 +159,7 @@ test.describe('landing page', () => {
       route.fulfill({ status: 500, body: 'down' }),
     );
     await page.goto('/');
+    await showMap(page);
     await expect(mapRegion(page).getByRole('heading', { name: 'Map Error' })).toBeVisible();
     await page.unroute('**/api/static-data/us-states.json');
 
