@@ -9,7 +9,9 @@ const marker = (page: Page, place: string) =>
   mapRegion(page).getByRole('button', { name: new RegExp(`^${place}: \\d+ experts$`) });
 const locationField = (page: Page) => page.getByRole('combobox', { name: 'Location' });
 /** The map and its data load only once the map section is in view (docs/decisions/0105). */
-const showMap = (page: Page) => mapRegion(page).scrollIntoViewIfNeeded();
+const showMap = (page: Page) =>
+  // The placeholder is swapped for the real section as it comes into view: retry if it was swapped mid-scroll.
+  expect(() => mapRegion(page).scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass();
 
 /** Fails every request that leaves the machine (the product must work offline), and lists them. */
 async function blockOutsideNetwork(page: Page): Promise<string[]> {
