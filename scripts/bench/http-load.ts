@@ -72,7 +72,7 @@ export interface BenchServer {
 /** Starts scripts/bench/api-server.ts in its own process and waits for its address. */
 export function startBenchServer(kind: 'bare' | 'app', env: Record<string, string> = {}): Promise<BenchServer> {
   const child = fork(new URL('./api-server.ts', import.meta.url).pathname, [kind], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=.tmp/prof'] : [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
