@@ -91,7 +91,14 @@ async function startApp() {
 }
 
 if (kind === 'bare') {
-  const app = new Hono().get('/json', (c) => c.json({ ok: true, id: 'a3c1e2f4', items: [1, 2, 3] }));
+  const app = new Hono()
+    .get('/json', (c) => c.json({ ok: true, id: 'a3c1e2f4', items: [1, 2, 3] }))
+    // The LCP reference: a page with a heading and a paragraph, nothing else.
+    .get('/page', (c) =>
+      c.html('<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+        '<title>Reference</title></head><body><main><h1>Local experts, wherever you need them</h1>' +
+        '<p>Post a task, hire a verified local expert, get photos and answers.</p></main></body></html>'),
+    );
   listen(app.fetch, { path: '/json', cookie: '' });
 } else if (kind === 'app') {
   await startApp();

@@ -12,11 +12,12 @@ const MapSection = lazy(() => import('./availability-map/map-section').then((mod
  */
 export function DeferredMapSection({ onChoose }: { onChoose: (location: MapLocationDto) => void }) {
   const [wanted, setWanted] = useState(false);
-  const placeholderRef = useRef<HTMLElement>(null);
+  // The map's frame, not the section's heading: the map loads when the map itself comes into view.
+  const frameRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (wanted) return;
-    const element = placeholderRef.current;
+    const element = frameRef.current;
     if (!element || typeof IntersectionObserver === 'undefined') {
       setWanted(true);
       return;
@@ -31,7 +32,6 @@ export function DeferredMapSection({ onChoose }: { onChoose: (location: MapLocat
   const wake = () => setWanted(true);
   const placeholder = (
     <section
-      ref={placeholderRef}
       aria-labelledby="availability-map-heading"
       className="space-y-4"
       onPointerDown={wake}
@@ -46,6 +46,7 @@ export function DeferredMapSection({ onChoose }: { onChoose: (location: MapLocat
       </div>
       <div className="h-9 max-w-md" aria-hidden="true" />
       <div
+        ref={frameRef}
         role="region"
         aria-label={mapMessages.regionLabel}
         tabIndex={0}
