@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { landingShell } from './scripts/build/landing-shell';
 import { precompress } from './scripts/build/precompress';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -11,7 +12,7 @@ export default defineConfig({
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
   // Every text asset also ships as .br and .gz, served by the server without compressing per request.
-  plugins: [react(), tailwindcss(), precompress(fromRoot('./dist/web'))],
+  plugins: [react(), tailwindcss(), landingShell(), precompress(fromRoot('./dist/web'))],
   // The brand name is baked into the web build; see src/shared/brand.ts.
   define: { __BRAND_NAME__: JSON.stringify(process.env.BRAND_NAME?.trim() || '') },
   resolve: {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { MapLocationDto } from '@shared/schemas/geo.schemas';
 import { useMe } from '@web/lib/session';
 import { DeferredMapSection } from './deferred-map-section';
@@ -18,6 +19,8 @@ const placeOfMapLocation = (location: MapLocationDto) => ({
 
 /** The public landing page (spec 000 section 2, Landing page). */
 export default function LandingPage() {
+  // The static hero that index.html painted before the JavaScript ran (scripts/build/landing-shell.ts).
+  useEffect(() => document.getElementById('landing-shell')?.remove(), []);
   const { data: me } = useMe();
   const signedIn = Boolean(me);
   const startQuickTask = useStartQuickTask();
