@@ -19,7 +19,7 @@ const EXPERTS = Number(process.env.BENCH_MAP_EXPERTS ?? 100_000);
 const TASKS = Number(process.env.BENCH_MAP_TASKS ?? 100_000);
 const ORIGIN = 'http://localhost:3999';
 
-async function timeRequests(count: number, before: () => Promise<unknown>, request: () => Promise<Response>) {
+async function timeRequests(count: number, before: () => Promise<unknown>, request: () => Response | Promise<Response>) {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     await before();
