@@ -31,7 +31,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf .tmp/e2e-data && node --import tsx src/server/main.ts',
+    // The server as `npm start` runs it: compiled (a bundle picks up every module), plain node.
+    command: 'node scripts/build/server.mjs && rm -rf .tmp/e2e-data && node dist/server/main.js',
     url: `${baseURL}/api/config`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,12 +1,12 @@
-// `npm start`: build the web app when it is missing or older than its sources, then run the server
-// (which applies migrations and seeds demo data into an empty database).
+// `npm start`: build the web app and the server when missing or older than their sources, then run
+// the compiled server with plain node (it applies migrations and seeds demo data into an empty
+// database; a first start restores the prebuilt data directory instead of running initdb).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const builtIndex = 'dist/web/index.html';
-
 function newestMtime(path) {
+  if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
@@ -17,18 +17,23 @@ function newestMtime(path) {
   return newest;
 }
 
-const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
-const needsBuild =
-  !existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
+const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+const olderThan = (file, sources) => Math.max(...sources.map(newestMtime)) > builtAt(file);
 
-if (needsBuild) {
-  console.log('Building the web app...');
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+function run(args) {
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit' });
+if (olderThan('dist/web/index.html', ['src/web', 'src/shared', 'vite.config.ts', 'scripts/build', 'package-lock.json'])) {
+  console.log('Building the web app...');
+  run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+}
+if (olderThan('dist/server/main.js', ['src/server', 'src/shared', 'scripts/build', 'tsconfig.json', 'package-lock.json'])) {
+  console.log('Compiling the server...');
+  run(['scripts/build/server.mjs']);
+}
+
+const server = spawn(process.execPath, ['dist/server/main.js'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../../src/server/db/client';
 import { loadOverview } from '../../src/server/modules/admin/overview.repository';
 import { loadReports } from '../../src/server/modules/admin/reports.repository';
-import type { BenchRow } from './startup.bench';
+import type { BenchRow } from './stats';
 
 const TASKS = Number(process.env.BENCH_ADMIN_TASKS ?? 100_000);
 const TRANSACTIONS = Number(process.env.BENCH_ADMIN_TRANSACTIONS ?? 100_000);

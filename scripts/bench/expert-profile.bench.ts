@@ -17,7 +17,7 @@ import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle, type Db } from '../../src/server/db/client';
 import { profiles } from '../../src/server/db/schema';
 import { findPublicProfile, listExpertReviews } from '../../src/server/modules/public-profiles/public-profiles.repository';
-import type { BenchRow } from './startup.bench';
+import type { BenchRow } from './stats';
 
 const REVIEWS = 1_000;
 const OTHER_EXPERTS = 200;

@@ -1,40 +1,45 @@
-// `npm run bench`: every benchmark of the product, printed as one table. Run `npm run build` first
-// for the bundle-size rows (the script builds when dist/web is missing).
+// `npm run bench`: every benchmark of the product, printed as one table. Each figure is a ratio
+// against a reference measured in the same run, min / median / max over BENCH_REPEATS (3) repeats,
+// because the machines are shared and noisy. Builds first when dist/ is missing (`npm run build`).
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { benchStartup, type BenchRow } from './startup.bench';
+import type { BenchRow } from './stats';
 
-type Bench = { title: string; run: () => Promise<BenchRow[]> };
+type Bench = { title: string; path: string; exportName: string };
 
-async function loadBenches(): Promise<Bench[]> {
-  const benches: Bench[] = [{ title: 'startup', run: () => benchStartup() }];
-  const optional: Array<[string, string, string]> = [
-    ['landing bundle', './landing.bench', 'benchLandingBundle'],
-    ['geocoder', './geocoder.bench', 'benchGeocoder'],
-    ['tasks', './tasks.bench', 'benchTasks'],
-    ['expert profile', './expert-profile.bench', 'benchExpertProfile'],
-    ['realtime', './realtime.bench', 'benchRealtime'],
-    ['admin aggregates', './admin.bench', 'benchAdmin'],
-  ];
-  for (const [title, path, exportName] of optional) {
-    if (!existsSync(new URL(`${path}.ts`, import.meta.url))) continue;
-    const module = (await import(path)) as Record<string, () => Promise<BenchRow[]>>;
-    benches.push({ title, run: module[exportName] });
-  }
-  return benches;
+const BENCHES: Bench[] = [
+  { title: 'signed-in task details over HTTP vs bare Hono (PGlite, PostgreSQL)', path: './api.bench', exportName: 'benchApi' },
+  { title: 'cold start and the landing page in Chromium', path: './browser.bench', exportName: 'benchBrowser' },
+  { title: 'map-locations at 100,000 experts', path: './map.bench', exportName: 'benchMap' },
+  { title: 'proximity at 1,000,000 experts, task list', path: './tasks.bench', exportName: 'benchTasks' },
+  { title: 'landing bundle (static analysis of the build)', path: './landing.bench', exportName: 'benchLandingBundle' },
+  { title: 'geocoder', path: './geocoder.bench', exportName: 'benchGeocoder' },
+  { title: 'public expert profile (1,000 reviews)', path: './expert-profile.bench', exportName: 'benchExpertProfile' },
+  { title: 'realtime fan-out to 1,000 sockets vs a bare ws broadcast', path: './realtime.bench', exportName: 'benchRealtime' },
+  { title: 'admin overview and 12-month report', path: './admin.bench', exportName: 'benchAdmin' },
+];
+
+function build() {
+  const run = (args: string[]) => spawnSync(process.execPath, args, { stdio: 'inherit' });
+  if (!existsSync('dist/web/index.html')) run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+  if (!existsSync('dist/server/main.js')) run(['scripts/build/server.mjs']);
 }
 
 async function main() {
-  if (!existsSync('dist/web/index.html')) {
-    spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  }
+  build();
+  const only = process.env.BENCH_ONLY?.split(',');
   let failed = false;
-  for (const bench of await loadBenches()) {
+  console.log(`repeats: ${process.env.BENCH_REPEATS ?? 3}; ratios are min / median / max`);
+  for (const bench of BENCHES) {
+    if (only && !only.some((name) => bench.path.includes(name))) continue;
     console.log(`\n## ${bench.title}`);
     try {
-      for (const row of await bench.run()) console.log(`${row.name.padEnd(60)} ${row.value}`);
+      const module = (await import(bench.path)) as Record<string, () => Promise<BenchRow[]>>;
+      for (const row of await module[bench.exportName]()) console.log(`${row.name.padEnd(80)} ${row.value}`);
     } catch (error) {
       failed = true;
+      const rows = (error as { rows?: BenchRow[] }).rows ?? [];
+      for (const row of rows) console.log(`${row.name.padEnd(80)} ${row.value}`);
       console.error(`  failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }

@@ -22,7 +22,7 @@ import { createServerContext } from '../../src/server/server-context';
 import { createChangeBus, type ChangeBus } from '../../src/server/realtime/change-bus';
 import { startTestServer } from '../../src/server/test/test-server';
 import { REALTIME_PATH, topicName } from '../../src/shared/realtime';
-import type { BenchRow } from './startup.bench';
+import type { BenchRow } from './stats';
 
 const SOCKETS = 1_000;
 const REPEATS = 3;

@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
+import { etag } from 'hono/etag';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
 import type { Auth } from './auth/auth';
+import { createSessionCache, sessionTokenOf, type SessionCache } from './auth/session-cache';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import type { AppEnv } from './http/context';
@@ -58,6 +60,8 @@ export interface AppDeps {
   realtime?: { hub: RealtimeHub; allowedOrigins: Set<string> };
   /** The timed-work runner (issue 13); the development clock control runs it after moving time. */
   jobs?: { runDue(): Promise<number> };
+  /** Session reads remembered for a few seconds (auth/session-cache.ts); one per app when absent. */
+  sessionCache?: SessionCache;
 }
 
 const MAX_JSON_BODY = 1024 * 1024;
@@ -91,8 +95,17 @@ export function createApp(deps: AppDeps) {
     (c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? uploadLimit(c, next) : jsonLimit(c, next),
   );
 
+  const sessions = deps.sessionCache ?? createSessionCache();
   // Better Auth's rate limiter reads the address from a header: only the server's own value counts.
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    // Any change made through the auth API (sign-out, revocation, password or email change) drops
+    // the caller's cached sessions before it runs, so this instance never answers from a stale read.
+    const token = c.req.method === 'POST' ? sessionTokenOf(c.req.header('cookie')) : null;
+    if (token) {
+      const cached = sessions.get(token);
+      if (cached) sessions.invalidateUser(cached.user.id);
+      sessions.forgetToken(token);
+    }
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
     const ip = c.get('clientIp');
@@ -100,11 +113,23 @@ export function createApp(deps: AppDeps) {
     return auth.handler(new Request(c.req.raw, { headers }));
   });
 
-  // Who is asking, for every other API route: routes decide whether a user is required.
+  // Who is asking, for every other API route: routes decide whether a user is required. A session
+  // read is remembered for SESSION_CACHE_TTL_MS, so the hot path makes no database round trip.
   app.use('/api/*', async (c, next) => {
-    const result = await auth.api.getSession({ headers: c.req.raw.headers });
-    c.set('user', result ? { ...result.user, id: result.user.id } : null);
-    c.set('session', result ? { id: result.session.id, expiresAt: new Date(result.session.expiresAt) } : null);
+    const token = sessionTokenOf(c.req.header('cookie'));
+    let cached = token ? sessions.get(token) : undefined;
+    if (token && !cached) {
+      const result = await auth.api.getSession({ headers: c.req.raw.headers });
+      if (result) {
+        cached = {
+          user: { ...result.user, id: result.user.id },
+          session: { id: result.session.id, expiresAt: new Date(result.session.expiresAt) },
+        };
+        sessions.set(token, cached);
+      }
+    }
+    c.set('user', cached ? cached.user : null);
+    c.set('session', cached ? cached.session : null);
     await next();
   });
   app.use('/api/*', maintenanceGuard(db));
@@ -137,11 +162,16 @@ export function createApp(deps: AppDeps) {
 
   const webRoot = deps.webRoot;
   if (webRoot && existsSync(resolve(webRoot, 'index.html'))) {
-    app.use('/assets/*', serveStatic({ root: webRoot, onFound: (_path, c) => {
-      c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    } }));
-    app.use('*', serveStatic({ root: webRoot }));
-    app.get('*', serveStatic({ root: webRoot, path: 'index.html' }));
+    // Hashed file names change with their content: cache them for a year. Everything else (index.html,
+    // icons) is revalidated on every use. Both are sent precompressed (brotli or gzip) when accepted.
+    // (serveStatic's onFound runs after its response is made, too late to add headers: hence these.)
+    const cacheFor = (value: string) => async (c: Context, next: Next) => {
+      await next();
+      if (c.res.ok && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', value);
+    };
+    app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root: webRoot, precompressed: true }));
+    app.use('*', cacheFor('no-cache'), etag(), serveStatic({ root: webRoot, precompressed: true }));
+    app.get('*', cacheFor('no-cache'), etag(), serveStatic({ root: webRoot, path: 'index.html', precompressed: true }));
   }
   return app;
 }

@@ -5,6 +5,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { BRAND_NAME } from '@shared/brand';
 import { EnvError, loadEnv, publicUrlOf } from './env';
 import { openDatabase } from './db/client';
+import { prebuiltDataDirFor } from './db/prebuilt';
 import { DEMO_EXPERT_COUNT, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData, type DemoAccount } from './db/seed/seed';
 import { shiftableClock, systemClock } from './lib/clock';
 import { createServerContext } from './server-context';
@@ -14,9 +15,12 @@ import { createApp } from './app';
 async function main() {
   const startedAt = Date.now();
   const env = loadEnv();
+  const dataDir = resolve(env.DATA_DIR, 'db');
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
-    dataDir: resolve(env.DATA_DIR, 'db'),
+    dataDir,
+    // A first start restores the migrated data directory made at build time instead of running initdb.
+    loadDataDir: env.DATABASE_URL ? undefined : prebuiltDataDirFor(dataDir),
   });
 
   let demoAccounts: DemoAccount[] = [];

@@ -2,6 +2,7 @@ import type { DatabaseHandle } from './db/client';
 import { authSecretOf, type Env } from './env';
 import type { Clock } from './lib/clock';
 import { AUTH_RATE_LIMITS, createAuth, type AuthRateLimits } from './auth/auth';
+import { createSessionCache } from './auth/session-cache';
 import { createProviders } from './providers/providers';
 import { createChangeBus, type ChangeBus } from './realtime/change-bus';
 import { createRealtimeHub } from './realtime/hub';
@@ -59,6 +60,8 @@ export async function createServerContext(options: {
     ...base,
     jobs,
     realtime: { hub, bus, allowedOrigins: allowedOriginsOf(publicUrl, extraOrigins) },
+    /** Call sessionCache.invalidateUser(userId) when a user is banned or deleted outside the auth API. */
+    sessionCache: createSessionCache(),
     async close() {
       // The database is closed by its owner; the realtime listener has its own connection.
       await jobs.stop();

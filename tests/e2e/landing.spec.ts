@@ -13,6 +13,10 @@ const anyMarker = (page: Page) =>
 const marker = (page: Page, place: string) =>
   mapRegion(page).getByRole('button', { name: new RegExp(`^${place}: \\d+ experts$`) });
 const locationField = (page: Page) => page.getByRole('combobox', { name: 'Location' });
+/** The map and its data load only once the map section is in view (docs/decisions/0105). */
+const showMap = (page: Page) =>
+  // The placeholder is swapped for the real section as it comes into view: retry if it was swapped mid-scroll.
+  expect(() => mapRegion(page).scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass();
 
 /** Fails every request that leaves the machine (the product must work offline), and lists them. */
 async function blockOutsideNetwork(page: Page): Promise<string[]> {
@@ -43,6 +47,9 @@ test.describe('landing page', () => {
       '/auth?mode=signup',
     );
 
+    // Nothing of the map is fetched until it scrolls into view.
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('map-locations')))).toBe(false);
+    await showMap(page);
     // Markers from the demo data (clustered at this zoom), the offline country shapes and highlighted US states.
     await expect(clusters(page).first()).toBeVisible();
     await expect(
@@ -129,6 +136,7 @@ test.describe('landing page', () => {
     await expect(field).toHaveValue('Chicago, Illinois, United States');
     await expect(page.getByTestId('location-picker-value')).toHaveText('41.88000, -87.63000');
 
+    await showMap(page);
     await expect(anyMarker(page)).toBeVisible();
     await expectNoAxeViolations(page);
   });
@@ -143,6 +151,7 @@ test.describe('landing page', () => {
       }),
     );
     await page.goto('/');
+    await showMap(page);
     await expect(mapRegion(page).getByRole('heading', { name: 'Map Error' })).toBeVisible();
     await expect(
       mapRegion(page).getByText('Error loading map. Please try refreshing the page.'),
@@ -161,6 +170,7 @@ test.describe('landing page', () => {
       route.fulfill({ status: 500, body: 'down' }),
     );
     await page.goto('/');
+    await showMap(page);
     await expect(mapRegion(page).getByRole('heading', { name: 'Map Error' })).toBeVisible();
     await page.unroute('**/api/static-data/us-states.json');
 

@@ -5,17 +5,17 @@ import type { MapLocationsResponse } from '@shared/schemas/geo.schemas';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { countCompletedTasks, listPayableExpertCells, listRecentTaskCells } from './geo.repository';
-import {
-  byExpertsThenName,
-  countTasksNear,
-  describePlace,
-  matchesSearch,
-  mergeExpertCells,
-} from './map-places';
+import { createLruMap } from './lru-map';
+import { byExpertsThenName, describePlace, indexTaskCells, matchesSearch, mergeExpertCells } from './map-places';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Names are remembered per ~1 km; a bound keeps a long-running process from growing without limit. */
-const MAX_REMEMBERED_NAMES = 5_000;
+/**
+ * Names are remembered per ~1 km; a bound keeps a long-running process from growing without limit.
+ * Least recently used names go first, so a full cache never empties itself wholesale.
+ */
+const MAX_REMEMBERED_NAMES = 50_000;
+/** The most places one answer carries (most experts first): the response stays well under 150 KB gzip. */
+export const MAP_LOCATIONS_MAX_PLACES = 1_000;
 
 export interface PlaceNamer {
   search(query: string, limit?: number): Promise<LocationResult[]>;
@@ -31,7 +31,7 @@ const NAME_MATCH_MILES = 50;
  */
 export function createMapLocationsService(deps: { db: Db; clock: Clock; namer: PlaceNamer }) {
   const { db, clock, namer } = deps;
-  const names = new Map<string, Promise<LocationResult | null>>();
+  const names = createLruMap<string, Promise<LocationResult | null>>(MAX_REMEMBERED_NAMES);
 
   /**
    * The place the experts' text names, near where they are: "Detroit, Michigan" found by search
@@ -53,7 +53,6 @@ export function createMapLocationsService(deps: { db: Db; clock: Clock; namer: P
     const key = `${label.trim().toLowerCase()}|${latitude.toFixed(2)},${longitude.toFixed(2)}`;
     let known = names.get(key);
     if (!known) {
-      if (names.size >= MAX_REMEMBERED_NAMES) names.clear();
       known = lookUp(label, latitude, longitude).catch(() => {
         names.delete(key); // a failure is not remembered: the next request asks again
         return null;
@@ -71,20 +70,24 @@ export function createMapLocationsService(deps: { db: Db; clock: Clock; namer: P
         listRecentTaskCells(db, since),
         countCompletedTasks(db),
       ]);
-      const places = mergeExpertCells(expertCells);
-      const located = await Promise.all(
-        places.map(async (place) =>
-          describePlace(
-            place,
-            await nameOf(place.label, place.latitude, place.longitude),
-            countTasksNear(place.latitude, place.longitude, taskCells),
-          ),
-        ),
-      );
-      const experts = located.reduce((sum, location) => sum + location.expert_count, 0);
+      const places = mergeExpertCells(expertCells).sort((a, b) => b.experts - a.experts || a.label.localeCompare(b.label));
+      const taskIndex = indexTaskCells(taskCells);
+      const experts = places.reduce((sum, place) => sum + place.experts, 0);
+      // Only the places that make it into the answer are named: most experts first, until the cap.
+      const data = [];
+      for (const place of places) {
+        const location = describePlace(
+          place,
+          await nameOf(place.label, place.latitude, place.longitude),
+          taskIndex.countNear(place.latitude, place.longitude),
+        );
+        if (!matchesSearch(location, search)) continue;
+        data.push(location);
+        if (data.length >= MAP_LOCATIONS_MAX_PLACES) break;
+      }
       return {
         success: true,
-        data: located.filter((location) => matchesSearch(location, search)).sort(byExpertsThenName),
+        data: data.sort(byExpertsThenName),
         totals: { experts, tasks_completed: tasksCompleted },
       };
     },

@@ -54,14 +54,17 @@ export function mergeExpertCells(
   const sorted = [...cells]
     .filter((cell) => cell.experts > 0)
     .sort((a, b) => b.experts - a.experts || a.label.localeCompare(b.label));
-  const clusters: Array<{ key: string; label: string; experts: number; latSum: number; lngSum: number }> = [];
+  type Cluster = { key: string; label: string; experts: number; latSum: number; lngSum: number };
+  const clusters: Cluster[] = [];
+  // Candidates are looked up per place name, so merging is linear in the cells, not quadratic.
+  const byKey = new Map<string, Cluster[]>();
   for (const cell of sorted) {
     const key = placeKey(cell.label);
     const lat = cell.latSum / cell.experts;
     const lng = cell.lngSum / cell.experts;
-    const home = clusters.find(
+    const sameName = byKey.get(key) ?? [];
+    const home = sameName.find(
       (cluster) =>
-        cluster.key === key &&
         haversineMiles(cluster.latSum / cluster.experts, cluster.lngSum / cluster.experts, lat, lng) <=
           mergeMiles,
     );
@@ -70,13 +73,10 @@ export function mergeExpertCells(
       home.latSum += cell.latSum;
       home.lngSum += cell.lngSum;
     } else {
-      clusters.push({
-        key,
-        label: cell.label,
-        experts: cell.experts,
-        latSum: cell.latSum,
-        lngSum: cell.lngSum,
-      });
+      const cluster = { key, label: cell.label, experts: cell.experts, latSum: cell.latSum, lngSum: cell.lngSum };
+      clusters.push(cluster);
+      sameName.push(cluster);
+      byKey.set(key, sameName);
     }
   }
   return clusters.map((cluster) => ({
@@ -103,6 +103,40 @@ export function countTasksNear(
       total += cell.tasks;
   }
   return total;
+}
+
+/**
+ * Task cells bucketed on a one-degree grid: a place's count reads only the buckets its radius can
+ * reach, instead of every cell (the map of 100,000 experts has thousands of places and cells).
+ */
+export function indexTaskCells(cells: readonly TaskCell[]) {
+  const buckets = new Map<string, TaskCell[]>();
+  const keyOf = (lat: number, lng: number) => `${lat},${lng}`;
+  for (const cell of cells) {
+    const key = keyOf(Math.floor(cell.latitude), Math.floor(cell.longitude));
+    const bucket = buckets.get(key);
+    if (bucket) bucket.push(cell);
+    else buckets.set(key, [cell]);
+  }
+  return {
+    countNear(latitude: number, longitude: number, radiusMiles: number = MAP_LOCATIONS.recentTaskRadiusMiles): number {
+      const latReach = Math.ceil(radiusMiles / 69 + 0.01);
+      const cosLat = Math.max(0.01, Math.cos((Math.min(89, Math.abs(latitude) + latReach) * Math.PI) / 180));
+      const lngReach = Math.min(180, Math.ceil(radiusMiles / (69 * cosLat) + 0.01));
+      const lat0 = Math.floor(latitude);
+      const lng0 = Math.floor(longitude);
+      let total = 0;
+      for (let dLat = -latReach; dLat <= latReach; dLat++) {
+        for (let dLng = -Math.min(lngReach, 180); dLng <= Math.min(lngReach, 179); dLng++) {
+          // Longitudes wrap at the antimeridian: bucket -180 follows bucket 179.
+          const lng = ((((lng0 + dLng + 180) % 360) + 360) % 360) - 180;
+          const bucket = buckets.get(keyOf(lat0 + dLat, lng));
+          if (bucket) total += countTasksNear(latitude, longitude, bucket, radiusMiles);
+        }
+      }
+      return total;
+    },
+  };
 }
 
 const roundTo = (value: number, decimals: number) => {

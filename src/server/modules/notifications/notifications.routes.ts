@@ -6,7 +6,8 @@ import type { Db } from '../../db/client';
 import { requireUser, type AppEnv } from '../../http/context';
 import { jsonBody, pathParams } from '../../http/validation';
 import { notFound } from '../../lib/errors';
-import { countUnread, listUnread, markAllRead, markRead, type NotificationRow } from './notifications.repository';
+import { readUnreadNotifications } from './notifications-read';
+import { markAllRead, markRead, type NotificationRow } from './notifications.repository';
 
 const toDto = (row: NotificationRow): NotificationDto => ({ ...row, created_at: row.created_at.toISOString() });
 
@@ -14,7 +15,7 @@ export function notificationsRoutes(db: Db) {
   return new Hono<AppEnv>()
     .get('/notifications', async (c) => {
       const user = requireUser(c);
-      const [rows, unread] = await Promise.all([listUnread(db, user.id), countUnread(db, user.id)]);
+      const { rows, unread } = await readUnreadNotifications(db, user.id);
       return c.json({ notifications: rows.map(toDto), unread_count: unread });
     })
     .post('/notifications/read-all', async (c) => {

@@ -3,7 +3,8 @@ import { EARTH_RADIUS_MILES, longitudeRanges, proximityBox, type LatLng } from '
 import type { Db } from '../../db/client';
 
 /**
- * The expert proximity check (docs/decisions/0040-proximity-query.md): a range scan of the partial
+ * The earlier form of the check, kept for comparison in the bench (decision 0104 replaced it):
+ * docs/decisions/0040-proximity-query.md: a range scan of the partial
  * index expert_profiles_payable_lat_lng_idx over the spec's box (0.0145 degrees per mile, widened
  * east-west by 1/cos(latitude)), then the exact great-circle distance (haversine, R = 3958.8 mi),
  * stopping at the first expert within the radius. The predicate repeats the index's WHERE clause
@@ -29,9 +30,32 @@ export function payableExpertWithinQuery(origin: LatLng, miles: number): SQL {
     limit 1`;
 }
 
+/**
+ * The check as run (docs/decisions/0104-proximity-knn-gist.md): the nearest payable expert by a
+ * KNN walk of the GiST index expert_profiles_payable_earth_idx (ORDER BY cube distance, LIMIT 1),
+ * then the exact haversine on that one row. The nearest by chord is the nearest by great circle on
+ * any sphere, so the answer is the same as the box query's, and the index reads a handful of pages
+ * whether experts are near or not.
+ */
+export function nearestPayableExpertQuery(origin: LatLng): SQL {
+  const lat = origin.latitude;
+  const lng = origin.longitude;
+  return sql`
+    select 2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
+            power(sin(radians(latitude - ${lat}::float8) / 2), 2)
+            + cos(radians(${lat}::float8)) * cos(radians(latitude))
+              * power(sin(radians(longitude - ${lng}::float8) / 2), 2)))) as miles
+    from expert_profiles
+    where stripe_onboarding_completed = true and stripe_account_status = 'active'
+      and latitude is not null and longitude is not null and ll_to_earth(latitude, longitude) is not null
+    order by ll_to_earth(latitude, longitude) <-> ll_to_earth(${lat}::float8, ${lng}::float8)
+    limit 1`;
+}
+
 export async function hasPayableExpertWithin(db: Db, origin: LatLng, miles: number): Promise<boolean> {
-  const result = await db.execute(payableExpertWithinQuery(origin, miles));
-  return ((result as unknown as { rows?: unknown[] }).rows ?? []).length > 0;
+  const result = await db.execute(nearestPayableExpertQuery(origin));
+  const [nearest] = (result as unknown as { rows?: { miles: number | string }[] }).rows ?? [];
+  return nearest !== undefined && Number(nearest.miles) <= miles;
 }
 
 /**

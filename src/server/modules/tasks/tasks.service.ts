@@ -10,14 +10,13 @@ import type { TaskDetailsDto, TaskDto, TaskListDto } from '@shared/schemas/task-
 import type { CreateTaskInput, ListTasksQuery, UpdateTaskInput } from '@shared/schemas/tasks.schemas';
 import { tasks } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { findExpertProfile, listApplicationsWithExperts } from './applications.repository';
+import { findExpertProfile } from './applications.repository';
 import { assertWithinPriceLimits } from './price-limits';
 import { assertDueDateWithinLimit } from './due-date-limit';
 import type { TasksServiceDeps } from './tasks.deps';
 import { assertTaskId, enforce, factsOf, loadActor, loadVisibleTask } from './task-access';
-import { findTaskWithParties, listTaskReviews, listTaskTransactions } from './task-details.repository';
+import { readTaskDetails } from './task-details-read';
 import { listAppliedTasks, listAssignedTasks, listClientTasks, listOpenTasks, type TaskPage } from './task-lists.repository';
-import { countTasksPostedBy } from './client-summary.repository';
 import { toApplicationDto, toPersonDto, toReviewDto, toTaskDto, toTaskExpertDto, toTransactionDto } from './tasks.dto';
 import { insertTask, updateTaskIf } from './tasks.repository';
 
@@ -140,14 +139,12 @@ export function createTasksService(deps: TasksServiceDeps) {
     async details(userId: string, taskId: string): Promise<TaskDetailsDto> {
       const now = clock.now();
       assertTaskId(taskId);
-      const [actor, parties] = await Promise.all([loadActor(db, userId), findTaskWithParties(db, taskId)]);
-      if (!parties) throw notFound(messages.tasks.notFound);
-      const { task } = parties;
+      // One statement: the task, its parties, lists and the caller's roles (task-details-read.ts).
+      const read = await readTaskDetails(db, taskId, userId);
+      if (!read) throw notFound(messages.tasks.notFound);
+      const { task, applications, reviews: allReviews } = read;
+      const actor = { userId, ...read.roles };
       // The applications and reviews answer the roles matrix's questions too: no extra queries.
-      const [applications, allReviews] = await Promise.all([
-        listApplicationsWithExperts(db, task.id),
-        listTaskReviews(db, task.id),
-      ]);
       const facts = factsOf(task, {
         hasApplied: applications.some((a) => a.application.expert_id === actor.userId),
         applicationCount: applications.length,
@@ -156,19 +153,16 @@ export function createTasksService(deps: TasksServiceDeps) {
       if (!check(actor, 'view', facts, now).ok) throw notFound(messages.tasks.notFound);
       const isParty = actor.isAdmin || task.client_id === actor.userId || task.expert_id === actor.userId;
       const reviewRows = check(actor, 'view_review', facts, now).ok ? allReviews : [];
-      const [transactionRows, clientTasksPosted] = await Promise.all([
-        isParty ? listTaskTransactions(db, task.id) : Promise.resolve([]),
-        countTasksPostedBy(db, task.client_id),
-      ]);
+      const transactionRows = isParty ? read.transactions : [];
       const seesAllApplications = actor.isAdmin || task.client_id === actor.userId;
       const visibleApplications = seesAllApplications
         ? applications
         : applications.filter((a) => a.application.expert_id === actor.userId);
       return {
         ...toTaskDto(task),
-        client: toPersonDto(parties.client),
-        client_tasks_posted: clientTasksPosted,
-        expert: parties.expert && parties.expertProfile ? toTaskExpertDto(parties.expert, parties.expertProfile) : null,
+        client: toPersonDto(read.client),
+        client_tasks_posted: Number(read.client_tasks_posted),
+        expert: read.expert ? toTaskExpertDto(read.expert.expert, read.expert.person) : null,
         applications: visibleApplications.map((a) => toApplicationDto(a.application, a.expert, a.profile)),
         reviews: reviewRows.map((r) => toReviewDto(r.review, r.reviewer, task.title)),
         transactions: transactionRows.map(toTransactionDto),

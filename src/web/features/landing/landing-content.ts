@@ -2,11 +2,7 @@ import { Car, ClipboardCheck, Home, type LucideIcon } from 'lucide-react';
 
 /** The landing page's marketing copy (the spec fixes only its structure, not its words). */
 
-export const HERO = {
-  eyebrow: 'Remote inspections by verified locals',
-  title: 'See it before you commit, from anywhere',
-  text: 'A verified local expert visits the apartment, car or item for you and delivers photos, videos and an honest assessment within 24-48 hours.',
-} as const;
+export { HERO } from './hero-content';
 
 export interface CategoryCard {
   category: 'general' | 'property' | 'vehicle';

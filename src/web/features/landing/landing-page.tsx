@@ -1,6 +1,7 @@
+import { useEffect } from 'react';
 import type { MapLocationDto } from '@shared/schemas/geo.schemas';
 import { useMe } from '@web/lib/session';
-import { MapSection } from './availability-map/map-section';
+import { DeferredMapSection } from './deferred-map-section';
 import { HeroSection } from './hero-section';
 import { CategoryCards, ClosingCallToAction, HowItWorks } from './info-sections';
 import { LandingFooter } from './landing-footer';
@@ -18,6 +19,8 @@ const placeOfMapLocation = (location: MapLocationDto) => ({
 
 /** The public landing page (spec 000 section 2, Landing page). */
 export default function LandingPage() {
+  // The static hero that index.html painted before the JavaScript ran (scripts/build/landing-shell.ts).
+  useEffect(() => document.getElementById('landing-shell')?.remove(), []);
   const { data: me } = useMe();
   const signedIn = Boolean(me);
   const startQuickTask = useStartQuickTask();
@@ -27,7 +30,7 @@ export default function LandingPage() {
       <main className="flex-1">
         <HeroSection signedIn={signedIn} onQuickTask={startQuickTask} />
         <div className="mx-auto max-w-6xl space-y-16 px-4 py-12 md:py-16">
-          <MapSection onChoose={(location) => startQuickTask(placeOfMapLocation(location))} />
+          <DeferredMapSection onChoose={(location) => startQuickTask(placeOfMapLocation(location))} />
           <CategoryCards />
           <HowItWorks />
           <ClosingCallToAction signedIn={signedIn} />

@@ -1,0 +1,68 @@
+/**
+ * Signed-in GET /api/tasks/:id (one task with its client, expert, applications, review and
+ * transaction) against a bare Hono JSON route, each served by its own process and loaded over
+ * HTTP with 20 keep-alive connections by this one; on PGlite and on PostgreSQL. Each repeat loads
+ * the bare route, then the app, for BENCH_LOAD_MS each.
+ */
+import { startBenchServer, load, type BenchServer, type LoadResult } from './http-load';
+import { startBenchPostgres } from './postgres';
+import { ms, percent, ratioRow, repeat, REPEATS, spread, type BenchRow } from './stats';
+
+const CONNECTIONS = 20;
+const LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 5_000);
+
+const run = (server: BenchServer, durationMs = LOAD_MS) =>
+  load({ port: server.port, path: server.path, headers: server.cookie ? { cookie: server.cookie } : {}, connections: CONNECTIONS, durationMs });
+
+async function compare(label: string, goal: string, env: Record<string, string>): Promise<BenchRow[]> {
+  const bare = await startBenchServer('bare');
+  const app = await startBenchServer('app', env);
+  try {
+    await run(bare, 1_000);
+    await run(app, 1_000);
+    await app.loopDelay();
+    const pairs: Array<{ bare: LoadResult; app: LoadResult; loop: { p99: number; max: number } }> = await repeat(REPEATS, async () => {
+      const bareResult = await run(bare);
+      const appResult = await run(app);
+      return { bare: bareResult, app: appResult, loop: await app.loopDelay() };
+    });
+    const non2xx = pairs.reduce((sum, pair) => sum + pair.app.non2xx + pair.app.errors, 0);
+    return [
+      ratioRow(
+        `${label}: task details req/s as a share of bare Hono (${CONNECTIONS} conn)`,
+        pairs.map((pair) => ({ value: pair.app.rps, reference: pair.bare.rps })),
+        { format: (v) => `${v.toFixed(0)}/s`, ratio: percent, goal },
+      ),
+      ratioRow(
+        `${label}: task details p99 vs bare Hono p99 (${CONNECTIONS} conn)`,
+        pairs.map((pair) => ({ value: pair.app.p99, reference: pair.bare.p99 })),
+        { format: ms, goal: 'p99 <= 50 ms' },
+      ),
+      { name: `${label}: task details non-2xx answers or errors`, value: String(non2xx) },
+      { name: `${label}: app event-loop delay p99 under load (min / median / max)`, value: spread(pairs.map((p) => p.loop.p99), ms) },
+    ];
+  } finally {
+    await app.stop();
+    await bare.stop();
+  }
+}
+
+export async function benchApi(): Promise<BenchRow[]> {
+  const rows = await compare('PGlite', '>= 5%', {});
+  const postgres = await startBenchPostgres();
+  if ('skipped' in postgres) {
+    rows.push({ name: 'PostgreSQL: task details', value: `skipped: ${postgres.skipped}` });
+    return rows;
+  }
+  try {
+    const database = await postgres.createDatabase();
+    try {
+      rows.push(...(await compare('PostgreSQL', '>= 20%', { BENCH_DB_URL: database.url })));
+    } finally {
+      await database.drop();
+    }
+  } finally {
+    postgres.stop();
+  }
+  return rows;
+}

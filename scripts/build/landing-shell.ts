@@ -1,0 +1,23 @@
+import type { Plugin } from 'vite';
+import { HERO } from '../../src/web/features/landing/hero-content';
+
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The landing page's hero as static HTML in index.html, painted before any JavaScript runs (the
+ * largest contentful paint of "/"). Same classes as HeroSection; the landing page removes it when it
+ * mounts, and an inline script removes it at once on every other path (docs/decisions/0105).
+ */
+export function landingShell(): Plugin {
+  const shell =
+    `<div id="landing-shell" aria-hidden="true"><div class="h-16 border-b"></div>` +
+    `<section class="bg-gradient-to-b from-secondary/60 to-background"><div class="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:grid-cols-[1.1fr_1fr] md:py-20"><div class="space-y-6">` +
+    `<p class="text-sm font-medium uppercase tracking-wide text-info">${escape(HERO.eyebrow)}</p>` +
+    `<h1 class="text-4xl font-bold tracking-tight md:text-5xl">${escape(HERO.title)}</h1>` +
+    `<p class="max-w-xl text-lg text-muted-foreground">${escape(HERO.text)}</p></div></div></section></div>` +
+    `<script>if(location.pathname!=='/')document.getElementById('landing-shell').remove()</script>`;
+  return {
+    name: 'landing-shell',
+    transformIndexHtml: (html) => html.replace('<div id="root"></div>', `${shell}<div id="root"></div>`),
+  };
+}

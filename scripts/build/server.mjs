@@ -1,0 +1,32 @@
+// `npm run build` (second half): the server compiled ahead of time into dist/server, so that
+// `npm start` runs plain node. Packages stay external (resolved from node_modules at run time);
+// the @shared/@server aliases come from tsconfig.json. Then the prebuilt PGlite data directory.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const outdir = 'dist/server';
+rmSync(outdir, { recursive: true, force: true });
+mkdirSync(outdir, { recursive: true });
+// Two self-contained bundles (no shared chunks), so that every module sits in dist/server and
+// import.meta.url-relative paths (migrations, the template) resolve next to it.
+const options = {
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  tsconfig: 'tsconfig.json',
+  sourcemap: true,
+  logLevel: 'warning',
+};
+await build({ ...options, entryPoints: { main: 'src/server/main.ts' } });
+await build({ ...options, entryPoints: { 'build-template': 'src/server/db/build-template.ts' } });
+// Read at run time next to the bundle: the SQL migrations (db/client.ts resolves them from its own folder).
+cpSync('src/server/db/migrations', `${outdir}/migrations`, { recursive: true });
+
+if (process.env.SKIP_DB_TEMPLATE !== '1') {
+  const result = spawnSync(process.execPath, [`${outdir}/build-template.js`], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

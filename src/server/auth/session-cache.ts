@@ -1,0 +1,78 @@
+import type { SessionUser } from '../http/context';
+
+/**
+ * How long a session read stays in this process's memory. This is the bound on how late a
+ * revocation made elsewhere (another instance, an admin deleting sessions in the database, a
+ * session expiring) is noticed here. A sign-out or any other auth call through this instance
+ * forgets the caller's entries at once. See docs/decisions/0100-session-cache.md.
+ */
+export const SESSION_CACHE_TTL_MS = 5_000;
+/** Entries kept at most; the least recently used goes first. */
+export const SESSION_CACHE_MAX_ENTRIES = 10_000;
+
+export interface CachedSession {
+  user: SessionUser;
+  session: { id: string; expiresAt: Date };
+}
+
+interface Entry {
+  value: CachedSession;
+  storedAt: number;
+}
+
+/** The session cookie's value (token.signature), whatever prefix the cookie name carries. */
+export function sessionTokenOf(cookieHeader: string | null | undefined): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (name.endsWith('session_token')) return part.slice(eq + 1).trim() || null;
+  }
+  return null;
+}
+
+/**
+ * An in-process cache of "which session and user does this cookie name": the hot path of every
+ * signed-in request reads no table. Roles are deliberately NOT cached here (they are read with the
+ * request's own query), so a role change takes effect on the user's next request.
+ */
+export function createSessionCache(options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {
+  const ttlMs = options.ttlMs ?? SESSION_CACHE_TTL_MS;
+  const maxEntries = options.maxEntries ?? SESSION_CACHE_MAX_ENTRIES;
+  const now = options.now ?? (() => performance.now());
+  const entries = new Map<string, Entry>();
+
+  return {
+    get(token: string): CachedSession | undefined {
+      const entry = entries.get(token);
+      if (!entry) return undefined;
+      const at = now();
+      if (at - entry.storedAt > ttlMs || entry.value.session.expiresAt.getTime() <= Date.now()) {
+        entries.delete(token);
+        return undefined;
+      }
+      // Map keeps insertion order: re-inserting makes this the most recently used.
+      entries.delete(token);
+      entries.set(token, entry);
+      return entry.value;
+    },
+    set(token: string, value: CachedSession): void {
+      entries.delete(token);
+      entries.set(token, { value, storedAt: now() });
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    },
+    forgetToken(token: string): void {
+      entries.delete(token);
+    },
+    /** Forgets every cached session of the user: sign-out everywhere, ban, deletion, password change. */
+    invalidateUser(userId: string): void {
+      for (const [token, entry] of entries) if (entry.value.user.id === userId) entries.delete(token);
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export type SessionCache = ReturnType<typeof createSessionCache>;

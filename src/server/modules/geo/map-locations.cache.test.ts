@@ -1,0 +1,102 @@
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { MapLocationsResponse } from '@shared/schemas/geo.schemas';
+import { tasks } from '../../db/schema';
+import { createGazetteer, lazyGeocoder } from '../../providers/geocoder';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createLruMap } from './lru-map';
+import { createMapLocationsCache, MAP_LOCATIONS_TTL_MS } from './map-locations.cache';
+import { createMapLocationsService, MAP_LOCATIONS_MAX_PLACES } from './map-locations.service';
+
+let t: TestApp;
+let clientId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  clientId = (await t.createUser('client')).id;
+  await t.createUser('expert', { latitude: 40.7128, longitude: -74.006 });
+});
+afterAll(() => t.close());
+
+const body = async (response: Response) => (await response.json()) as MapLocationsResponse;
+
+describe('GET /api/map-locations caching', () => {
+  it('sends Cache-Control and an ETag, and 304 for a matching If-None-Match', async () => {
+    const first = await t.request('GET', '/api/map-locations');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toMatch(/max-age=\d+/);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^".+"$/);
+    const again = await t.request('GET', '/api/map-locations', { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+  });
+
+  it('gzips the answer for clients that accept it', async () => {
+    const response = await t.request('GET', '/api/map-locations', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    const parsed = JSON.parse(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()) as MapLocationsResponse;
+    expect(parsed.success).toBe(true);
+  });
+
+  it('shows an expert change on the next request, however fresh the cached answer', async () => {
+    const before = await body(await t.request('GET', '/api/map-locations'));
+    await t.createUser('expert', { latitude: 40.72, longitude: -74.0 });
+    const after = await body(await t.request('GET', '/api/map-locations'));
+    expect(after.totals?.experts).toBe((before.totals?.experts ?? 0) + 1);
+  });
+
+  it('reuses an answer for the TTL when only tasks changed, then recomputes', async () => {
+    let now = 0;
+    const service = createMapLocationsService({ db: t.db, clock: t.clock, namer: lazyGeocoder(createGazetteer) });
+    const cache = createMapLocationsCache({ db: t.db, service, now: () => now });
+    const recent = async () => (JSON.parse((await cache.get(undefined)).body) as MapLocationsResponse).data[0].recent_tasks;
+    const count = await recent();
+    await t.db.insert(tasks).values({
+      title: 'Check the apartment',
+      description: 'Photos of every room, please.',
+      budget: 5_000,
+      location: 'New York',
+      latitude: 40.71,
+      longitude: -74.0,
+      status: 'open',
+      client_id: clientId,
+      created_at: t.clock.now(),
+    });
+    now += MAP_LOCATIONS_TTL_MS - 1;
+    expect(await recent()).toBe(count);
+    now += 2;
+    expect(await recent()).toBe(count + 1);
+  });
+
+  it(`caps the answer at ${MAP_LOCATIONS_MAX_PLACES} places, most experts first`, async () => {
+    const id = (g: string) => sql.raw(`('f' || lpad(to_hex(${g}), 31, '0'))::uuid`);
+    const n = MAP_LOCATIONS_MAX_PLACES + 20;
+    await t.db.execute(sql`insert into auth_users (id, name, email, email_verified)
+      select ${id('g')}, 'Cap', 'cap' || g || '@example.com', true from generate_series(1, ${n}) g`);
+    await t.db.execute(sql`insert into profiles (id, first_name, last_name, email, onboarding_completed)
+      select ${id('g')}, 'Cap', 'Expert', 'cap' || g || '@example.com', true from generate_series(1, ${n}) g`);
+    await t.db.execute(sql`insert into expert_profiles (id, profile_id, location, latitude, longitude,
+        verification_status, stripe_onboarding_completed, stripe_account_status)
+      select ${id('g')}, ${id('g')}, 'Cap Town ' || g, -40 + (g % 100) * 0.5, 100 + (g / 100) * 0.5,
+        'verified', true, 'active' from generate_series(1, ${n}) g`);
+    const answer = await body(await t.request('GET', '/api/map-locations'));
+    expect(answer.data).toHaveLength(MAP_LOCATIONS_MAX_PLACES);
+    // New York has the most experts (two) and stays in; the totals still count everyone.
+    expect(answer.data[0]).toMatchObject({ name: 'New York', expert_count: 2 });
+    expect(answer.totals?.experts).toBe(n + 2);
+  });
+});
+
+describe('the place-name LRU', () => {
+  it('drops only the least recently used entry when full', () => {
+    const lru = createLruMap<string, number>(2);
+    lru.set('a', 1);
+    lru.set('b', 2);
+    lru.get('a');
+    lru.set('c', 3);
+    expect(lru.get('b')).toBeUndefined();
+    expect(lru.get('a')).toBe(1);
+    expect(lru.get('c')).toBe(3);
+    expect(lru.size).toBe(2);
+  });
+});

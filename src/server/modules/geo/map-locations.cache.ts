@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { normalizePlaceText } from '@shared/domain/cities';
+import type { Db } from '../../db/client';
+import { createLruMap } from './lru-map';
+import type { MapLocationsService } from './map-locations.service';
+
+/**
+ * How long one instance reuses a map answer. Expert changes invalidate it at once (the
+ * expert_map_version_seq bumped by a trigger); new tasks show in recent_tasks within this time.
+ */
+export const MAP_LOCATIONS_TTL_MS = 30_000;
+/** Distinct searches remembered; the unfiltered list is the one every landing visit asks for. */
+const MAX_CACHED_SEARCHES = 64;
+
+export interface MapLocationsAnswer {
+  body: string;
+  gzipped: Uint8Array<ArrayBuffer>;
+  etag: string;
+}
+
+/** The expert map data's version; null when the sequence is missing (then only the TTL applies). */
+async function readMapVersion(db: Db): Promise<string | null> {
+  try {
+    const result = await db.execute(sql`select last_value::text as v, is_called from expert_map_version_seq`);
+    const [row] = (result as unknown as { rows: { v: string; is_called: boolean }[] }).rows;
+    return row ? `${row.v}${row.is_called ? '' : '-'}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The map-locations answers as ready-to-send bytes (JSON, its gzip and an ETag), shared by every
+ * request of this instance. Concurrent misses for the same search share one computation.
+ */
+export function createMapLocationsCache(deps: {
+  db: Db;
+  service: MapLocationsService;
+  ttlMs?: number;
+  now?: () => number;
+}) {
+  const ttlMs = deps.ttlMs ?? MAP_LOCATIONS_TTL_MS;
+  const now = deps.now ?? (() => performance.now());
+  const answers = createLruMap<string, { version: string | null; storedAt: number; answer: MapLocationsAnswer }>(
+    MAX_CACHED_SEARCHES,
+  );
+  const inFlight = new Map<string, Promise<MapLocationsAnswer>>();
+
+  async function compute(key: string, search: string | undefined, version: string | null): Promise<MapLocationsAnswer> {
+    const storedAt = now();
+    const body = JSON.stringify(await deps.service.list(search));
+    const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+    const answer = { body, gzipped: new Uint8Array(gzipSync(body)), etag };
+    answers.set(key, { version, storedAt, answer });
+    return answer;
+  }
+
+  return {
+    async get(search: string | undefined): Promise<MapLocationsAnswer> {
+      const key = normalizePlaceText(search ?? '');
+      const version = await readMapVersion(deps.db);
+      const cached = answers.get(key);
+      if (cached && cached.version === version && now() - cached.storedAt < ttlMs) return cached.answer;
+      const flightKey = `${key}|${version}`;
+      let pending = inFlight.get(flightKey);
+      if (!pending) {
+        pending = compute(key, search, version).finally(() => inFlight.delete(flightKey));
+        inFlight.set(flightKey, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+export type MapLocationsCache = ReturnType<typeof createMapLocationsCache>;

@@ -1,0 +1,147 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { tasks } from '../../db/schema';
+import type { ApplicationRow, ExpertProfileRow, ProfileRow } from './applications.repository';
+import type { ReviewRow, TransactionRow } from './task-details.repository';
+import type { TaskRow } from './tasks.repository';
+
+/** Only the columns the task-details answer uses (tasks.dto.ts); storage keys are counted, not sent. */
+const TASK_COLUMNS = [
+  'id', 'title', 'description', 'requirements', 'category', 'urgency', 'budget', 'due_date', 'location',
+  'latitude', 'longitude', 'status', 'payment_status', 'client_id', 'expert_id', 'stripe_payment_intent_id',
+  'authorization_hold_expires_at', 'client_capture_authorized_at', 'completion_notes', 'evidence_files',
+  'submitted_at', 'started_at', 'assigned_at', 'published_at', 'completed_at', 'cancelled_at', 'created_at',
+  'updated_at',
+] as const;
+const PERSON_COLUMNS = ['id', 'first_name', 'last_name', 'avatar_url', 'created_at'] as const;
+const EXPERT_COLUMNS = [
+  'id', 'bio', 'expertise', 'location', 'avg_rating', 'avg_response_time_mins', 'success_rate',
+  'verification_status', 'stripe_onboarding_completed', 'stripe_account_status', 'community_trusted_at',
+  'background_verified_at', 'created_at',
+] as const;
+const APPLICATION_COLUMNS = ['id', 'task_id', 'expert_id', 'status', 'proposed_rate', 'notes', 'created_at'] as const;
+const REVIEW_COLUMNS = ['id', 'task_id', 'reviewee_id', 'reviewer_id', 'rating', 'comment', 'created_at'] as const;
+const TRANSACTION_COLUMNS = ['id', 'task_id', 'amount', 'platform_fee', 'platform_fee_percent', 'status', 'created_at'] as const;
+const TASK_DATES = [
+  'due_date', 'authorization_hold_expires_at', 'client_capture_authorized_at', 'submitted_at', 'started_at',
+  'assigned_at', 'published_at', 'completed_at', 'cancelled_at', 'created_at', 'updated_at',
+] as const;
+
+/** jsonb_build_object('col', alias.col, ...) for a fixed list of column names (never user input). */
+function jsonOf(alias: string, columns: readonly string[]): string {
+  return `jsonb_build_object(${columns.map((c) => `'${c}', ${alias}."${c}"`).join(', ')})`;
+}
+
+/**
+ * The whole task-details read as one statement: the task, its client, its expert, the applications
+ * with their experts, the reviews with their reviewers, the transactions and the caller's roles, as
+ * one jsonb value. Correlated subqueries use the indexes each list read used before
+ * (task_applications_task_idx, reviews (task, reviewer), transactions_task_idx, user_roles unique).
+ */
+const DETAILS_SQL: SQL = sql.raw(`jsonb_build_object(
+  'task', ${jsonOf('"tasks"', TASK_COLUMNS)},
+  'client', (select ${jsonOf('c', PERSON_COLUMNS)} from profiles c where c.id = "tasks".client_id),
+  'client_tasks_posted', (select count(*) from tasks ct where ct.client_id = "tasks".client_id),
+  'expert', (select jsonb_build_object('expert', ${jsonOf('e', EXPERT_COLUMNS)}, 'person', ${jsonOf('ep', PERSON_COLUMNS)})
+             from expert_profiles e join profiles ep on ep.id = e.profile_id where e.id = "tasks".expert_id),
+  'applications', coalesce((
+    select jsonb_agg(jsonb_build_object('application', ${jsonOf('a', APPLICATION_COLUMNS)},
+             'expert', ${jsonOf('e', EXPERT_COLUMNS)}, 'profile', ${jsonOf('p', PERSON_COLUMNS)}) order by a.created_at, a.id)
+    from task_applications a join expert_profiles e on e.id = a.expert_id join profiles p on p.id = e.profile_id
+    where a.task_id = "tasks".id), '[]'::jsonb),
+  'reviews', coalesce((
+    select jsonb_agg(jsonb_build_object('review', ${jsonOf('r', REVIEW_COLUMNS)}, 'reviewer', ${jsonOf('p', PERSON_COLUMNS)})
+             order by r.created_at desc)
+    from reviews r join profiles p on p.id = r.reviewer_id where r.task_id = "tasks".id), '[]'::jsonb),
+  'transactions', coalesce((
+    select jsonb_agg(${jsonOf('tr', TRANSACTION_COLUMNS)} order by tr.created_at)
+    from transactions tr where tr.task_id = "tasks".id), '[]'::jsonb),
+  'roles', coalesce((select jsonb_agg(ur.role) from user_roles ur where ur.user_id = `);
+
+export interface TaskDetailsRead {
+  task: TaskRow;
+  client: ProfileRow;
+  /** How many tasks the client has posted (tasks_client_created_idx), for the card the assigned expert sees. */
+  client_tasks_posted: number;
+  expert: { expert: ExpertProfileRow; person: ProfileRow } | null;
+  applications: Array<{ application: ApplicationRow; expert: ExpertProfileRow; profile: ProfileRow }>;
+  reviews: Array<{ review: ReviewRow; reviewer: ProfileRow }>;
+  transactions: TransactionRow[];
+  roles: { isAdmin: boolean; isExpert: boolean };
+}
+
+interface RawDetails extends Omit<TaskDetailsRead, 'roles'> {
+  roles: string[];
+}
+
+function buildStatement(db: Db) {
+  return db
+    .select({
+      data: sql<RawDetails>`${DETAILS_SQL}${sql.placeholder('userId')}::uuid), '[]'::jsonb))`.as('data'),
+    })
+    .from(tasks)
+    .where(sql`${tasks.id} = ${sql.placeholder('taskId')}::uuid`)
+    .prepare('task_details_read');
+}
+
+// One prepared statement per database handle: its SQL text is built once, not on every request.
+const statements = new WeakMap<object, ReturnType<typeof buildStatement>>();
+// PGlite: the plan too (a SQL-level PREPARE), since its driver parses and plans every query anew and
+// planning this statement costs ten times its execution (docs/decisions/0101).
+const preparedOn = new WeakMap<object, { ready: Promise<unknown>; names: string[] }>();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface PgliteClient {
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  dumpDataDir: unknown;
+}
+
+function pgliteClientOf(db: Db): PgliteClient | null {
+  const client = (db as unknown as { $client?: Partial<PgliteClient> }).$client;
+  return client && typeof client.query === 'function' && 'dumpDataDir' in client ? (client as PgliteClient) : null;
+}
+
+async function executeOnPglite(db: Db, client: PgliteClient, taskId: string, userId: string) {
+  let prepared = preparedOn.get(client);
+  if (!prepared) {
+    const { sql: text, params } = buildStatement(db).getQuery();
+    // The placeholders in the order drizzle numbered them ($1, $2, ...).
+    const names = (params as Array<{ name: string }>).map((param) => param.name);
+    const ready = client.query(`prepare task_details_read (${names.map(() => 'uuid').join(', ')}) as ${text}`);
+    prepared = { ready, names };
+    preparedOn.set(client, prepared);
+    ready.catch(() => preparedOn.delete(client));
+  }
+  await prepared.ready;
+  // EXECUTE takes no bind parameters: both values are checked UUIDs, written as literals.
+  if (!UUID.test(taskId) || !UUID.test(userId)) return [];
+  const values: Record<string, string> = { taskId, userId };
+  const args = prepared.names.map((name) => `'${values[name]}'`).join(', ');
+  const result = await client.query<{ data: RawDetails | string }>(`execute task_details_read (${args})`);
+  return result.rows;
+}
+
+/**
+ * The task-details read in one round trip. The rows come back with only the columns listed above,
+ * typed as the table rows the DTO mappers take (which accept ISO strings for dates); the task's
+ * dates become Date objects for the roles matrix.
+ */
+export async function readTaskDetails(db: Db, taskId: string, userId: string): Promise<TaskDetailsRead | undefined> {
+  const pglite = pgliteClientOf(db);
+  let rows: Array<{ data: RawDetails | string }>;
+  if (pglite) rows = await executeOnPglite(db, pglite, taskId, userId);
+  else {
+    let statement = statements.get(db);
+    if (!statement) statements.set(db, (statement = buildStatement(db)));
+    rows = await statement.execute({ taskId, userId });
+  }
+  const [row] = rows;
+  if (!row) return undefined;
+  const raw = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as RawDetails;
+  const task = raw.task as unknown as Record<string, unknown>;
+  for (const key of TASK_DATES) if (task[key] !== null) task[key] = new Date(task[key] as string);
+  return {
+    ...raw,
+    roles: { isAdmin: raw.roles.includes('admin'), isExpert: raw.roles.includes('expert') },
+  };
+}

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from 'better-auth/crypto';
+import type { AvatarUploadResponse } from '@shared/schemas/expert-onboarding.schemas';
+import { createApp } from '../app';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { authAccounts, authUsers, profiles } from '../db/schema';
+import { loadEnv } from '../env';
+import { systemClock } from '../lib/clock';
+import { fileOf } from '../modules/experts/experts.test-helpers';
+import { createServerContext } from '../server-context';
+import { postgresTemplateName } from '../test/paths';
+
+/**
+ * Scale-out (docs/scaling.md): two instances of the product, each with its own connection pool,
+ * session cache and providers, on ONE PostgreSQL database and one shared file store (the local
+ * disk adapter standing in for the S3 bucket). Needs a real PostgreSQL: runs when
+ * TEST_DATABASE_URL is set, as in CI (.ci/run); PGlite cannot be shared by two processes.
+ */
+const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+const ORIGIN = 'http://localhost:3998';
+const PASSWORD = 'two-instance-password';
+
+type Instance = { app: ReturnType<typeof createApp>; database: DatabaseHandle };
+
+describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
+  const name = `app_scale_${randomUUID().replace(/-/g, '')}`;
+  const dataDir = `.tmp/scale-test-${randomUUID()}`;
+  let a: Instance;
+  let b: Instance;
+  let email: string;
+
+  async function instance(url: string): Promise<Instance> {
+    const database = await openDatabase({ databaseUrl: url, migrate: false });
+    // Production mode: Better Auth's rate limits are on and kept in the database.
+    const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_SECRET: 'x'.repeat(40) });
+    const context = await createServerContext({ env, database, clock: systemClock, publicUrl: ORIGIN });
+    return { app: createApp(context), database };
+  }
+
+  beforeAll(async () => {
+    const pg = await import('pg');
+    const admin = new pg.default.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplateName()}`);
+    await admin.end();
+    const url = new URL(databaseUrl!);
+    url.pathname = `/${name}`;
+    a = await instance(url.toString());
+    b = await instance(url.toString());
+    const id = randomUUID();
+    email = `scale-${id.slice(0, 8)}@example.com`;
+    await a.database.db.insert(authUsers).values({ id, email, name: 'Scale Tester', emailVerified: true, firstName: 'Scale', lastName: 'Tester' });
+    await a.database.db.insert(authAccounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(PASSWORD) });
+    await a.database.db.insert(profiles).values({ id, email, first_name: 'Scale', last_name: 'Tester', onboarding_completed: true });
+  });
+
+  afterAll(async () => {
+    await a?.database.close();
+    await b?.database.close();
+    const pg = await import('pg');
+    const admin = new pg.default.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const send = (target: Instance, method: string, path: string, init: { cookie?: string; body?: unknown; ip?: string } = {}) => {
+    const headers: Record<string, string> = { origin: ORIGIN, 'x-forwarded-for': init.ip ?? '198.51.100.1' };
+    if (init.cookie) headers.cookie = init.cookie;
+    let body: BodyInit | undefined;
+    if (init.body instanceof FormData) body = init.body;
+    else if (init.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.body);
+    }
+    return target.app.request(`${ORIGIN}${path}`, { method, headers, body });
+  };
+
+  it('a session made on one instance is valid on the other, and a sign-out there ends it on both', async () => {
+    const signIn = await send(a, 'POST', '/api/auth/sign-in/email', { body: { email, password: PASSWORD }, ip: '198.51.100.2' });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    expect((await send(b, 'GET', '/api/me', { cookie })).status).toBe(200);
+    expect((await send(b, 'POST', '/api/auth/sign-out', { cookie, body: {} })).status).toBe(200);
+    expect((await send(b, 'GET', '/api/me', { cookie })).status).toBe(401);
+    // Instance A notices within its session cache's bound (SESSION_CACHE_TTL_MS); it never cached
+    // this cookie here, so at once.
+    expect((await send(a, 'GET', '/api/me', { cookie })).status).toBe(401);
+  });
+
+  it('a file uploaded through one instance is served by the other (shared storage)', async () => {
+    const signIn = await send(a, 'POST', '/api/auth/sign-in/email', { body: { email, password: PASSWORD }, ip: '198.51.100.3' });
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const form = new FormData();
+    form.set('avatar', fileOf('png', 'me.png'));
+    const uploaded = await send(a, 'POST', '/api/me/avatar', { cookie, body: form });
+    expect(uploaded.status).toBe(200);
+    const { avatar_url } = (await uploaded.json()) as AvatarUploadResponse;
+    const served = await send(b, 'GET', avatar_url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('the sign-in rate limit counts attempts made on both instances together', async () => {
+    const ip = '203.0.113.77';
+    const attempt = (target: Instance) =>
+      send(target, 'POST', '/api/auth/sign-in/email', { body: { email, password: 'wrong-password' }, ip });
+    // The limit is 10 sign-in attempts per minute per address (src/server/auth/auth.ts).
+    for (let i = 0; i < 5; i++) expect((await attempt(a)).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await attempt(b)).status).toBe(401);
+    expect((await attempt(a)).status).toBe(429);
+    expect((await attempt(b)).status).toBe(429);
+  });
+});

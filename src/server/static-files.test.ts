@@ -1,0 +1,64 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDirectory } from '../../scripts/build/precompress';
+import { createApp } from './app';
+import { createTestApp, TEST_ORIGIN, type TestApp } from './test/test-app';
+
+let t: TestApp;
+let webRoot: string;
+let app: ReturnType<typeof createApp>;
+const script = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  webRoot = mkdtempSync(join(tmpdir(), 'web-root-'));
+  mkdirSync(join(webRoot, 'assets'));
+  writeFileSync(join(webRoot, 'index.html'), `<!doctype html><title>t</title>${'<!-- pad -->'.repeat(200)}`);
+  writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), script);
+  precompressDirectory(webRoot);
+  app = createApp({ ...t.context, webRoot });
+});
+afterAll(async () => {
+  rmSync(webRoot, { recursive: true, force: true });
+  await t.close();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => app.request(`${TEST_ORIGIN}${path}`, { headers });
+
+describe('static files', () => {
+  it('serves hashed assets precompressed (brotli first, then gzip) and immutable', async () => {
+    const brotli = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.get('vary')).toContain('Accept-Encoding');
+    expect(brotli.headers.get('content-type')).toMatch(/javascript/);
+    const gzip = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(script);
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
+  });
+
+  it('revalidates index.html (no-cache with an ETag, 304 when unchanged), also as the SPA fallback', async () => {
+    for (const path of ['/', '/tasks/some-page']) {
+      const first = await get(path, { 'accept-encoding': 'br' });
+      expect(first.status).toBe(200);
+      expect(first.headers.get('cache-control')).toBe('no-cache');
+      const etag = first.headers.get('etag');
+      expect(etag).toBeTruthy();
+      const again = await get(path, { 'accept-encoding': 'br', 'if-none-match': etag! });
+      expect(again.status).toBe(304);
+    }
+  });
+
+  it('keeps unknown API paths as JSON 404s, not the SPA', async () => {
+    const response = await get('/api/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/json/);
+  });
+});
