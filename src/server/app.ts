@@ -4,10 +4,8 @@ import { Hono, type Context, type Next } from 'hono';
 import { etag } from 'hono/etag';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
-import type { Auth } from './auth/auth';
-import { createSessionCache, sessionTokenOf, type SessionCache } from './auth/session-cache';
-import type { Db } from './db/client';
-import type { Env } from './env';
+import { createSessionCache, sessionTokenOf } from './auth/session-cache';
+import type { AppDeps } from './app-deps';
 import type { AppEnv } from './http/context';
 import { handleError } from './http/errors';
 import { CLIENT_IP_HEADER, createClientIpResolver } from './http/client-ip';
@@ -15,15 +13,14 @@ import { contentTypeCheck } from './http/content-type';
 import { originCheck } from './http/origin-check';
 import { securityHeaders } from './http/security-headers';
 import { extraTrustedOriginsOf } from './server-context';
-import type { Clock } from './lib/clock';
 import { AppError } from './lib/errors';
+
+export type { AppDeps } from './app-deps';
 import { messages } from '@shared/messages';
-import type { PhoneSendLimits } from '@shared/constants';
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { configRoutes } from './modules/config/config.routes';
-import type { Providers } from './providers/providers';
 import { devRoutes } from './modules/dev/dev.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
@@ -37,7 +34,6 @@ import { paymentIntentWebhookHandlers } from './modules/payments/payment-intent-
 import { wellKnownRoutes } from './modules/native/well-known.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { publicProfilesRoutes } from './modules/public-profiles/public-profiles.routes';
-import type { RealtimeHub } from './realtime/hub';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -45,24 +41,6 @@ import { maintenanceGuard } from './modules/settings/maintenance.middleware';
 import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { devClockRoutes } from './modules/dev/dev-clock.routes';
 
-export interface AppDeps {
-  env: Env;
-  db: Db;
-  auth: Auth;
-  clock: Clock;
-  providers: Providers;
-  publicUrl: string;
-  /** Overrides of the abuse limits (tests that prove a limit use small numbers). */
-  limits?: { phoneSends?: PhoneSendLimits };
-  /** Folder of the built web app; served with an SPA fallback when it exists. */
-  webRoot?: string;
-  /** The WebSocket hub (GET /api/realtime); absent in apps built without a server context. */
-  realtime?: { hub: RealtimeHub; allowedOrigins: Set<string> };
-  /** The timed-work runner (issue 13); the development clock control runs it after moving time. */
-  jobs?: { runDue(): Promise<number> };
-  /** Session reads remembered for a few seconds (auth/session-cache.ts); one per app when absent. */
-  sessionCache?: SessionCache;
-}
 
 const MAX_JSON_BODY = 1024 * 1024;
 const MAX_UPLOAD_BODY = 52 * 1024 * 1024;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
-import { createApp, type AppDeps } from '../app';
+import { createApp } from '../app';
+import type { AppDeps } from '../app-deps';
 import { loadEnv } from '../env';
 import { manualClock } from '../lib/clock';
 import { createServerContext } from '../server-context';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { messages } from '@shared/messages';
 import { signUpSchema } from '@shared/schemas/accounts.schemas';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/context';
 import { jsonBody } from '../../http/validation';
 import { conflict } from '../../lib/errors';

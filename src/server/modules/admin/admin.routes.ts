@@ -24,7 +24,7 @@ import type {
 } from '@shared/schemas/admin-dto';
 import { idParamsSchema, paginationQuery } from '@shared/schemas/common.schemas';
 import { ADMIN } from '@shared/constants';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/context';
 import { jsonBody, pathParams, queryParams } from '../../http/validation';
 import { requireAdmin } from './admin-access';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { AVATAR } from '@shared/constants';
 import { messages } from '@shared/messages';
 import type { AvatarUploadResponse } from '@shared/schemas/expert-onboarding.schemas';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { requireUser, type AppEnv } from '../../http/context';
 import { formData } from '../../http/validation';
 import { userFileResponse } from '../../http/user-file';

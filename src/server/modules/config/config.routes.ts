@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 
 /** Public runtime settings the web needs; never secrets. */
 export function configRoutes(deps: AppDeps) {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { messages } from '@shared/messages';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/context';
 import { jsonBody } from '../../http/validation';
 import { AppError } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/context';
 
 /**

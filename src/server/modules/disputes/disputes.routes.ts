@@ -14,7 +14,7 @@ import {
   type RefundableTransactionDto,
   type TaskMoneyDto,
 } from '@shared/schemas/disputes.schemas';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { requireUser, type AppEnv } from '../../http/context';
 import { formData, jsonBody, pathParams, queryParams } from '../../http/validation';
 import { forbidden } from '../../lib/errors';

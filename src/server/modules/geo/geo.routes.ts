@@ -7,7 +7,7 @@ import {
   type GeocodeReverseResponse,
   type GeocodeSearchResponse,
 } from '@shared/schemas/geo.schemas';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/context';
 import { queryParams } from '../../http/validation';
 import { AppError, notFound } from '../../lib/errors';

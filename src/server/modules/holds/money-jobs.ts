@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { createJobRunner } from '../../jobs/runner';
 import { createTaskPayments } from '../payments/task-payments';
 import { createMoneyJobHandlers, scheduleMoneyWork } from './hold-jobs';

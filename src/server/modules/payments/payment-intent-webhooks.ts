@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { tasks } from '../../db/schema';
 import type { ProviderEvent } from '../../providers/payments/payment-provider';

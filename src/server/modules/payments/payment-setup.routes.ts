@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { paymentSetupRequestSchema, type PaymentSetupVerifyResponse } from '@shared/schemas/expert-onboarding.schemas';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { requireUser, type AppEnv } from '../../http/context';
 import { validate } from '../../http/validation';
 import { requireBodyKind } from '../../http/content-type';

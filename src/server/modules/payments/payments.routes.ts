@@ -8,7 +8,7 @@ import {
   localCardSchema,
 } from '@shared/schemas/payments.schemas';
 import { messages } from '@shared/messages';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { unauthenticated } from '../../lib/errors';
 import { requireUser, type AppEnv } from '../../http/context';
 import { jsonBody, queryParams } from '../../http/validation';

@@ -11,7 +11,7 @@ import type {
 } from '@shared/schemas/payments.schemas';
 import type { CaptureResultDto, LocalCardResultDto, PaymentIntentDto, TaskDto } from '@shared/schemas/task-api';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { SessionUser } from '../../http/context';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthenticated } from '../../lib/errors';
 import type { LocalPaymentProvider } from '../../providers/payments/local-adapter';

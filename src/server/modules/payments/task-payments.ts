@@ -3,7 +3,7 @@ import { formatUsd, platformFeeCents } from '@shared/domain/money';
 import { isFinished } from '@shared/domain/task-status';
 import { messages } from '@shared/messages';
 import type { CaptureResultDto } from '@shared/schemas/task-api';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import {
   idempotencyKeyFor,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { PHONE_SEND_LIMITS } from '@shared/constants';
 import { sendVerificationCodeSchema, verifyCodeSchema } from '@shared/schemas/phone.schemas';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { authSecretOf } from '../../env';
 import { requireUser, type AppEnv } from '../../http/context';
 import { jsonBody } from '../../http/validation';

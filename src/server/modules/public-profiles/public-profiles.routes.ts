@@ -7,7 +7,7 @@ import type {
   ExpertReviewsPageResponse,
 } from '@shared/schemas/expert-public.schemas';
 import { reviewsQuerySchema } from '@shared/schemas/reviews.schemas';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/context';
 import { queryParams } from '../../http/validation';
 import { notFound } from '../../lib/errors';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { PublicSettingsDto } from '@shared/schemas/geo.schemas';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/context';
 import { toPublicSettings } from './public-settings';
 import { readPublicSettings } from './settings.repository';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { FileStorage } from '../../providers/storage';

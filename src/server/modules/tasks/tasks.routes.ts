@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { messages } from '@shared/messages';
 import { listTasksQuerySchema, createTaskSchema, proximityCheckSchema, updateTaskSchema } from '@shared/schemas/tasks.schemas';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { requireUser, type AppEnv } from '../../http/context';
 import { jsonBody, queryParams } from '../../http/validation';
 import { unauthenticated } from '../../lib/errors';

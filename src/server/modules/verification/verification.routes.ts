@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { verificationInitiateSchema, verificationStatusQuerySchema } from '@shared/schemas/verification.schemas';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { requireUser, type AppEnv } from '../../http/context';
 import { jsonBody, queryParams } from '../../http/validation';
 import { LocalVerificationProvider } from '../../providers/verification';
