@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import { HERO } from '../../src/web/features/landing/hero-content';
+import { LANDING_SHELL_SCRIPT } from '../../src/shared/landing-shell';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -15,9 +16,11 @@ export function landingShell(): Plugin {
     `<p class="text-sm font-medium uppercase tracking-wide text-info">${escape(HERO.eyebrow)}</p>` +
     `<h1 class="text-4xl font-bold tracking-tight md:text-5xl">${escape(HERO.title)}</h1>` +
     `<p class="max-w-xl text-lg text-muted-foreground">${escape(HERO.text)}</p></div></div></section></div>` +
-    `<script>if(location.pathname!=='/')document.getElementById('landing-shell').remove()</script>`;
+    // On "/" the hero replaces the startup splash (the splash is for every other path and the native shell).
+    `<style>#landing-shell~#root>#splash{display:none}</style>` +
+    `<script>${LANDING_SHELL_SCRIPT}</script>`;
   return {
     name: 'landing-shell',
-    transformIndexHtml: (html) => html.replace('<div id="root"></div>', `${shell}<div id="root"></div>`),
+    transformIndexHtml: (html) => html.replace('<div id="root">', `${shell}<div id="root">`),
   };
 }

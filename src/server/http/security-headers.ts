@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { secureHeaders } from 'hono/secure-headers';
+import { LANDING_SHELL_SCRIPT } from '@shared/landing-shell';
 import type { Env } from '../env';
 
 /** The payment provider's browser script, frames and API (Stripe.js and its 3-D Secure frames). */
@@ -8,6 +10,9 @@ const PAYMENT_PROVIDER = {
   connect: ['https://api.stripe.com'],
   img: ['https://*.stripe.com'],
 };
+
+/** index.html's one inline script, allowed by its hash rather than by 'unsafe-inline'. */
+const LANDING_SHELL_SCRIPT_HASH = `'sha256-${createHash('sha256').update(LANDING_SHELL_SCRIPT).digest('base64')}'`;
 
 /**
  * The origin of a tile URL template such as https://{s}.tile.example.org/{z}/{x}/{y}.png; a `{s}`
@@ -42,7 +47,7 @@ export function securityHeaders(options: { env: Env; publicUrl: string }) {
     overwrite: false,
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...PAYMENT_PROVIDER.script],
+      scriptSrc: ["'self'", ...PAYMENT_PROVIDER.script, LANDING_SHELL_SCRIPT_HASH],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...PAYMENT_PROVIDER.img, ...(tiles ? [tiles] : [])],
       fontSrc: ["'self'", 'data:'],

@@ -4,9 +4,11 @@ import type { Db } from '../db/client';
 import { eq } from 'drizzle-orm';
 import {
   clientFlags,
+  disputes,
   expertProfiles,
   localPaymentAccounts,
   localPaymentIntents,
+  messages,
   notifications,
   reviews,
   taskApplications,
@@ -100,6 +102,24 @@ export async function createTransaction(
   return row!;
 }
 
+/** A chat message of a task, text by default (`is_file` with an `attachment_url` storage key for a file). */
+export async function createMessage(
+  db: Db,
+  overrides: Partial<typeof messages.$inferInsert> & { task_id: string; sender_id: string; receiver_id: string },
+) {
+  const [row] = await db.insert(messages).values({ content: 'Hello, is the car still there?', ...overrides }).returning();
+  return row!;
+}
+
+/** A client's rejection of a task's evidence, open by default. */
+export async function createDispute(
+  db: Db,
+  overrides: Partial<typeof disputes.$inferInsert> & { task_id: string; opened_by: string },
+) {
+  const [row] = await db.insert(disputes).values({ reason: 'The photos do not show the engine.', ...overrides }).returning();
+  return row!;
+}
+
 /** The embedded payment provider's record of an expert's connected account, fully enabled. */
 export async function createLocalPaymentAccount(db: Db, overrides: Partial<typeof localPaymentAccounts.$inferInsert> & { id: string }) {
   const [row] = await db
@@ -144,7 +164,8 @@ export const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1
 /**
  * A task of `clientId` in `status` with every field that status implies (the hired expert, the hold,
  * the evidence...), plus the applications of `applicants` (pending) and of the hired expert
- * (accepted). With `storage`, a pending_approval (or later) task gets a real evidence file.
+ * (accepted). With `storage`, a pending_approval (or later) task gets a real evidence file; a disputed
+ * task gets the client's open dispute.
  */
 export async function createTaskAt(
   db: Db,
@@ -161,8 +182,8 @@ export async function createTaskAt(
   const now = options.now ?? new Date();
   const { status, expertId } = options;
   const hired = !['pending', 'open'].includes(status) && expertId !== undefined;
-  const paid = ['in_progress', 'pending_approval', 'completed', 'verified'].includes(status);
-  const withEvidence = ['pending_approval', 'completed', 'verified'].includes(status);
+  const paid = ['in_progress', 'pending_approval', 'completed', 'verified', 'disputed'].includes(status);
+  const withEvidence = ['pending_approval', 'completed', 'verified', 'disputed'].includes(status);
   const id = randomUUID();
   const evidenceKey = `evidence/${id}/1-photo.png`;
   if (withEvidence && options.storage) await options.storage.put(evidenceKey, PNG_BYTES, { contentType: 'image/png' });
@@ -196,6 +217,7 @@ export async function createTaskAt(
       amount_captured: task.payment_status === 'captured' ? task.budget : 0,
     });
   }
+  if (status === 'disputed') await createDispute(db, { task_id: task.id, opened_by: options.clientId, created_at: now, updated_at: now });
   for (const applicant of options.applicantIds ?? []) await createApplication(db, { task_id: task.id, expert_id: applicant });
   if (hired) await createApplication(db, { task_id: task.id, expert_id: expertId, status: 'accepted' });
   return task;

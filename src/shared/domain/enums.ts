@@ -41,7 +41,8 @@ export type VerificationLevel = (typeof VERIFICATION_LEVELS)[number];
 export const VERIFICATION_RECORD_STATUSES = ['pending', 'approved', 'rejected', 'canceled'] as const;
 export type VerificationRecordStatus = (typeof VERIFICATION_RECORD_STATUSES)[number];
 
-export const NOTIFICATION_TYPES = [
+/** The specification's 13 notification types, each emitted at its transition. */
+export const SPEC_NOTIFICATION_TYPES = [
   'assignment',
   'assignment_accepted',
   'assignment_confirmed',
@@ -55,6 +56,11 @@ export const NOTIFICATION_TYPES = [
   'payment_captured',
   'application_rejected',
   'review_received',
+] as const;
+
+/** The spec's types and the ones the product adds: badges, admin messages, holds, disputes and refunds. */
+export const NOTIFICATION_TYPES = [
+  ...SPEC_NOTIFICATION_TYPES,
   'verification_approved',
   'verification_rejected',
   /** Sent by an admin from the admin area's Send Notification form (not in the spec's list). */

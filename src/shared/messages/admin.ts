@@ -1,4 +1,5 @@
 /** Texts of the admin section of the messages catalogue (see ../messages.ts). */
+import { BRAND_NAME } from '../brand';
 export const adminMessages = {
   accessDenied: "You don't have permission to access the admin area.",
   noAccess: "You don't have access to the admin area",
@@ -44,7 +45,7 @@ export const adminMessages = {
   notificationSendFailed: 'Failed to send notification: {msg}',
   notificationNoRecipients: 'No users match these recipients',
   transactionSearchInvalid: 'Transaction ID search may only contain hexadecimal characters and dashes',
-  maintenanceWrite: 'The product is in maintenance mode. Please try again later.',
+  maintenanceWrite: `${BRAND_NAME} is in maintenance mode. Please try again later.`,
   maintenanceTitle: 'Down for maintenance',
   maintenanceBody: 'We are making improvements and will be back shortly. Thank you for your patience.',
   exportCsv: 'Export CSV',

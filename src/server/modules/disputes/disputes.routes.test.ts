@@ -55,7 +55,7 @@ describe('POST /api/tasks/:id/evidence/reject opens a dispute', () => {
     expect((await intentAt(t, task.intentId)).status).toBe('requires_capture');
     const dispute = await disputeOf(task.taskId);
     expect(dispute).toMatchObject({ reason: 'The photos are blurry.', request_changes: true, status: 'open' });
-    expect(await notificationTypes(t, task.expert.id, task.taskId)).toContain('dispute_opened');
+    expect(await notificationTypes(t, task.expert.id, task.taskId)).toContain('evidence_rejected');
     expect(await notificationTypes(t, admin.id, task.taskId)).toContain('dispute_opened');
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.target_id, task.taskId));
     expect(audit.map((row) => row.action)).toContain('dispute.opened');

@@ -62,7 +62,8 @@ export function createDisputesService(deps: DisputesDeps) {
       await insertNotifications(tx, [
         ...(task.expert_id
           ? [
-              moneyNotification(task.expert_id, 'dispute_opened', d.openedTitle, format(d.openedMessage, { title: task.title, reason: body.reason }), task, now, {
+              // The spec's type for a rejection; the text says what happens now (a dispute, decision 0111).
+              moneyNotification(task.expert_id, 'evidence_rejected', d.openedTitle, format(d.openedMessage, { title: task.title, reason: body.reason }), task, now, {
                 dispute_id: dispute.id,
                 request_changes: Boolean(body.request_changes),
               }),

@@ -141,7 +141,8 @@ describe('GET /api/map-locations', () => {
     expect(await planOf(payableExpertCellsQuery(t.db).getSQL())).toContain(
       'expert_profiles_payable_lat_lng_idx',
     );
-    expect(await planOf(recentTaskCellsQuery(t.db, new Date()).getSQL())).toContain('tasks_created_at_idx');
+    // Either index that leads with created_at serves it (the admin reports added (created_at, status)).
+    expect(await planOf(recentTaskCellsQuery(t.db, new Date()).getSQL())).toMatch(/tasks_created_(at|status)_idx/);
   });
 
   it('refuses an over-long search with a clear message', async () => {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_TYPES } from '@shared/domain/enums';
+import { SPEC_NOTIFICATION_TYPES } from '@shared/domain/enums';
 import type { PaymentIntentDto, TaskDto } from '@shared/schemas/task-api';
 import { expertProfiles, localPaymentAccounts, notifications } from '../../db/schema';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
@@ -95,8 +95,9 @@ async function submitted(): Promise<TaskDto> {
 describe('the 13 notification types', () => {
   const seen = new Set<string>();
   afterAll(() => {
-    // Guards the list itself: a new type in the spec's enum needs a case here.
-    expect([...seen].sort()).toEqual([...NOTIFICATION_TYPES].sort());
+    // Guards the list itself: every one of the spec's types needs a case here (the product's own
+    // types are tested where they are sent: verification, admin, holds and disputes).
+    expect([...seen].sort()).toEqual([...SPEC_NOTIFICATION_TYPES].sort());
   });
 
   it('application_rejected: to the expert whose application the client rejected', async () => {
@@ -131,10 +132,11 @@ describe('the 13 notification types', () => {
     for (const type of ['assignment_accepted', 'evidence_submitted', 'task_verified', 'payment_captured', 'review_received']) seen.add(type);
   });
 
-  it('evidence_rejected: to the expert when the client rejects the evidence', async () => {
+  it('evidence_rejected: to the expert when the client rejects the evidence (which opens a dispute)', async () => {
     const task = await submitted();
-    await ok(await post(`/api/tasks/${task.id}/evidence/reject`, client));
-    await expectOne(expert, task.id, 'evidence_rejected');
+    await ok(await post(`/api/tasks/${task.id}/evidence/reject`, client, { reason: 'The photos are blurry.' }));
+    const note = await expectOne(expert, task.id, 'evidence_rejected');
+    expect(note.message).toContain('The photos are blurry.');
     seen.add('evidence_rejected');
   });
 

@@ -1,5 +1,9 @@
 import type { MatrixRow } from '../matrix';
 import { accountRows } from './accounts.rows';
+import { adminRows } from './admin.rows';
+import { expertPublicRows } from './experts-public.rows';
+import { messageRows } from './messages.rows';
+import { moneyRows } from './money.rows';
 import { paymentRows } from './payments.rows';
 import { devRows, platformRows } from './platform.rows';
 import { taskRows } from './tasks.rows';
@@ -8,4 +12,4 @@ import { taskRows } from './tasks.rows';
  * Every module's rows. A branch that adds routes adds `<module>.rows.ts` next to these and lists it
  * here; a route without a row fails authorization-matrix.test.ts.
  */
-export const matrixRows: MatrixRow[] = [...platformRows, ...devRows, ...accountRows, ...taskRows, ...paymentRows];
+export const matrixRows: MatrixRow[] = [...platformRows, ...devRows, ...accountRows, ...taskRows, ...paymentRows, ...messageRows, ...expertPublicRows, ...adminRows, ...moneyRows];

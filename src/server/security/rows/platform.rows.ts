@@ -56,6 +56,9 @@ export const platformRows: MatrixRow[] = [
       },
     ],
   },
+  // App links for the native apps (modules/native): public, 404 while the apps are not configured.
+  { route: 'GET /.well-known/apple-app-site-association', cases: [{ name: 'public, not configured', expect: everyone(404) }] },
+  { route: 'GET /.well-known/assetlinks.json', cases: [{ name: 'public, not configured', expect: everyone(404) }] },
   {
     route: 'POST /api/payment-webhooks',
     cases: [{ name: 'unsigned event', arrange: () => ({ body: { id: 'evt_1', type: 'x' } }), expect: everyone(400) }],
@@ -89,5 +92,23 @@ export const devRows: MatrixRow[] = [
   {
     route: 'POST /dev/payments/authenticate/:clientSecret',
     cases: [{ name: 'unknown intent', arrange: () => ({ params: { clientSecret: 'nope' }, body: {} }), expect: everyone(404) }],
+  },
+  { route: 'GET /dev/clock', cases: [{ name: 'dev only', expect: everyone(200) }] },
+  {
+    // Zero hours: the shared test clock stays where it is.
+    route: 'POST /dev/clock/advance',
+    cases: [{ name: 'dev only, no time', arrange: () => ({ body: { hours: 0 } }), expect: everyone(200) }],
+  },
+  {
+    route: 'GET /dev/verification/sessions/:id',
+    cases: [{ name: 'unknown session', arrange: () => ({ params: { id: 'nope' } }), expect: everyone(404) }],
+  },
+  {
+    route: 'POST /dev/verification/sessions/:id/consent',
+    cases: [{ name: 'unknown session', arrange: () => ({ params: { id: 'nope' }, body: {} }), expect: everyone(404) }],
+  },
+  {
+    route: 'POST /dev/verification/sessions/:id/decision',
+    cases: [{ name: 'unknown session', arrange: () => ({ params: { id: 'nope' }, body: {} }), expect: everyone(404) }],
   },
 ];

@@ -160,13 +160,6 @@ export const taskRows: MatrixRow[] = [
     ],
   },
   {
-    route: 'POST /api/tasks/:id/evidence/reject',
-    cases: [
-      onTask('pending_approval', x(401, 200, 404, 403, 403, 404, 200)),
-      onTask('verified', x(401, 409, 404, 403, 403, 404, 409)),
-    ],
-  },
-  {
     route: 'POST /api/tasks/:id/review',
     cases: [
       onTask('verified', x(401, 201, 404, 403, 403, 404, 403), () => ({ body: { rating: 5, comment: 'Thorough and quick, great photos.' } })),

@@ -145,7 +145,7 @@ export default function SettingsPanel() {
             <CardTitle asChild>
               <h2 className="text-lg">Legal Content</h2>
             </CardTitle>
-            <CardDescription>Empty texts show the product's default terms and privacy policy.</CardDescription>
+            <CardDescription>Empty texts show the default terms and privacy policy.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
             <Field label="Terms of Service" error={errors.tos_content}>

@@ -1,0 +1,106 @@
+import type { TaskStatus } from '@shared/domain/task-status';
+import { CHAT_ATTACHMENT_FIELD } from '@shared/schemas/chat.schemas';
+import { createMessage, PNG_BYTES } from '../../test/builders';
+import { signedIn, type Expectation, type MatrixCase, type MatrixRow, type Target, type World } from '../matrix';
+
+/** Compact expectations: anon, owner, otherClient, applicant, assigned, otherExpert, admin. */
+const x = (anon: number, owner: number, otherClient: number, applicant: number, assigned: number, otherExpert: number, admin: number): Expectation => ({
+  anon,
+  owner,
+  otherClient,
+  applicant,
+  assigned,
+  otherExpert,
+  admin,
+});
+
+/** A case on a fresh task in `status`; `extra` adds params or a body. */
+function onTask(
+  status: TaskStatus,
+  expect: Expectation,
+  extra: (w: World, taskId: string) => Promise<Omit<Target, 'path'>> | Omit<Target, 'path'> = () => ({}),
+  name = `${status} task`,
+): MatrixCase {
+  return {
+    name,
+    expect,
+    arrange: async (w) => {
+      const task = await w.task(status);
+      const more = await extra(w, task.id);
+      return { ...more, params: { id: task.id, ...more.params } };
+    },
+  };
+}
+
+const text = () => ({ body: { content: 'Hello, is the car still there?' } });
+
+const fileForm = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string) => {
+  const form = new FormData();
+  form.append(CHAT_ATTACHMENT_FIELD, new File([bytes], name, { type }));
+  return form;
+};
+const png = () => ({ body: fileForm(PNG_BYTES, 'photo.png', 'image/png') });
+
+/** The owner's message on the task, with a stored PNG attachment. */
+async function attachmentOf(w: World, taskId: string) {
+  const key = `chat/${taskId}/photo.png`;
+  await w.t.providers.storage.put(key, PNG_BYTES, { contentType: 'image/png' });
+  const row = await createMessage(w.t.db, {
+    task_id: taskId,
+    sender_id: w.users.owner.id,
+    receiver_id: w.users.assigned.id,
+    content: 'photo.png',
+    is_file: true,
+    attachment_url: key,
+  });
+  return { params: { messageId: row.id } };
+}
+
+/** Task chat: the task's client and hired expert write while the task is live; admins read. */
+export const messageRows: MatrixRow[] = [
+  { route: 'GET /api/conversations', cases: [{ name: 'own conversations', expect: signedIn(200) }] },
+  {
+    route: 'GET /api/tasks/:id/messages',
+    cases: [
+      onTask('in_progress', x(401, 200, 404, 403, 200, 404, 200)),
+      onTask('verified', x(401, 200, 404, 403, 200, 404, 200)),
+      onTask('open', x(401, 409, 404, 403, 403, 403, 200)),
+    ],
+  },
+  {
+    route: 'POST /api/tasks/:id/messages',
+    cases: [
+      onTask('assigned', x(401, 201, 404, 403, 201, 404, 403), text),
+      onTask('in_progress', x(401, 201, 404, 403, 201, 404, 403), text),
+      onTask('pending_approval', x(401, 201, 404, 403, 201, 404, 403), text),
+      onTask('open', x(401, 409, 404, 403, 403, 403, 403), text),
+      onTask('verified', x(401, 409, 404, 403, 409, 404, 403), text),
+      onTask('in_progress', x(401, 400, 400, 400, 400, 400, 400), () => ({ body: { content: '' } }), 'an empty message'),
+    ],
+  },
+  {
+    route: 'POST /api/tasks/:id/messages/attachments',
+    cases: [
+      onTask('in_progress', x(401, 201, 404, 403, 201, 404, 403), png),
+      onTask('verified', x(401, 409, 404, 403, 409, 404, 403), png),
+      // The access check comes before the file is read: only the parties learn about its type.
+      onTask('in_progress', x(401, 400, 404, 403, 400, 404, 403), () => ({ body: fileForm(new TextEncoder().encode('<html></html>'), 'page.html', 'text/html') }), 'a file of a refused type'),
+    ],
+  },
+  {
+    route: 'POST /api/tasks/:id/messages/read',
+    cases: [onTask('in_progress', x(401, 200, 404, 403, 200, 404, 200), () => ({ body: {} }))],
+  },
+  {
+    route: 'GET /api/tasks/:id/messages/:messageId/attachment',
+    cases: [
+      onTask('in_progress', x(401, 200, 404, 403, 200, 404, 200), attachmentOf),
+      onTask('in_progress', x(401, 404, 404, 404, 404, 404, 404), () => ({ params: { messageId: 'not-a-uuid' } }), 'not a message id'),
+    ],
+  },
+  {
+    route: 'GET /api/realtime',
+    // A plain GET (no Upgrade header) from the own origin: 401 signed out, 426 signed in.
+    cases: [{ name: 'plain GET, own origin', expect: signedIn(426) }],
+  },
+];
