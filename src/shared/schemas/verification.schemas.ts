@@ -6,7 +6,11 @@ import type { VerificationBadgeDto } from './expert-public.schemas';
 /** POST /verification/initiate: ask for a trust badge level. */
 export const verificationInitiateSchema = z.object({
   level: z.enum(VERIFICATION_LEVELS),
-  metadata: z.record(z.string(), z.unknown()).optional(),
+  // Passed through to the provider as short key/value pairs: bounded so a caller cannot store megabytes.
+  metadata: z
+    .record(z.string().max(40), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
+    .refine((record) => Object.keys(record).length <= 20, { message: 'Too many metadata fields' })
+    .optional(),
 });
 export type VerificationInitiateRequest = z.infer<typeof verificationInitiateSchema>;
 

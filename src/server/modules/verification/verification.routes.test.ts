@@ -100,7 +100,9 @@ describe('POST /api/verification/initiate', () => {
 
   it('refuses bad input with 400', async () => {
     const expert = await t.createUser('expert');
-    for (const body of [{}, { level: 'gold' }, { level: 'background_check', metadata: 'x' }]) {
+    const oversized = { level: 'background_check', metadata: { note: 'x'.repeat(100_000) } };
+    const tooMany = { level: 'background_check', metadata: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])) };
+    for (const body of [{}, { level: 'gold' }, { level: 'background_check', metadata: 'x' }, oversized, tooMany]) {
       expect((await initiate(expert, body)).status).toBe(400);
     }
   });

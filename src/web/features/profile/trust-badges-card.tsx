@@ -15,6 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Progress } from '@web/components/ui/progress';
 import { Spinner } from '@web/components/ui/spinner';
 import { api, ApiError } from '@web/lib/api';
+import { useRealtimeConnected } from '@web/lib/use-realtime';
 import { navigateTo } from './verification-navigation';
 
 const m = messages.verification;
@@ -23,16 +24,17 @@ export const verificationStatusKey = ['verification', 'status', 'me'] as const;
 export const STARTED_KEY = 'verification.background_check.started';
 
 /**
- * The expert's own badges (spec 001, verification badges): polled every 30 seconds (live updates will
- * replace the poll), with the progress, the community trust rule and "Start background check". A
+ * The expert's own badges (spec 001, verification badges): refreshed live by the verification channel
+ * (app/shell/realtime-bridge.tsx), polled every 30 seconds only while the socket is down, with the progress, the community trust rule and "Start background check". A
  * request result (approved or rejected) shows a toast once.
  */
 export function TrustBadgesCard({ expertId }: { expertId: string }) {
   const queryClient = useQueryClient();
+  const live = useRealtimeConnected();
   const status = useQuery({
     queryKey: verificationStatusKey,
     queryFn: () => api.get<VerificationStatusResponse>('/api/verification/status'),
-    refetchInterval: VERIFICATION.statusPollMs,
+    refetchInterval: live ? false : VERIFICATION.statusPollMs,
   });
   const [announced, setAnnounced] = useState(false);
   const check = status.data?.status.background_check;
