@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectNoAxeViolations, logIn, signUpAndConfirm } from './fixtures';
+import { DEMO, expectNoAxeViolations, logIn, sameOrigin, signUpAndConfirm } from './fixtures';
 import { createTaskByApi, signedInPage, toast, uniqueTitle } from './task-loop-helpers';
 
 /** The admin area as the demo admin (spec 002): live figures, roles, settings the product obeys, notifications, CSV. */
@@ -78,6 +78,7 @@ test('settings are enforced: price limit on a client task, maintenance mode on a
   try {
     await saveSettings(page, { minPrice: '20' });
     const refused = await client.request.post('/api/tasks', {
+      headers: sameOrigin(client),
       data: {
         title: uniqueTitle('Cheap check'),
         description: 'Please photograph every room and record a short video of the kitchen for my report.',
@@ -98,7 +99,7 @@ test('settings are enforced: price limit on a client task, maintenance mode on a
     await saveSettings(page, { maintenance: true });
     await client.goto('/dashboard');
     await expect(client.getByRole('heading', { name: 'Down for maintenance' })).toBeVisible();
-    const write = await client.request.post('/api/notifications/read-all', { data: {} });
+    const write = await client.request.post('/api/notifications/read-all', { data: {}, headers: sameOrigin(client) });
     expect(write.status()).toBe(503);
     const visitor = await (await browser.newContext()).newPage();
     await visitor.goto('/');

@@ -92,7 +92,7 @@ test.describe('native app shell (fake Capacitor bridge)', () => {
     await expect(page).toHaveURL(/\/profile\?tab=payments$/);
     await expect(page.getByText('Payment setup completed successfully!')).toBeVisible();
     await expect(
-      page.getByText(`Please return to the ${BRAND_NAME}'s app to see your payment setup status.`),
+      page.getByText(`Please return to the ${BRAND_NAME} app to see your payment setup status.`),
     ).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Payments' })).toHaveAttribute('aria-selected', 'true');
     await expectNoAxeViolations(page);
