@@ -1,3 +1,4 @@
+import { BRAND_NAME } from '@shared/brand';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, profiles } from '../db/schema';
@@ -40,7 +41,7 @@ describe('push delivery of notifications', () => {
     expect(results.filter((r) => r === 'sent')).toHaveLength(1);
     expect(results.filter((r) => r === 'already_claimed')).toHaveLength(3);
     expect(sent).toEqual([
-      { token: 'device-token-1', title: 'New Assignment', body: 'You have been hired.', data: { notification_id: row.id, type: 'assignment' } },
+      { token: 'device-token-1', title: `${BRAND_NAME}: New Assignment`, body: 'You have been hired.', data: { notification_id: row.id, type: 'assignment' } },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { BRAND_NAME } from '@shared/brand';
 import type { Db } from '../db/client';
 import { notifications, profiles } from '../db/schema';
 import type { Clock } from '../lib/clock';
@@ -30,7 +31,8 @@ export async function deliverNotificationPush(
   try {
     await push.send({
       token,
-      title: claimed.title,
+      // The lock screen names the product (BRAND_NAME) before the notification's own title.
+      title: `${BRAND_NAME}: ${claimed.title}`,
       body: claimed.message,
       data: { notification_id: claimed.id, type: claimed.type, ...(claimed.task_id ? { task_id: claimed.task_id } : {}) },
     });

@@ -15,16 +15,13 @@ import {
   isHoldExpired,
   isPaymentAuthorized,
   nextStatus,
-  paymentStatusLabel,
   reviewWindowEnd,
-  statusDotColor,
-  statusLabel,
-  statusText,
   transitionFor,
   type PaymentStatus,
   type TaskAction,
   type TaskStatus,
 } from './task-status';
+import { paymentStatusLabel, statusDotColor, statusLabel, statusText } from './task-status-labels';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
 const LATER = '2025-06-05T12:00:00Z';

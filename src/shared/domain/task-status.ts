@@ -429,39 +429,3 @@ export function reviewWindowEnd(submittedAt: Date, windowHours: number, holdExpi
   if (!holdExpiresAt) return new Date(byWindow);
   return new Date(Math.max(submittedAt.getTime(), Math.min(byWindow, holdExpiresAt.getTime() - REVIEW_WINDOW_HOLD_MARGIN_MS)));
 }
-
-export const STATUS_LABELS: Readonly<Record<TaskStatus, string>> = messages.taskStatus;
-
-export function statusLabel(status: TaskStatus): string {
-  return STATUS_LABELS[status];
-}
-
-/** The status as written in the task header: underscores shown as spaces. */
-export function statusText(status: string): string {
-  return status.replace(/_/g, ' ');
-}
-
-export type StatusDotColor = 'green' | 'blue' | 'orange' | 'grey';
-
-export function statusDotColor(status: TaskStatus): StatusDotColor {
-  switch (status) {
-    case 'completed':
-    case 'verified':
-      return 'green';
-    case 'in_progress':
-    case 'assigned':
-      return 'blue';
-    case 'open':
-    case 'disputed':
-    case 'payment_lapsed':
-      return 'orange';
-    default:
-      return 'grey';
-  }
-}
-
-export const PAYMENT_STATUS_LABELS: Readonly<Record<PaymentStatus, string>> = messages.paymentStatus;
-
-export function paymentStatusLabel(status: PaymentStatus): string {
-  return PAYMENT_STATUS_LABELS[status];
-}

@@ -1,4 +1,5 @@
-import { statusLabel, type TaskStatus } from '@shared/domain/task-status';
+import type { TaskStatus } from '@shared/domain/task-status';
+import { statusLabel } from '@shared/domain/task-status-labels';
 import { Badge, type BadgeVariant } from '@web/components/ui/badge';
 
 const VARIANTS: Record<TaskStatus, BadgeVariant> = {

@@ -1,4 +1,5 @@
-import { statusDotColor, statusText, type TaskStatus } from '@shared/domain/task-status';
+import type { TaskStatus } from '@shared/domain/task-status';
+import { statusDotColor, statusText } from '@shared/domain/task-status-labels';
 import { cn } from '@web/components/ui/cn';
 
 const DOT_CLASSES = {

@@ -1,0 +1,39 @@
+import { messages } from '../messages';
+import type { PaymentStatus, TaskStatus } from './task-status';
+
+/** How task and payment statuses read on screen: labels, the header's text and the status dot's colour. */
+export const STATUS_LABELS: Readonly<Record<TaskStatus, string>> = messages.taskStatus;
+
+export function statusLabel(status: TaskStatus): string {
+  return STATUS_LABELS[status];
+}
+
+/** The status as written in the task header: underscores shown as spaces. */
+export function statusText(status: string): string {
+  return status.replace(/_/g, ' ');
+}
+
+export type StatusDotColor = 'green' | 'blue' | 'orange' | 'grey';
+
+export function statusDotColor(status: TaskStatus): StatusDotColor {
+  switch (status) {
+    case 'completed':
+    case 'verified':
+      return 'green';
+    case 'in_progress':
+    case 'assigned':
+      return 'blue';
+    case 'open':
+    case 'disputed':
+    case 'payment_lapsed':
+      return 'orange';
+    default:
+      return 'grey';
+  }
+}
+
+export const PAYMENT_STATUS_LABELS: Readonly<Record<PaymentStatus, string>> = messages.paymentStatus;
+
+export function paymentStatusLabel(status: PaymentStatus): string {
+  return PAYMENT_STATUS_LABELS[status];
+}
