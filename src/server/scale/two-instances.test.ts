@@ -68,7 +68,7 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
   });
 
   const send = (target: Instance, method: string, path: string, init: { cookie?: string; body?: unknown; ip?: string } = {}) => {
-    const headers: Record<string, string> = { origin: ORIGIN, 'x-forwarded-for': init.ip ?? '198.51.100.1' };
+    const headers: Record<string, string> = { origin: ORIGIN };
     if (init.cookie) headers.cookie = init.cookie;
     let body: BodyInit | undefined;
     if (init.body instanceof FormData) body = init.body;
@@ -76,7 +76,9 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(init.body);
     }
-    return target.app.request(`${ORIGIN}${path}`, { method, headers, body });
+    // The caller's address is the socket's (no trusted proxies): the bindings stand in for Node's socket.
+    const bindings = { incoming: { socket: { remoteAddress: init.ip ?? '198.51.100.1' } } };
+    return target.app.request(`${ORIGIN}${path}`, { method, headers, body }, bindings);
   };
 
   it('a session made on one instance is valid on the other, and a sign-out there ends it on both', async () => {

@@ -195,7 +195,7 @@ describe('POST /api/tasks/:id/evidence/reject', () => {
       task: { status: 'disputed', payment_status: 'authorized' },
     });
     expect(h.payments.cancelCalls).toEqual([]);
-    expect((await notificationsOf(h, cast.expert.id, task.id)).map((n) => n.type)).toContain('dispute_opened');
+    expect((await notificationsOf(h, cast.expert.id, task.id)).map((n) => n.type)).toContain('evidence_rejected');
   });
 
   it('is for the client (or an admin) only, and only while evidence awaits approval', async () => {
