@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { authSessions } from '../db/schema';
+import { authSessions, userRoles } from '../db/schema';
+import type { ChangeEvent } from './change-bus';
 import { manualClock } from '../lib/clock';
 import type { ChangeBus, ChangeBusListener } from './change-bus';
 import { CLOSE_CODES, createRealtimeHub } from './hub';
@@ -15,16 +16,24 @@ function fakeBus() {
     start: async () => undefined,
     close: async () => undefined,
   };
-  return { bus, resync: () => listeners.forEach((l) => l.onResync?.()) };
+  return {
+    bus,
+    resync: () => listeners.forEach((l) => l.onResync?.()),
+    emit: (event: ChangeEvent) => listeners.forEach((l) => l.onChange(event)),
+  };
 }
 
-// A database that knows clients (no roles, applied to nothing) and their sessions.
+// A database that knows sessions and granted roles (every user's, whatever the filter), applied to nothing.
 const sessions = new Map<string, Date>();
+const grantedRoles: Array<{ user_id: string; role: string }> = [];
 const db = {
   select: () => ({
     from: (table: unknown) => ({
-      where: async () =>
-        table === authSessions ? [...sessions].map(([id, expiresAt]) => ({ id, expiresAt })) : [],
+      where: async () => {
+        if (table === authSessions) return [...sessions].map(([id, expiresAt]) => ({ id, expiresAt }));
+        if (table === userRoles) return grantedRoles;
+        return [];
+      },
     }),
   }),
 } as never;
@@ -81,6 +90,35 @@ describe('realtime hub heartbeats', () => {
       expect(s.closed).toBe(CLOSE_CODES.sessionExpired);
       hub.close();
     } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("re-reads roles at each heartbeat: a client made admin starts receiving every task's changes", async () => {
+    vi.useFakeTimers();
+    try {
+      const { bus, emit } = fakeBus();
+      const clock = manualClock(new Date());
+      const hub = createRealtimeHub({ db, clock, bus, heartbeatMs: 1_000 });
+      const userId = '00000000-0000-4000-8000-000000000003';
+      sessions.set('s3', new Date(clock.now().getTime() + 3_600_000));
+      const s = { sent: [] as string[] };
+      const handlers = await hub.connect({ send: (d) => void s.sent.push(d), close: () => undefined }, { id: userId, sessionId: 's3' });
+      handlers.onMessage('{"type":"subscribe","topic":"tasks"}');
+      await vi.advanceTimersByTimeAsync(0);
+      const othersTask = { table: 'tasks', op: 'update', id: 'task-1', client_id: 'someone-else', status: 'assigned' } as ChangeEvent;
+      const events = () => s.sent.filter((frame) => frame.includes('"type":"event"')).length;
+
+      emit(othersTask);
+      expect(events()).toBe(0);
+      grantedRoles.push({ user_id: userId, role: 'admin' });
+      handlers.onMessage('{"type":"pong"}');
+      await vi.advanceTimersByTimeAsync(1_000);
+      emit(othersTask);
+      expect(events()).toBe(1);
+      hub.close();
+    } finally {
+      grantedRoles.length = 0;
       vi.useRealTimers();
     }
   });

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { parseTopic, REALTIME_HEARTBEAT_MS, type RealtimeEvent, type ServerFrame, type Topic } from '@shared/realtime';
 import type { Db } from '../db/client';
-import { authSessions } from '../db/schema';
+import { authSessions, userRoles } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import type { ChangeBus, ChangeEvent } from './change-bus';
 import {
@@ -180,9 +180,36 @@ export function createRealtimeHub(deps: { db: Db; clock: Clock; bus: ChangeBus; 
     }
   }
 
+  /**
+   * Roles are read again at every heartbeat (one query for all sockets of this instance), so a role
+   * change reaches the `tasks` topic's filter within one heartbeat; task-scoped topics re-read access
+   * on every change of their task anyway.
+   */
+  async function refreshRoles() {
+    const userIds = [...new Set([...connections].map((connection) => connection.identity.userId))];
+    if (userIds.length === 0) return;
+    const roles = new Map<string, Set<string>>();
+    for (let start = 0; start < userIds.length; start += 1_000) {
+      const rows = await db
+        .select({ user_id: userRoles.user_id, role: userRoles.role })
+        .from(userRoles)
+        .where(inArray(userRoles.user_id, userIds.slice(start, start + 1_000)));
+      for (const row of rows) roles.set(row.user_id, (roles.get(row.user_id) ?? new Set()).add(row.role));
+    }
+    for (const connection of connections) {
+      const held = roles.get(connection.identity.userId);
+      connection.identity.actor = {
+        ...connection.identity.actor,
+        isAdmin: held?.has('admin') ?? false,
+        isExpert: held?.has('expert') ?? false,
+      };
+    }
+  }
+
   const heartbeat = setInterval(() => {
     const now = Date.now();
     closeEndedSessions().catch((error) => console.error('Realtime session check failed', error));
+    refreshRoles().catch((error) => console.error('Realtime role refresh failed', error));
     for (const connection of connections) {
       if (now - connection.lastSeen > 2 * heartbeatMs) {
         connection.socket.close(CLOSE_CODES.heartbeatTimeout, 'Heartbeat timeout');
