@@ -6,7 +6,7 @@ import type { JobHandler } from '../../jobs/runner';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
 import { recordAudit } from '../audit/audit.repository';
 import { insertNotifications } from '../notifications/notifications.repository';
-import { releaseIntentTransactions } from '../payments/payments.repository';
+import { clearReleasedIntent, releaseIntentTransactions } from '../payments/payments.repository';
 import type { TaskPayments } from '../payments/task-payments';
 import { createAutoRelease, REVIEW_REMINDER_12H_MS } from './auto-release';
 import { adminIds, findTaskRow, holdsDueFor, hoursLeft, markHoldLapsed, reviewsEndingWithin, reviewWindowHours } from './holds.repository';
@@ -120,7 +120,10 @@ export function createMoneyJobHandlers(deps: MoneyJobDeps): Record<string, JobHa
     const admins = await adminIds(db);
     await db.transaction(async (tx) => {
       const lapsed = await markHoldLapsed(tx, { taskId, intentId, now, lapseFrom: transitionFor('hold_lapse').from });
-      if (!lapsed) return;
+      if (!lapsed) {
+        if (task.status === 'cancelled') await settleCancelledHold(tx, task, intentId, now);
+        return;
+      }
       await releaseIntentTransactions(tx, { taskId, intentId, now });
       const recipients = [task.client_id, task.expert_id, ...admins].filter((id): id is string => Boolean(id));
       await insertNotifications(tx, [...new Set(recipients)].map((to) => holdNotifications.lapsed(to, task, now)));
@@ -134,6 +137,25 @@ export function createMoneyJobHandlers(deps: MoneyJobDeps): Record<string, JobHa
       });
     });
   };
+
+  /**
+   * A cancelled task whose void failed still had this hold on record: the provider cancelled it at
+   * the deadline, so the ledger row becomes voided and the task forgets the intent. The update is
+   * conditional on the intent still being the task's, so it is recorded once.
+   */
+  async function settleCancelledHold(tx: Db, task: { id: string }, intentId: string, now: Date) {
+    const cleared = await clearReleasedIntent(tx, { taskId: task.id, intentId, now });
+    if (!cleared) return;
+    await releaseIntentTransactions(tx, { taskId: task.id, intentId, now });
+    await recordAudit(tx, {
+      actor_id: null,
+      action: 'payment.hold_lapsed_after_cancel',
+      target_type: 'task',
+      target_id: task.id,
+      details: { intent_id: intentId },
+      created_at: now,
+    });
+  }
 
   /** A replaced hold whose void failed at re-authorization: voided again until it works. */
   const voidReplacedHold: JobHandler = async (job: JobRow) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskMoneyDto } from '@shared/schemas/disputes.schemas';
-import { eq } from 'drizzle-orm';
-import { tasks } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, tasks } from '../../db/schema';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { authorize, overrideProvider } from '../payments/payments.test-helpers';
 import { PaymentProviderError } from '../../providers/payments/payment-provider';
@@ -154,6 +154,39 @@ describe('a hold that lapses', () => {
     const back = await taskOf(t, task.taskId);
     expect(back).toMatchObject({ status: 'pending_approval', payment_status: 'authorized' });
     expect(back.review_window_ends_at).not.toBeNull();
+  });
+});
+
+describe('a cancelled task whose void failed', () => {
+  it('has its authorized ledger row voided once when the hold lapses', async () => {
+    const task = await moneyTask(t, 'pending_approval');
+    const reject = await t.request('POST', `/api/tasks/${task.taskId}/evidence/reject`, {
+      cookie: task.client.cookie,
+      body: { reason: 'The photos are of another car.' },
+    });
+    expect(reject.status).toBe(200);
+    const restore = overrideProvider(t, {
+      cancelPaymentIntent: async () => {
+        throw new PaymentProviderError('unavailable', 'The provider is down.');
+      },
+    });
+    try {
+      expect((await t.request('POST', `/api/tasks/${task.taskId}/dispute/accept`, { cookie: task.expert.cookie })).status).toBe(200);
+    } finally {
+      restore();
+    }
+    expect(await taskOf(t, task.taskId)).toMatchObject({ status: 'cancelled', payment_status: 'authorized' });
+    expect((await ledgerOf(t, task.taskId)).map((r) => r.status)).toEqual(['authorized']);
+    await toBeforeHoldExpiry(t, task.taskId, -1);
+    await runJobs();
+    await runJobs();
+    expect((await ledgerOf(t, task.taskId)).map((r) => r.status)).toEqual(['voided']);
+    expect(await taskOf(t, task.taskId)).toMatchObject({ status: 'cancelled', payment_status: 'unpaid', stripe_payment_intent_id: null });
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target_id, task.taskId), eq(auditLog.action, 'payment.hold_lapsed_after_cancel')));
+    expect(audits).toHaveLength(1);
   });
 });
 
