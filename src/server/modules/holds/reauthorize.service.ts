@@ -1,28 +1,22 @@
-import { platformFeeCents, formatUsd } from '@shared/domain/money';
+import { platformFeeCents } from '@shared/domain/money';
 import { check } from '@shared/domain/permissions';
-import { reviewWindowEnd, type TaskStatus } from '@shared/domain/task-status';
+import type { TaskStatus } from '@shared/domain/task-status';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict } from '../../lib/errors';
-import { enqueueJob } from '../../jobs/jobs.repository';
 import { idempotencyKeyFor, type PaymentIntentInfo, type PaymentProvider } from '../../providers/payments/payment-provider';
-import { recordAudit } from '../audit/audit.repository';
-import { insertNotifications } from '../notifications/notifications.repository';
 import {
   findTaskForPayment,
   finishAction,
   listActions,
   startAction,
   transactionsOfTask,
-  upsertIntentTransaction,
 } from '../payments/payments.repository';
 import { asProviderError, type TaskPayments } from '../payments/task-payments';
 import { enforce, loadVisibleTask } from '../tasks/task-access';
-import { restoreTargetOf } from './restore-lapsed';
-import { reviewWindowHours, swapInNewHold } from './holds.repository';
-import { holdNotifications } from './money-notifications';
+import { replaceHold } from './replace-hold';
 
 export interface ReauthorizeDeps {
   db: Db;
@@ -44,7 +38,7 @@ export interface ReauthorizeResult {
  * is voided afterwards, and a failed void is retried by a job, so the task always has one live hold.
  */
 export function createReauthorizeService(deps: ReauthorizeDeps) {
-  const { db, clock, payments, provider } = deps;
+  const { db, clock, provider } = deps;
 
   const needsDialog = (msg: string) => new AppError('conflict', format(messages.holds.reauthorizeNeedsDialog, { msg }));
 
@@ -96,72 +90,17 @@ export function createReauthorizeService(deps: ReauthorizeDeps) {
         throw needsDialog(intent.status.replace(/_/g, ' '));
       }
 
-      const at = clock.now();
-      const restoreStatus = previousIntentId ? undefined : await restoreTargetOf(db, task);
-      const windowHours = await reviewWindowHours(db);
-      const swapped = await db.transaction(async (tx) => {
-        const row = await swapInNewHold(tx, {
-          taskId: task.id,
-          previousIntentId,
-          intentId: intent.id,
-          paymentMethodId: intent.paymentMethodId ?? paymentMethodId,
-          holdExpiresAt: intent.captureBefore,
-          restoreStatus,
-          ...(restoreStatus === 'pending_approval'
-            ? { reviewWindowEndsAt: reviewWindowEnd(at, windowHours, intent.captureBefore) }
-            : {}),
-          now: at,
-        });
-        await finishAction(tx, { key, status: 'succeeded', intentId: intent.id, now: at });
-        if (!row) return undefined;
-        await upsertIntentTransaction(tx, {
-          taskId: task.id,
-          intentId: intent.id,
-          amount,
-          platformFee: fee,
-          status: 'authorized',
-          from: ['pending'],
-          now: at,
-        });
-        const amountText = formatUsd(amount);
-        await insertNotifications(tx, [
-          holdNotifications.reauthorized(task.client_id, task, amountText, at),
-          ...(task.expert_id ? [holdNotifications.reauthorized(task.expert_id, task, amountText, at)] : []),
-        ]);
-        await recordAudit(tx, {
-          actor_id: userId,
-          action: 'payment.reauthorized',
-          target_type: 'task',
-          target_id: task.id,
-          details: { previous_intent_id: previousIntentId, intent_id: intent.id, restored_status: restoreStatus ?? null },
-          created_at: at,
-        });
-        return row;
+      const current = await replaceHold(deps, {
+        task,
+        userId,
+        intent,
+        previousIntentId,
+        paymentMethodId,
+        amount,
+        fee,
+        key,
+        via: 'saved_card',
       });
-      if (!swapped) {
-        // A parallel request (or the lapse) changed the task first: this hold is not needed.
-        const current = await findTaskForPayment(db, task.id);
-        if (current?.task.stripe_payment_intent_id !== intent.id) {
-          await provider()
-            .cancelPaymentIntent(intent.id, { idempotencyKey: `${key}:abandon`, reason: 'hold_replaced' })
-            .catch(() => undefined);
-          throw conflict(messages.tasks.statusChanged);
-        }
-      }
-      if (previousIntentId) {
-        try {
-          await payments.cancelHold({ id: task.id, stripe_payment_intent_id: previousIntentId }, 'hold_replaced');
-        } catch (error) {
-          console.error(`Replaced hold ${previousIntentId} of task ${task.id} could not be voided; retrying later`, error);
-          await enqueueJob(db, {
-            kind: 'void_replaced_hold',
-            key: `void_replaced_hold:${previousIntentId}`,
-            runAt: clock.now(),
-            payload: { taskId: task.id, intentId: previousIntentId },
-          });
-        }
-      }
-      const current = (await findTaskForPayment(db, task.id))?.task ?? task;
       return {
         message: messages.holds.reauthorized,
         status: current.status,
