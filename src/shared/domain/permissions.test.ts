@@ -246,6 +246,19 @@ const MATRIX: Row[] = [
     facts: { payment_status: 'captured' },
     allowed: { ...nobody, owner: ['payment_lapsed'] },
   },
+  {
+    capability: 'replace_hold_via_dialog',
+    when: 'payment authorized, hold live',
+    allowed: { ...nobody, owner: ['assigned', 'in_progress', 'pending_approval', 'disputed'] },
+  },
+  {
+    capability: 'replace_hold_via_dialog',
+    when: 'hold expired',
+    facts: { authorization_hold_expires_at: EARLIER },
+    allowed: nobody,
+  },
+  { capability: 'replace_hold_via_dialog', when: 'payment unpaid', facts: { payment_status: 'unpaid' }, allowed: nobody },
+  { capability: 'replace_hold_via_dialog', when: 'payment captured', facts: { payment_status: 'captured' }, allowed: nobody },
 ];
 
 const cases = MATRIX.flatMap((row) =>

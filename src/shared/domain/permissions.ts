@@ -2,6 +2,7 @@ import { messages } from '../messages';
 import {
   canAuthorizePayment,
   canCapturePayment,
+  canReplaceHoldThroughDialog,
   checkTransition,
   isClosed,
   isPaymentAuthorized,
@@ -41,6 +42,7 @@ export const TASK_CAPABILITIES = [
   'accept_rejection',
   'resolve_dispute',
   'reauthorize_payment',
+  'replace_hold_via_dialog',
 ] as const;
 export type TaskCapability = (typeof TASK_CAPABILITIES)[number];
 
@@ -306,6 +308,14 @@ const RULES: Record<TaskCapability, CapabilityRules> = {
         (task.payment_status === 'authorized' && REAUTHORIZE_STATUSES.includes(task.status))
           ? ALLOWED
           : refuse('wrong_status', messages.holds.reauthorizeNotAllowed),
+    },
+  },
+  // A fresh hold through the payment dialog while the old one is live (no reusable saved card).
+  replace_hold_via_dialog: {
+    forbidden: messages.payment.onlyClientCanPay,
+    rules: {
+      owner: (task, now) =>
+        canReplaceHoldThroughDialog(task, now) ? ALLOWED : refuse('wrong_status', messages.holds.reauthorizeNotAllowed),
     },
   },
 };

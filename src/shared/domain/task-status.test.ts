@@ -7,6 +7,7 @@ import {
   availableActions,
   canAuthorizePayment,
   canCapturePayment,
+  canReplaceHoldThroughDialog,
   canTransition,
   checkTransition,
   evidenceReviewStatus,
@@ -280,6 +281,19 @@ describe('payment state', () => {
       }
     }
     expect(canAuthorizePayment(task('assigned', 'authorized', EARLIER), NOW)).toBe(true);
+  });
+
+  it('replaces a live hold through the dialog only on unpaid work, never once it lapsed (fake clock)', () => {
+    for (const status of TASK_STATUSES) {
+      for (const payment of PAYMENT_STATUSES) {
+        const expected =
+          ['assigned', 'in_progress', 'pending_approval', 'disputed'].includes(status) && payment === 'authorized';
+        expect(canReplaceHoldThroughDialog(task(status, payment, LATER), NOW)).toBe(expected);
+      }
+    }
+    const deadline = new Date(LATER);
+    expect(canReplaceHoldThroughDialog(task('in_progress', 'authorized', LATER), new Date(deadline.getTime() - 1))).toBe(true);
+    expect(canReplaceHoldThroughDialog(task('in_progress', 'authorized', LATER), deadline)).toBe(false);
   });
 });
 

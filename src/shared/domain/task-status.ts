@@ -395,6 +395,17 @@ export function canAuthorizePayment(task: TaskStateFacts, now: Date = new Date()
   return task.payment_status === 'authorized' && isHoldExpired(task, now);
 }
 
+/** Work not yet paid whose live hold the client may replace with a new one (docs/decisions/0113). */
+export const HOLD_REPLACEABLE_STATUSES: readonly TaskStatus[] = ['assigned', 'in_progress', 'pending_approval', 'disputed'];
+
+/**
+ * The client can place a fresh hold through the payment dialog while the current one is still live;
+ * the new hold replaces it and the old one is voided. A lapsed hold goes through canAuthorizePayment.
+ */
+export function canReplaceHoldThroughDialog(task: TaskStateFacts, now: Date = new Date()): boolean {
+  return HOLD_REPLACEABLE_STATUSES.includes(task.status) && isPaymentAuthorized(task, now);
+}
+
 /** Payment-status changes outside the task transitions table. */
 export const PAYMENT_TRANSITIONS = [
   { from: ['unpaid', 'pending'], to: 'authorized', on: 'card authorized' },
