@@ -15,6 +15,11 @@ export const holdsMessages = {
   reauthorizeNeedsDialog:
     'Your saved card could not be used again ({msg}). Please enter a card in the payment dialog.',
   reauthorizeNotAllowed: 'This payment cannot be authorized again now',
+  // Re-authorization through the payment dialog, when the saved card cannot be reused (decision 0113)
+  reauthorizeDialogButton: 'Authorize again with a card',
+  reauthorizeDialogHint: 'The hold on your card expires soon. Authorize the payment again with a card; the earlier hold is released.',
+  reauthorizedThroughDialog: 'The payment was authorized again. The earlier hold is released.',
+  replacementIntentUnknown: 'This payment does not belong to a renewal of this task',
   // Notifications
   expiringTitle: 'Payment hold expires soon',
   expiringMessage: 'The payment hold for "{title}" expires in {hours} hours.',

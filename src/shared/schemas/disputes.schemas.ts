@@ -73,6 +73,8 @@ export interface TaskMoneyDto {
   can_accept_rejection: boolean;
   can_reauthorize: boolean;
   has_saved_card: boolean;
+  /** How the client renews the hold now: the saved card, the payment dialog, or not at all. */
+  reauthorize_with: 'saved_card' | 'payment_dialog' | null;
   /** The server's clock, so countdowns stay right when it differs from the browser's. */
   server_now: string;
 }

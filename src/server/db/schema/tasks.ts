@@ -211,7 +211,7 @@ export const paymentActions = pgTable(
       .notNull()
       .references(() => tasks.id, { onDelete: 'cascade' }),
     action: text('action', {
-      enum: ['create_intent', 'confirm_authorization', 'capture', 'cancel_hold', 'reauthorize', 'refund'],
+      enum: ['create_intent', 'confirm_authorization', 'capture', 'cancel_hold', 'reauthorize', 'reauthorize_intent', 'refund'],
     }).notNull(),
     idempotency_key: text('idempotency_key').notNull().unique(),
     status: text('status', { enum: ['started', 'succeeded', 'failed'] }).notNull(),

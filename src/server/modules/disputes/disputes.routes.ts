@@ -21,6 +21,7 @@ import { forbidden } from '../../lib/errors';
 import { createTaskPayments } from '../payments/task-payments';
 import { rolesOf } from '../profiles/profiles.repository';
 import { createReauthorizeService } from '../holds/reauthorize.service';
+import { createReauthorizeDialogService, reauthorizeWith } from '../holds/reauthorize-dialog.service';
 import { reviewWindowHours, setReviewWindowHours } from '../holds/holds.repository';
 import { recordAudit } from '../audit/audit.repository';
 import { loadVisibleTask } from '../tasks/task-access';
@@ -40,6 +41,8 @@ const ADMIN_LIST_LIMIT = 100;
  * POST /tasks/:id/evidence/resubmit      the assigned expert's one resubmission (multipart, like /evidence)
  * POST /tasks/:id/dispute/accept         the assigned expert accepts the rejection (task cancelled, hold voided)
  * POST /tasks/:id/payment/reauthorize    the client renews the hold with the saved card
+ * POST /tasks/:id/payment/reauthorize/intent   a new intent for the payment dialog while the hold is live
+ *                                        (POST /payments/confirm then swaps it in and voids the old hold)
  * GET  /tasks/:id/money                  deadlines and dispute, for the task's parties and admins
  * GET  /admin/disputes?status=open|resolved                admins only
  * POST /admin/disputes/:id/resolve {resolution, amount_cents?, note?}   admins only
@@ -54,6 +57,7 @@ export function disputesRoutes(deps: AppDeps) {
   const disputes = createDisputesService({ db: deps.db, clock: deps.clock, payments, provider });
   const refunds = createRefundsService({ db: deps.db, clock: deps.clock, provider });
   const reauthorize = createReauthorizeService({ db: deps.db, clock: deps.clock, payments, provider });
+  const renewal = createReauthorizeDialogService({ db: deps.db, clock: deps.clock, payments, provider });
 
   async function requireAdmin(userId: string) {
     const roles = await rolesOf(deps.db, userId);
@@ -81,6 +85,10 @@ export function disputesRoutes(deps: AppDeps) {
       const user = requireUser(c);
       return c.json(await reauthorize.reauthorize(user.id, c.req.param('id')));
     })
+    .post('/tasks/:id/payment/reauthorize/intent', async (c) => {
+      const user = requireUser(c);
+      return c.json(await renewal.createIntent(user.id, c.req.param('id')));
+    })
     .get('/tasks/:id/money', async (c) => {
       const user = requireUser(c);
       const now = deps.clock.now();
@@ -99,6 +107,10 @@ export function disputesRoutes(deps: AppDeps) {
         can_accept_rejection: check(actor, 'accept_rejection', facts, now).ok,
         can_reauthorize: check(actor, 'reauthorize_payment', facts, now).ok,
         has_saved_card: Boolean(task.stripe_payment_method_id),
+        reauthorize_with: reauthorizeWith(task, provider().name, {
+          saved: check(actor, 'reauthorize_payment', facts, now).ok,
+          dialog: check(actor, 'replace_hold_via_dialog', facts, now).ok,
+        }),
         server_now: now.toISOString(),
       };
       c.header('Cache-Control', 'no-store');

@@ -38,6 +38,16 @@ export async function findTaskByIntent(db: Db, intentId: string): Promise<TaskRo
   return row;
 }
 
+/** The task whose hold an intent created by the payment dialog's renewal is meant to replace. */
+export async function findTaskOfReplacementIntent(db: Db, intentId: string): Promise<TaskRow | undefined> {
+  const [row] = await db
+    .select({ task: tasks })
+    .from(paymentActions)
+    .innerJoin(tasks, eq(tasks.id, paymentActions.task_id))
+    .where(and(eq(paymentActions.action, 'reauthorize_intent'), eq(paymentActions.stripe_payment_intent_id, intentId)));
+  return row?.task;
+}
+
 /** The platform fee percentage from system_settings; the spec's default when the row is missing. */
 export async function platformFeePercent(db: Db): Promise<number> {
   const [row] = await db

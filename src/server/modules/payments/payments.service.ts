@@ -31,6 +31,7 @@ import {
   findTask,
   findTaskByIntent,
   findTaskForPayment,
+  findTaskOfReplacementIntent,
   finishAction,
   listActions,
   platformFeePercent,
@@ -41,6 +42,7 @@ import {
   type TaskRow,
 } from './payments.repository';
 import { asProviderError, createTaskPayments } from './task-payments';
+import { createReauthorizeDialogService } from '../holds/reauthorize-dialog.service';
 
 /** Intents the client can still pay: the dialog reuses them instead of creating another. */
 const PAYABLE: PaymentIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
@@ -71,6 +73,7 @@ export function createPaymentsService(deps: AppDeps) {
   const { db, clock } = deps;
   const provider = () => deps.providers.payments;
   const taskPayments = createTaskPayments(deps);
+  const renewal = createReauthorizeDialogService({ db, clock, payments: taskPayments, provider });
 
   /** The local provider's extra methods, or 404 with the real provider (its card fields never reach us). */
   function localProvider(): LocalPaymentProvider {
@@ -100,7 +103,8 @@ export function createPaymentsService(deps: AppDeps) {
       if (error instanceof PaymentProviderError && error.kind === 'not_found') throw notFound(messages.payment.intentNotFound);
       throw error;
     }
-    const task = await findTaskByIntent(db, intent.id);
+    // The dialog's renewal of a live hold is not the task's intent until it is authorized.
+    const task = (await findTaskByIntent(db, intent.id)) ?? (await findTaskOfReplacementIntent(db, intent.id));
     if (!task) throw notFound(messages.payment.intentNotFound);
     await hideUnlessVisible(user.id, task, messages.payment.intentNotFound);
     if (task.client_id !== user.id) throw forbidden(messages.payment.onlyClientCanPay);
@@ -252,7 +256,15 @@ export function createPaymentsService(deps: AppDeps) {
       if (!task) throw notFound(messages.tasks.notFound);
       await hideUnlessVisible(user.id, task);
       if (task.client_id !== user.id) throw forbidden(messages.payment.onlyClientCanPay);
-      if (task.stripe_payment_intent_id !== body.paymentIntentId) throw conflict(messages.payment.confirmAuthorizationFailed);
+      if (task.stripe_payment_intent_id !== body.paymentIntentId) {
+        if (!(await findTaskOfReplacementIntent(db, body.paymentIntentId))) throw conflict(messages.payment.confirmAuthorizationFailed);
+        const renewed = await renewal.confirm(user.id, {
+          taskId: task.id,
+          paymentIntentId: body.paymentIntentId,
+          clientSecret: body.paymentIntentClientSecret,
+        });
+        return { message: renewed.message, task: toTaskDto(renewed.task) };
+      }
       if (task.payment_status === 'authorized') {
         return { message: messages.payment.authorizationConfirmed, task: toTaskDto(task) };
       }

@@ -98,6 +98,14 @@ export const moneyRows: MatrixRow[] = [
     ],
   },
   {
+    route: 'POST /api/tasks/:id/payment/reauthorize/intent',
+    cases: [
+      onTask('in_progress', x(401, 200, 404, 403, 403, 404, 403), () => ({ body: {} })),
+      onTask('disputed', x(401, 200, 404, 403, 403, 404, 403), () => ({ body: {} })),
+      onTask('verified', x(401, 409, 404, 403, 403, 404, 403), () => ({ body: {} })),
+    ],
+  },
+  {
     route: 'GET /api/tasks/:id/money',
     cases: [onTask('in_progress', x(401, 200, 404, 403, 200, 404, 200)), onTask('disputed', x(401, 200, 404, 403, 200, 404, 200))],
   },
