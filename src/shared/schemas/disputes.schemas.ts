@@ -75,6 +75,8 @@ export interface TaskMoneyDto {
   has_saved_card: boolean;
   /** How the client renews the hold now: the saved card, the payment dialog, or not at all. */
   reauthorize_with: 'saved_card' | 'payment_dialog' | null;
+  /** The amount a new hold is for (the task's agreed amount), in cents. */
+  amount_cents: number;
   /** The server's clock, so countdowns stay right when it differs from the browser's. */
   server_now: string;
 }

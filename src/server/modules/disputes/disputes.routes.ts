@@ -111,6 +111,7 @@ export function disputesRoutes(deps: AppDeps) {
           saved: check(actor, 'reauthorize_payment', facts, now).ok,
           dialog: check(actor, 'replace_hold_via_dialog', facts, now).ok,
         }),
+        amount_cents: task.budget,
         server_now: now.toISOString(),
       };
       c.header('Cache-Control', 'no-store');

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { format } from '@shared/format-message';
 import { formatUsd } from '@shared/domain/money';
 import { messages } from '@shared/messages';
@@ -8,6 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { api } from '@web/lib/api';
 import { ConfirmAction } from '../confirm-action';
+import { PaymentDialog } from '../payment';
 import { EvidenceUploadForm } from '../evidence-upload-form';
 import { formatDateTime } from '../format';
 import { failureText, taskPath, useTaskAction } from '../task-query';
@@ -73,20 +75,34 @@ export function TaskMoneyPanel({ taskId, viewer }: TaskMoneyPanelProps) {
 }
 
 function Reauthorize({ taskId, money }: { taskId: string; money: TaskMoneyDto }) {
+  const [dialogOpen, setDialogOpen] = useState(false);
   const renew = useTaskAction({
     taskId,
     run: () => api.post<{ message?: string }>(taskPath(taskId, '/payment/reauthorize')),
     success: h.reauthorized,
     failure: (error) => failureText(error, format(h.reauthorizeNeedsDialog, { msg: '' })),
   });
+  const lapsed = money.status === 'payment_lapsed';
   const expiringSoon =
     money.authorization_hold_expires_at &&
     new Date(money.authorization_hold_expires_at).getTime() - new Date(money.server_now).getTime() < 24 * 3_600_000;
-  if (money.status !== 'payment_lapsed' && !expiringSoon) return null;
+  if (!lapsed && !expiringSoon) return null;
+  // No reusable saved card: a new card through the payment dialog. Once the hold lapsed, the
+  // payment section's own dialog does it, so only a live hold is renewed from here.
+  if (money.reauthorize_with === 'payment_dialog') {
+    if (lapsed) return null;
+    return (
+      <div className="space-y-2">
+        <p className="text-muted-foreground">{h.reauthorizeDialogHint}</p>
+        <Button onClick={() => setDialogOpen(true)}>{h.reauthorizeDialogButton}</Button>
+        <PaymentDialog taskId={taskId} open={dialogOpen} onOpenChange={setDialogOpen} amountCents={money.amount_cents} renewal />
+      </div>
+    );
+  }
   return (
     <div className="space-y-2">
       <p className="text-muted-foreground">{h.reauthorizeHint}</p>
-      <Button onClick={() => renew.mutate()} disabled={renew.isPending || !money.has_saved_card}>
+      <Button onClick={() => renew.mutate()} disabled={renew.isPending || money.reauthorize_with !== 'saved_card'}>
         {h.reauthorizeButton}
       </Button>
     </div>

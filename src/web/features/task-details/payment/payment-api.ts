@@ -9,6 +9,10 @@ import { api } from '@web/lib/api';
 export const createPaymentIntent = (taskId: string) =>
   api.post<PaymentIntentDto>('/api/payments/intent', { task_id: taskId });
 
+/** A fresh hold that will replace the task's live one (the saved card cannot be reused; decision 0113). */
+export const createRenewalIntent = (taskId: string) =>
+  api.post<PaymentIntentDto>(`/api/tasks/${encodeURIComponent(taskId)}/payment/reauthorize/intent`, {});
+
 export const confirmLocalCard = (card: LocalCardRequest) =>
   api.post<LocalCardResultDto>('/api/payments/local/confirm', card);
 

@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import { PaymentDialog } from './payment-dialog';
+import { confirmAuthorization, createPaymentIntent, createRenewalIntent } from './payment-api';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
 vi.mock('@web/lib/session', () => ({
@@ -22,6 +23,12 @@ vi.mock('./payment-api', async (original) => ({
     paymentIntentClientSecret: 'pi_local_1_secret_x',
     amount: 10_000,
   })),
+  createRenewalIntent: vi.fn(async () => ({
+    provider: 'local',
+    paymentIntentId: 'pi_local_2',
+    paymentIntentClientSecret: 'pi_local_2_secret_x',
+    amount: 10_000,
+  })),
   confirmLocalCard: vi.fn(async () => ({ status: 'requires_capture' })),
   confirmAuthorization: vi.fn(async () => ({ message: messages.payment.authorizationConfirmed, task: {} })),
   refreshTaskQueries: vi.fn(async () => undefined),
@@ -30,11 +37,11 @@ vi.mock('./payment-api', async (original) => ({
 const text = messages.payment.dialog;
 const card = messages.payment.card;
 
-function renderDialog() {
+function renderDialog(renewal = false) {
   const onOpenChange = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <PaymentDialog taskId="task-1" open onOpenChange={onOpenChange} amountCents={10_000} />
+      <PaymentDialog taskId="task-1" open onOpenChange={onOpenChange} amountCents={10_000} renewal={renewal} />
     </QueryClientProvider>,
   );
   return { onOpenChange, user: userEvent.setup() };
@@ -64,5 +71,23 @@ describe('PaymentDialog', () => {
     expect(toast.success).toHaveBeenCalledWith(messages.payment.authorizationConfirmed);
     expect(toast.info).not.toHaveBeenCalled();
     expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('renews a live hold with a renewal intent, confirmed like any other, and says the old hold is released', async () => {
+    vi.clearAllMocks();
+    const { user, onOpenChange } = renderDialog(true);
+    await user.click(screen.getByRole('checkbox', { name: text.consentCheckbox }));
+    await user.click(screen.getByRole('button', { name: text.agree }));
+    await user.type(await screen.findByLabelText(card.numberLabel, { exact: false }), '4242424242424242');
+    await user.type(screen.getByLabelText(card.expiryLabel, { exact: false }), '1230');
+    await user.type(screen.getByLabelText(card.cvcLabel, { exact: false }), '123');
+    await user.type(screen.getByLabelText(card.nameLabel, { exact: false }), 'Casey Client');
+    await user.type(screen.getByLabelText(card.postalCodeLabel, { exact: false }), '10001');
+    await user.click(screen.getByRole('button', { name: /^Authorize/ }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(createRenewalIntent).toHaveBeenCalledWith('task-1');
+    expect(createPaymentIntent).not.toHaveBeenCalled();
+    expect(confirmAuthorization).toHaveBeenCalledWith(expect.objectContaining({ paymentIntentId: 'pi_local_2' }));
+    expect(toast.success).toHaveBeenCalledWith(messages.holds.reauthorizedThroughDialog);
   });
 });

@@ -13,7 +13,13 @@ import { AmountSummary } from './amount-summary';
 import { useFeePercent } from './fee-percent';
 import { ConsentStep } from './consent-step';
 import { LocalCardForm } from './local-card-form';
-import { confirmAuthorization, createPaymentIntent, paymentErrorMessage, refreshTaskQueries } from './payment-api';
+import {
+  confirmAuthorization,
+  createPaymentIntent,
+  createRenewalIntent,
+  paymentErrorMessage,
+  refreshTaskQueries,
+} from './payment-api';
 
 /** The card provider's libraries are loaded only when a client reaches the card step. */
 const StripeCardStep = lazy(() => import('./stripe-card-step'));
@@ -28,6 +34,8 @@ export interface PaymentDialogProps {
   amountCents: number;
   /** The platform fee percent of the task's existing hold; the admin's current setting when absent. */
   feePercent?: number;
+  /** A new hold that replaces the task's live one, which the server voids once this one is authorized. */
+  renewal?: boolean;
 }
 
 type Step = 'consent' | 'card';
@@ -37,11 +45,11 @@ type Step = 'consent' | 'card';
  * then the card (the provider's Payment Element, or the built-in test provider's form). The card is
  * only authorized here; it is captured when the client confirms the evidence.
  */
-export function PaymentDialog({ taskId, open, onOpenChange, amountCents, feePercent }: PaymentDialogProps) {
+export function PaymentDialog({ taskId, open, onOpenChange, amountCents, feePercent, renewal = false }: PaymentDialogProps) {
   const currentFeePercent = useFeePercent();
   const [step, setStep] = useState<Step>('consent');
   const queryClient = useQueryClient();
-  const intent = useMutation({ mutationFn: () => createPaymentIntent(taskId) });
+  const intent = useMutation({ mutationFn: () => (renewal ? createRenewalIntent(taskId) : createPaymentIntent(taskId)) });
   const { reset: resetIntent } = intent;
 
   useEffect(() => {
@@ -59,7 +67,7 @@ export function PaymentDialog({ taskId, open, onOpenChange, amountCents, feePerc
         paymentIntentId,
         clientSecret: created.paymentIntentClientSecret,
       });
-      toast.success(messages.payment.authorizationConfirmed);
+      toast.success(renewal ? messages.holds.reauthorizedThroughDialog : messages.payment.authorizationConfirmed);
       await refreshTaskQueries(queryClient, taskId);
       onOpenChange(false);
     } catch (error) {
