@@ -74,6 +74,8 @@ describe('POST /api/tasks/:id/payment/reauthorize/intent and the payment dialog'
 
   it('reuses the unpaid renewal intent instead of creating another (idempotent)', async () => {
     const task = await moneyTask(t, 'in_progress');
+    // The local provider reuses the saved card, so the panel offers that first; the dialog works too.
+    expect((await money(task.taskId, task.client.cookie)).reauthorize_with).toBe('saved_card');
     const first = await t.json<PaymentIntentDto>(await renewalIntent(task.taskId, task.client.cookie));
     const second = await t.json<PaymentIntentDto>(await renewalIntent(task.taskId, task.client.cookie));
     expect(second.paymentIntentId).toBe(first.paymentIntentId);
