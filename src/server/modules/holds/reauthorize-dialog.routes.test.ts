@@ -80,6 +80,9 @@ describe('POST /api/tasks/:id/payment/reauthorize/intent and the payment dialog'
     const second = await t.json<PaymentIntentDto>(await renewalIntent(task.taskId, task.client.cookie));
     expect(second.paymentIntentId).toBe(first.paymentIntentId);
     expect((await taskOf(t, task.taskId)).stripe_payment_intent_id).toBe(task.intentId);
+    // Renewed with the saved card instead: the unpaid renewal intent is no hold, so its row fails.
+    expect((await t.request('POST', `/api/tasks/${task.taskId}/payment/reauthorize`, { cookie: task.client.cookie })).status).toBe(200);
+    expect((await ledgerOf(t, task.taskId)).map((r) => r.status).sort()).toEqual(['authorized', 'failed', 'voided']);
   });
 
   it('is the client’s only: 401 signed out, 403 for the expert, 404 for a stranger', async () => {

@@ -8,7 +8,13 @@ import { enqueueJob } from '../../jobs/jobs.repository';
 import type { PaymentIntentInfo, PaymentProvider } from '../../providers/payments/payment-provider';
 import { recordAudit } from '../audit/audit.repository';
 import { insertNotifications } from '../notifications/notifications.repository';
-import { findTaskForPayment, finishAction, upsertIntentTransaction, type TaskRow } from '../payments/payments.repository';
+import {
+  failStalePendingTransactions,
+  findTaskForPayment,
+  finishAction,
+  upsertIntentTransaction,
+  type TaskRow,
+} from '../payments/payments.repository';
 import type { TaskPayments } from '../payments/task-payments';
 import { restoreTargetOf } from './restore-lapsed';
 import { reviewWindowHours, swapInNewHold } from './holds.repository';
@@ -71,6 +77,8 @@ export async function replaceHold(
       from: ['pending'],
       now: at,
     });
+    // Renewal intents the client opened in the dialog and never paid are not holds: failed.
+    await failStalePendingTransactions(tx, { taskId: task.id, keepIntentId: intent.id, now: at });
     const amountText = formatUsd(amount);
     await insertNotifications(tx, [
       holdNotifications.reauthorized(task.client_id, task, amountText, at),
