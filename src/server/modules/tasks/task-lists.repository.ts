@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { longitudeRanges, type BoundingBox } from '@shared/domain/geo';
 import type { ApplicationStatus } from '@shared/domain/enums';
 import type { TaskStatus } from '@shared/domain/task-status';
@@ -112,21 +112,25 @@ export async function listOpenTasks(
   window: PageWindow,
 ): Promise<TaskPage> {
   if (!box) return pageOf(db, openInBox(null), expertId, window);
-  const result = await db.execute(openTasksInBoxQuery(box, window));
-  const page = (result as unknown as { rows: { id: string; total: number }[] }).rows;
-  let total = Number(page[0]?.total ?? 0);
-  if (page.length === 0 && window.offset > 0) {
+  // One statement: the page of ids with the box's total (openTasksInBoxQuery) as a derived table,
+  // joined to its task rows by primary key, in the same order.
+  const page = sql`(${openTasksInBoxQuery(box, window)}) as page`;
+  const rows = await db
+    .select({
+      task: tasks,
+      application_count: applicationCount,
+      my_application_status: myApplicationStatus(expertId),
+      total: sql<number>`page.total`,
+    })
+    .from(tasks)
+    .innerJoin(page, sql`page.id = ${tasks.id}`)
+    .orderBy(desc(tasks.created_at), desc(tasks.id));
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && window.offset > 0) {
     const [count] = await db.select({ value: sql<number>`count(*)::int` }).from(tasks).where(openInBox(box));
     total = Number(count?.value ?? 0);
   }
-  if (page.length === 0) return { rows: [], total };
-  const ids = page.map((row) => row.id);
-  const rows = await db
-    .select({ task: tasks, application_count: applicationCount, my_application_status: myApplicationStatus(expertId) })
-    .from(tasks)
-    .where(inArray(tasks.id, ids));
-  const byId = new Map(rows.map((row) => [row.task.id, normalize(row)]));
-  return { rows: ids.map((id) => byId.get(id)).filter((row): row is TaskListRow => Boolean(row)), total };
+  return { rows: rows.map(normalize), total };
 }
 
 /** The page of ids (and the box's total) of listOpenTasks, exported so a test can read its plan. */
