@@ -4,9 +4,9 @@ import { haversineMiles } from '@shared/domain/geo';
 import type { MapLocationsResponse } from '@shared/schemas/geo.schemas';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { countCompletedTasks, listPayableExpertCells, listRecentTaskCells } from './geo.repository';
 import { createLruMap } from './lru-map';
-import { byExpertsThenName, describePlace, indexTaskCells, matchesSearch, mergeExpertCells } from './map-places';
+import { readMapAggregates } from './map-aggregates.read';
+import { byExpertsThenName, compareText, describePlace, indexTaskCells, matchesSearch, mergeExpertCells } from './map-places';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
@@ -65,12 +65,8 @@ export function createMapLocationsService(deps: { db: Db; clock: Clock; namer: P
   return {
     async list(search?: string): Promise<MapLocationsResponse> {
       const since = new Date(clock.now().getTime() - MAP_LOCATIONS.recentTaskDays * DAY_MS);
-      const [expertCells, taskCells, tasksCompleted] = await Promise.all([
-        listPayableExpertCells(db),
-        listRecentTaskCells(db, since),
-        countCompletedTasks(db),
-      ]);
-      const places = mergeExpertCells(expertCells).sort((a, b) => b.experts - a.experts || a.label.localeCompare(b.label));
+      const { expertCells, taskCells, tasksCompleted } = await readMapAggregates(db, since);
+      const places = mergeExpertCells(expertCells).sort((a, b) => b.experts - a.experts || compareText(a.label, b.label));
       const taskIndex = indexTaskCells(taskCells);
       const experts = places.reduce((sum, place) => sum + place.experts, 0);
       // Only the places that make it into the answer are named: most experts first, until the cap.

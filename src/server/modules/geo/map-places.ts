@@ -39,6 +39,13 @@ const textParts = (label: string) =>
     .map((part) => part.trim())
     .filter((part) => part !== '');
 
+/**
+ * localeCompare with the default locale, as one shared collator: String#localeCompare sets up its
+ * comparison on every call, and sorting tens of thousands of cells called it hundreds of thousands
+ * of times. Same order (ECMA-402 defines localeCompare as this collator's compare).
+ */
+export const compareText = new Intl.Collator().compare;
+
 /** The place name part of a location text: "Austin, Texas" -> "austin"; "" when there is none. */
 export const placeKey = (label: string) => normalizePlaceText(textParts(label)[0] ?? '');
 
@@ -53,21 +60,30 @@ export function mergeExpertCells(
 ): PlaceCluster[] {
   const sorted = [...cells]
     .filter((cell) => cell.experts > 0)
-    .sort((a, b) => b.experts - a.experts || a.label.localeCompare(b.label));
+    .sort((a, b) => b.experts - a.experts || compareText(a.label, b.label));
   type Cluster = { key: string; label: string; experts: number; latSum: number; lngSum: number };
   const clusters: Cluster[] = [];
   // Candidates are looked up per place name, so merging is linear in the cells, not quadratic.
   const byKey = new Map<string, Cluster[]>();
+  // Many cells share a location text; its key (Unicode folding) is worked out once per text.
+  const keyOfLabel = new Map<string, string>();
   for (const cell of sorted) {
-    const key = placeKey(cell.label);
+    let key = keyOfLabel.get(cell.label);
+    if (key === undefined) {
+      key = placeKey(cell.label);
+      keyOfLabel.set(cell.label, key);
+    }
     const lat = cell.latSum / cell.experts;
     const lng = cell.lngSum / cell.experts;
     const sameName = byKey.get(key) ?? [];
-    const home = sameName.find(
-      (cluster) =>
-        haversineMiles(cluster.latSum / cluster.experts, cluster.lngSum / cluster.experts, lat, lng) <=
-          mergeMiles,
-    );
+    // A place further north or south than mergeMiles is further away than that whatever its
+    // longitude (69 < the 69.1 miles of a degree of latitude), so most candidates skip haversine.
+    const latReach = mergeMiles / 69;
+    const home = sameName.find((cluster) => {
+      const clusterLat = cluster.latSum / cluster.experts;
+      if (Math.abs(clusterLat - lat) > latReach) return false;
+      return haversineMiles(clusterLat, cluster.lngSum / cluster.experts, lat, lng) <= mergeMiles;
+    });
     if (home) {
       home.experts += cell.experts;
       home.latSum += cell.latSum;
@@ -105,32 +121,42 @@ export function countTasksNear(
   return total;
 }
 
+/** Side of a task-cell bucket in degrees: a power of two, so bucket numbers have no rounding error. */
+const BUCKET_DEGREES = 0.25;
+const BUCKETS_PER_TURN = 360 / BUCKET_DEGREES;
+const bucketOf = (degrees: number) => Math.floor(degrees / BUCKET_DEGREES);
+/** One number per (latitude, longitude) bucket: Map lookups on numbers are cheaper than on strings. */
+const bucketKey = (latBucket: number, lngBucket: number) => latBucket * BUCKETS_PER_TURN * 2 + lngBucket;
+
 /**
- * Task cells bucketed on a one-degree grid: a place's count reads only the buckets its radius can
- * reach, instead of every cell (the map of 100,000 experts has thousands of places and cells).
+ * Task cells bucketed on a quarter-degree grid: a place's count reads only the buckets its radius
+ * can reach (about 1.5 square degrees at 25 miles), instead of every cell (the map of 100,000
+ * experts has thousands of places and tens of thousands of cells).
  */
 export function indexTaskCells(cells: readonly TaskCell[]) {
-  const buckets = new Map<string, TaskCell[]>();
-  const keyOf = (lat: number, lng: number) => `${lat},${lng}`;
+  const buckets = new Map<number, TaskCell[]>();
   for (const cell of cells) {
-    const key = keyOf(Math.floor(cell.latitude), Math.floor(cell.longitude));
+    const key = bucketKey(bucketOf(cell.latitude), bucketOf(cell.longitude));
     const bucket = buckets.get(key);
     if (bucket) bucket.push(cell);
     else buckets.set(key, [cell]);
   }
+  const halfTurn = BUCKETS_PER_TURN / 2;
   return {
     countNear(latitude: number, longitude: number, radiusMiles: number = MAP_LOCATIONS.recentTaskRadiusMiles): number {
-      const latReach = Math.ceil(radiusMiles / 69 + 0.01);
-      const cosLat = Math.max(0.01, Math.cos((Math.min(89, Math.abs(latitude) + latReach) * Math.PI) / 180));
-      const lngReach = Math.min(180, Math.ceil(radiusMiles / (69 * cosLat) + 0.01));
-      const lat0 = Math.floor(latitude);
-      const lng0 = Math.floor(longitude);
+      const latDegrees = radiusMiles / 69 + 0.01;
+      const latReach = Math.ceil(latDegrees / BUCKET_DEGREES);
+      // The widest longitude span is at the reachable latitude furthest from the equator.
+      const cosLat = Math.max(0.01, Math.cos((Math.min(89, Math.abs(latitude) + latDegrees) * Math.PI) / 180));
+      const lngReach = Math.min(halfTurn, Math.ceil((radiusMiles / (69 * cosLat) + 0.01) / BUCKET_DEGREES));
+      const lat0 = bucketOf(latitude);
+      const lng0 = bucketOf(longitude);
       let total = 0;
       for (let dLat = -latReach; dLat <= latReach; dLat++) {
-        for (let dLng = -Math.min(lngReach, 180); dLng <= Math.min(lngReach, 179); dLng++) {
-          // Longitudes wrap at the antimeridian: bucket -180 follows bucket 179.
-          const lng = ((((lng0 + dLng + 180) % 360) + 360) % 360) - 180;
-          const bucket = buckets.get(keyOf(lat0 + dLat, lng));
+        for (let dLng = -lngReach; dLng <= Math.min(lngReach, halfTurn - 1); dLng++) {
+          // Longitudes wrap at the antimeridian: the bucket at -180 follows the one ending at 180.
+          const lng = ((((lng0 + dLng + halfTurn) % BUCKETS_PER_TURN) + BUCKETS_PER_TURN) % BUCKETS_PER_TURN) - halfTurn;
+          const bucket = buckets.get(bucketKey(lat0 + dLat, lng));
           if (bucket) total += countTasksNear(latitude, longitude, bucket, radiusMiles);
         }
       }
@@ -184,4 +210,4 @@ export function matchesSearch(location: MapLocationDto, search: string | undefin
 
 /** Most experts first, then by name: the order the map and its tests rely on. */
 export const byExpertsThenName = (a: MapLocationDto, b: MapLocationDto) =>
-  b.expert_count - a.expert_count || a.name.localeCompare(b.name);
+  b.expert_count - a.expert_count || compareText(a.name, b.name);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { longitudeRanges, type BoundingBox } from '@shared/domain/geo';
 import type { ApplicationStatus } from '@shared/domain/enums';
 import type { TaskStatus } from '@shared/domain/task-status';
@@ -26,6 +26,9 @@ export interface PageWindow {
 // bare "id" would mean the application's id inside the subquery.
 const applicationCount = sql<number>`(select count(*)::int from task_applications a where a.task_id = "tasks"."id")`;
 
+/** Every matching row's count, computed before LIMIT/OFFSET: the page carries the list's total. */
+const totalOfAllRows = sql<number>`(count(*) over ())::int`;
+
 const myApplicationStatus = (expertId: string | null) =>
   expertId
     ? sql<ApplicationStatus | null>`(select a.status from task_applications a where a.task_id = "tasks"."id" and a.expert_id = ${expertId})`
@@ -44,21 +47,40 @@ function openInBox(box: BoundingBox | null): SQL {
   return and(open, sql`${tasks.latitude} between ${box.minLat} and ${box.maxLat}`, or(...longitudes))!;
 }
 
+/**
+ * The page and the total as one statement: `count(*) over ()` is computed before the LIMIT, so
+ * every row of the page carries the total (decision 0101). Only a page past the end has no row to
+ * carry it; then a count answers.
+ */
 async function pageOf(db: Db, where: SQL, expertId: string | null, window: PageWindow): Promise<TaskPage> {
   const rows = await db
-    .select({ task: tasks, application_count: applicationCount, my_application_status: myApplicationStatus(expertId) })
+    .select({
+      task: tasks,
+      application_count: applicationCount,
+      my_application_status: myApplicationStatus(expertId),
+      total: totalOfAllRows,
+    })
     .from(tasks)
     .where(where)
     .orderBy(desc(tasks.created_at), desc(tasks.id))
     .limit(window.limit)
     .offset(window.offset);
-  const [count] = await db.select({ value: sql<number>`count(*)::int` }).from(tasks).where(where);
-  return { rows: rows.map(normalize), total: Number(count?.value ?? 0) };
+  const total = rows.length > 0 ? Number(rows[0].total) : await countPastTheEnd(db, where, window);
+  return { rows: rows.map(normalize), total };
 }
 
-const normalize = (row: TaskListRow): TaskListRow => ({
-  ...row,
+/** The total when the page is empty: zero unless the page starts past the end. */
+async function countPastTheEnd(db: Db, where: SQL, window: PageWindow): Promise<number> {
+  if (window.offset === 0) return 0;
+  const [count] = await db.select({ value: sql<number>`count(*)::int` }).from(tasks).where(where);
+  return Number(count?.value ?? 0);
+}
+
+/** The list row without the page's total, with the count as a number (node-postgres may send text). */
+const normalize = (row: TaskListRow & { total?: number }): TaskListRow => ({
+  task: row.task,
   application_count: Number(row.application_count),
+  my_application_status: row.my_application_status,
 });
 
 const withStatus = (condition: SQL, status: TaskStatus | undefined): SQL =>
@@ -90,21 +112,25 @@ export async function listOpenTasks(
   window: PageWindow,
 ): Promise<TaskPage> {
   if (!box) return pageOf(db, openInBox(null), expertId, window);
-  const result = await db.execute(openTasksInBoxQuery(box, window));
-  const page = (result as unknown as { rows: { id: string; total: number }[] }).rows;
-  let total = Number(page[0]?.total ?? 0);
-  if (page.length === 0 && window.offset > 0) {
+  // One statement: the page of ids with the box's total (openTasksInBoxQuery) as a derived table,
+  // joined to its task rows by primary key, in the same order.
+  const page = sql`(${openTasksInBoxQuery(box, window)}) as page`;
+  const rows = await db
+    .select({
+      task: tasks,
+      application_count: applicationCount,
+      my_application_status: myApplicationStatus(expertId),
+      total: sql<number>`page.total`,
+    })
+    .from(tasks)
+    .innerJoin(page, sql`page.id = ${tasks.id}`)
+    .orderBy(desc(tasks.created_at), desc(tasks.id));
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && window.offset > 0) {
     const [count] = await db.select({ value: sql<number>`count(*)::int` }).from(tasks).where(openInBox(box));
     total = Number(count?.value ?? 0);
   }
-  if (page.length === 0) return { rows: [], total };
-  const ids = page.map((row) => row.id);
-  const rows = await db
-    .select({ task: tasks, application_count: applicationCount, my_application_status: myApplicationStatus(expertId) })
-    .from(tasks)
-    .where(inArray(tasks.id, ids));
-  const byId = new Map(rows.map((row) => [row.task.id, normalize(row)]));
-  return { rows: ids.map((id) => byId.get(id)).filter((row): row is TaskListRow => Boolean(row)), total };
+  return { rows: rows.map(normalize), total };
 }
 
 /** The page of ids (and the box's total) of listOpenTasks, exported so a test can read its plan. */
@@ -126,11 +152,13 @@ export async function listAppliedTasks(
   window: PageWindow,
 ): Promise<TaskPage> {
   const where = withStatus(eq(taskApplications.expert_id, expertId), status);
+  // One statement, as in pageOf: the total rides on every row of the page.
   const rows = await db
     .select({
       task: tasks,
       application_count: applicationCount,
       my_application_status: sql<ApplicationStatus | null>`${taskApplications.status}`,
+      total: totalOfAllRows,
     })
     .from(taskApplications)
     .innerJoin(tasks, eq(tasks.id, taskApplications.task_id))
@@ -138,10 +166,14 @@ export async function listAppliedTasks(
     .orderBy(desc(taskApplications.created_at), desc(taskApplications.id))
     .limit(window.limit)
     .offset(window.offset);
-  const [count] = await db
-    .select({ value: sql<number>`count(*)::int` })
-    .from(taskApplications)
-    .innerJoin(tasks, eq(tasks.id, taskApplications.task_id))
-    .where(where);
-  return { rows: rows.map(normalize), total: Number(count?.value ?? 0) };
+  let total = rows.length > 0 ? Number(rows[0].total) : 0;
+  if (rows.length === 0 && window.offset > 0) {
+    const [count] = await db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(taskApplications)
+      .innerJoin(tasks, eq(tasks.id, taskApplications.task_id))
+      .where(where);
+    total = Number(count?.value ?? 0);
+  }
+  return { rows: rows.map(normalize), total };
 }
