@@ -1,38 +1,9 @@
-import { useId, useState } from 'react';
-import { EXPERT_DISPLAY } from '@shared/constants';
-import { formatResponseTime, formatSuccessRate, isBioEmpty, needsShowMore } from '@shared/domain/expert';
+import { formatResponseTime, formatSuccessRate } from '@shared/domain/expert';
 import { messages } from '@shared/messages';
 import type { ExpertPublicProfileDto } from '@shared/schemas/expert-public.schemas';
 import { VerificationBadges } from '@web/components/verification-badges';
+import { ExpertBio } from '@web/components/expert-bio';
 import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
-
-function Bio({ bio }: { bio: string }) {
-  const [expanded, setExpanded] = useState(false);
-  const id = useId();
-  if (isBioEmpty(bio)) return <p className="text-sm text-muted-foreground">{messages.expert.noBio}</p>;
-  const long = needsShowMore(bio);
-  const shown = long && !expanded ? `${bio.slice(0, EXPERT_DISPLAY.bioShowMoreAbove).trimEnd()}…` : bio;
-  return (
-    <div className="space-y-1">
-      <p id={id} className="whitespace-pre-wrap text-sm">
-        {shown}
-      </p>
-      {long ? (
-        <Button
-          variant="link"
-          size="sm"
-          className="h-auto px-0"
-          aria-expanded={expanded}
-          aria-controls={id}
-          onClick={() => setExpanded(!expanded)}
-        >
-          {expanded ? 'Show less' : 'Show more'}
-        </Button>
-      ) : null}
-    </div>
-  );
-}
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -61,7 +32,7 @@ export function AboutTab({ expert }: { expert: ExpertPublicProfileDto }) {
         )}
       </Section>
       <Section title="About">
-        <Bio bio={expert.bio} />
+        <ExpertBio bio={expert.bio} />
       </Section>
       <Section title="Verification">
         {expert.badges.length > 0 ? (

@@ -1,52 +1,20 @@
-import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { EXPERT_DISPLAY } from '@shared/constants';
 import {
   expertDisplayName,
   formatResponseTime,
   formatSuccessRate,
-  isBioEmpty,
-  needsShowMore,
 } from '@shared/domain/expert';
 import { messages } from '@shared/messages';
 import type { TaskExpertDto } from '@shared/schemas/task-api';
 import { StarRating } from '@web/components/task';
 import { badgesFromFlags, VerificationBadges } from '@web/components/verification-badges';
+import { ExpertBio } from '@web/components/expert-bio';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatMonthYear } from './format';
 
 const t = messages.taskPages.details;
-
-/** A bio cut at 150 characters with Show more / Show less when it is longer. */
-export function ExpertBio({ bio }: { bio: string }) {
-  const [expanded, setExpanded] = useState(false);
-  const id = useId();
-  if (isBioEmpty(bio)) return <p className="text-sm text-muted-foreground">{messages.expert.noBio}</p>;
-  const long = needsShowMore(bio);
-  const shown = long && !expanded ? `${bio.slice(0, EXPERT_DISPLAY.bioShowMoreAbove).trimEnd()}…` : bio;
-  return (
-    <div className="space-y-1">
-      <p id={id} className="whitespace-pre-wrap text-sm">
-        {shown}
-      </p>
-      {long ? (
-        <Button
-          variant="link"
-          size="sm"
-          className="h-auto px-0"
-          aria-expanded={expanded}
-          aria-controls={id}
-          onClick={() => setExpanded(!expanded)}
-        >
-          {expanded ? t.showLess : t.showMore}
-        </Button>
-      ) : null}
-    </div>
-  );
-}
 
 /** Name, rating, bio, expertise, member since, response time and success rate, with a link to the public profile. */
 export function ExpertSummary({
