@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
 import { format as formatDate } from 'date-fns';
 import { ADMIN } from '@shared/constants';
 import { TRANSACTION_STATUSES, type TransactionStatus } from '@shared/domain/enums';
@@ -8,13 +7,12 @@ import { formatUsd } from '@shared/domain/money';
 import { format } from '@shared/format-message';
 import { adminMessages as m } from '@shared/messages/admin';
 import { Badge, type BadgeVariant } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
-import { Input } from '@web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { errorText, transactionsQuery, type TransactionsQuery } from '../admin-api';
 import { Pager } from '../common/pager';
+import { SearchField } from '../common/search-field';
 import { humanize } from '../common/charts';
 
 const STATUS_BADGE: Record<TransactionStatus, BadgeVariant> = {
@@ -46,21 +44,7 @@ export default function TransactionsPanel() {
       <Card>
         <CardHeader>
           <form role="search" onSubmit={submit} className="flex flex-col gap-2 sm:flex-row">
-            <label htmlFor="admin-transaction-search" className="sr-only">
-              Search by transaction ID
-            </label>
-            <Input
-              id="admin-transaction-search"
-              type="search"
-              placeholder="Search by transaction ID"
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              className="sm:max-w-xs"
-            />
-            <Button type="submit">
-              <Search aria-hidden="true" />
-              Search
-            </Button>
+            <SearchField id="admin-transaction-search" label="Search by transaction ID" value={draft} onChange={setDraft} />
             <Select
               value={query.status}
               onValueChange={(status) => setQuery((q) => ({ ...q, page: 1, status: status as TransactionsQuery['status'] }))}

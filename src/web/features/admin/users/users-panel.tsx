@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Search } from 'lucide-react';
 import type { AppRole } from '@shared/domain/enums';
 import { format } from '@shared/format-message';
 import { adminMessages as m } from '@shared/messages/admin';
@@ -10,11 +9,11 @@ import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
-import { Input } from '@web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { addRole, adminKeys, errorText, removeRole, usersQuery, type UsersQuery } from '../admin-api';
 import { Pager } from '../common/pager';
+import { SearchField } from '../common/search-field';
 import { AuditLog } from './audit-log';
 import { ClientReports } from './client-reports';
 
@@ -79,21 +78,7 @@ export default function UsersPanel() {
       <Card>
         <CardHeader>
           <form role="search" onSubmit={submit} className="flex flex-col gap-2 sm:flex-row">
-            <label htmlFor="admin-user-search" className="sr-only">
-              Search by name or email
-            </label>
-            <Input
-              id="admin-user-search"
-              type="search"
-              placeholder="Search by name or email"
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              className="sm:max-w-xs"
-            />
-            <Button type="submit">
-              <Search aria-hidden="true" />
-              Search
-            </Button>
+            <SearchField id="admin-user-search" label="Search by name or email" value={draft} onChange={setDraft} />
             <Select value={query.role} onValueChange={(role) => setQuery((q) => ({ ...q, page: 1, role: role as UsersQuery['role'] }))}>
               <SelectTrigger aria-label="Filter by role" className="sm:ml-auto sm:w-40">
                 <SelectValue />
