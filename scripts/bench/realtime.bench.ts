@@ -117,6 +117,8 @@ async function productFanOut() {
           listener.onChange(event);
         },
         onResync: () => listener.onResync?.(),
+        onNotify: () => listener.onNotify?.(),
+        onLive: (live) => listener.onLive?.(live),
       }),
   };
   const context = await createServerContext({ env, database, clock: systemClock, publicUrl: ORIGIN, changeBus });

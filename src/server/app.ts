@@ -69,9 +69,11 @@ export function createApp(deps: AppDeps) {
   };
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge });
   const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BODY, onError: tooLarge });
-  app.use('/api/*', (c, next) =>
-    (c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? uploadLimit(c, next) : jsonLimit(c, next),
-  );
+  // GET and HEAD carry no body: skipping them also spares the adapter from building a full Request.
+  app.use('/api/*', (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return (c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? uploadLimit(c, next) : jsonLimit(c, next);
+  });
 
   const sessions = deps.sessionCache ?? createSessionCache();
   // Better Auth's rate limiter reads the address from a header: only the server's own value counts.

@@ -5,7 +5,8 @@ import { hashPassword } from 'better-auth/crypto';
 import { BRAND_NAME } from '@shared/brand';
 import { EnvError, loadEnv, publicUrlOf } from './env';
 import { openDatabase } from './db/client';
-import { prebuiltDataDirFor } from './db/prebuilt';
+import { restorePrebuiltDataDir } from './db/prebuilt';
+import { shiftAllDates } from './db/seed/shift-dates';
 import { DEMO_EXPERT_COUNT, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData, type DemoAccount } from './db/seed/seed';
 import { shiftableClock, systemClock } from './lib/clock';
 import { createServerContext } from './server-context';
@@ -16,15 +17,18 @@ async function main() {
   const startedAt = Date.now();
   const env = loadEnv();
   const dataDir = resolve(env.DATA_DIR, 'db');
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir,
-    // A first start restores the migrated data directory made at build time instead of running initdb.
-    loadDataDir: env.DATABASE_URL ? undefined : prebuiltDataDirFor(dataDir),
-  });
+  const demo = env.NODE_ENV !== 'production';
+  // A first start copies the data directory made at build time (migrated, and seeded outside
+  // production) instead of running initdb and the seed (docs/decisions/0106).
+  const restored = env.DATABASE_URL ? null : restorePrebuiltDataDir(dataDir, { demo });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
 
   let demoAccounts: DemoAccount[] = [];
-  if (env.NODE_ENV !== 'production' && (await isDatabaseEmpty(database.db))) {
+  if (restored?.demo) {
+    // The demo data reads as seeded now: "due in 3 days" counts from this start, not from the build.
+    await shiftAllDates(database.db, Date.now() - new Date(restored.demo.seededAt).getTime());
+    demoAccounts = restored.demo.accounts;
+  } else if (demo && (await isDatabaseEmpty(database.db))) {
     demoAccounts = await seedDemoData(database.db, { passwordHash: await hashPassword(DEMO_PASSWORD) });
   }
 

@@ -47,6 +47,13 @@ export async function createServerContext(options: {
   });
   // Realtime: committed changes (database triggers -> NOTIFY) fan out to sockets and to push.
   const bus = options.changeBus ?? createChangeBus(database);
+  // Writes by other instances reach the read caches as NOTIFYs; while the bus is down none is trusted.
+  const stopEpochWatch = bus.subscribe({
+    onChange: () => undefined,
+    onNotify: database.writes.bump,
+    onResync: database.writes.bump,
+    onLive: database.writes.setRemoteLive,
+  });
   await bus.start();
   const hub = createRealtimeHub({ db, clock, bus });
   const stopPush = startPushDispatch({ db, clock, push: providers.push, bus });
@@ -67,6 +74,7 @@ export async function createServerContext(options: {
       await jobs.stop();
       stopPush();
       hub.close();
+      stopEpochWatch();
       await bus.close();
     },
   };

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { createWriteEpoch, registerWriteEpoch, trackPgClientWrites, trackPgliteWrites, type WriteEpoch } from './write-epoch';
 
 export type Schema = typeof schema;
 /** Either the PGlite or the node-postgres database, or a transaction on one: repositories accept all three. */
@@ -12,6 +13,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Moves after every write through this handle (write-epoch.ts); cached reads check it. */
+  writes: WriteEpoch;
   /** PostgreSQL only: the connection string, for connections outside the pool (the realtime LISTEN). */
   connectionString?: string;
   close(): Promise<void>;
@@ -53,10 +56,15 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm, cube, earthdistance },
   });
+  // One process owns a PGlite database: every write passes through this client.
+  const writes = createWriteEpoch({ remoteLive: true });
+  trackPgliteWrites(client, writes);
   const db = drizzle(client, { schema }) as unknown as Db;
+  registerWriteEpoch(db, writes);
   return {
     db,
     kind: 'pglite',
+    writes,
     close: () => client.close(),
     dumpDataDir: async () => (await client.dumpDataDir('gzip')) as Blob,
     async listen(channel, onPayload) {
@@ -75,10 +83,15 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   // An idle client can lose its connection (server restart, failover); the pool replaces it.
   // Without a listener that error would crash the process.
   pool.on('error', (error) => console.error('PostgreSQL idle client error:', error.message));
+  // Other instances may write too: cached reads wait until the change bus hears them (server-context.ts).
+  const writes = createWriteEpoch({ remoteLive: false });
+  pool.on('connect', (client) => trackPgClientWrites(client as never, writes));
   const db = drizzle(pool, { schema }) as unknown as Db;
+  registerWriteEpoch(db, writes);
   return {
     db,
     kind: 'postgres',
+    writes,
     connectionString: databaseUrl,
     close: () => pool.end(),
     async listen(channel, onPayload) {

@@ -32,6 +32,13 @@ export interface ChangeBusListener {
   onChange(event: ChangeEvent): void;
   /** The bus lost its connection and is listening again: events in between may be lost. */
   onResync?(): void;
+  /**
+   * Any NOTIFY on the channel, including those of tables without realtime events (the statement
+   * triggers that only say "this table changed", for the read caches: docs/decisions/0107).
+   */
+  onNotify?(): void;
+  /** PostgreSQL: whether the LISTEN connection is up (changes made meanwhile by others go unheard). */
+  onLive?(live: boolean): void;
 }
 
 /**
@@ -64,6 +71,12 @@ function listenerSet() {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
+    notify() {
+      for (const listener of listeners) listener.onNotify?.();
+    },
+    live(up: boolean) {
+      for (const listener of listeners) listener.onLive?.(up);
+    },
     emit(event: ChangeEvent) {
       for (const listener of listeners) {
         try {
@@ -88,6 +101,7 @@ export function createPgliteChangeBus(handle: Pick<DatabaseHandle, 'listen'>): C
     subscribe: set.subscribe,
     async start() {
       unlisten ??= await handle.listen(CHANGE_CHANNEL, (payload) => {
+        set.notify();
         const event = parseChangeEvent(payload);
         if (event) set.emit(event);
       });
@@ -117,6 +131,7 @@ export function createPostgresChangeBus(connectionString: string, options: { max
     const next = new pg.default.Client({ connectionString });
     next.on('notification', (message) => {
       if (message.channel !== CHANGE_CHANNEL || !message.payload) return;
+      set.notify();
       const event = parseChangeEvent(message.payload);
       if (event) set.emit(event);
     });
@@ -128,6 +143,7 @@ export function createPostgresChangeBus(connectionString: string, options: { max
     await next.connect();
     await next.query(`LISTEN ${CHANGE_CHANNEL}`);
     client = next;
+    set.live(true);
     if (attempt > 0) set.resync();
     attempt = 0;
   }
@@ -135,6 +151,7 @@ export function createPostgresChangeBus(connectionString: string, options: { max
   function scheduleReconnect(failed: import('pg').Client) {
     if (closed || client !== failed || timer) return;
     client = undefined;
+    set.live(false);
     failed.end().catch(() => undefined);
     const delay = Math.min(maxBackoffMs, 250 * 2 ** attempt);
     attempt += 1;
@@ -171,6 +188,7 @@ export function createPostgresChangeBus(connectionString: string, options: { max
     },
     async close() {
       closed = true;
+      set.live(false);
       if (timer) clearTimeout(timer);
       const current = client;
       client = undefined;

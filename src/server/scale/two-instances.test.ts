@@ -5,11 +5,13 @@ import { hashPassword } from 'better-auth/crypto';
 import type { AvatarUploadResponse } from '@shared/schemas/expert-onboarding.schemas';
 import { createApp } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/client';
-import { authAccounts, authUsers, profiles } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { authAccounts, authUsers, profiles, tasks } from '../db/schema';
 import { loadEnv } from '../env';
 import { systemClock } from '../lib/clock';
 import { fileOf } from '../modules/experts/experts.test-helpers';
 import { createServerContext } from '../server-context';
+import { createTask } from '../test/builders';
 import { postgresTemplateName } from '../test/paths';
 
 /**
@@ -115,5 +117,27 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
     for (let i = 0; i < 5; i++) expect((await attempt(b)).status).toBe(401);
     expect((await attempt(a)).status).toBe(429);
     expect((await attempt(b)).status).toBe(429);
+  });
+
+  it('a task-details read cached on one instance shows a change made through the other', async () => {
+    const signIn = await send(a, 'POST', '/api/auth/sign-in/email', { body: { email, password: PASSWORD }, ip: '198.51.100.4' });
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const [user] = await a.database.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
+    const task = await createTask(a.database.db, { client_id: user.id, title: 'Before' });
+    const read = async () => ((await (await send(a, 'GET', `/api/tasks/${task.id}`, { cookie })).json()) as { task: { title: string; client: { first_name: string } } }).task;
+    expect((await read()).title).toBe('Before');
+    expect((await read()).title).toBe('Before');
+    // B's writes reach A as NOTIFYs (docs/decisions/0107): a few milliseconds, polled for up to 2 s.
+    const eventually = async (check: (task: Awaited<ReturnType<typeof read>>) => boolean) => {
+      const deadline = Date.now() + 2_000;
+      while (!check(await read())) {
+        if (Date.now() > deadline) throw new Error('instance A kept answering from a stale read');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    await b.database.db.update(tasks).set({ title: 'After' }).where(eq(tasks.id, task.id));
+    await eventually((t) => t.title === 'After');
+    await b.database.db.update(profiles).set({ first_name: 'Renamed' }).where(eq(profiles.id, user.id));
+    await eventually((t) => t.client.first_name === 'Renamed');
   });
 });

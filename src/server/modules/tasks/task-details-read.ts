@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { createReadCache } from '../../db/read-cache';
 import { tasks } from '../../db/schema';
 import type { ApplicationRow, ExpertProfileRow, ProfileRow } from './applications.repository';
 import type { ReviewRow, TransactionRow } from './task-details.repository';
@@ -126,7 +127,20 @@ async function executeOnPglite(db: Db, client: PgliteClient, taskId: string, use
  * typed as the table rows the DTO mappers take (which accept ISO strings for dates); the task's
  * dates become Date objects for the roles matrix.
  */
-export async function readTaskDetails(db: Db, taskId: string, userId: string): Promise<TaskDetailsRead | undefined> {
+export function readTaskDetails(db: Db, taskId: string, userId: string): Promise<TaskDetailsRead | undefined> {
+  return detailsCache.read(db, `${taskId}:${userId}`, () => readTaskDetailsNow(db, taskId, userId));
+}
+
+/**
+ * How long a task-details read may be reused at most. Any write through this process, and any
+ * change another instance announces, ends it at once (docs/decisions/0107); the TTL is a backstop.
+ */
+export const TASK_DETAILS_CACHE_TTL_MS = 5_000;
+/** Task and caller pairs kept at most (a read is a few kilobytes). */
+export const TASK_DETAILS_CACHE_MAX_ENTRIES = 5_000;
+const detailsCache = createReadCache({ maxEntries: TASK_DETAILS_CACHE_MAX_ENTRIES, ttlMs: TASK_DETAILS_CACHE_TTL_MS });
+
+async function readTaskDetailsNow(db: Db, taskId: string, userId: string): Promise<TaskDetailsRead | undefined> {
   const pglite = pgliteClientOf(db);
   let rows: Array<{ data: RawDetails | string }>;
   if (pglite) rows = await executeOnPglite(db, pglite, taskId, userId);

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestDatabase } from '../test/test-db';
+import type { DatabaseHandle } from './client';
+import { authUsers, profiles } from './schema';
+import { createWriteEpoch, mayWrite, trackPgClientWrites, writeEpochOf } from './write-epoch';
+
+describe('mayWrite', () => {
+  it.each([
+    ['select * from tasks where id = $1', false],
+    ['  SELECT count(*) from profiles', false],
+    ['with t as (select 1) select * from t', false],
+    ['select "updated_at", "deleted" from tasks', false],
+    ['execute task_details_read (\'a\', \'b\')', false],
+    ['prepare task_details_read (uuid, uuid) as select 1', false],
+    ['begin', false],
+    ['savepoint sp1', false],
+    ['insert into tasks (title) values ($1)', true],
+    ['update "tasks" set "title" = $1', true],
+    ['delete from reviews where id = $1', true],
+    ['commit', true],
+    ['with moved as (update tasks set status = $1 returning id) select * from moved', true],
+    ['select * from tasks where id = $1 for update', true],
+    ['select nextval(\'expert_map_version_seq\')', true],
+    ['execute some_statement (1)', true],
+    ['create index if not exists x on tasks (title)', true],
+    ['truncate tasks', true],
+  ])('%s -> %s', (text, expected) => {
+    expect(mayWrite(text)).toBe(expected);
+  });
+});
+
+describe('the write epoch of a database handle', () => {
+  let handle: DatabaseHandle;
+  let userId: string;
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    userId = crypto.randomUUID();
+    await handle.db.insert(authUsers).values({ id: userId, email: `${userId}@example.com`, name: 'Ada', emailVerified: true });
+    await handle.db.insert(profiles).values({ id: userId, email: `${userId}@example.com`, first_name: 'Ada' });
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('is registered for the handle Db', () => {
+    expect(writeEpochOf(handle.db)).toBe(handle.writes);
+  });
+
+  it('stays put on reads and moves once a write has completed', async () => {
+    const before = handle.writes.current();
+    await handle.db.select().from(profiles).where(eq(profiles.id, userId));
+    await handle.db.execute(sql`select count(*) from profiles`);
+    expect(handle.writes.current()).toBe(before);
+    const write = handle.db.update(profiles).set({ first_name: 'Grace' }).where(eq(profiles.id, userId));
+    await write;
+    expect(handle.writes.current()).toBeGreaterThan(before);
+  });
+
+  it('moves again when a transaction ends, after the statements inside it', async () => {
+    let inside = 0;
+    await handle.db.transaction(async (tx) => {
+      await tx.update(profiles).set({ first_name: 'Lin' }).where(eq(profiles.id, userId));
+      inside = handle.writes.current();
+    });
+    expect(handle.writes.current()).toBeGreaterThan(inside);
+  });
+
+  it('moves when a write fails too (it may have done part of its work)', async () => {
+    const before = handle.writes.current();
+    await expect(handle.db.execute(sql`update profiles set id = null where id = ${userId}`)).rejects.toThrow();
+    expect(handle.writes.current()).toBeGreaterThan(before);
+  });
+});
+
+describe('a node-postgres client tracked for writes', () => {
+  function fakeClient() {
+    const seen: string[] = [];
+    return {
+      seen,
+      query(text: unknown, ...rest: unknown[]) {
+        seen.push(typeof text === 'string' ? text : (text as { text: string }).text);
+        const callback = rest.find((arg) => typeof arg === 'function') as ((error: null, result: unknown) => void) | undefined;
+        if (callback) {
+          setTimeout(() => callback(null, { rows: [] }), 1);
+          return undefined;
+        }
+        return new Promise((resolve) => setTimeout(() => resolve({ rows: [] }), 1));
+      },
+    };
+  }
+
+  it('moves the epoch before the caller sees a write answer, in callback and promise form', async () => {
+    const epoch = createWriteEpoch({ remoteLive: true });
+    const client = fakeClient();
+    trackPgClientWrites(client, epoch);
+    const start = epoch.current();
+    const epochInCallback = await new Promise<number>((resolve) => {
+      client.query('update tasks set title = $1', ['x'], () => resolve(epoch.current()));
+    });
+    expect(epochInCallback).toBe(start + 1);
+    await client.query({ text: 'select 1' });
+    expect(epoch.current()).toBe(start + 1);
+    await client.query({ text: 'commit' });
+    expect(epoch.current()).toBe(start + 2);
+  });
+
+  it('trusts nothing while writes by other processes cannot be heard', () => {
+    const epoch = createWriteEpoch({ remoteLive: false });
+    expect(epoch.isCurrent(epoch.current())).toBe(false);
+    epoch.setRemoteLive(true);
+    expect(epoch.isCurrent(epoch.current())).toBe(true);
+    const seen = epoch.current();
+    epoch.setRemoteLive(false);
+    epoch.setRemoteLive(true);
+    // What was read before the listener dropped may have missed a change made meanwhile.
+    expect(epoch.isCurrent(seen)).toBe(false);
+  });
+});

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { TaskDetailsDto } from '@shared/schemas/task-api';
+import { profiles, tasks, userRoles } from '../../db/schema';
+import type { TestUser } from '../../test/test-app';
+import { castOf, createTask, createTasksTestApp, okJson, type Cast, type TasksTestApp } from './tasks.test-helpers';
+
+/**
+ * The task-details read is reused while nothing is written (docs/decisions/0107). These tests change
+ * the database behind the routes' back, the way a job, a webhook or an admin tool would, and expect
+ * the very next read to show it. (The two-instance test in src/server/scale covers other processes.)
+ */
+let h: TasksTestApp;
+let cast: Cast;
+beforeAll(async () => {
+  h = await createTasksTestApp();
+  cast = await castOf(h);
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const details = async (taskId: string, user: TestUser) =>
+  (await okJson<{ task: TaskDetailsDto }>(await h.request('GET', `/api/tasks/${taskId}`, { cookie: user.cookie }))).task;
+
+describe('GET /api/tasks/:id after a write made outside the routes', () => {
+  it('shows a changed task at once', async () => {
+    const task = await createTask(h, cast.client);
+    expect((await details(task.id, cast.client)).title).toBe(task.title);
+    await h.db.update(tasks).set({ title: 'Renamed by a job' }).where(eq(tasks.id, task.id));
+    expect((await details(task.id, cast.client)).title).toBe('Renamed by a job');
+  });
+
+  it('shows a change to a table the task only joins (the client profile)', async () => {
+    const task = await createTask(h, cast.client);
+    await details(task.id, cast.client);
+    await h.db.update(profiles).set({ first_name: 'Renamed' }).where(eq(profiles.id, cast.client.id));
+    expect((await details(task.id, cast.client)).client.first_name).toBe('Renamed');
+    await h.db.update(profiles).set({ first_name: 'Client' }).where(eq(profiles.id, cast.client.id));
+  });
+
+  it('shows what a transaction wrote once it has committed, not before', async () => {
+    const task = await createTask(h, cast.client);
+    await details(task.id, cast.client);
+    await h.db.transaction(async (tx) => {
+      await tx.update(tasks).set({ title: 'Written in a transaction' }).where(eq(tasks.id, task.id));
+    });
+    expect((await details(task.id, cast.client)).title).toBe('Written in a transaction');
+  });
+
+  it('applies a role given to the caller on the next read', async () => {
+    const task = await createTask(h, cast.client);
+    const outsider = await h.createUser('client');
+    // Another client's task is not theirs to see...
+    expect((await h.request('GET', `/api/tasks/${task.id}`, { cookie: outsider.cookie })).status).toBe(404);
+    await h.db.insert(userRoles).values({ user_id: outsider.id, role: 'admin' });
+    // ...until they are an admin.
+    expect((await details(task.id, outsider)).id).toBe(task.id);
+  });
+
+  it('gives each caller their own answer for one task', async () => {
+    const task = await createTask(h, cast.client);
+    const asClient = await details(task.id, cast.client);
+    const asExpert = await details(task.id, cast.expert);
+    expect(asClient.capabilities).not.toEqual(asExpert.capabilities);
+  });
+});
