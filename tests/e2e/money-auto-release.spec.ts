@@ -54,10 +54,12 @@ test('the review window ends in silence: the payment is captured automatically a
   await expect(client.getByRole('row').filter({ hasText: '$80.00' }).filter({ hasText: 'Captured' })).toBeVisible();
   await expectNoAxeViolations(client);
 
+  // The expert was told (read before reloading the task page: opening it marks its notifications read).
+  await expect
+    .poll(async () => (await expert.request.get('/api/notifications')).text(), { timeout: 10_000 })
+    .toContain('Payment');
   await expert.reload();
   await expect(expert.getByText('verified', { exact: true })).toBeVisible();
-  const notifications = await expert.request.get('/api/notifications');
-  expect(await notifications.text()).toContain('Payment');
 
   await client.context().close();
   await expert.context().close();
