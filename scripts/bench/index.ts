@@ -17,6 +17,7 @@ const BENCHES: Bench[] = [
   { title: 'public expert profile (1,000 reviews)', path: './expert-profile.bench', exportName: 'benchExpertProfile' },
   { title: 'realtime fan-out to 1,000 sockets vs a bare ws broadcast', path: './realtime.bench', exportName: 'benchRealtime' },
   { title: 'admin overview and 12-month report', path: './admin.bench', exportName: 'benchAdmin' },
+  { title: 'dashboard reads: statements and p50 vs "select 1" (PGlite, PostgreSQL)', path: './dashboard.bench', exportName: 'benchDashboard' },
 ];
 
 function build() {

@@ -29,10 +29,16 @@ const grantedRoles: Array<{ user_id: string; role: string }> = [];
 const db = {
   select: () => ({
     from: (table: unknown) => ({
-      where: async () => {
-        if (table === authSessions) return [...sessions].map(([id, expiresAt]) => ({ id, expiresAt }));
-        if (table === userRoles) return grantedRoles;
-        return [];
+      where: () => {
+        const rows = () => {
+          if (table === authSessions) return [...sessions].map(([id, expiresAt]) => ({ id, expiresAt }));
+          if (table === userRoles) return grantedRoles;
+          return [];
+        };
+        // Awaited directly, or prepared (the identity read of a new socket: no profile row here).
+        return Object.assign(Promise.resolve().then(rows), {
+          prepare: () => ({ execute: async () => rows(), getQuery: () => ({ sql: '', params: [] }) }),
+        });
       },
     }),
   }),

@@ -1,11 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { check, type Actor } from '@shared/domain/permissions';
 import { messages } from '@shared/messages';
 import type { Topic } from '@shared/realtime';
 import type { Db } from '../db/client';
-import { taskApplications } from '../db/schema';
+import { definePreparedRead, jsonValueOf } from '../db/prepared';
+import { profiles } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { loadActor, loadVisibleTask } from '../modules/tasks/task-access';
+import { loadVisibleTask } from '../modules/tasks/task-access';
 import type { ChangeEvent } from './change-bus';
 
 export type TopicDecision = { ok: true } | { ok: false; message: string };
@@ -18,15 +19,36 @@ export interface SocketIdentity {
   appliedTaskIds: Set<string>;
 }
 
+interface RawIdentity {
+  roles: string[];
+  applied: string[];
+}
+
+/**
+ * The roles (user_roles_user_role_unique) and, for an expert, the tasks applied to
+ * (task_applications_expert_idx) as one jsonb value. Every role and application hangs off the
+ * profile row, so a user without one has neither. "profiles"."id" is written out: drizzle drops the
+ * table name in a one-table select, and a bare "id" would mean the subquery's own id column.
+ */
+const runIdentity = definePreparedRead<'userId', { data: RawIdentity | string }>('socket_identity_read', (db, name) =>
+  db
+    .select({
+      data: sql<RawIdentity>`jsonb_build_object(
+        'roles', coalesce((select jsonb_agg(r.role) from user_roles r where r.user_id = "profiles"."id"), '[]'::jsonb),
+        'applied', coalesce((select jsonb_agg(a.task_id) from task_applications a where a.expert_id = "profiles"."id"
+          and exists (select 1 from user_roles r where r.user_id = "profiles"."id" and r.role = 'expert')), '[]'::jsonb))`.as('data'),
+    })
+    .from(profiles)
+    .where(sql`${profiles.id} = ${sql.placeholder('userId')}::uuid`)
+    .prepare(name),
+);
+
+/** Who is on a socket, read in one statement when it connects (docs/decisions/0101). */
 export async function loadIdentity(db: Db, userId: string): Promise<SocketIdentity> {
-  const actor = await loadActor(db, userId);
-  const applied = actor.isExpert
-    ? await db
-        .select({ task_id: taskApplications.task_id })
-        .from(taskApplications)
-        .where(and(eq(taskApplications.expert_id, userId)))
-    : [];
-  return { userId, actor, appliedTaskIds: new Set(applied.map((row) => row.task_id)) };
+  const [row] = await runIdentity(db, { userId });
+  const raw = row ? jsonValueOf(row.data) : { roles: [], applied: [] };
+  const actor = { userId, isAdmin: raw.roles.includes('admin'), isExpert: raw.roles.includes('expert') };
+  return { userId, actor, appliedTaskIds: new Set(raw.applied) };
 }
 
 /**

@@ -1,11 +1,12 @@
 import { expertStatusText, isBioEmpty, isVerified, paymentSetupState } from '@shared/domain/expert';
 import type { MyExpertProfileDto } from '@shared/schemas/expert-onboarding.schemas';
-import type { ExpertProfileRow } from './experts.repository';
+import type { MyExpertRow } from './my-expert-read';
 
 /** The authorized path of an expert's identity document; the storage key never leaves the server. */
 export const documentPathOf = (expertId: string) => `/api/experts/${expertId}/document`;
 
-export function toMyExpertProfileDto(row: ExpertProfileRow): MyExpertProfileDto {
+/** Takes the full row too (after an application is saved): only the columns of MyExpertRow are read. */
+export function toMyExpertProfileDto(row: MyExpertRow): MyExpertProfileDto {
   return {
     id: row.id,
     profile_id: row.profile_id,

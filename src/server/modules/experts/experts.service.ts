@@ -15,6 +15,7 @@ import { storageKey, type FileStorage, type StoredFile } from '../../providers/s
 import { rolesOf } from '../profiles/profiles.repository';
 import { findExpertProfile, saveExpertApplication } from './experts.repository';
 import { toMyExpertProfileDto } from './experts.dto';
+import { readMyExpertProfile } from './my-expert-read';
 
 const userIdSchema = z.uuid();
 
@@ -33,7 +34,8 @@ export interface ExpertsServiceDeps {
 export function createExpertsService({ db, clock, storage }: ExpertsServiceDeps) {
   return {
     async mine(userId: string): Promise<MyExpertProfileDto | null> {
-      const row = await findExpertProfile(db, userId);
+      // One prepared statement over the primary key (docs/decisions/0101).
+      const row = await readMyExpertProfile(db, userId);
       return row ? toMyExpertProfileDto(row) : null;
     },
 

@@ -11,10 +11,10 @@ import {
   rolesOf,
   startExpertOnboarding,
   updateProfileFields,
-  type ProfileRow,
 } from './profiles.repository';
+import { readMe, type MeProfileRow } from './me-read';
 
-export function toProfileDto(row: ProfileRow): ProfileDto {
+export function toProfileDto(row: MeProfileRow): ProfileDto {
   return {
     id: row.id,
     first_name: row.first_name,
@@ -46,7 +46,11 @@ export function createProfilesService(deps: { db: Db; clock: Clock }) {
 
   return {
     async me(user: SessionUser, session: { expiresAt: Date }): Promise<MeDto> {
-      const [profile, roles] = await Promise.all([profileFor(user), rolesOf(db, user.id)]);
+      // One statement on every dashboard load; the profile is created (and roles read) only when missing.
+      const { profile, roles } = (await readMe(db, user.id)) ?? {
+        profile: await profileFor(user),
+        roles: await rolesOf(db, user.id),
+      };
       return {
         user: { id: user.id, email: user.email },
         profile: toProfileDto(profile),

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { definePreparedRead, jsonValueOf, withDates } from '../../db/prepared';
 import { createReadCache } from '../../db/read-cache';
 import { tasks } from '../../db/schema';
 import type { ApplicationRow, ExpertProfileRow, ProfileRow } from './applications.repository';
@@ -75,52 +76,16 @@ interface RawDetails extends Omit<TaskDetailsRead, 'roles'> {
   roles: string[];
 }
 
-function buildStatement(db: Db) {
-  return db
+/** PGlite: a SQL-level PREPARE too, since planning this statement costs ten times its execution. */
+const runDetails = definePreparedRead<'taskId' | 'userId', { data: RawDetails | string }>('task_details_read', (db, name) =>
+  db
     .select({
       data: sql<RawDetails>`${DETAILS_SQL}${sql.placeholder('userId')}::uuid), '[]'::jsonb))`.as('data'),
     })
     .from(tasks)
     .where(sql`${tasks.id} = ${sql.placeholder('taskId')}::uuid`)
-    .prepare('task_details_read');
-}
-
-// One prepared statement per database handle: its SQL text is built once, not on every request.
-const statements = new WeakMap<object, ReturnType<typeof buildStatement>>();
-// PGlite: the plan too (a SQL-level PREPARE), since its driver parses and plans every query anew and
-// planning this statement costs ten times its execution (docs/decisions/0101).
-const preparedOn = new WeakMap<object, { ready: Promise<unknown>; names: string[] }>();
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-interface PgliteClient {
-  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
-  dumpDataDir: unknown;
-}
-
-function pgliteClientOf(db: Db): PgliteClient | null {
-  const client = (db as unknown as { $client?: Partial<PgliteClient> }).$client;
-  return client && typeof client.query === 'function' && 'dumpDataDir' in client ? (client as PgliteClient) : null;
-}
-
-async function executeOnPglite(db: Db, client: PgliteClient, taskId: string, userId: string) {
-  let prepared = preparedOn.get(client);
-  if (!prepared) {
-    const { sql: text, params } = buildStatement(db).getQuery();
-    // The placeholders in the order drizzle numbered them ($1, $2, ...).
-    const names = (params as Array<{ name: string }>).map((param) => param.name);
-    const ready = client.query(`prepare task_details_read (${names.map(() => 'uuid').join(', ')}) as ${text}`);
-    prepared = { ready, names };
-    preparedOn.set(client, prepared);
-    ready.catch(() => preparedOn.delete(client));
-  }
-  await prepared.ready;
-  // EXECUTE takes no bind parameters: both values are checked UUIDs, written as literals.
-  if (!UUID.test(taskId) || !UUID.test(userId)) return [];
-  const values: Record<string, string> = { taskId, userId };
-  const args = prepared.names.map((name) => `'${values[name]}'`).join(', ');
-  const result = await client.query<{ data: RawDetails | string }>(`execute task_details_read (${args})`);
-  return result.rows;
-}
+    .prepare(name),
+);
 
 /**
  * The task-details read in one round trip. The rows come back with only the columns listed above,
@@ -141,19 +106,10 @@ export const TASK_DETAILS_CACHE_MAX_ENTRIES = 5_000;
 const detailsCache = createReadCache({ maxEntries: TASK_DETAILS_CACHE_MAX_ENTRIES, ttlMs: TASK_DETAILS_CACHE_TTL_MS });
 
 async function readTaskDetailsNow(db: Db, taskId: string, userId: string): Promise<TaskDetailsRead | undefined> {
-  const pglite = pgliteClientOf(db);
-  let rows: Array<{ data: RawDetails | string }>;
-  if (pglite) rows = await executeOnPglite(db, pglite, taskId, userId);
-  else {
-    let statement = statements.get(db);
-    if (!statement) statements.set(db, (statement = buildStatement(db)));
-    rows = await statement.execute({ taskId, userId });
-  }
-  const [row] = rows;
+  const [row] = await runDetails(db, { taskId, userId });
   if (!row) return undefined;
-  const raw = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as RawDetails;
-  const task = raw.task as unknown as Record<string, unknown>;
-  for (const key of TASK_DATES) if (task[key] !== null) task[key] = new Date(task[key] as string);
+  const raw = jsonValueOf(row.data);
+  withDates(raw.task, TASK_DATES);
   return {
     ...raw,
     roles: { isAdmin: raw.roles.includes('admin'), isExpert: raw.roles.includes('expert') },

@@ -24,7 +24,7 @@ export interface PageWindow {
 
 // "tasks"."id" is written out: drizzle drops the table name of columns in a one-table select, and a
 // bare "id" would mean the application's id inside the subquery.
-const applicationCount = sql<number>`(select count(*)::int from task_applications a where a.task_id = "tasks"."id")`;
+export const applicationCount = sql<number>`(select count(*)::int from task_applications a where a.task_id = "tasks"."id")`;
 
 /** Every matching row's count, computed before LIMIT/OFFSET: the page carries the list's total. */
 const totalOfAllRows = sql<number>`(count(*) over ())::int`;
@@ -77,7 +77,7 @@ async function countPastTheEnd(db: Db, where: SQL, window: PageWindow): Promise<
 }
 
 /** The list row without the page's total, with the count as a number (node-postgres may send text). */
-const normalize = (row: TaskListRow & { total?: number }): TaskListRow => ({
+export const normalize = (row: TaskListRow & { total?: number }): TaskListRow => ({
   task: row.task,
   application_count: Number(row.application_count),
   my_application_status: row.my_application_status,
@@ -126,11 +126,14 @@ export async function listOpenTasks(
     .innerJoin(page, sql`page.id = ${tasks.id}`)
     .orderBy(desc(tasks.created_at), desc(tasks.id));
   let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && window.offset > 0) {
-    const [count] = await db.select({ value: sql<number>`count(*)::int` }).from(tasks).where(openInBox(box));
-    total = Number(count?.value ?? 0);
-  }
+  if (rows.length === 0 && window.offset > 0) total = await countOpenTasks(db, box);
   return { rows: rows.map(normalize), total };
+}
+
+/** How many open tasks the box holds (every open task without a box): the total of a page past the end. */
+export async function countOpenTasks(db: Db, box: BoundingBox | null): Promise<number> {
+  const [count] = await db.select({ value: sql<number>`count(*)::int` }).from(tasks).where(openInBox(box));
+  return Number(count?.value ?? 0);
 }
 
 /** The page of ids (and the box's total) of listOpenTasks, exported so a test can read its plan. */

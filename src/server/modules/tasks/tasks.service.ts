@@ -10,13 +10,13 @@ import type { TaskDetailsDto, TaskDto, TaskListDto } from '@shared/schemas/task-
 import type { CreateTaskInput, ListTasksQuery, UpdateTaskInput } from '@shared/schemas/tasks.schemas';
 import { tasks } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { findExpertProfile } from './applications.repository';
+import { listOpenTasksAs } from './available-tasks.repository';
 import { assertWithinPriceLimits } from './price-limits';
 import { assertDueDateWithinLimit } from './due-date-limit';
 import type { TasksServiceDeps } from './tasks.deps';
 import { assertTaskId, enforce, factsOf, loadActor, loadVisibleTask } from './task-access';
 import { readTaskDetails } from './task-details-read';
-import { listAppliedTasks, listAssignedTasks, listClientTasks, listOpenTasks, type TaskPage } from './task-lists.repository';
+import { listAppliedTasks, listAssignedTasks, listClientTasks, listOpenTasks, type PageWindow, type TaskPage } from './task-lists.repository';
 import { toApplicationDto, toPersonDto, toReviewDto, toTaskDto, toTaskExpertDto, toTransactionDto } from './tasks.dto';
 import { insertTask, updateTaskIf } from './tasks.repository';
 
@@ -103,25 +103,16 @@ export function createTasksService(deps: TasksServiceDeps) {
 
     /** GET /tasks: mine (clients), available (open tasks near a point), applied and assigned (experts). */
     async list(userId: string, query: ListTasksQuery): Promise<TaskListDto> {
-      const actor = await loadActor(db, userId);
-      const scope = query.scope ?? (actor.isExpert ? 'available' : 'mine');
+      // The dashboards name the scope: then each list is one statement (docs/decisions/0101).
+      const scope = query.scope ?? ((await loadActor(db, userId)).isExpert ? 'available' : 'mine');
       const pageSize = Math.min(query.pageSize, PAGINATION.maxPageSize);
       const window = { limit: pageSize, offset: (query.page - 1) * pageSize };
-      const expertId = actor.isExpert ? actor.userId : null;
       let page: TaskPage;
       let center: LatLng | null = null;
       if (scope === 'mine') page = await listClientTasks(db, userId, query.status, window);
       else if (scope === 'assigned') page = await listAssignedTasks(db, userId, query.status, window);
       else if (scope === 'applied') page = await listAppliedTasks(db, userId, query.status, window);
-      else {
-        // Clients see only their own tasks (spec 001 section 6).
-        if (!actor.isExpert && !actor.isAdmin) throw forbidden(messages.tasks.availableForExpertsOnly);
-        center = await centreOf(query, expertId);
-        const box = center
-          ? taskListBox(center.latitude, center.longitude, query.radius_miles ?? EXPERT_RADIUS_MILES)
-          : null;
-        page = await listOpenTasks(db, box, expertId, window);
-      }
+      else ({ page, center } = await availablePage(userId, query, window));
       return {
         tasks: page.rows.map((row) => ({
           ...toTaskDto(row.task),
@@ -176,15 +167,24 @@ export function createTasksService(deps: TasksServiceDeps) {
     },
   };
 
-  /** The list's centre: the point asked for, else the expert's own coordinates, else none (no box). */
-  async function centreOf(query: ListTasksQuery, expertId: string | null): Promise<LatLng | null> {
-    if (query.latitude !== undefined && query.longitude !== undefined) {
-      return { latitude: query.latitude, longitude: query.longitude };
-    }
-    if (!expertId) return null;
-    const profile = await findExpertProfile(db, expertId);
-    if (profile?.latitude === null || profile?.latitude === undefined || profile.longitude === null) return null;
-    return { latitude: profile.latitude, longitude: profile.longitude };
+  /**
+   * Open tasks around the point asked for, else around the expert's own coordinates, else all of
+   * them; with the caller's roles in the same statement (available-tasks.repository.ts).
+   */
+  async function availablePage(userId: string, query: ListTasksQuery, window: PageWindow) {
+    const point =
+      query.latitude !== undefined && query.longitude !== undefined
+        ? { latitude: query.latitude, longitude: query.longitude }
+        : null;
+    const boxAround = (centre: LatLng) =>
+      taskListBox(centre.latitude, centre.longitude, query.radius_miles ?? EXPERT_RADIUS_MILES);
+    const { actor, page } = await listOpenTasksAs(db, userId, point ? boxAround(point) : null, window);
+    // Clients see only their own tasks (spec 001 section 6).
+    if (!actor.isExpert && !actor.isAdmin) throw forbidden(messages.tasks.availableForExpertsOnly);
+    if (point || !actor.centre) return { page, center: point };
+    // No point given but the expert has coordinates: the box around them (a second statement, which
+    // the dashboards never need: they send the profile's point themselves).
+    return { page: await listOpenTasks(db, boxAround(actor.centre), userId, window), center: actor.centre };
   }
 }
 
