@@ -42,12 +42,10 @@ export function mapAggregatesQuery(since: Date): SQL {
       select array_agg(label) as labels, array_agg(experts) as experts,
              array_agg(lat_sum) as lat_sums, array_agg(lng_sum) as lng_sums
       from (
-        select min(coalesce(location, '')) as label, count(*)::int as experts,
-               sum(latitude)::float8 as lat_sum, sum(longitude)::float8 as lng_sum
-        from expert_profiles
-        where stripe_onboarding_completed = true and stripe_account_status = 'active'
-          and latitude is not null and longitude is not null and round(latitude * 10) is not null
-        group by lower(trim(split_part(coalesce(location, ''), ',', 1))), round(latitude * 10), round(longitude * 10)
+        select min(location) as label, sum(experts)::int as experts,
+               sum(lat_sum)::float8 as lat_sum, sum(lng_sum)::float8 as lng_sum
+        from expert_map_cells
+        group by name_key, lat10, lng10
       ) expert_cells
     ) e,
     (
