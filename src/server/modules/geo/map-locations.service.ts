@@ -6,7 +6,14 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { createLruMap } from './lru-map';
 import { readExpertCells, readTaskAggregates } from './map-aggregates.read';
-import { byExpertsThenName, compareText, describePlace, indexTaskCells, matchesSearch, mergeExpertCells } from './map-places';
+import {
+  byExpertsThenName,
+  describePlace,
+  matchesSearch,
+  mergeExpertCells,
+  sortByExpertsThenLabel,
+} from './map-places';
+import { indexTaskCells } from './task-cells.index';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
@@ -85,7 +92,7 @@ export function createMapLocationsService(deps: { db: Db; clock: Clock; namer: P
         readExpertCells(db),
         taskSide ?? readTaskSide(),
       ]);
-      const places = mergeExpertCells(expertCells).sort((a, b) => b.experts - a.experts || compareText(a.label, b.label));
+      const places = sortByExpertsThenLabel(mergeExpertCells(expertCells));
       const experts = places.reduce((sum, place) => sum + place.experts, 0);
       // Only the places that make it into the answer are named: most experts first, until the cap.
       const data = [];
