@@ -1,7 +1,7 @@
 -- The map-locations expert cells kept up to date (issue 12, docs/decisions/0103), hand-written and idempotent.
 -- One row per place-name key, 0.1-degree cell and location text, for payable, located experts: how many
--- there are and the sums of their coordinates. The map reads these few thousand rows (grouping the texts
--- of a cell, whose smallest is the cell's label) instead of every payable expert.
+-- there are and the sums of their coordinates. The map groups these rows per cell (the smallest text is the
+-- cell's label) instead of visiting every payable expert: 28,000 rows for 90,000 experts in the benchmark.
 -- Row triggers on expert_profiles keep it: a change subtracts the expert from its old cell and adds it to
 -- its new one with INSERT ... ON CONFLICT DO UPDATE increments, so concurrent writers never lose a count;
 -- a row whose count reaches zero is deleted. The sums are float8 like the aggregate they replace (numeric
