@@ -56,6 +56,10 @@ describe('readExpertCells and readTaskAggregates', () => {
     await taskAt(30.4412, -97.7401, 29);
     await taskAt(30.2672, -97.7431, 31);
     await taskAt(10.1, 10.1, 100, 'verified');
+    // Southern and eastern or western hemispheres (cells travel as one number per task).
+    await taskAt(-33.8688, 151.2093, 3);
+    await taskAt(-23.5475, -46.6361, 4);
+    await taskAt(-23.5475, -46.6361, 5);
 
     const read = { expertCells: await readExpertCells(t.db), ...(await readTaskAggregates(t.db, since())) };
     const byLabelAndCentre = <C extends { label: string; latSum: number; experts: number }>(cells: C[]) =>
@@ -72,7 +76,8 @@ describe('readExpertCells and readTaskAggregates', () => {
     const byPosition = (cells: { latitude: number; longitude: number; tasks: number }[]) =>
       cells.map((c) => `${c.latitude},${c.longitude}:${c.tasks}`).sort();
     expect(byPosition(read.taskCells)).toEqual(byPosition(await listRecentTaskCells(t.db, since())));
-    expect(read.taskCells.reduce((sum, c) => sum + c.tasks, 0)).toBe(3);
+    expect(read.taskCells.reduce((sum, c) => sum + c.tasks, 0)).toBe(6);
+    expect(read.taskCells).toContainEqual({ latitude: -23.55, longitude: -46.64, tasks: 2 });
     expect(read.tasksCompleted).toBe(await countCompletedTasks(t.db));
     expect(read.tasksCompleted).toBe(1);
   });

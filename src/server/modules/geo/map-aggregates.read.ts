@@ -14,8 +14,9 @@ import type { ExpertCell, TaskCell } from './map-places';
  *   thousands of rows at most instead of visiting every payable expert; the smallest text of a cell
  *   is its label, as when the cells were aggregated from expert_profiles;
  * - task cells are rounded in float8 (`round(x * 100)`), not numeric: the numeric casts were a third
- *   of the statement's time, and a cell is only a grouping granule;
- * - each list comes back as one JSON value of a few arrays: on PGlite, decoding tens of thousands of
+ *   of the statement's time, and a cell is only a grouping granule; they are counted in JavaScript
+ *   (below), which was cheaper than hashing them in PGlite and sending three arrays;
+ * - each list comes back as one JSON value (of arrays): on PGlite, decoding tens of thousands of
  *   rows, or of PostgreSQL array elements, cost more than computing them; JSON.parse is native.
  */
 export interface TaskAggregates {
@@ -25,8 +26,8 @@ export interface TaskAggregates {
 
 /** [labels, experts, latitude sums, longitude sums], or null without cells. */
 type ExpertCellsJson = [string[], number[], number[], number[]] | null;
-/** [latitudes * 100, longitudes * 100, tasks], or null without recent tasks. */
-type TaskCellsJson = [number[], number[], number[]] | null;
+/** One cell number per recent task, or null without recent tasks. */
+type TaskCellsJson = number[] | null;
 
 /** JSON columns arrive parsed from PGlite and node-postgres; as text from a driver that does not. */
 const parsed = <T>(value: T | string | null | undefined): T | null =>
@@ -45,18 +46,23 @@ export function expertCellsQuery(): SQL {
     having count(*) > 0`;
 }
 
+/**
+ * Recent tasks' 0.01-degree cells travel as one integer per task, latitude-major
+ * ((lat100 + 9000) * 36001 + lng100 + 18000, below 2^31): no grouping in the database, one short
+ * array to decode, and a typed-array sort in JavaScript, which counts the tasks per cell.
+ */
+const LNG_SPAN = 36_001;
+const LAT_OFFSET = 9_000;
+const LNG_OFFSET = 18_000;
+
 /** The task side's statement, exported so a test can check its plan uses the indexes. */
 export function taskAggregatesQuery(since: Date): SQL {
   return sql`
     select
-      (select json_build_array(array_agg(lat100), array_agg(lng100), array_agg(tasks))
-       from (
-         select round(latitude * 100)::int as lat100, round(longitude * 100)::int as lng100, count(*)::int as tasks
-         from tasks
-         where created_at >= ${since.toISOString()}::timestamptz
-         group by 1, 2
-       ) task_cells
-       having count(*) > 0) as cells,
+      (select json_agg((round(latitude * 100)::int + ${sql.raw(String(LAT_OFFSET))}) * ${sql.raw(String(LNG_SPAN))}
+                       + round(longitude * 100)::int + ${sql.raw(String(LNG_OFFSET))})
+       from tasks
+       where created_at >= ${since.toISOString()}::timestamptz) as cells,
       (select count(*)::int from tasks where status in ('completed', 'verified')) as tasks_completed`;
 }
 
@@ -77,8 +83,18 @@ export async function readTaskAggregates(db: Db, since: Date): Promise<TaskAggre
   const cells = parsed<TaskCellsJson>(row?.cells);
   const tasksCompleted = Number(row?.tasks_completed ?? 0);
   if (!cells) return { taskCells: [], tasksCompleted };
-  const [lats, lngs, counts] = cells;
-  // Cells travel as hundredths of a degree (integers); their centres are what the counts use.
-  const taskCells: TaskCell[] = lats.map((lat100, i) => ({ latitude: lat100 / 100, longitude: lngs[i] / 100, tasks: counts[i] }));
+  // Sorted, equal cells are neighbours: one pass counts them, in latitude then longitude order.
+  const sorted = Float64Array.from(cells).sort();
+  const taskCells: TaskCell[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    const code = sorted[i];
+    let end = i + 1;
+    while (end < sorted.length && sorted[end] === code) end++;
+    const lat100 = Math.floor(code / LNG_SPAN) - LAT_OFFSET;
+    const lng100 = (code % LNG_SPAN) - LNG_OFFSET;
+    // Cells travel as hundredths of a degree (integers); their centres are what the counts use.
+    taskCells.push({ latitude: lat100 / 100, longitude: lng100 / 100, tasks: end - i });
+    i = end;
+  }
   return { taskCells, tasksCompleted };
 }

@@ -52,22 +52,30 @@ function upperBound(values: Float64Array, x: number): number {
  * near each place was most of an uncached answer's time (docs/decisions/0103).
  */
 export function indexTaskCells(cells: readonly TaskCell[]) {
-  const byLatitude = new Map<number, TaskCell[]>();
-  for (const cell of cells) {
-    const row = byLatitude.get(cell.latitude);
-    if (row) row.push(cell);
-    else byLatitude.set(cell.latitude, [cell]);
-  }
-  const rows: Row[] = [...byLatitude.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([latitude, rowCells]) => {
-      rowCells.sort((a, b) => a.longitude - b.longitude);
-      const prefix = new Float64Array(rowCells.length + 1);
-      rowCells.forEach((cell, i) => {
-        prefix[i + 1] = prefix[i] + cell.tasks;
-      });
-      return { latitude, cos: Math.cos(toRadians(latitude)), cells: rowCells, lngs: Float64Array.from(rowCells, (c) => c.longitude), prefix };
+  // Rows of one latitude, each by longitude: one pass over input already in that order (as
+  // readTaskAggregates returns it), a sort first otherwise.
+  const inOrder = cells.every(
+    (cell, i) =>
+      i === 0 ||
+      cells[i - 1].latitude < cell.latitude ||
+      (cells[i - 1].latitude === cell.latitude && cells[i - 1].longitude <= cell.longitude),
+  );
+  const ordered = inOrder ? cells : [...cells].sort((a, b) => a.latitude - b.latitude || a.longitude - b.longitude);
+  const rows: Row[] = [];
+  for (let start = 0; start < ordered.length; ) {
+    const latitude = ordered[start].latitude;
+    let end = start + 1;
+    while (end < ordered.length && ordered[end].latitude === latitude) end++;
+    const rowCells = ordered.slice(start, end);
+    const prefix = new Float64Array(rowCells.length + 1);
+    const lngs = new Float64Array(rowCells.length);
+    rowCells.forEach((cell, i) => {
+      prefix[i + 1] = prefix[i] + cell.tasks;
+      lngs[i] = cell.longitude;
     });
+    rows.push({ latitude, cos: Math.cos(toRadians(latitude)), cells: rowCells, lngs, prefix });
+    start = end;
+  }
   const rowLatitudes = Float64Array.from(rows, (row) => row.latitude);
 
   return {
