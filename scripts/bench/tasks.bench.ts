@@ -45,7 +45,8 @@ async function timeAll<T>(inputs: T[], run: (input: T) => Promise<unknown>): Pro
 
 /**
  * Sequential, prefixed UUIDs (`e…` experts, `c…` clients) keep the primary-key inserts appending.
- * FK triggers are skipped while seeding (every id is generated consistently), and the admin's
+ * Triggers are skipped while seeding (every id is generated consistently; the map's expert cells are
+ * rebuilt at the end), and the admin's
  * trigram search index on profiles is dropped: no measured query reads it, and maintaining it for a
  * million rows would double the seeding time.
  */
@@ -82,6 +83,8 @@ export async function seed(db: Db, experts = EXPERTS, taskCount = TASKS) {
       now() - (g % 525600) * interval '1 minute', now() - (g % 525600) * interval '1 minute', now()
     from generate_series(1, ${taskCount}) g`);
   await db.execute(sql`set session_replication_role = origin`);
+  // The row triggers that keep the map's expert cells did not run (migration 0008_map_cells.sql).
+  await db.execute(sql`select rebuild_expert_map_cells()`);
   await db.execute(sql`analyze`);
 }
 

@@ -3,7 +3,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { expertProfiles, tasks } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { countCompletedTasks, listPayableExpertCells, listRecentTaskCells } from './geo.repository';
-import { mapAggregatesQuery, readMapAggregates } from './map-aggregates.read';
+import { expertCellsQuery, readExpertCells, readTaskAggregates, taskAggregatesQuery } from './map-aggregates.read';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let t: TestApp;
@@ -36,9 +36,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe('readMapAggregates', () => {
+describe('readExpertCells and readTaskAggregates', () => {
   it('answers empty lists and zero on a database without experts or tasks', async () => {
-    expect(await readMapAggregates(t.db, since())).toEqual({ expertCells: [], taskCells: [], tasksCompleted: 0 });
+    expect(await readExpertCells(t.db)).toEqual([]);
+    expect(await readTaskAggregates(t.db, since())).toEqual({ taskCells: [], tasksCompleted: 0 });
   });
 
   it('reads the same cells and counts as the per-list queries it replaces', async () => {
@@ -55,8 +56,12 @@ describe('readMapAggregates', () => {
     await taskAt(30.4412, -97.7401, 29);
     await taskAt(30.2672, -97.7431, 31);
     await taskAt(10.1, 10.1, 100, 'verified');
+    // Southern and eastern or western hemispheres (cells travel as one number per task).
+    await taskAt(-33.8688, 151.2093, 3);
+    await taskAt(-23.5475, -46.6361, 4);
+    await taskAt(-23.5475, -46.6361, 5);
 
-    const read = await readMapAggregates(t.db, since());
+    const read = { expertCells: await readExpertCells(t.db), ...(await readTaskAggregates(t.db, since())) };
     const byLabelAndCentre = <C extends { label: string; latSum: number; experts: number }>(cells: C[]) =>
       [...cells].sort((a, b) => a.label.localeCompare(b.label) || a.latSum / a.experts - b.latSum / b.experts);
     const expectedCells = byLabelAndCentre(await listPayableExpertCells(t.db));
@@ -71,19 +76,23 @@ describe('readMapAggregates', () => {
     const byPosition = (cells: { latitude: number; longitude: number; tasks: number }[]) =>
       cells.map((c) => `${c.latitude},${c.longitude}:${c.tasks}`).sort();
     expect(byPosition(read.taskCells)).toEqual(byPosition(await listRecentTaskCells(t.db, since())));
-    expect(read.taskCells.reduce((sum, c) => sum + c.tasks, 0)).toBe(3);
+    expect(read.taskCells.reduce((sum, c) => sum + c.tasks, 0)).toBe(6);
+    expect(read.taskCells).toContainEqual({ latitude: -23.55, longitude: -46.64, tasks: 2 });
     expect(read.tasksCompleted).toBe(await countCompletedTasks(t.db));
     expect(read.tasksCompleted).toBe(1);
   });
 
-  it('groups experts over expert_profiles_map_cells_idx in key order, and recent tasks over their created_at index', async () => {
-    const plan = await t.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const result = await tx.execute(sql`explain ${mapAggregatesQuery(new Date()) as SQL}`);
-      const rows = (result as unknown as { rows: Record<string, string>[] }).rows;
-      return rows.map((row) => Object.values(row)[0]).join('\n');
-    });
-    expect(plan).toMatch(/GroupAggregate[\s\S]*Index (Only )?Scan using expert_profiles_map_cells_idx/);
-    expect(plan).toMatch(/tasks_created_(at|status)_idx/);
+  it('reads the expert cells from expert_map_cells, never expert_profiles, and recent tasks over their created_at index', async () => {
+    const planOf = (query: SQL) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const result = await tx.execute(sql`explain ${query}`);
+        const rows = (result as unknown as { rows: Record<string, string>[] }).rows;
+        return rows.map((row) => Object.values(row)[0]).join('\n');
+      });
+    const experts = await planOf(expertCellsQuery());
+    expect(experts).toContain('expert_map_cells');
+    expect(experts).not.toContain('expert_profiles');
+    expect(await planOf(taskAggregatesQuery(new Date()))).toMatch(/tasks_created_(at|status)_idx/);
   });
 });

@@ -3,86 +3,98 @@ import type { Db } from '../../db/client';
 import type { ExpertCell, TaskCell } from './map-places';
 
 /**
- * Everything map-locations reads from the database, as one statement (docs/decisions/0103):
- * the payable experts per place name and 0.1-degree cell, the tasks created since `since` per
- * 0.01-degree cell, and the count of finished tasks.
+ * What map-locations reads from the database (docs/decisions/0103), as two statements: the expert
+ * side (payable experts per place name and 0.1-degree cell) and the task side (tasks created since
+ * `since` per 0.01-degree cell, and the count of finished tasks). The service keeps the task side
+ * for a while, so an expert change recomputes only the expert side.
  *
  * Why this shape:
- * - the expert cells are a GroupAggregate over expert_profiles_map_cells_idx, whose keys are these
- *   GROUP BY expressions (migration 0007_perf2_custom.sql): rows come in key order, so nothing is
- *   hashed and the name key is not recomputed per row. Its predicate's last term (always true for
- *   located rows) must be repeated here, or the planner cannot use that partial index;
- * - cells are rounded in float8 (`round(x * 10)`), not numeric: the numeric casts were a third of
- *   the statement's time, and a cell is only a grouping granule (places merge within 25 miles);
- * - each list comes back as a few arrays in one row instead of tens of thousands of rows: on
- *   PGlite, decoding the rows cost more than computing them.
+ * - the expert cells come from expert_map_cells, kept by row triggers on expert_profiles (migration
+ *   0008_map_cells.sql): one row per name key, cell and location text, so the read groups tens of
+ *   thousands of rows at most instead of visiting every payable expert; the smallest text of a cell
+ *   is its label, as when the cells were aggregated from expert_profiles;
+ * - task cells are rounded in float8 (`round(x * 100)`), not numeric: the numeric casts were a third
+ *   of the statement's time, and a cell is only a grouping granule; they are counted in JavaScript
+ *   (below), which was cheaper than hashing them in PGlite and sending three arrays;
+ * - each list comes back as one JSON value (of arrays): on PGlite, decoding tens of thousands of
+ *   rows, or of PostgreSQL array elements, cost more than computing them; JSON.parse is native.
  */
-export interface MapAggregates {
-  expertCells: ExpertCell[];
+export interface TaskAggregates {
   taskCells: TaskCell[];
   tasksCompleted: number;
 }
 
-interface MapAggregatesRow {
-  labels: string[] | null;
-  experts: number[] | null;
-  lat_sums: number[] | null;
-  lng_sums: number[] | null;
-  task_lats: number[] | null;
-  task_lngs: number[] | null;
-  task_counts: number[] | null;
-  tasks_completed: number | string | null;
-}
+/** [labels, experts, latitude sums, longitude sums], or null without cells. */
+type ExpertCellsJson = [string[], number[], number[], number[]] | null;
+/** One cell number per recent task, or null without recent tasks. */
+type TaskCellsJson = number[] | null;
 
-/** The statement, exported so a test can check its plan uses the indexes. */
-export function mapAggregatesQuery(since: Date): SQL {
+/** JSON columns arrive parsed from PGlite and node-postgres; as text from a driver that does not. */
+const parsed = <T>(value: T | string | null | undefined): T | null =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : (value ?? null);
+
+/** The expert side's statement, exported so a test can check its plan. */
+export function expertCellsQuery(): SQL {
   return sql`
-    select e.labels, e.experts, e.lat_sums, e.lng_sums, t.task_lats, t.task_lngs, t.task_counts, c.tasks_completed
+    select json_build_array(array_agg(label), array_agg(experts), array_agg(lat_sum), array_agg(lng_sum)) as cells
     from (
-      select array_agg(label) as labels, array_agg(experts) as experts,
-             array_agg(lat_sum) as lat_sums, array_agg(lng_sum) as lng_sums
-      from (
-        select min(coalesce(location, '')) as label, count(*)::int as experts,
-               sum(latitude)::float8 as lat_sum, sum(longitude)::float8 as lng_sum
-        from expert_profiles
-        where stripe_onboarding_completed = true and stripe_account_status = 'active'
-          and latitude is not null and longitude is not null and round(latitude * 10) is not null
-        group by lower(trim(split_part(coalesce(location, ''), ',', 1))), round(latitude * 10), round(longitude * 10)
-      ) expert_cells
-    ) e,
-    (
-      select array_agg(lat100) as task_lats, array_agg(lng100) as task_lngs, array_agg(tasks) as task_counts
-      from (
-        select round(latitude * 100)::int as lat100, round(longitude * 100)::int as lng100, count(*)::int as tasks
-        from tasks
-        where created_at >= ${since.toISOString()}::timestamptz
-        group by 1, 2
-      ) task_cells
-    ) t,
-    (select count(*)::int as tasks_completed from tasks where status in ('completed', 'verified')) c`;
+      select min(location) as label, sum(experts)::int as experts,
+             sum(lat_sum)::float8 as lat_sum, sum(lng_sum)::float8 as lng_sum
+      from expert_map_cells
+      group by name_key, lat10, lng10
+    ) expert_cells
+    having count(*) > 0`;
 }
 
-export async function readMapAggregates(db: Db, since: Date): Promise<MapAggregates> {
-  const result = await db.execute(mapAggregatesQuery(since));
-  const [row] = (result as unknown as { rows: MapAggregatesRow[] }).rows;
-  const labels = row?.labels ?? [];
-  const experts = row?.experts ?? [];
-  const latSums = row?.lat_sums ?? [];
-  const lngSums = row?.lng_sums ?? [];
-  const expertCells: ExpertCell[] = labels.map((label, i) => ({
-    label,
-    experts: Number(experts[i]),
-    latSum: Number(latSums[i]),
-    lngSum: Number(lngSums[i]),
-  }));
-  const taskLats = row?.task_lats ?? [];
-  const taskLngs = row?.task_lngs ?? [];
-  const taskCounts = row?.task_counts ?? [];
-  // Cells travel as hundredths of a degree (integers); their centres are what the counts use.
-  const taskCells: TaskCell[] = taskLats.map((lat100, i) => ({
-    latitude: Number(lat100) / 100,
-    longitude: Number(taskLngs[i]) / 100,
-    tasks: Number(taskCounts[i]),
-  }));
-  return { expertCells, taskCells, tasksCompleted: Number(row?.tasks_completed ?? 0) };
+/**
+ * Recent tasks' 0.01-degree cells travel as one integer per task, latitude-major
+ * ((lat100 + 9000) * 36001 + lng100 + 18000, below 2^31): no grouping in the database, one short
+ * array to decode, and a typed-array sort in JavaScript, which counts the tasks per cell.
+ */
+const LNG_SPAN = 36_001;
+const LAT_OFFSET = 9_000;
+const LNG_OFFSET = 18_000;
+
+/** The task side's statement, exported so a test can check its plan uses the indexes. */
+export function taskAggregatesQuery(since: Date): SQL {
+  return sql`
+    select
+      (select json_agg((round(latitude * 100)::int + ${sql.raw(String(LAT_OFFSET))}) * ${sql.raw(String(LNG_SPAN))}
+                       + round(longitude * 100)::int + ${sql.raw(String(LNG_OFFSET))})
+       from tasks
+       where created_at >= ${since.toISOString()}::timestamptz) as cells,
+      (select count(*)::int from tasks where status in ('completed', 'verified')) as tasks_completed`;
+}
+
+const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
+
+export async function readExpertCells(db: Db): Promise<ExpertCell[]> {
+  const [row] = rowsOf<{ cells: ExpertCellsJson | string }>(await db.execute(expertCellsQuery()));
+  const cells = parsed<ExpertCellsJson>(row?.cells);
+  if (!cells) return [];
+  const [labels, experts, latSums, lngSums] = cells;
+  return labels.map((label, i) => ({ label, experts: experts[i], latSum: latSums[i], lngSum: lngSums[i] }));
+}
+
+export async function readTaskAggregates(db: Db, since: Date): Promise<TaskAggregates> {
+  const [row] = rowsOf<{ cells: TaskCellsJson | string; tasks_completed: number | string | null }>(
+    await db.execute(taskAggregatesQuery(since)),
+  );
+  const cells = parsed<TaskCellsJson>(row?.cells);
+  const tasksCompleted = Number(row?.tasks_completed ?? 0);
+  if (!cells) return { taskCells: [], tasksCompleted };
+  // Sorted, equal cells are neighbours: one pass counts them, in latitude then longitude order.
+  const sorted = Float64Array.from(cells).sort();
+  const taskCells: TaskCell[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    const code = sorted[i];
+    let end = i + 1;
+    while (end < sorted.length && sorted[end] === code) end++;
+    const lat100 = Math.floor(code / LNG_SPAN) - LAT_OFFSET;
+    const lng100 = (code % LNG_SPAN) - LNG_OFFSET;
+    // Cells travel as hundredths of a degree (integers); their centres are what the counts use.
+    taskCells.push({ latitude: lat100 / 100, longitude: lng100 / 100, tasks: end - i });
+    i = end;
+  }
+  return { taskCells, tasksCompleted };
 }

@@ -68,6 +68,33 @@ describe('GET /api/map-locations caching', () => {
     expect(await recent()).toBe(count + 1);
   });
 
+  it('keeps the task side on an expert change, and expires the answer with that task side', async () => {
+    let now = 0;
+    const service = createMapLocationsService({ db: t.db, clock: t.clock, namer: lazyGeocoder(createGazetteer) });
+    const cache = createMapLocationsCache({ db: t.db, service, now: () => now });
+    const answer = async () => JSON.parse((await cache.get(undefined)).body) as MapLocationsResponse;
+    const first = await answer();
+    await t.db.insert(tasks).values({
+      title: 'Check the garage',
+      description: 'Photos of the door, please.',
+      budget: 5_000,
+      location: 'New York',
+      latitude: 40.71,
+      longitude: -74.0,
+      status: 'open',
+      client_id: clientId,
+      created_at: t.clock.now(),
+    });
+    now += MAP_LOCATIONS_TTL_MS / 2;
+    await t.createUser('expert', { latitude: 40.71, longitude: -74.01 });
+    const afterExpert = await answer();
+    expect(afterExpert.totals?.experts).toBe((first.totals?.experts ?? 0) + 1);
+    expect(afterExpert.data[0].recent_tasks).toBe(first.data[0].recent_tasks);
+    // Recomputed half-way through the TTL, the answer still expires when its task side does.
+    now = MAP_LOCATIONS_TTL_MS;
+    expect((await answer()).data[0].recent_tasks).toBe(first.data[0].recent_tasks + 1);
+  });
+
   it(`caps the answer at ${MAP_LOCATIONS_MAX_PLACES} places, most experts first`, async () => {
     const id = (g: string) => sql.raw(`('f' || lpad(to_hex(${g}), 31, '0'))::uuid`);
     const n = MAP_LOCATIONS_MAX_PLACES + 20;
@@ -81,9 +108,9 @@ describe('GET /api/map-locations caching', () => {
         'verified', true, 'active' from generate_series(1, ${n}) g`);
     const answer = await body(await t.request('GET', '/api/map-locations'));
     expect(answer.data).toHaveLength(MAP_LOCATIONS_MAX_PLACES);
-    // New York has the most experts (two) and stays in; the totals still count everyone.
-    expect(answer.data[0]).toMatchObject({ name: 'New York', expert_count: 2 });
-    expect(answer.totals?.experts).toBe(n + 2);
+    // New York has the most experts (three) and stays in; the totals still count everyone.
+    expect(answer.data[0]).toMatchObject({ name: 'New York', expert_count: 3 });
+    expect(answer.totals?.experts).toBe(n + 3);
   });
 });
 

@@ -4,11 +4,12 @@ import { sql } from 'drizzle-orm';
 import { normalizePlaceText } from '@shared/domain/cities';
 import type { Db } from '../../db/client';
 import { createLruMap } from './lru-map';
-import type { MapLocationsService } from './map-locations.service';
+import type { MapLocationsService, MapTaskSide } from './map-locations.service';
 
 /**
- * How long one instance reuses a map answer. Expert changes invalidate it at once (the
- * expert_map_version_seq bumped by a trigger); new tasks show in recent_tasks within this time.
+ * How long one instance reuses a map answer's task side, and so the answer. Expert changes invalidate
+ * the answer at once (the expert_map_version_seq bumped by a trigger) but keep its task side: new
+ * tasks show in recent_tasks within this time.
  */
 export const MAP_LOCATIONS_TTL_MS = 30_000;
 /** Distinct searches remembered; the unfiltered list is the one every landing visit asks for. */
@@ -47,10 +48,25 @@ export function createMapLocationsCache(deps: {
     MAX_CACHED_SEARCHES,
   );
   const inFlight = new Map<string, Promise<MapLocationsAnswer>>();
+  let taskSide: { readAt: number; value: Promise<MapTaskSide> } | null = null;
+
+  /** The task side shared by every search, read again once older than the TTL; a failed read is not kept. */
+  function currentTaskSide() {
+    const at = now();
+    if (taskSide && at - taskSide.readAt < ttlMs) return taskSide;
+    const entry = { readAt: at, value: deps.service.readTaskSide() };
+    entry.value.catch(() => {
+      if (taskSide === entry) taskSide = null;
+    });
+    taskSide = entry;
+    return entry;
+  }
 
   async function compute(key: string, search: string | undefined, version: string | null): Promise<MapLocationsAnswer> {
-    const storedAt = now();
-    const body = JSON.stringify(await deps.service.list(search));
+    const tasks = currentTaskSide();
+    // An answer is as old as its task side: it expires when that does.
+    const storedAt = tasks.readAt;
+    const body = JSON.stringify(await deps.service.list(search, tasks.value));
     const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
     const answer = { body, gzipped: new Uint8Array(gzipSync(body)), etag };
     answers.set(key, { version, storedAt, answer });

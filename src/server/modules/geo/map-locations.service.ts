@@ -5,8 +5,15 @@ import type { MapLocationsResponse } from '@shared/schemas/geo.schemas';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { createLruMap } from './lru-map';
-import { readMapAggregates } from './map-aggregates.read';
-import { byExpertsThenName, compareText, describePlace, indexTaskCells, matchesSearch, mergeExpertCells } from './map-places';
+import { readExpertCells, readTaskAggregates } from './map-aggregates.read';
+import {
+  byExpertsThenName,
+  describePlace,
+  matchesSearch,
+  mergeExpertCells,
+  sortByExpertsThenLabel,
+} from './map-places';
+import { indexTaskCells } from './task-cells.index';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
@@ -16,6 +23,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_REMEMBERED_NAMES = 50_000;
 /** The most places one answer carries (most experts first): the response stays well under 150 KB gzip. */
 export const MAP_LOCATIONS_MAX_PLACES = 1_000;
+/**
+ * The task side of an answer (recent-task cells indexed for counting, the finished count). The cache
+ * (map-locations.cache.ts) reuses one for its TTL, so an expert change recomputes the expert side only.
+ */
+export interface MapTaskSide {
+  tasksCompleted: number;
+  taskIndex: ReturnType<typeof indexTaskCells>;
+}
 
 export interface PlaceNamer {
   search(query: string, limit?: number): Promise<LocationResult[]>;
@@ -62,12 +77,22 @@ export function createMapLocationsService(deps: { db: Db; clock: Clock; namer: P
     return known;
   }
 
+  /** Tasks created within the window before the clock's now, and the finished count. */
+  async function readTaskSide(): Promise<MapTaskSide> {
+    const since = new Date(clock.now().getTime() - MAP_LOCATIONS.recentTaskDays * DAY_MS);
+    const { taskCells, tasksCompleted } = await readTaskAggregates(db, since);
+    return { tasksCompleted, taskIndex: indexTaskCells(taskCells) };
+  }
+
   return {
-    async list(search?: string): Promise<MapLocationsResponse> {
-      const since = new Date(clock.now().getTime() - MAP_LOCATIONS.recentTaskDays * DAY_MS);
-      const { expertCells, taskCells, tasksCompleted } = await readMapAggregates(db, since);
-      const places = mergeExpertCells(expertCells).sort((a, b) => b.experts - a.experts || compareText(a.label, b.label));
-      const taskIndex = indexTaskCells(taskCells);
+    readTaskSide,
+    /** The answer; with `taskSide`, its task side is that one instead of a fresh read. */
+    async list(search?: string, taskSide?: Promise<MapTaskSide>): Promise<MapLocationsResponse> {
+      const [expertCells, { tasksCompleted, taskIndex }] = await Promise.all([
+        readExpertCells(db),
+        taskSide ?? readTaskSide(),
+      ]);
+      const places = sortByExpertsThenLabel(mergeExpertCells(expertCells));
       const experts = places.reduce((sum, place) => sum + place.experts, 0);
       // Only the places that make it into the answer are named: most experts first, until the cap.
       const data = [];

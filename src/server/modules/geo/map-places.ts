@@ -46,6 +46,28 @@ const textParts = (label: string) =>
  */
 export const compareText = new Intl.Collator().compare;
 
+/**
+ * Sorts in place, most experts first, then by label in compareText order: the order of
+ * `b.experts - a.experts || compareText(a.label, b.label)`, ties kept in input order, but the
+ * collator runs on the distinct labels only (100,000 experts' cells share a few thousand texts,
+ * and comparing cells of one expert each called it for most of the comparisons).
+ */
+export function sortByExpertsThenLabel<T extends { experts: number; label: string }>(items: T[]): T[] {
+  const distinct = [...new Set(items.map((item) => item.label))].sort(compareText);
+  const rankOf = new Map<string, number>();
+  let rank = 0;
+  distinct.forEach((label, i) => {
+    if (i > 0 && compareText(distinct[i - 1], label) !== 0) rank++;
+    rankOf.set(label, rank);
+  });
+  const ranked = items.map((item) => ({ item, rank: rankOf.get(item.label) ?? 0 }));
+  ranked.sort((a, b) => b.item.experts - a.item.experts || a.rank - b.rank);
+  ranked.forEach((entry, i) => {
+    items[i] = entry.item;
+  });
+  return items;
+}
+
 /** The place name part of a location text: "Austin, Texas" -> "austin"; "" when there is none. */
 export const placeKey = (label: string) => normalizePlaceText(textParts(label)[0] ?? '');
 
@@ -58,9 +80,7 @@ export function mergeExpertCells(
   cells: readonly ExpertCell[],
   mergeMiles: number = MAP_LOCATIONS.placeMergeMiles,
 ): PlaceCluster[] {
-  const sorted = [...cells]
-    .filter((cell) => cell.experts > 0)
-    .sort((a, b) => b.experts - a.experts || compareText(a.label, b.label));
+  const sorted = sortByExpertsThenLabel(cells.filter((cell) => cell.experts > 0));
   type Cluster = { key: string; label: string; experts: number; latSum: number; lngSum: number };
   const clusters: Cluster[] = [];
   // Candidates are looked up per place name, so merging is linear in the cells, not quadratic.
@@ -119,50 +139,6 @@ export function countTasksNear(
       total += cell.tasks;
   }
   return total;
-}
-
-/** Side of a task-cell bucket in degrees: a power of two, so bucket numbers have no rounding error. */
-const BUCKET_DEGREES = 0.25;
-const BUCKETS_PER_TURN = 360 / BUCKET_DEGREES;
-const bucketOf = (degrees: number) => Math.floor(degrees / BUCKET_DEGREES);
-/** One number per (latitude, longitude) bucket: Map lookups on numbers are cheaper than on strings. */
-const bucketKey = (latBucket: number, lngBucket: number) => latBucket * BUCKETS_PER_TURN * 2 + lngBucket;
-
-/**
- * Task cells bucketed on a quarter-degree grid: a place's count reads only the buckets its radius
- * can reach (about 1.5 square degrees at 25 miles), instead of every cell (the map of 100,000
- * experts has thousands of places and tens of thousands of cells).
- */
-export function indexTaskCells(cells: readonly TaskCell[]) {
-  const buckets = new Map<number, TaskCell[]>();
-  for (const cell of cells) {
-    const key = bucketKey(bucketOf(cell.latitude), bucketOf(cell.longitude));
-    const bucket = buckets.get(key);
-    if (bucket) bucket.push(cell);
-    else buckets.set(key, [cell]);
-  }
-  const halfTurn = BUCKETS_PER_TURN / 2;
-  return {
-    countNear(latitude: number, longitude: number, radiusMiles: number = MAP_LOCATIONS.recentTaskRadiusMiles): number {
-      const latDegrees = radiusMiles / 69 + 0.01;
-      const latReach = Math.ceil(latDegrees / BUCKET_DEGREES);
-      // The widest longitude span is at the reachable latitude furthest from the equator.
-      const cosLat = Math.max(0.01, Math.cos((Math.min(89, Math.abs(latitude) + latDegrees) * Math.PI) / 180));
-      const lngReach = Math.min(halfTurn, Math.ceil((radiusMiles / (69 * cosLat) + 0.01) / BUCKET_DEGREES));
-      const lat0 = bucketOf(latitude);
-      const lng0 = bucketOf(longitude);
-      let total = 0;
-      for (let dLat = -latReach; dLat <= latReach; dLat++) {
-        for (let dLng = -lngReach; dLng <= Math.min(lngReach, halfTurn - 1); dLng++) {
-          // Longitudes wrap at the antimeridian: the bucket at -180 follows the one ending at 180.
-          const lng = ((((lng0 + dLng + halfTurn) % BUCKETS_PER_TURN) + BUCKETS_PER_TURN) % BUCKETS_PER_TURN) - halfTurn;
-          const bucket = buckets.get(bucketKey(lat0 + dLat, lng));
-          if (bucket) total += countTasksNear(latitude, longitude, bucket, radiusMiles);
-        }
-      }
-      return total;
-    },
-  };
 }
 
 const roundTo = (value: number, decimals: number) => {
