@@ -64,7 +64,8 @@ async function seedRichTask(db: Db, userId: string) {
 
 async function startApp() {
   const databaseUrl = process.env.BENCH_DB_URL || undefined;
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  // As the server runs it: PGlite in a worker thread (decision 0102).
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://', pgliteThread: 'worker' });
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-api-')) });
   const context = await createServerContext({ env, database, clock: systemClock, publicUrl: ORIGIN });
   const app = createApp(context);

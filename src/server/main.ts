@@ -21,6 +21,8 @@ async function main() {
     dataDir,
     // A first start restores the migrated data directory made at build time instead of running initdb.
     loadDataDir: env.DATABASE_URL ? undefined : prebuiltDataDirFor(dataDir),
+    // PGlite's queries run in a worker thread, off the event loop that serves requests (decision 0102).
+    pgliteThread: 'worker',
   });
 
   let demoAccounts: DemoAccount[] = [];
