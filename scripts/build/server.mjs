@@ -21,8 +21,10 @@ const options = {
   sourcemap: true,
   logLevel: 'warning',
 };
-await build({ ...options, entryPoints: { main: 'src/server/main.ts' } });
-// PGlite's worker thread (decision 0102): main.js starts it from ./pglite-worker.js next to itself.
+// main.js is a small launcher that starts PGlite's worker, then loads server.js (decision 0102).
+await build({ ...options, entryPoints: { main: 'src/server/launch.ts' } });
+await build({ ...options, entryPoints: { server: 'src/server/main.ts' } });
+// PGlite's worker thread: started from ./pglite-worker.js next to main.js and server.js.
 await build({ ...options, entryPoints: { 'pglite-worker': 'src/server/db/pglite-thread/worker.ts' } });
 await build({ ...options, entryPoints: { 'build-template': 'src/server/db/build-template.ts' } });
 // Read at run time next to the bundle: the SQL migrations (db/client.ts resolves them from its own folder).

@@ -5,7 +5,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { BRAND_NAME } from '@shared/brand';
 import { EnvError, loadEnv, publicUrlOf } from './env';
 import { openDatabase } from './db/client';
-import { prebuiltDataDirFor } from './db/prebuilt';
+import { pgliteDataDirOf, prebuiltDataDirFor } from './db/prebuilt';
 import { DEMO_EXPERT_COUNT, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData, type DemoAccount } from './db/seed/seed';
 import { shiftableClock, systemClock } from './lib/clock';
 import { createServerContext } from './server-context';
@@ -15,7 +15,7 @@ import { createApp } from './app';
 async function main() {
   const startedAt = Date.now();
   const env = loadEnv();
-  const dataDir = resolve(env.DATA_DIR, 'db');
+  const dataDir = pgliteDataDirOf(env);
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir,

@@ -52,7 +52,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   if (!dataDir.startsWith('memory://')) mkdirSync(dirname(resolve(dataDir)), { recursive: true });
   const client =
     options.pgliteThread === 'worker'
-      ? await (await import('./pglite-thread/client')).PgliteThreadClient.create({ dataDir, loadDataDir: options.loadDataDir })
+      ? await (await import('./pglite-thread/early-start')).openPgliteThread({ dataDir, loadDataDir: options.loadDataDir })
       : await createPgliteOnThisThread(dataDir, options.loadDataDir);
   // The worker's proxy has the part of PGlite's interface that drizzle and the repositories use.
   const db = drizzle(client as PGlite, { schema }) as unknown as Db;

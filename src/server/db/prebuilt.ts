@@ -8,6 +8,11 @@ import { fileURLToPath } from 'node:url';
  */
 export const PREBUILT_DATA_DIR_FILE = 'pglite-template.tar.gz';
 
+/** The PGlite data directory inside the DATA_DIR setting. */
+export function pgliteDataDirOf(env: { DATA_DIR: string }): string {
+  return resolve(env.DATA_DIR, 'db');
+}
+
 export function prebuiltTemplatePath(): string {
   return resolve(dirname(fileURLToPath(import.meta.url)), PREBUILT_DATA_DIR_FILE);
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { messages, type QueryOptions, type Results } from '@electric-sql/pglite';
+import type { messages, QueryOptions, Results } from '@electric-sql/pglite';
 import type { Reply, Request, SerializedError, WireQueryOptions, WorkerOptions } from './protocol';
 
 /**
@@ -55,12 +55,20 @@ function wireOptions(options: QueryOptions | undefined): WireQueryOptions | unde
   return { rowMode: options.rowMode, rawOids: rawOidsOf(options.parsers), paramTypes: options.paramTypes };
 }
 
+// PGlite's error class, loaded after the worker is spawned (the compiled server's launcher starts
+// the worker before loading anything else); `ready` waits for it.
+let DatabaseError: typeof messages.DatabaseError | undefined;
+let errorClassLoaded: Promise<void> | undefined;
+const loadErrorClass = () =>
+  (errorClassLoaded ??= import('@electric-sql/pglite').then((pglite) => void (DatabaseError = pglite.messages.DatabaseError)));
+
 /** PostgreSQL's errors come back as PGlite's DatabaseError with every field; others as Error. */
 function reviveError(serialized: SerializedError, options?: QueryOptions): Error {
   const { fields } = serialized;
-  const error = serialized.databaseError
-    ? new messages.DatabaseError(serialized.message, Number(fields.length ?? 0), 'error')
-    : new Error(serialized.message);
+  const error =
+    serialized.databaseError && DatabaseError
+      ? new DatabaseError(serialized.message, Number(fields.length ?? 0), 'error')
+      : new Error(serialized.message);
   Object.assign(error, fields);
   if (!serialized.databaseError) Object.assign(error, { name: serialized.name });
   if (serialized.databaseError && options) Object.assign(error, { queryOptions: options });
@@ -105,7 +113,8 @@ export class PgliteThreadClient {
   private constructor(worker: Worker) {
     this.#worker = worker;
     let started: { resolve: () => void; reject: (error: Error) => void };
-    this.ready = new Promise((resolve, reject) => (started = { resolve, reject }));
+    const opened = new Promise<void>((resolve, reject) => (started = { resolve, reject }));
+    this.ready = Promise.all([opened, loadErrorClass()]).then(() => undefined);
     worker.on('message', (reply: Reply) => {
       switch (reply.kind) {
         case 'ready':
