@@ -104,6 +104,7 @@ export class PgliteThreadClient {
   readonly #listeners = new Map<number, (payload: string) => void>();
   #nextId = 1;
   #starting = true;
+  #closing = false;
   /** Set until the options message is posted. */
   #initPosted: Promise<void> | undefined;
   #exitError: Error | undefined;
@@ -123,7 +124,9 @@ export class PgliteThreadClient {
           if (this.#pending.size === 0) worker.unref();
           return started.resolve();
         case 'init-failed':
-          return this.#fail(reviveError(reply.error));
+          this.#fail(reviveError(reply.error));
+          this.#closing = true;
+          return void worker.terminate();
         case 'notify':
           return this.#listeners.get(reply.subscription)?.(reply.payload);
         case 'result':
@@ -141,7 +144,10 @@ export class PgliteThreadClient {
     // Marked handled: a caller that never awaits `ready` still sees the failure on its first query.
     this.ready.catch(() => undefined);
     worker.on('error', (error) => this.#fail(error));
-    worker.on('exit', (code) => this.#fail(new Error(`The PGlite worker thread exited (code ${code})`)));
+    worker.on('exit', (code) => {
+      if (!this.#closing) console.error(`The PGlite worker thread exited unexpectedly (code ${code})`);
+      this.#fail(new Error(`The PGlite worker thread exited (code ${code})`));
+    });
   }
 
   #fail(error: Error) {
@@ -267,6 +273,7 @@ export class PgliteThreadClient {
   /** Closes PGlite (flushing its data directory) and ends the worker. */
   async close(): Promise<void> {
     if (this.#exitError) return;
+    this.#closing = true;
     try {
       await this.#send({ op: 'close' });
     } finally {
