@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { TEMPLATE_DUMP_PATH, postgresTemplateName } from './paths';
 
@@ -37,4 +37,18 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 
 export function pgliteThreadForTests(): 'worker' | 'main' {
   return process.env.PGLITE_THREAD === 'worker' ? 'worker' : 'main';
+}
+
+/**
+ * The migrated PGlite template as a data-dir dump: global-setup's file, or (when global-setup made a
+ * PostgreSQL template instead, TEST_DATABASE_URL) one built here once per test file.
+ */
+export async function pgliteTemplateDump(): Promise<Blob> {
+  if (existsSync(TEMPLATE_DUMP_PATH)) return new Blob([readFileSync(TEMPLATE_DUMP_PATH)]);
+  const handle = await openDatabase({ dataDir: 'memory://' });
+  try {
+    return await handle.dumpDataDir!();
+  } finally {
+    await handle.close();
+  }
 }

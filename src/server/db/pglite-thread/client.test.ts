@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { messages, types } from '@electric-sql/pglite';
-import { TEMPLATE_DUMP_PATH } from '../../test/paths';
+import { pgliteTemplateDump } from '../../test/test-db';
 import { openDatabase, type DatabaseHandle } from '../client';
 import { PgliteThreadClient } from './client';
 
@@ -15,7 +14,7 @@ describe('PGlite in a worker thread', () => {
   let template: Blob;
 
   beforeAll(async () => {
-    template = new Blob([readFileSync(TEMPLATE_DUMP_PATH)]);
+    template = await pgliteTemplateDump();
     handle = await openDatabase({ dataDir: 'memory://', loadDataDir: template, migrate: false, pgliteThread: 'worker' });
     client = (handle.db as unknown as { $client: PgliteThreadClient }).$client;
     await client.exec(`

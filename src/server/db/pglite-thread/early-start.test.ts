@@ -1,14 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { TEMPLATE_DUMP_PATH } from '../../test/paths';
+import { pgliteTemplateDump } from '../../test/test-db';
 import { openDatabase } from '../client';
 import { startPgliteEarly, takeEarlyPglite } from './early-start';
 
 describe('PGlite worker started early (the compiled server launcher)', () => {
+  let template: Blob;
+  beforeAll(async () => {
+    template = await pgliteTemplateDump();
+  });
+
   it('is the one openDatabase uses for the same data directory', async () => {
     // Started from the migrated template: a new PGlite without it would not have the settings table.
-    startPgliteEarly({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(TEMPLATE_DUMP_PATH)]) });
+    startPgliteEarly({ dataDir: 'memory://', loadDataDir: template });
     const handle = await openDatabase({ dataDir: 'memory://', migrate: false, pgliteThread: 'worker' });
     try {
       const result = await handle.db.execute(sql`select count(*)::int as rows from system_settings`);
@@ -20,7 +24,7 @@ describe('PGlite worker started early (the compiled server launcher)', () => {
   });
 
   it('is not used for another data directory', async () => {
-    startPgliteEarly({ dataDir: 'memory://early', loadDataDir: new Blob([readFileSync(TEMPLATE_DUMP_PATH)]) });
+    startPgliteEarly({ dataDir: 'memory://early', loadDataDir: template });
     expect(takeEarlyPglite('memory://other')).toBeUndefined();
     // Handed over once only, even when refused.
     expect(takeEarlyPglite('memory://early')).toBeUndefined();
