@@ -64,7 +64,9 @@ async function seedRichTask(db: Db, userId: string) {
 
 async function startApp() {
   const databaseUrl = process.env.BENCH_DB_URL || undefined;
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  // As the server runs it: PGlite in a worker thread; BENCH_PGLITE_THREAD=main for the comparison (decision 0102).
+  const pgliteThread = process.env.BENCH_PGLITE_THREAD === 'main' ? 'main' : 'worker';
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://', pgliteThread });
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-api-')) });
   const context = await createServerContext({ env, database, clock: systemClock, publicUrl: ORIGIN });
   const app = createApp(context);

@@ -1,7 +1,8 @@
 /**
  * Signed-in GET /api/tasks/:id (one task with its client, expert, applications, review and
  * transaction) against a bare Hono JSON route, each served by its own process and loaded over
- * HTTP with 20 keep-alive connections by this one; on PGlite and on PostgreSQL. Each repeat loads
+ * HTTP with 20 keep-alive connections by this one; on PGlite (in its worker thread, and on the
+ * server's thread as before decision 0102) and on PostgreSQL. Each repeat loads
  * the bare route, then the app, for BENCH_LOAD_MS each.
  */
 import { startBenchServer, load, type BenchServer, type LoadResult } from './http-load';
@@ -49,6 +50,8 @@ async function compare(label: string, goal: string, env: Record<string, string>)
 
 export async function benchApi(): Promise<BenchRow[]> {
   const rows = await compare('PGlite', '>= 5%', {});
+  // The same on PGlite kept on the server's thread, as before decision 0102.
+  rows.push(...(await compare('PGlite on the main thread', '(reference for 0102)', { BENCH_PGLITE_THREAD: 'main' })));
   const postgres = await startBenchPostgres();
   if ('skipped' in postgres) {
     rows.push({ name: 'PostgreSQL: task details', value: `skipped: ${postgres.skipped}` });

@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 const outdir = 'dist/server';
 rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
-// Two self-contained bundles (no shared chunks), so that every module sits in dist/server and
+// Self-contained bundles (no shared chunks), so that every module sits in dist/server and
 // import.meta.url-relative paths (migrations, the template) resolve next to it.
 const options = {
   outdir,
@@ -22,6 +22,8 @@ const options = {
   logLevel: 'warning',
 };
 await build({ ...options, entryPoints: { main: 'src/server/main.ts' } });
+// PGlite's worker thread (decision 0102): started from ./pglite-worker.js next to main.js.
+await build({ ...options, entryPoints: { 'pglite-worker': 'src/server/db/pglite-thread/worker.ts' } });
 await build({ ...options, entryPoints: { 'build-template': 'src/server/db/build-template.ts' } });
 // Read at run time next to the bundle: the SQL migrations (db/client.ts resolves them from its own folder).
 cpSync('src/server/db/migrations', `${outdir}/migrations`, { recursive: true });

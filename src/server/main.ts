@@ -5,7 +5,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { BRAND_NAME } from '@shared/brand';
 import { EnvError, loadEnv, publicUrlOf } from './env';
 import { openDatabase } from './db/client';
-import { restorePrebuiltDataDir } from './db/prebuilt';
+import { pgliteDataDirOf, restorePrebuiltDataDir } from './db/prebuilt';
 import { shiftAllDates } from './db/seed/shift-dates';
 import { DEMO_EXPERT_COUNT, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData, type DemoAccount } from './db/seed/seed';
 import { shiftableClock, systemClock } from './lib/clock';
@@ -16,12 +16,17 @@ import { createApp } from './app';
 async function main() {
   const startedAt = Date.now();
   const env = loadEnv();
-  const dataDir = resolve(env.DATA_DIR, 'db');
+  const dataDir = pgliteDataDirOf(env);
   const demo = env.NODE_ENV !== 'production';
   // A first start copies the data directory made at build time (migrated, and seeded outside
   // production) instead of running initdb and the seed (docs/decisions/0106).
   const restored = env.DATABASE_URL ? null : restorePrebuiltDataDir(dataDir, { demo });
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    // PGlite's queries run in a worker thread, off the event loop that serves requests (decision 0102).
+    pgliteThread: 'worker',
+  });
 
   let demoAccounts: DemoAccount[] = [];
   if (restored?.demo) {

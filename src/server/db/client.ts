@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema';
 import { createWriteEpoch, registerWriteEpoch, trackPgClientWrites, trackPgliteWrites, type WriteEpoch } from './write-epoch';
 
@@ -34,6 +35,11 @@ export interface OpenDatabaseOptions {
   /** A PGlite data dir dump (from dumpDataDir) to start from: tests use a migrated template. */
   loadDataDir?: Blob;
   migrate?: boolean;
+  /**
+   * PGlite only: `worker` runs it in a worker thread so that queries never block the event loop
+   * (the server); `main` (the default) keeps it on this thread (decision 0102).
+   */
+  pgliteThread?: 'worker' | 'main';
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -43,23 +49,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { cube } = await import('@electric-sql/pglite/contrib/cube');
-  const { earthdistance } = await import('@electric-sql/pglite/contrib/earthdistance');
   const { drizzle } = await import('drizzle-orm/pglite');
   const dataDir = options.dataDir ?? 'memory://';
   // PGlite does not create parent folders of its data directory.
   if (!dataDir.startsWith('memory://')) mkdirSync(dirname(resolve(dataDir)), { recursive: true });
-  const client = await PGlite.create({
-    dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm, cube, earthdistance },
-  });
-  // One process owns a PGlite database: every write passes through this client.
+  const client =
+    options.pgliteThread === 'worker'
+      ? await (await import('./pglite-thread/client')).PgliteThreadClient.create({ dataDir, loadDataDir: options.loadDataDir })
+      : await createPgliteOnThisThread(dataDir, options.loadDataDir);
+  // One process owns a PGlite database: every write passes through this client (or the worker's proxy).
   const writes = createWriteEpoch({ remoteLive: true });
   trackPgliteWrites(client, writes);
-  const db = drizzle(client, { schema }) as unknown as Db;
+  // The worker's proxy has the part of PGlite's interface that drizzle and the repositories use.
+  const db = drizzle(client as PGlite, { schema }) as unknown as Db;
   registerWriteEpoch(db, writes);
   return {
     db,
@@ -72,6 +74,14 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
       return unsubscribe;
     },
   };
+}
+
+async function createPgliteOnThisThread(dataDir: string, loadDataDir: Blob | undefined) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { cube } = await import('@electric-sql/pglite/contrib/cube');
+  const { earthdistance } = await import('@electric-sql/pglite/contrib/earthdistance');
+  return PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm, cube, earthdistance } });
 }
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {

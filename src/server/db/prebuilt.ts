@@ -14,6 +14,11 @@ export const PREBUILT_DEMO_DIR = 'pglite-demo-template';
 /** { seededAt, accounts } of the demo directory: the first start moves its dates by now - seededAt. */
 export const PREBUILT_DEMO_INFO = 'pglite-demo-template.json';
 
+/** The PGlite data directory inside the DATA_DIR setting. */
+export function pgliteDataDirOf(env: { DATA_DIR: string }): string {
+  return resolve(env.DATA_DIR, 'db');
+}
+
 export interface PrebuiltDemoInfo {
   seededAt: string;
   accounts: DemoAccount[];

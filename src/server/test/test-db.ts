@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { TEMPLATE_DUMP_PATH, postgresTemplateName } from './paths';
 
 /**
  * A fresh, migrated database for one test file: a copy of the template made by global-setup.
- * PGlite unless TEST_DATABASE_URL/DATABASE_URL points at a PostgreSQL server.
+ * PGlite unless TEST_DATABASE_URL/DATABASE_URL points at a PostgreSQL server; PGlite runs on the
+ * test's thread unless PGLITE_THREAD=worker (decision 0102: the server runs it in a worker thread).
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -31,5 +32,23 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     };
   }
   const dump = new Blob([readFileSync(TEMPLATE_DUMP_PATH)]);
-  return openDatabase({ dataDir: 'memory://', loadDataDir: dump, migrate: false });
+  return openDatabase({ dataDir: 'memory://', loadDataDir: dump, migrate: false, pgliteThread: pgliteThreadForTests() });
+}
+
+export function pgliteThreadForTests(): 'worker' | 'main' {
+  return process.env.PGLITE_THREAD === 'worker' ? 'worker' : 'main';
+}
+
+/**
+ * The migrated PGlite template as a data-dir dump: global-setup's file, or (when global-setup made a
+ * PostgreSQL template instead, TEST_DATABASE_URL) one built here once per test file.
+ */
+export async function pgliteTemplateDump(): Promise<Blob> {
+  if (existsSync(TEMPLATE_DUMP_PATH)) return new Blob([readFileSync(TEMPLATE_DUMP_PATH)]);
+  const handle = await openDatabase({ dataDir: 'memory://' });
+  try {
+    return await handle.dumpDataDir!();
+  } finally {
+    await handle.close();
+  }
 }
