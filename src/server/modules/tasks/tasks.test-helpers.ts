@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { ApplicationDto, CaptureResultDto, TaskDto } from '@shared/schemas/task-api';
 import { createApp } from '../../app';
 import type { Db } from '../../db/client';
@@ -84,6 +85,25 @@ export async function createTasksTestApp() {
 }
 
 export type TasksTestApp = Awaited<ReturnType<typeof createTasksTestApp>>;
+
+/**
+ * One tasks test app and its cast for a whole test file: made before the first test, closed after
+ * the last, and handed to `receive`; `resetPayments` clears the fake provider before each test.
+ */
+export function useTasksTestApp(
+  receive: (suite: { h: TasksTestApp; cast: Cast }) => void,
+  options: { resetPayments?: boolean } = {},
+): void {
+  let h: TasksTestApp | undefined;
+  beforeAll(async () => {
+    h = await createTasksTestApp();
+    receive({ h, cast: await castOf(h) });
+  });
+  if (options.resetPayments) beforeEach(() => h!.payments.reset());
+  afterAll(async () => {
+    await h?.close();
+  });
+}
 
 export type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
