@@ -1,36 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { TaskStatus } from '@shared/domain/task-status';
 import { taskApplications } from '../../db/schema';
-import { PNG_BYTES } from '../../test/builders';
-import { signedIn, type Expectation, type MatrixCase, type MatrixRow, type World } from '../matrix';
-
-/** Compact expectations: anon, owner, otherClient, applicant, assigned, otherExpert, admin. */
-const x = (anon: number, owner: number, otherClient: number, applicant: number, assigned: number, otherExpert: number, admin: number): Expectation => ({
-  anon,
-  owner,
-  otherClient,
-  applicant,
-  assigned,
-  otherExpert,
-  admin,
-});
-
-/** A case on a fresh task in `status`; `extra` adds params or a body. */
-function onTask(
-  status: TaskStatus,
-  expect: Expectation,
-  extra: (w: World, taskId: string) => Promise<{ body?: unknown; params?: Record<string, string> }> | { body?: unknown; params?: Record<string, string> } = () => ({}),
-): MatrixCase {
-  return {
-    name: `${status} task`,
-    expect,
-    arrange: async (w) => {
-      const task = await w.task(status);
-      const more = await extra(w, task.id);
-      return { params: { id: task.id, ...more.params }, body: more.body };
-    },
-  };
-}
+import { signedIn, type MatrixRow, type World } from '../matrix';
+import { onTask, pngForm, x } from './row-builders';
 
 const taskBody = () => ({
   title: 'Inspect a used car before purchase',
@@ -45,12 +16,7 @@ const taskBody = () => ({
   longitude: -74.006,
 });
 
-const evidenceForm = () => {
-  const form = new FormData();
-  form.set('completion_notes', 'All done: photos of every side attached.');
-  form.append('files', new File([PNG_BYTES], 'photo.png', { type: 'image/png' }));
-  return form;
-};
+const evidenceForm = () => pngForm('files', 'photo.png', { completion_notes: 'All done: photos of every side attached.' });
 
 const applicationOf = async (w: World, taskId: string) => {
   const [row] = await w.t.db
