@@ -1,20 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { taskApplications } from '../../db/schema';
+import { taskInput } from '../../test/builders';
 import { signedIn, type MatrixRow, type World } from '../matrix';
 import { onTask, pngForm, x } from './row-builders';
-
-const taskBody = () => ({
-  title: 'Inspect a used car before purchase',
-  description: 'Please inspect the car remotely and send photos and a video of the engine and body.',
-  requirements: 'Photos of every side, the engine bay, the tyres and the dashboard.',
-  category: 'vehicle',
-  urgency: 'medium',
-  budget: 15_000,
-  due_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-  location: 'New York, New York, United States',
-  latitude: 40.7128,
-  longitude: -74.006,
-});
 
 const evidenceForm = () => pngForm('files', 'photo.png', { completion_notes: 'All done: photos of every side attached.' });
 
@@ -34,7 +22,7 @@ export const taskRows: MatrixRow[] = [
   {
     route: 'POST /api/tasks',
     // Posting a task needs only an account: experts and admins may also hire (roles matrix).
-    cases: [{ name: 'a new task', arrange: () => ({ body: taskBody() }), expect: signedIn(201) }],
+    cases: [{ name: 'a new task', arrange: () => ({ body: taskInput() }), expect: signedIn(201) }],
   },
   { route: 'GET /api/tasks', cases: [{ name: 'own lists', expect: signedIn(200) }] },
   {
