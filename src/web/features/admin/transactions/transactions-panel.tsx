@@ -9,9 +9,9 @@ import { adminMessages as m } from '@shared/messages/admin';
 import { Badge, type BadgeVariant } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@web/components/ui/table';
 import { errorText, transactionsQuery, type TransactionsQuery } from '../admin-api';
-import { Pager } from '../common/pager';
+import { PagedTable } from '../common/paged-table';
 import { SearchField } from '../common/search-field';
 import { humanize } from '../common/charts';
 
@@ -64,50 +64,39 @@ export default function TransactionsPanel() {
           </form>
         </CardHeader>
         <CardContent>
-          {loadError ? <p className="py-6 text-center text-destructive">{loadError}</p> : null}
-          <div className="overflow-x-auto">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Transaction ID</TableHead>
-                  <TableHead>Task</TableHead>
-                  <TableHead className="text-right">Amount</TableHead>
-                  <TableHead className="text-right">Platform Fee</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>Date</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {transactions.data?.rows.map((row) => (
-                  <TableRow key={row.id}>
-                    <TableCell className="font-mono" title={row.id}>
-                      {row.id.slice(0, ADMIN.transactionIdPrefixLength)}
-                    </TableCell>
-                    <TableCell>{row.task_title ?? m.unknownTask}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatUsd(row.amount)}</TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {formatUsd(row.platform_fee)} <span className="text-xs text-muted-foreground">({row.platform_fee_percent}%)</span>
-                    </TableCell>
-                    <TableCell>
-                      <Badge variant={STATUS_BADGE[row.status]}>{row.status}</Badge>
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap">{formatDate(new Date(row.created_at), 'MMM d, yyyy')}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-          {transactions.data && transactions.data.total === 0 ? (
-            <p className="py-8 text-center text-muted-foreground">{m.noTransactions}</p>
-          ) : null}
-          {transactions.data ? (
-            <Pager
-              page={query.page}
-              pageSize={transactions.data.pageSize}
-              total={transactions.data.total}
-              onPage={(page) => setQuery((q) => ({ ...q, page }))}
-            />
-          ) : null}
+          <PagedTable
+            list={transactions.data}
+            page={query.page}
+            onPage={(page) => setQuery((q) => ({ ...q, page }))}
+            error={loadError}
+            emptyText={m.noTransactions}
+            head={
+              <>
+                <TableHead>Transaction ID</TableHead>
+                <TableHead>Task</TableHead>
+                <TableHead className="text-right">Amount</TableHead>
+                <TableHead className="text-right">Platform Fee</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Date</TableHead>
+              </>
+            }
+            row={(row) => (
+              <TableRow key={row.id}>
+                <TableCell className="font-mono" title={row.id}>
+                  {row.id.slice(0, ADMIN.transactionIdPrefixLength)}
+                </TableCell>
+                <TableCell>{row.task_title ?? m.unknownTask}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatUsd(row.amount)}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {formatUsd(row.platform_fee)} <span className="text-xs text-muted-foreground">({row.platform_fee_percent}%)</span>
+                </TableCell>
+                <TableCell>
+                  <Badge variant={STATUS_BADGE[row.status]}>{row.status}</Badge>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{formatDate(new Date(row.created_at), 'MMM d, yyyy')}</TableCell>
+              </TableRow>
+            )}
+          />
         </CardContent>
       </Card>
     </section>

@@ -10,9 +10,9 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@web/components/ui/table';
 import { addRole, adminKeys, errorText, removeRole, usersQuery, type UsersQuery } from '../admin-api';
-import { Pager } from '../common/pager';
+import { PagedTable } from '../common/paged-table';
 import { SearchField } from '../common/search-field';
 import { AuditLog } from './audit-log';
 import { ClientReports } from './client-reports';
@@ -94,62 +94,53 @@ export default function UsersPanel() {
           </form>
         </CardHeader>
         <CardContent>
-          {loadError ? <p className="py-6 text-center text-destructive">{loadError}</p> : null}
-          <div className="overflow-x-auto">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>
-                    <span className="sr-only">Avatar</span>
-                  </TableHead>
-                  <TableHead>Name</TableHead>
-                  <TableHead>Joined</TableHead>
-                  <TableHead>Email</TableHead>
-                  <TableHead>Roles</TableHead>
-                  <TableHead>Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {users.data?.rows.map((user) => (
-                  <TableRow key={user.id}>
-                    <TableCell>
-                      <Avatar src={user.avatar_url} name={fullName(user)} className="size-8" decorative />
-                    </TableCell>
-                    <TableCell className="font-medium">{fullName(user)}</TableCell>
-                    <TableCell className="whitespace-nowrap">{joined(user.created_at)}</TableCell>
-                    <TableCell>{user.email}</TableCell>
-                    <TableCell>
-                      <RoleBadges user={user} disabled={busy} onRemove={(role) => remove.mutate({ user, role })} />
-                    </TableCell>
-                    <TableCell>
-                      <div className="flex flex-wrap gap-2">
-                        {!user.roles.includes('expert') ? (
-                          <Button size="sm" variant="outline" disabled={busy} onClick={() => grant(user, 'expert')} aria-label={`Make ${fullName(user)} an expert`}>
-                            Make Expert
-                          </Button>
-                        ) : null}
-                        {!user.roles.includes('admin') ? (
-                          <Button size="sm" variant="outline" disabled={busy} onClick={() => grant(user, 'admin')} aria-label={`Make ${fullName(user)} an admin`}>
-                            Make Admin
-                          </Button>
-                        ) : null}
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-          {users.data && users.data.total === 0 ? <p className="py-8 text-center text-muted-foreground">{m.noUsers}</p> : null}
-          {users.data ? (
-            <Pager
-              page={query.page}
-              pageSize={users.data.pageSize}
-              total={users.data.total}
-              onPage={(page) => setQuery((q) => ({ ...q, page }))}
-              summary={({ from, to, total }) => format(m.showingUsers, { from, to, total })}
-            />
-          ) : null}
+          <PagedTable
+            list={users.data}
+            page={query.page}
+            onPage={(page) => setQuery((q) => ({ ...q, page }))}
+            summary={({ from, to, total }) => format(m.showingUsers, { from, to, total })}
+            error={loadError}
+            emptyText={m.noUsers}
+            head={
+              <>
+                <TableHead>
+                  <span className="sr-only">Avatar</span>
+                </TableHead>
+                <TableHead>Name</TableHead>
+                <TableHead>Joined</TableHead>
+                <TableHead>Email</TableHead>
+                <TableHead>Roles</TableHead>
+                <TableHead>Actions</TableHead>
+              </>
+            }
+            row={(user) => (
+              <TableRow key={user.id}>
+                <TableCell>
+                  <Avatar src={user.avatar_url} name={fullName(user)} className="size-8" decorative />
+                </TableCell>
+                <TableCell className="font-medium">{fullName(user)}</TableCell>
+                <TableCell className="whitespace-nowrap">{joined(user.created_at)}</TableCell>
+                <TableCell>{user.email}</TableCell>
+                <TableCell>
+                  <RoleBadges user={user} disabled={busy} onRemove={(role) => remove.mutate({ user, role })} />
+                </TableCell>
+                <TableCell>
+                  <div className="flex flex-wrap gap-2">
+                    {!user.roles.includes('expert') ? (
+                      <Button size="sm" variant="outline" disabled={busy} onClick={() => grant(user, 'expert')} aria-label={`Make ${fullName(user)} an expert`}>
+                        Make Expert
+                      </Button>
+                    ) : null}
+                    {!user.roles.includes('admin') ? (
+                      <Button size="sm" variant="outline" disabled={busy} onClick={() => grant(user, 'admin')} aria-label={`Make ${fullName(user)} an admin`}>
+                        Make Admin
+                      </Button>
+                    ) : null}
+                  </div>
+                </TableCell>
+              </TableRow>
+            )}
+          />
         </CardContent>
       </Card>
       <AuditLog />
