@@ -7,21 +7,9 @@ import {
   isPaymentAuthorized,
   reviewWindowEnd,
 } from './payment-hold';
-import { PAYMENT_STATUSES, TASK_STATUSES, type PaymentStatus, type TaskStatus } from './task-state';
+import { PAYMENT_STATUSES, TASK_STATUSES } from './task-state';
+import { EARLIER, LATER, NOW, task } from './task-state.fixtures';
 
-const NOW = new Date('2025-06-01T12:00:00Z');
-const LATER = '2025-06-05T12:00:00Z';
-const EARLIER = '2025-05-30T12:00:00Z';
-
-const task = (
-  status: TaskStatus,
-  payment_status: PaymentStatus = 'unpaid',
-  expires: string | null = null,
-) => ({
-  status,
-  payment_status,
-  authorization_hold_expires_at: expires,
-});
 
 describe('the review window (fake clock)', () => {
   const submitted = new Date('2025-06-01T12:00:00Z');

@@ -1,12 +1,12 @@
 import type { Actor, TaskAccessFacts, TaskRole } from './permissions';
+import { LATER } from './task-state.fixtures';
+
+export { EARLIER, LATER, NOW } from './task-state.fixtures';
 
 /** The people and the task the permissions tests share: one of each role around one authorized task. */
 
 export const CLIENT = 'client-1';
 export const EXPERT = 'expert-1';
-export const NOW = new Date('2025-06-01T12:00:00Z');
-export const LATER = '2025-06-05T12:00:00Z';
-export const EARLIER = '2025-05-30T12:00:00Z';
 
 export const ACTORS: Record<TaskRole, Actor> = {
   admin: { userId: 'admin-1', isAdmin: true, isExpert: false },

@@ -12,25 +12,11 @@ import {
   isFinished,
   nextStatus,
   transitionFor,
-  type PaymentStatus,
   type TaskAction,
   type TaskStatus,
 } from './task-status';
+import { EARLIER, LATER, NOW, task } from './task-state.fixtures';
 import { paymentStatusLabel, statusDotColor, statusLabel, statusText } from './task-status-labels';
-
-const NOW = new Date('2025-06-01T12:00:00Z');
-const LATER = '2025-06-05T12:00:00Z';
-const EARLIER = '2025-05-30T12:00:00Z';
-
-const task = (
-  status: TaskStatus,
-  payment_status: PaymentStatus = 'unpaid',
-  expires: string | null = null,
-) => ({
-  status,
-  payment_status,
-  authorization_hold_expires_at: expires,
-});
 
 // The spec's transitions table (spec 001 section 4), row by row.
 const TABLE: [TaskAction, TaskStatus[], TaskStatus, 'client' | 'assigned_expert' | 'admin' | 'system'][] = [
