@@ -2,7 +2,13 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { localPaymentIntents } from '../../db/schema/local-payments';
 import { captureRefusal } from './local-intent-rules';
-import { findIntent, intentInfoFromRow, runIdempotent, unexpectedState, type LocalIntentRow } from './local-store';
+import {
+  findIntent,
+  intentInfoFromRow,
+  runIdempotent,
+  unexpectedState,
+  type LocalIntentRow,
+} from './local-store';
 import { PaymentProviderError, type PaymentIntentInfo, type PaymentIntentStatus } from './payment-provider';
 
 /** The local PaymentIntent's state changes: each a conditional update that loses cleanly to a concurrent one. */
@@ -50,7 +56,9 @@ export async function captureLocalIntent(
       .set({
         status: 'succeeded',
         amount_captured: amount,
-        ...(params.applicationFeeCents !== undefined ? { application_fee_amount: params.applicationFeeCents } : {}),
+        ...(params.applicationFeeCents !== undefined
+          ? { application_fee_amount: params.applicationFeeCents }
+          : {}),
       })
       .where(
         and(
