@@ -30,18 +30,23 @@ const DAY_MS = 86_400_000;
 /** Central Park: the test users' experts are in New York, so tasks there are "nearby". */
 export const NEW_YORK = { latitude: 40.7128, longitude: -74.006 };
 
+/** The task every test inserts or posts unless it says otherwise. */
+const TASK_DEFAULTS = {
+  title: 'Inspect a used car before purchase',
+  description: 'Please inspect the car remotely and send photos and a video of the engine and body.',
+  requirements: 'Photos of every side, the engine bay, the tyres and the dashboard.',
+  category: 'vehicle',
+  urgency: 'medium',
+  budget: 15_000,
+  location: 'New York, New York, United States',
+  ...NEW_YORK,
+} as const;
+
 export function taskValues(overrides: Partial<NewTask> & { client_id: string }): NewTask {
   const now = overrides.created_at ?? new Date();
   return {
-    title: 'Inspect a used car before purchase',
-    description: 'Please inspect the car remotely and send photos and a video of the engine and body.',
-    requirements: 'Photos of every side, the engine bay, the tyres and the dashboard.',
-    category: 'vehicle',
-    urgency: 'medium',
-    budget: 15_000,
+    ...TASK_DEFAULTS,
     due_date: new Date(now.getTime() + 7 * DAY_MS),
-    location: 'New York, New York, United States',
-    ...NEW_YORK,
     status: 'open',
     payment_status: 'unpaid',
     published_at: now,
@@ -49,6 +54,11 @@ export function taskValues(overrides: Partial<NewTask> & { client_id: string }):
     updated_at: now,
     ...overrides,
   };
+}
+
+/** The same task as a POST /api/tasks body, due in a week. */
+export function taskInput(overrides: Record<string, unknown> = {}) {
+  return { ...TASK_DEFAULTS, due_date: new Date(Date.now() + 7 * DAY_MS).toISOString(), ...overrides };
 }
 
 export async function createTask(db: Db, overrides: Partial<NewTask> & { client_id: string }) {

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEC_NOTIFICATION_TYPES } from '@shared/domain/enums';
-import type { PaymentIntentDto, TaskDto } from '@shared/schemas/task-api';
+import type { TaskDto } from '@shared/schemas/task-api';
 import { expertProfiles, localPaymentAccounts, notifications } from '../../db/schema';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { authorize } from '../payments/payments.test-helpers';
 import { evidenceForm, imageFile, taskInput } from '../tasks/tasks.test-helpers';
 
 /**
@@ -57,26 +58,7 @@ async function hired(options: { pay: boolean }): Promise<TaskDto> {
   const { task, applicationId } = await openTask();
   await ok(await post(`/api/tasks/${task.id}/assign`, client, { application_id: applicationId }));
   if (!options.pay) return task;
-  const intent = await ok<PaymentIntentDto>(await post('/api/payments/intent', client, { task_id: task.id }));
-  await ok(
-    await post('/api/payments/local/confirm', client, {
-      client_secret: intent.paymentIntentClientSecret,
-      card_number: '4242 4242 4242 4242',
-      exp_month: 12,
-      exp_year: 2099,
-      cvc: '123',
-      name: 'Client Tester',
-      postal_code: '10001',
-    }),
-  );
-  await ok(
-    await post('/api/payments/confirm', client, {
-      taskId: task.id,
-      paymentIntentId: intent.paymentIntentId,
-      paymentIntentClientSecret: intent.paymentIntentClientSecret,
-      action: 'confirm_authorization',
-    }),
-  );
+  await authorize(t, { taskId: task.id, client });
   return task;
 }
 

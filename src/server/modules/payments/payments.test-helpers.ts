@@ -34,6 +34,9 @@ export interface AssignedTask {
   budget: number;
 }
 
+/** What the card step needs of a task: its id and the client who pays. */
+export type ClientTask = Pick<AssignedTask, 'taskId' | 'client'>;
+
 /** A task in status assigned with an accepted application, as the tasks module's assign leaves it. */
 export async function assignedTask(t: TestApp, options: { budget?: number; client?: TestUser } = {}): Promise<AssignedTask> {
   const client = options.client ?? (await t.createUser('client'));
@@ -67,7 +70,7 @@ export async function assignedTask(t: TestApp, options: { budget?: number; clien
   return { taskId: task.id, client, expert, budget };
 }
 
-export async function createIntent(t: TestApp, task: AssignedTask): Promise<PaymentIntentDto> {
+export async function createIntent(t: TestApp, task: ClientTask): Promise<PaymentIntentDto> {
   const response = await t.request('POST', '/api/payments/intent', { body: { task_id: task.taskId }, cookie: task.client.cookie });
   if (response.status !== 200) throw new Error(`intent: ${response.status} ${await response.text()}`);
   return t.json<PaymentIntentDto>(response);
@@ -83,7 +86,7 @@ export const cardBody = (clientSecret: string, number: string = CARDS.ok) => ({
   postal_code: '10001',
 });
 
-export const confirmBody = (task: AssignedTask, intent: PaymentIntentDto) => ({
+export const confirmBody = (task: ClientTask, intent: PaymentIntentDto) => ({
   taskId: task.taskId,
   paymentIntentId: intent.paymentIntentId,
   paymentIntentClientSecret: intent.paymentIntentClientSecret,
@@ -91,7 +94,7 @@ export const confirmBody = (task: AssignedTask, intent: PaymentIntentDto) => ({
 });
 
 /** The whole card step with 4242: intent, local confirm, confirm_authorization. */
-export async function authorize(t: TestApp, task: AssignedTask): Promise<PaymentIntentDto> {
+export async function authorize(t: TestApp, task: ClientTask): Promise<PaymentIntentDto> {
   const intent = await createIntent(t, task);
   const card = await t.request('POST', '/api/payments/local/confirm', {
     body: cardBody(intent.paymentIntentClientSecret),

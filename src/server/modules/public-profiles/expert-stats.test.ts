@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ExpertPublicProfileResponse } from '@shared/schemas/expert-public.schemas';
-import { apply, castOf, createTask, createTasksTestApp, okJson, taskAt, type Cast, type TasksTestApp } from '../tasks/tasks.test-helpers';
+import { apply, createTask, okJson, taskAt, useTasksTestApp, type Cast, type TasksTestApp } from '../tasks/tasks.test-helpers';
 
 /** Response time and success rate follow the task events (docs/decisions/0080), through the real routes. */
 let h: TasksTestApp;
 let cast: Cast;
-beforeAll(async () => {
-  h = await createTasksTestApp();
-  cast = await castOf(h);
-});
-afterAll(async () => {
-  await h.close();
-});
+useTasksTestApp((suite) => ({ h, cast } = suite));
 
 const publicOf = async (id: string) =>
   ((await (await h.request('GET', `/api/experts/${id}/public`)).json()) as ExpertPublicProfileResponse).expert;

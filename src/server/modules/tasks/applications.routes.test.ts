@@ -1,31 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApplicationDto, TaskDto } from '@shared/schemas/task-api';
 import { taskApplications } from '../../db/schema';
 import type { TestUser } from '../../test/test-app';
 import {
   apply,
   assign,
-  castOf,
   createTask,
-  createTasksTestApp,
   expectError,
   notificationsOf,
   okJson,
   taskRow,
+  useTasksTestApp,
   type Cast,
   type TasksTestApp,
 } from './tasks.test-helpers';
 
 let h: TasksTestApp;
 let cast: Cast;
-beforeAll(async () => {
-  h = await createTasksTestApp();
-  cast = await castOf(h);
-});
-afterAll(async () => {
-  await h.close();
-});
+useTasksTestApp((suite) => ({ h, cast } = suite));
 
 const GOOD = { proposed_rate: 12_000, notes: 'I can do this today with photos and video.' };
 const postApply = (taskId: string, user: TestUser | null, body: unknown = GOOD) =>

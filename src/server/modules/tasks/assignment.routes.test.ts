@@ -1,31 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TaskDto } from '@shared/schemas/task-api';
 import { taskApplications, tasks } from '../../db/schema';
 import type { TestUser } from '../../test/test-app';
 import {
   apply,
-  castOf,
-  createTasksTestApp,
   expectError,
   notificationsOf,
   okJson,
   taskAt,
   taskRow,
+  useTasksTestApp,
   type Cast,
   type TasksTestApp,
 } from './tasks.test-helpers';
 
 let h: TasksTestApp;
 let cast: Cast;
-beforeAll(async () => {
-  h = await createTasksTestApp();
-  cast = await castOf(h);
-});
-beforeEach(() => h.payments.reset());
-afterAll(async () => {
-  await h.close();
-});
+useTasksTestApp((suite) => ({ h, cast } = suite), { resetPayments: true });
 
 type Result = { task: TaskDto; message: string; payment_failed: boolean };
 const act = (taskId: string, action: 'accept' | 'decline' | 'abandon', user: TestUser | null) =>

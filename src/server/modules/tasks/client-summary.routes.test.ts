@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TaskDetailsDto } from '@shared/schemas/task-api';
 import type { TestUser } from '../../test/test-app';
 import {
   apply,
   assign,
-  castOf,
   createTask,
-  createTasksTestApp,
   okJson,
+  useTasksTestApp,
   type Cast,
   type TasksTestApp,
 } from './tasks.test-helpers';
 
 let h: TasksTestApp;
 let cast: Cast;
-beforeAll(async () => {
-  h = await createTasksTestApp();
-  cast = await castOf(h);
-});
-afterAll(async () => {
-  await h.close();
-});
+useTasksTestApp((suite) => ({ h, cast } = suite));
 
 const details = async (taskId: string, user: TestUser) =>
   (

@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expertProfiles, reviews, taskApplications } from '../../db/schema';
 import type { TestUser } from '../../test/test-app';
 import {
   apply,
-  castOf,
   createTask,
-  createTasksTestApp,
   notificationsOf,
   taskAt,
   taskRow,
+  useTasksTestApp,
   type Cast,
   type TasksTestApp,
 } from './tasks.test-helpers';
@@ -21,13 +20,7 @@ import {
  */
 let h: TasksTestApp;
 let cast: Cast;
-beforeAll(async () => {
-  h = await createTasksTestApp();
-  cast = await castOf(h);
-});
-afterAll(async () => {
-  await h.close();
-});
+useTasksTestApp((suite) => ({ h, cast } = suite));
 
 const RACE_TEXTS = [
   'Task is no longer available for assignment',

@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TaskDto } from '@shared/schemas/task-api';
 import {
-  castOf,
   createTask,
-  createTasksTestApp,
   expectError,
   NOWHERE,
   okJson,
   taskAt,
   taskRow,
+  useTasksTestApp,
   type Cast,
   type TasksTestApp,
 } from './tasks.test-helpers';
 
 let h: TasksTestApp;
 let cast: Cast;
-beforeAll(async () => {
-  h = await createTasksTestApp();
-  cast = await castOf(h);
-});
-afterAll(async () => {
-  await h.close();
-});
+useTasksTestApp((suite) => ({ h, cast } = suite));
 
 const patch = (taskId: string, body: unknown, cookie?: string) =>
   h.request('PATCH', `/api/tasks/${taskId}`, { body, cookie });

@@ -1,12 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TaskDto } from '@shared/schemas/task-api';
 import type { TestUser } from '../../test/test-app';
 import {
-  castOf,
-  createTasksTestApp,
   evidenceForm,
   expectError,
   imageFile,
@@ -14,20 +12,14 @@ import {
   okJson,
   taskAt,
   taskRow,
+  useTasksTestApp,
   type Cast,
   type TasksTestApp,
 } from './tasks.test-helpers';
 
 let h: TasksTestApp;
 let cast: Cast;
-beforeAll(async () => {
-  h = await createTasksTestApp();
-  cast = await castOf(h);
-});
-beforeEach(() => h.payments.reset());
-afterAll(async () => {
-  await h.close();
-});
+useTasksTestApp((suite) => ({ h, cast } = suite), { resetPayments: true });
 
 type Result = { task: TaskDto; message: string; payment_failed: boolean };
 const NOTES = 'All done: photos of every side attached.';

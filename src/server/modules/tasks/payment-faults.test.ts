@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TaskDto } from '@shared/schemas/task-api';
 import { taskApplications } from '../../db/schema';
 import {
   apply,
-  castOf,
-  createTasksTestApp,
   expectError,
   notificationsOf,
   okJson,
   taskAt,
   taskRow,
+  useTasksTestApp,
   type Cast,
   type TasksTestApp,
 } from './tasks.test-helpers';
@@ -18,14 +17,7 @@ import {
 /** The payment provider failing in the middle of a transition: the task and its rows stay consistent. */
 let h: TasksTestApp;
 let cast: Cast;
-beforeAll(async () => {
-  h = await createTasksTestApp();
-  cast = await castOf(h);
-});
-beforeEach(() => h.payments.reset());
-afterAll(async () => {
-  await h.close();
-});
+useTasksTestApp((suite) => ({ h, cast } = suite), { resetPayments: true });
 
 type Result = { task: TaskDto; message: string; payment_failed: boolean };
 const post = (path: string, cookie: string) => h.request('POST', path, { cookie });

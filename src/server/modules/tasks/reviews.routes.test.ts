@@ -1,28 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReviewDto } from '@shared/schemas/task-api';
 import { clientFlags, expertProfiles, tasks } from '../../db/schema';
 import type { TestUser } from '../../test/test-app';
 import {
-  castOf,
-  createTasksTestApp,
   expectError,
   notificationsOf,
   okJson,
   taskAt,
+  useTasksTestApp,
   type Cast,
   type TasksTestApp,
 } from './tasks.test-helpers';
 
 let h: TasksTestApp;
 let cast: Cast;
-beforeAll(async () => {
-  h = await createTasksTestApp();
-  cast = await castOf(h);
-});
-afterAll(async () => {
-  await h.close();
-});
+useTasksTestApp((suite) => ({ h, cast } = suite));
 
 const GOOD = { rating: 4, comment: 'Clear photos and a useful report.' };
 const review = (taskId: string, user: TestUser | null, body: unknown = GOOD) =>

@@ -1,29 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TaskDetailsDto } from '@shared/schemas/task-api';
 import { transactions } from '../../db/schema';
 import type { TestUser } from '../../test/test-app';
 import {
   apply,
   assign,
-  castOf,
   createTask,
-  createTasksTestApp,
   expectError,
   okJson,
   taskAt,
+  useTasksTestApp,
   type Cast,
   type TasksTestApp,
 } from './tasks.test-helpers';
 
 let h: TasksTestApp;
 let cast: Cast;
-beforeAll(async () => {
-  h = await createTasksTestApp();
-  cast = await castOf(h);
-});
-afterAll(async () => {
-  await h.close();
-});
+useTasksTestApp((suite) => ({ h, cast } = suite));
 
 const details = async (taskId: string, user: TestUser) =>
   (await okJson<{ task: TaskDetailsDto }>(await h.request('GET', `/api/tasks/${taskId}`, { cookie: user.cookie }))).task;

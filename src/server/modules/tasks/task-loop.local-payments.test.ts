@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentIntentDto, TaskDetailsDto, TaskDto } from '@shared/schemas/task-api';
+import type { TaskDetailsDto, TaskDto } from '@shared/schemas/task-api';
 import { expertProfiles, localPaymentAccounts, localPaymentIntents, notifications, tasks } from '../../db/schema';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { authorize } from '../payments/payments.test-helpers';
 import { evidenceForm, imageFile, taskInput } from './tasks.test-helpers';
 
 /**
@@ -43,27 +44,8 @@ async function hiredAndPaid(): Promise<{ task: TaskDto; intentId: string }> {
     201,
   );
   await ok(await post(`/api/tasks/${task.id}/assign`, client, { application_id: application.id }));
-  const intent = await ok<PaymentIntentDto>(await post('/api/payments/intent', client, { task_id: task.id }));
+  const intent = await authorize(t, { taskId: task.id, client });
   expect(intent.amount).toBe(12_000);
-  await ok(
-    await post('/api/payments/local/confirm', client, {
-      client_secret: intent.paymentIntentClientSecret,
-      card_number: '4242 4242 4242 4242',
-      exp_month: 12,
-      exp_year: 2099,
-      cvc: '123',
-      name: 'Client Tester',
-      postal_code: '10001',
-    }),
-  );
-  await ok(
-    await post('/api/payments/confirm', client, {
-      taskId: task.id,
-      paymentIntentId: intent.paymentIntentId,
-      paymentIntentClientSecret: intent.paymentIntentClientSecret,
-      action: 'confirm_authorization',
-    }),
-  );
   const [row] = await t.db.select().from(tasks).where(eq(tasks.id, task.id));
   expect(row.payment_status).toBe('authorized');
   return { task, intentId: intent.paymentIntentId };

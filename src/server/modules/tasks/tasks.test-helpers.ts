@@ -1,12 +1,16 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { ApplicationDto, CaptureResultDto, TaskDto } from '@shared/schemas/task-api';
 import { createApp } from '../../app';
 import type { Db } from '../../db/client';
 import { notifications, tasks } from '../../db/schema';
 import { PaymentProviderError } from '../../providers/payments/payment-provider';
+import { taskInput } from '../../test/builders';
 import { createTestApp, TEST_ORIGIN, type TestUser } from '../../test/test-app';
 import type { TaskPayments } from '../payments/task-payments';
 import type { TasksModuleDeps } from './tasks.deps';
+
+export { taskInput };
 
 /** New York, where createUser('expert') puts experts by default. */
 export const NYC = { latitude: 40.7128, longitude: -74.006 };
@@ -85,6 +89,25 @@ export async function createTasksTestApp() {
 
 export type TasksTestApp = Awaited<ReturnType<typeof createTasksTestApp>>;
 
+/**
+ * One tasks test app and its cast for a whole test file: made before the first test, closed after
+ * the last, and handed to `receive`; `resetPayments` clears the fake provider before each test.
+ */
+export function useTasksTestApp(
+  receive: (suite: { h: TasksTestApp; cast: Cast }) => void,
+  options: { resetPayments?: boolean } = {},
+): void {
+  let h: TasksTestApp | undefined;
+  beforeAll(async () => {
+    h = await createTasksTestApp();
+    receive({ h, cast: await castOf(h) });
+  });
+  if (options.resetPayments) beforeEach(() => h!.payments.reset());
+  afterAll(async () => {
+    await h?.close();
+  });
+}
+
 export type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 export async function errorOf(response: Response) {
@@ -104,20 +127,6 @@ export async function okJson<T>(response: Response, status = 200): Promise<T> {
   return (await response.json()) as T;
 }
 
-export function taskInput(overrides: Record<string, unknown> = {}) {
-  return {
-    title: 'Inspect a used car before purchase',
-    description: 'Please inspect the car remotely and send photos and a video of the engine and body.',
-    requirements: 'Photos of every side, the engine bay, the tyres and the dashboard.',
-    category: 'vehicle',
-    urgency: 'medium',
-    budget: 15_000,
-    due_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-    location: 'New York, New York, United States',
-    ...NYC,
-    ...overrides,
-  };
-}
 
 export async function createTask(h: TasksTestApp, client: TestUser, overrides: Record<string, unknown> = {}) {
   const body = await okJson<{ task: TaskDto }>(

@@ -1,23 +1,14 @@
 import nodemailer from 'nodemailer';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
-import { devOutbox } from '../../db/schema';
-import { createTestDatabase } from '../../test/test-db';
 import { createOutboxPages, type OutboxMessageDto } from '../outbox/outbox.pages';
 import { createEmailSender, type EmailMessage, type EmailSender } from './index';
 import { createOutboxEmailSender } from './outbox-adapter';
 import { createSmtpEmailSender } from './smtp-adapter';
+import { useOutboxTestDatabase } from '../outbox/outbox.test-helpers';
 
 let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await database.db.delete(devOutbox);
-});
+useOutboxTestDatabase((handle) => (database = handle));
 
 const FROM = 'The product <no-reply@example.com>';
 

@@ -1,22 +1,12 @@
 import { Hono } from 'hono';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { devOutbox } from '../../db/schema';
+import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
-import { createTestDatabase } from '../../test/test-db';
 import { createOutboxPages, type OutboxMessageDto } from './outbox.pages';
 import { insertOutboxMessage, listOutboxMessages } from './outbox.repository';
+import { useOutboxTestDatabase } from './outbox.test-helpers';
 
 let database: DatabaseHandle;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await database.db.delete(devOutbox);
-});
+useOutboxTestDatabase((handle) => (database = handle));
 
 const readMessages = async (query = '') => {
   const response = await createOutboxPages({ db: database.db }).request(`/messages${query}`);

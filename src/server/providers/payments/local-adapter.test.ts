@@ -9,33 +9,19 @@ import { IDEMPOTENCY_KEY_TTL_MS } from './local-store';
 import { LOCAL_TEST_CARDS } from './local-test-cards';
 import { runPaymentProviderContract } from './payment-provider.contract';
 import { PaymentProviderError, type PaymentProviderErrorKind } from './payment-provider';
+import { localStateHarness } from './test-support/local-state-harness';
 
 runPaymentProviderContract('local adapter', async () => {
   const handle = await createTestDatabase();
   const clock = manualClock();
   const provider = new LocalPaymentProvider({ db: handle.db, clock, publicUrl: 'http://localhost:3000' });
-  return {
+  return localStateHarness({
     provider,
-    now: () => clock.now(),
-    async createPayableAccount() {
-      const { accountId } = await provider.createConnectedAccount({
-        email: 'expert@example.com',
-        userId: randomUUID(),
-        idempotencyKey: randomUUID(),
-      });
-      await provider.setAccountState(accountId, 'complete');
-      return accountId;
-    },
-    async authorize(intent) {
-      await provider.confirmPaymentIntent(intent.clientSecret, { cardNumber: LOCAL_TEST_CARDS.success });
-    },
-    async expireHold(intent) {
-      const current = await provider.retrievePaymentIntent(intent.id);
-      clock.set(new Date(current.captureBefore!.getTime() + 1));
-    },
+    local: provider,
+    clock,
     signWebhook: (rawBody) => provider.signWebhookBody(rawBody),
     close: () => handle.close(),
-  };
+  });
 });
 
 describe('LocalPaymentProvider (local-only behaviour)', () => {

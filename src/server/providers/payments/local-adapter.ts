@@ -1,8 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { localAccountLinks, localPaymentAccounts, localPaymentIntents } from '../../db/schema/local-payments';
 import type { Clock } from '../../lib/clock';
+import { localEventBody, readSignedLocalWebhook, signLocalWebhookBody } from '../local-webhooks';
 import {
   invalidWebhook,
   PaymentProviderError,
@@ -44,7 +43,15 @@ import {
   unexpectedState,
   type LocalIntentRow,
 } from './local-store';
-import { captureRefusal, validateNewIntent } from './local-intent-rules';
+import {
+  authorizedState,
+  cancelLocalIntent,
+  captureLocalIntent,
+  CONFIRMABLE,
+  idempotencyConflict,
+  moveLocalIntent,
+} from './local-intent-changes';
+import { validateNewIntent } from './local-intent-rules';
 import { refundLocalPayment } from './local-refunds';
 import { cardOutcome, type LocalCardInput } from './local-test-cards';
 
@@ -59,18 +66,10 @@ export interface LocalPaymentProviderOptions {
 
 /** Where the lead mounts createLocalProviderPages(); the local links point there. */
 export const LOCAL_PAYMENT_PAGES_PATH = '/dev/payments';
-/** A card authorization is held this long, like the real provider's card holds. */
-export const LOCAL_AUTHORIZATION_HOLD_MS = 7 * 24 * 60 * 60 * 1000;
+export { LOCAL_AUTHORIZATION_HOLD_MS } from './local-intent-changes';
 export const LOCAL_WEBHOOK_SIGNATURE_HEADER = 'x-local-signature';
 const DEFAULT_LOCAL_WEBHOOK_SECRET = 'local-payments-webhook-secret-development-only';
 
-const CONFIRMABLE: PaymentIntentStatus[] = ['requires_payment_method', 'requires_confirmation'];
-const CANCELABLE: PaymentIntentStatus[] = [
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-  'requires_capture',
-];
 const AUTHENTICATION_FAILED =
   'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
@@ -155,11 +154,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     );
     const row = await this.loadIntent(objectId);
     if (replayed && (row.amount !== input.amountCents || row.destination !== input.destinationAccountId)) {
-      throw new PaymentProviderError(
-        'idempotency_conflict',
-        'Keys for idempotent requests can only be used with the same parameters they were first used with.',
-        { providerCode: 'idempotency_key_in_use' },
-      );
+      throw idempotencyConflict();
     }
     return intentInfoFromRow(row);
   }
@@ -186,28 +181,13 @@ export class LocalPaymentProvider implements PaymentProvider {
         { providerCode: 'amount_too_large' },
       );
     }
-    await runIdempotent(
-      this.db,
-      { scope: 'capture', key: options.idempotencyKey, objectId: id, now },
-      async (tx) => {
-        const captured = await tx
-          .update(localPaymentIntents)
-          .set({
-            status: 'succeeded',
-            amount_captured: amount,
-            ...(options.applicationFeeCents !== undefined ? { application_fee_amount: options.applicationFeeCents } : {}),
-          })
-          .where(
-            and(
-              eq(localPaymentIntents.id, id),
-              eq(localPaymentIntents.status, 'requires_capture'),
-              gt(localPaymentIntents.capture_before, now),
-            ),
-          )
-          .returning({ id: localPaymentIntents.id });
-        if (captured.length === 0) throw captureRefusal((await findIntent(tx, id))!, now);
-      },
-    ).then((result) => this.assertSameIntent(result, id));
+    await captureLocalIntent(this.db, {
+      id,
+      amount,
+      applicationFeeCents: options.applicationFeeCents,
+      idempotencyKey: options.idempotencyKey,
+      now,
+    });
     return this.retrievePaymentIntent(id);
   }
 
@@ -226,7 +206,7 @@ export class LocalPaymentProvider implements PaymentProvider {
         providerCode: 'resource_missing',
       });
     }
-    return this.moveIntent(intent.id, ['requires_confirmation'], this.authorizedState(this.clock.now(), input.paymentMethodId));
+    return this.moveIntent(intent.id, ['requires_confirmation'], authorizedState(this.clock.now(), input.paymentMethodId));
   }
 
   async cancelPaymentIntent(
@@ -235,39 +215,18 @@ export class LocalPaymentProvider implements PaymentProvider {
   ): Promise<PaymentIntentInfo> {
     const now = this.clock.now();
     await this.loadIntent(id);
-    await runIdempotent(
-      this.db,
-      { scope: 'cancel', key: options.idempotencyKey, objectId: id, now },
-      async (tx) => {
-        const canceled = await tx
-          .update(localPaymentIntents)
-          .set({ status: 'canceled' })
-          .where(and(eq(localPaymentIntents.id, id), inArray(localPaymentIntents.status, CANCELABLE)))
-          .returning({ id: localPaymentIntents.id });
-        if (canceled.length === 0) {
-          const row = (await findIntent(tx, id))!;
-          throw unexpectedState(
-            `You cannot cancel this PaymentIntent because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
-          );
-        }
-      },
-    ).then((result) => this.assertSameIntent(result, id));
+    await cancelLocalIntent(this.db, { id, idempotencyKey: options.idempotencyKey, now });
     return this.retrievePaymentIntent(id);
   }
 
   async verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<ProviderEvent> {
-    if (!signatureHeader) throw invalidWebhook(`missing ${LOCAL_WEBHOOK_SIGNATURE_HEADER} header`);
-    const expected = Buffer.from(this.signWebhookBody(rawBody), 'utf8');
-    const given = Buffer.from(signatureHeader.trim(), 'utf8');
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      throw invalidWebhook('local webhook signature does not match');
-    }
-    let payload: unknown;
-    try {
-      payload = JSON.parse(rawBody);
-    } catch {
-      throw invalidWebhook('local webhook body is not JSON');
-    }
+    const payload = readSignedLocalWebhook({
+      secret: this.webhookSecret,
+      rawBody,
+      signatureHeader,
+      headerName: LOCAL_WEBHOOK_SIGNATURE_HEADER,
+      refuse: invalidWebhook,
+    });
     return providerEventFromPayload(payload);
   }
 
@@ -297,7 +256,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     }
     const paymentMethod = localId('pm');
     return outcome.kind === 'authorized'
-      ? this.moveIntent(row.id, CONFIRMABLE, this.authorizedState(now, paymentMethod))
+      ? this.moveIntent(row.id, CONFIRMABLE, authorizedState(now, paymentMethod))
       : this.moveIntent(row.id, CONFIRMABLE, { status: 'requires_action', payment_method: paymentMethod });
   }
 
@@ -313,7 +272,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       return this.moveIntent(
         intentId,
         ['requires_action'],
-        this.authorizedState(now, row!.payment_method ?? localId('pm')),
+        authorizedState(now, row!.payment_method ?? localId('pm')),
       );
     }
     await this.moveIntent(intentId, ['requires_action'], {
@@ -342,28 +301,19 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   /** The `x-local-signature` value for a raw body: hex HMAC-SHA256 with the local webhook secret. */
   signWebhookBody(rawBody: string): string {
-    return createHmac('sha256', this.webhookSecret).update(rawBody, 'utf8').digest('hex');
+    return signLocalWebhookBody(this.webhookSecret, rawBody);
   }
 
   /** A signed event in the provider's JSON shape, ready to POST to the webhook route. */
   buildWebhookEvent(event: { type: string; object: Record<string, unknown>; accountId?: string }) {
-    const rawBody = JSON.stringify({
+    const rawBody = localEventBody({
       id: localId('evt'),
-      object: 'event',
       type: event.type,
-      created: Math.floor(this.clock.now().getTime() / 1000),
-      ...(event.accountId ? { account: event.accountId } : {}),
-      data: { object: event.object },
+      createdAt: this.clock.now(),
+      accountId: event.accountId,
+      object: event.object,
     });
     return { rawBody, signature: this.signWebhookBody(rawBody), header: LOCAL_WEBHOOK_SIGNATURE_HEADER };
-  }
-
-  private authorizedState(now: Date, paymentMethod: string) {
-    return {
-      status: 'requires_capture',
-      payment_method: paymentMethod,
-      capture_before: new Date(now.getTime() + LOCAL_AUTHORIZATION_HOLD_MS),
-    };
   }
 
   /** A conditional state change; loses cleanly to a concurrent change of the same intent. */
@@ -372,18 +322,14 @@ export class LocalPaymentProvider implements PaymentProvider {
     from: PaymentIntentStatus[],
     changes: Partial<Pick<LocalIntentRow, 'status' | 'payment_method' | 'capture_before'>>,
   ): Promise<PaymentIntentInfo> {
-    const [row] = await this.db
-      .update(localPaymentIntents)
-      .set(changes)
-      .where(and(eq(localPaymentIntents.id, id), inArray(localPaymentIntents.status, from)))
-      .returning();
-    if (!row) {
+    const moved = await moveLocalIntent(this.db, { id, from, changes });
+    if (!moved) {
       const current = await this.loadIntent(id);
       throw unexpectedState(
         `This PaymentIntent's status is ${current.status}; expected one of: ${from.join(', ')}.`,
       );
     }
-    return intentInfoFromRow(row);
+    return moved;
   }
 
   /** Reads an intent, first letting a lapsed hold expire as the real provider would. */
@@ -392,15 +338,5 @@ export class LocalPaymentProvider implements PaymentProvider {
     const row = await findIntent(this.db, id);
     if (!row) throw noSuchIntent(id);
     return row;
-  }
-
-  private assertSameIntent(result: { objectId: string }, id: string) {
-    if (result.objectId !== id) {
-      throw new PaymentProviderError(
-        'idempotency_conflict',
-        'Keys for idempotent requests can only be used with the same parameters they were first used with.',
-        { providerCode: 'idempotency_key_in_use' },
-      );
-    }
   }
 }

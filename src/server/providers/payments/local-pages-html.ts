@@ -1,5 +1,6 @@
 import { html } from 'hono/html';
 import { BRAND_NAME } from '@shared/brand';
+import { localProviderPage } from '../local-page-shell';
 import type { LocalAccountLinkView } from './local-accounts';
 import type { PaymentIntentInfo } from './payment-provider';
 
@@ -37,74 +38,33 @@ export const LOCAL_PAGE_TEXT = {
 const formatDollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 function layout(title: string, body: unknown) {
-  return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${title}</title>
-        <style>
-          body {
-            font-family: system-ui, sans-serif;
-            margin: 0;
-            background: #f4f6f8;
-            color: #111827;
-          }
-          main {
-            max-width: 36rem;
-            margin: 3rem auto;
-            padding: 2rem;
-            background: #fff;
-            border-radius: 0.75rem;
-          }
-          .note {
-            background: #eef2ff;
-            border-left: 4px solid #4f46e5;
-            padding: 0.75rem 1rem;
-          }
-          form {
-            display: grid;
-            gap: 1rem;
-            margin-top: 1.5rem;
-          }
-          button {
-            font: inherit;
-            padding: 0.75rem 1rem;
-            border-radius: 0.5rem;
-            border: 1px solid #1f2937;
-            background: #1f2937;
-            color: #fff;
-            cursor: pointer;
-            text-align: left;
-          }
-          button.secondary {
-            background: #fff;
-            color: #1f2937;
-          }
-          button:focus-visible {
-            outline: 3px solid #4f46e5;
-            outline-offset: 2px;
-          }
-          .hint {
-            display: block;
-            font-size: 0.875rem;
-            opacity: 0.85;
-            margin-top: 0.25rem;
-          }
-          dl {
-            display: grid;
-            grid-template-columns: auto 1fr;
-            gap: 0.25rem 1rem;
-          }
-          dt {
-            font-weight: 600;
-          }
-        </style>
-      </head>
-      <body>
-        <main>${body}</main>
-      </body>
-    </html>`;
+  return localProviderPage({
+    title,
+    styles: html`
+      button {
+        text-align: left;
+      }
+      button:focus-visible {
+        outline: 3px solid #4f46e5;
+        outline-offset: 2px;
+      }
+      .hint {
+        display: block;
+        font-size: 0.875rem;
+        opacity: 0.85;
+        margin-top: 0.25rem;
+      }
+      dl {
+        display: grid;
+        grid-template-columns: auto 1fr;
+        gap: 0.25rem 1rem;
+      }
+      dt {
+        font-weight: 600;
+      }
+    `,
+    main: body,
+  });
 }
 
 function choice(name: string, value: string, label: string, hint: string, secondary: boolean) {

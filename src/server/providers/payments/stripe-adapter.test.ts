@@ -10,6 +10,7 @@ import { runPaymentProviderContract } from './payment-provider.contract';
 import { PaymentProviderError } from './payment-provider';
 import { StripePaymentProvider } from './stripe-adapter';
 import { createFakeStripeApi, type RecordedRequest } from './test-support/fake-stripe-api';
+import { localStateHarness } from './test-support/local-state-harness';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const keys = { secretKey: 'sk_test_123', publishableKey: 'pk_test_abc123', webhookSecret: WEBHOOK_SECRET };
@@ -32,28 +33,13 @@ async function stripeOverFakeApi() {
 
 runPaymentProviderContract('stripe adapter over a faked provider API', async () => {
   const { handle, clock, local, provider } = await stripeOverFakeApi();
-  return {
+  return localStateHarness({
     provider,
-    now: () => clock.now(),
-    async createPayableAccount() {
-      const { accountId } = await provider.createConnectedAccount({
-        email: 'expert@example.com',
-        userId: randomUUID(),
-        idempotencyKey: randomUUID(),
-      });
-      await local.setAccountState(accountId, 'complete');
-      return accountId;
-    },
-    async authorize(intent) {
-      await local.confirmPaymentIntent(intent.clientSecret, { cardNumber: LOCAL_TEST_CARDS.success });
-    },
-    async expireHold(intent) {
-      const current = await local.retrievePaymentIntent(intent.id);
-      clock.set(new Date(current.captureBefore!.getTime() + 1));
-    },
+    local,
+    clock,
     signWebhook: (rawBody) => sign(rawBody),
     close: () => handle.close(),
-  };
+  });
 });
 
 describe('StripePaymentProvider requests', () => {

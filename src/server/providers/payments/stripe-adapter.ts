@@ -23,6 +23,7 @@ import {
   stripeCancellationReason,
   toPaymentProviderError,
 } from './stripe-mapping';
+import { readStripeWebhook } from '../stripe-webhook';
 
 export interface StripePaymentProviderOptions {
   secretKey: string;
@@ -197,13 +198,12 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<ProviderEvent> {
-    if (!signatureHeader) throw invalidWebhook('missing stripe-signature header');
-    let event: Stripe.Event;
-    try {
-      event = await this.stripe.webhooks.constructEventAsync(rawBody, signatureHeader, this.webhookSecret);
-    } catch (error) {
-      throw invalidWebhook(error instanceof Error ? error.message : 'signature verification failed');
-    }
+    const event = await readStripeWebhook(this.stripe, {
+      rawBody,
+      signatureHeader,
+      secret: this.webhookSecret,
+      refuse: invalidWebhook,
+    });
     return providerEventFromPayload(event);
   }
 }

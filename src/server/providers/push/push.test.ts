@@ -1,23 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
-import { devOutbox } from '../../db/schema';
-import { createTestDatabase } from '../../test/test-db';
 import { createOutboxPages, type OutboxMessageDto } from '../outbox/outbox.pages';
 import { createFcmPushSender } from './fcm-adapter';
 import { createPushSender, type PushMessage, type PushSender } from './index';
 import { createOutboxPushSender } from './outbox-adapter';
+import { useOutboxTestDatabase } from '../outbox/outbox.test-helpers';
 
 let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await database.db.delete(devOutbox);
-});
+useOutboxTestDatabase((handle) => (database = handle));
 
 const serviceAccount = {
   project_id: 'demo-project',

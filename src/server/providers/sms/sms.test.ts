@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
-import { devOutbox } from '../../db/schema';
-import { createTestDatabase } from '../../test/test-db';
 import { createOutboxPages, type OutboxMessageDto } from '../outbox/outbox.pages';
 import { createSmsSender, SmsSendError, type SmsSender } from './index';
 import { createOutboxSmsSender } from './outbox-adapter';
 import { createTwilioSmsSender } from './twilio-adapter';
+import { useOutboxTestDatabase } from '../outbox/outbox.test-helpers';
 
 let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await database.db.delete(devOutbox);
-});
+useOutboxTestDatabase((handle) => (database = handle));
 
 const SID = 'AC0123456789abcdef0123456789abcdef';
 const TOKEN = 'secret-token';

@@ -1,8 +1,9 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { localVerificationSessions } from '../../db/schema/local-verification';
 import type { Clock } from '../../lib/clock';
+import { localEventBody, readSignedLocalWebhook, signLocalWebhookBody } from '../local-webhooks';
 import {
   checkFromSession,
   invalidWebhook,
@@ -86,18 +87,13 @@ export class LocalVerificationProvider implements VerificationProvider {
   }
 
   async verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<VerificationEvent> {
-    if (!signatureHeader) throw invalidWebhook(`missing ${LOCAL_VERIFICATION_SIGNATURE_HEADER} header`);
-    const expected = Buffer.from(this.sign(rawBody), 'utf8');
-    const given = Buffer.from(signatureHeader.trim(), 'utf8');
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      throw invalidWebhook('local webhook signature does not match');
-    }
-    let payload: unknown;
-    try {
-      payload = JSON.parse(rawBody);
-    } catch {
-      throw invalidWebhook('local webhook body is not JSON');
-    }
+    const payload = readSignedLocalWebhook({
+      secret: this.secret,
+      rawBody,
+      signatureHeader,
+      headerName: LOCAL_VERIFICATION_SIGNATURE_HEADER,
+      refuse: invalidWebhook,
+    });
     return verificationEventFromPayload(payload);
   }
 
@@ -146,13 +142,7 @@ export class LocalVerificationProvider implements VerificationProvider {
         : row.status === 'canceled'
           ? 'identity.verification_session.canceled'
           : 'identity.verification_session.requires_input';
-    const rawBody = JSON.stringify({
-      id: localId('evt'),
-      object: 'event',
-      type,
-      created: Math.floor(this.clock.now().getTime() / 1000),
-      data: { object },
-    });
+    const rawBody = localEventBody({ id: localId('evt'), type, createdAt: this.clock.now(), object });
     return { rawBody, signature: this.sign(rawBody) };
   }
 
@@ -161,7 +151,7 @@ export class LocalVerificationProvider implements VerificationProvider {
   }
 
   sign(rawBody: string): string {
-    return createHmac('sha256', this.secret).update(rawBody, 'utf8').digest('hex');
+    return signLocalWebhookBody(this.secret, rawBody);
   }
 
   /** The session as the real provider renders it: a rejection is requires_input with a last error. */

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
+import { localProviderPage } from '../local-page-shell';
 import type { LocalVerificationProvider } from './local-adapter';
 
 /**
@@ -29,31 +30,15 @@ export const LOCAL_VERIFICATION_TEXT = {
 const T = LOCAL_VERIFICATION_TEXT;
 
 function page(title: string, body: unknown) {
-  return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${title}</title>
-        <style>
-          body { font-family: system-ui, sans-serif; margin: 0; background: #f4f6f8; color: #111827; }
-          main { max-width: 36rem; margin: 3rem auto; padding: 2rem; background: #fff; border-radius: 0.75rem; }
-          .note { background: #eef2ff; border-left: 4px solid #4f46e5; padding: 0.75rem 1rem; }
-          form { display: grid; gap: 1rem; margin-top: 1.5rem; }
-          label { display: flex; gap: 0.5rem; align-items: flex-start; }
-          button { font: inherit; padding: 0.75rem 1rem; border-radius: 0.5rem; border: 1px solid #1f2937;
-            background: #1f2937; color: #fff; cursor: pointer; }
-          button.secondary { background: #fff; color: #1f2937; }
-          .error { color: #b91c1c; }
-        </style>
-      </head>
-      <body>
-        <main>
-          <h1>${title}</h1>
-          ${body}
-        </main>
-      </body>
-    </html>`;
+  return localProviderPage({
+    title,
+    styles: html`
+      label { display: flex; gap: 0.5rem; align-items: flex-start; }
+      .error { color: #b91c1c; }
+    `,
+    main: html`<h1>${title}</h1>
+      ${body}`,
+  });
 }
 
 export function createLocalVerificationPages(options: { provider: LocalVerificationProvider }) {

@@ -10,6 +10,7 @@ import {
   type VerificationEvent,
   type VerificationProvider,
 } from './verification-provider';
+import { readStripeWebhook } from '../stripe-webhook';
 
 export interface StripeIdentityProviderOptions {
   secretKey: string;
@@ -59,13 +60,12 @@ export class StripeIdentityVerificationProvider implements VerificationProvider 
   }
 
   async verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<VerificationEvent> {
-    if (!signatureHeader) throw invalidWebhook('missing stripe-signature header');
-    let event: Stripe.Event;
-    try {
-      event = await this.stripe.webhooks.constructEventAsync(rawBody, signatureHeader, this.webhookSecret);
-    } catch (error) {
-      throw invalidWebhook(error instanceof Error ? error.message : 'signature verification failed');
-    }
+    const event = await readStripeWebhook(this.stripe, {
+      rawBody,
+      signatureHeader,
+      secret: this.webhookSecret,
+      refuse: invalidWebhook,
+    });
     return verificationEventFromPayload(event);
   }
 }

@@ -1,13 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { expertProfiles } from '../../db/schema';
-import { createNotification, PNG_BYTES } from '../../test/builders';
+import { createNotification } from '../../test/builders';
 import { signedIn, type MatrixRow } from '../matrix';
-
-const pngForm = (field: string) => {
-  const form = new FormData();
-  form.append(field, new File([PNG_BYTES], 'me.png', { type: 'image/png' }));
-  return form;
-};
+import { pngForm } from './row-builders';
 
 /** The caller's own account: profile, roles, avatar, phone, notifications, expert application. */
 export const accountRows: MatrixRow[] = [
@@ -33,7 +28,7 @@ export const accountRows: MatrixRow[] = [
   },
   {
     route: 'POST /api/me/avatar',
-    cases: [{ name: 'own picture', arrange: () => ({ body: pngForm('avatar') }), expect: signedIn(200) }],
+    cases: [{ name: 'own picture', arrange: () => ({ body: pngForm('avatar', 'me.png') }), expect: signedIn(200) }],
   },
   {
     route: 'GET /api/avatars/:userId/:fileName',
@@ -41,7 +36,7 @@ export const accountRows: MatrixRow[] = [
       {
         name: "the owner's uploaded picture (public)",
         arrange: async (w) => {
-          const response = await w.t.request('POST', '/api/me/avatar', { body: pngForm('avatar'), cookie: w.users.owner.cookie });
+          const response = await w.t.request('POST', '/api/me/avatar', { body: pngForm('avatar', 'me.png'), cookie: w.users.owner.cookie });
           const { avatar_url } = (await response.json()) as { avatar_url: string };
           const [userId, fileName] = avatar_url.split('/').slice(-2) as [string, string];
           return { params: { userId, fileName } };

@@ -1,15 +1,5 @@
-import { type Expectation, type MatrixRow } from '../matrix';
-
-/** Admins only: 401 signed out, 403 for every client and expert, `status` for the admin. */
-const adminOnly = (status: number): Expectation => ({
-  anon: 401,
-  owner: 403,
-  otherClient: 403,
-  applicant: 403,
-  assigned: 403,
-  otherExpert: 403,
-  admin: status,
-});
+import { type MatrixRow } from '../matrix';
+import { adminOnly } from './row-builders';
 
 /** A plain admin read. */
 const read = (route: string, query?: Record<string, string>): MatrixRow => ({

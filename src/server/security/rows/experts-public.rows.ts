@@ -1,15 +1,5 @@
-import { everyone, type Expectation, type MatrixRow } from '../matrix';
-
-/** Compact expectations: anon, owner, otherClient, applicant, assigned, otherExpert, admin. */
-const x = (anon: number, owner: number, otherClient: number, applicant: number, assigned: number, otherExpert: number, admin: number): Expectation => ({
-  anon,
-  owner,
-  otherClient,
-  applicant,
-  assigned,
-  otherExpert,
-  admin,
-});
+import { everyone, type MatrixRow } from '../matrix';
+import { x } from './row-builders';
 
 const UNKNOWN_ID = '3f1f4b1e-8a52-4c1b-9a57-5a2b7f0c9d11';
 

@@ -1,36 +1,7 @@
-import type { TaskStatus } from '@shared/domain/task-status';
 import { CHAT_ATTACHMENT_FIELD } from '@shared/schemas/chat.schemas';
 import { createMessage, PNG_BYTES } from '../../test/builders';
-import { signedIn, type Expectation, type MatrixCase, type MatrixRow, type Target, type World } from '../matrix';
-
-/** Compact expectations: anon, owner, otherClient, applicant, assigned, otherExpert, admin. */
-const x = (anon: number, owner: number, otherClient: number, applicant: number, assigned: number, otherExpert: number, admin: number): Expectation => ({
-  anon,
-  owner,
-  otherClient,
-  applicant,
-  assigned,
-  otherExpert,
-  admin,
-});
-
-/** A case on a fresh task in `status`; `extra` adds params or a body. */
-function onTask(
-  status: TaskStatus,
-  expect: Expectation,
-  extra: (w: World, taskId: string) => Promise<Omit<Target, 'path'>> | Omit<Target, 'path'> = () => ({}),
-  name = `${status} task`,
-): MatrixCase {
-  return {
-    name,
-    expect,
-    arrange: async (w) => {
-      const task = await w.task(status);
-      const more = await extra(w, task.id);
-      return { ...more, params: { id: task.id, ...more.params } };
-    },
-  };
-}
+import { signedIn, type MatrixRow, type World } from '../matrix';
+import { onTask, x } from './row-builders';
 
 const text = () => ({ body: { content: 'Hello, is the car still there?' } });
 

@@ -1,49 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { TaskStatus } from '@shared/domain/task-status';
 import { disputes, tasks } from '../../db/schema';
-import { createTransaction, PNG_BYTES } from '../../test/builders';
-import { type Expectation, type MatrixCase, type MatrixRow, type Target, type World } from '../matrix';
-
-/** Compact expectations: anon, owner, otherClient, applicant, assigned, otherExpert, admin. */
-const x = (anon: number, owner: number, otherClient: number, applicant: number, assigned: number, otherExpert: number, admin: number): Expectation => ({
-  anon,
-  owner,
-  otherClient,
-  applicant,
-  assigned,
-  otherExpert,
-  admin,
-});
-
-/** Admins only: 401 signed out, 403 for everyone else. */
-const adminOnly = (status: number): Expectation => x(401, 403, 403, 403, 403, 403, status);
-
-/** A case on a fresh task in `status`; `extra` adds params or a body. */
-function onTask(
-  status: TaskStatus,
-  expect: Expectation,
-  extra: (w: World, taskId: string) => Promise<Omit<Target, 'path'>> | Omit<Target, 'path'> = () => ({}),
-  name = `${status} task`,
-): MatrixCase {
-  return {
-    name,
-    expect,
-    arrange: async (w) => {
-      const task = await w.task(status);
-      const more = await extra(w, task.id);
-      return { ...more, params: { id: task.id, ...more.params } };
-    },
-  };
-}
+import { createTransaction } from '../../test/builders';
+import { type MatrixRow, type World } from '../matrix';
+import { adminOnly, onTask, pngForm, x } from './row-builders';
 
 const rejection = () => ({ body: { reason: 'The photos do not show the engine.', request_changes: true } });
 
-const evidenceForm = () => {
-  const form = new FormData();
-  form.set('completion_notes', 'New photos of the engine attached.');
-  form.append('files', new File([PNG_BYTES], 'engine.png', { type: 'image/png' }));
-  return form;
-};
+const evidenceForm = () => pngForm('files', 'engine.png', { completion_notes: 'New photos of the engine attached.' });
 
 /** The client's card saved on the task (the local provider's test card), for a renewed hold. */
 async function withSavedCard(w: World, taskId: string) {

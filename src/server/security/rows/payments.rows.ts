@@ -1,14 +1,5 @@
-import type { Expectation, MatrixRow, World } from '../matrix';
-
-const x = (anon: number, owner: number, otherClient: number, applicant: number, assigned: number, otherExpert: number, admin: number): Expectation => ({
-  anon,
-  owner,
-  otherClient,
-  applicant,
-  assigned,
-  otherExpert,
-  admin,
-});
+import type { MatrixRow, World } from '../matrix';
+import { x } from './row-builders';
 
 /** An assigned task of the owner with a payment intent made by the owner (local provider). */
 async function taskWithIntent(w: World) {

@@ -1,56 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { TaskStatus } from '@shared/domain/task-status';
 import { taskApplications } from '../../db/schema';
-import { PNG_BYTES } from '../../test/builders';
-import { signedIn, type Expectation, type MatrixCase, type MatrixRow, type World } from '../matrix';
+import { taskInput } from '../../test/builders';
+import { signedIn, type MatrixRow, type World } from '../matrix';
+import { onTask, pngForm, x } from './row-builders';
 
-/** Compact expectations: anon, owner, otherClient, applicant, assigned, otherExpert, admin. */
-const x = (anon: number, owner: number, otherClient: number, applicant: number, assigned: number, otherExpert: number, admin: number): Expectation => ({
-  anon,
-  owner,
-  otherClient,
-  applicant,
-  assigned,
-  otherExpert,
-  admin,
-});
-
-/** A case on a fresh task in `status`; `extra` adds params or a body. */
-function onTask(
-  status: TaskStatus,
-  expect: Expectation,
-  extra: (w: World, taskId: string) => Promise<{ body?: unknown; params?: Record<string, string> }> | { body?: unknown; params?: Record<string, string> } = () => ({}),
-): MatrixCase {
-  return {
-    name: `${status} task`,
-    expect,
-    arrange: async (w) => {
-      const task = await w.task(status);
-      const more = await extra(w, task.id);
-      return { params: { id: task.id, ...more.params }, body: more.body };
-    },
-  };
-}
-
-const taskBody = () => ({
-  title: 'Inspect a used car before purchase',
-  description: 'Please inspect the car remotely and send photos and a video of the engine and body.',
-  requirements: 'Photos of every side, the engine bay, the tyres and the dashboard.',
-  category: 'vehicle',
-  urgency: 'medium',
-  budget: 15_000,
-  due_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-  location: 'New York, New York, United States',
-  latitude: 40.7128,
-  longitude: -74.006,
-});
-
-const evidenceForm = () => {
-  const form = new FormData();
-  form.set('completion_notes', 'All done: photos of every side attached.');
-  form.append('files', new File([PNG_BYTES], 'photo.png', { type: 'image/png' }));
-  return form;
-};
+const evidenceForm = () => pngForm('files', 'photo.png', { completion_notes: 'All done: photos of every side attached.' });
 
 const applicationOf = async (w: World, taskId: string) => {
   const [row] = await w.t.db
@@ -68,7 +22,7 @@ export const taskRows: MatrixRow[] = [
   {
     route: 'POST /api/tasks',
     // Posting a task needs only an account: experts and admins may also hire (roles matrix).
-    cases: [{ name: 'a new task', arrange: () => ({ body: taskBody() }), expect: signedIn(201) }],
+    cases: [{ name: 'a new task', arrange: () => ({ body: taskInput() }), expect: signedIn(201) }],
   },
   { route: 'GET /api/tasks', cases: [{ name: 'own lists', expect: signedIn(200) }] },
   {

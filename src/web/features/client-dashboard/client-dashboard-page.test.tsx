@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
+import { renderRoute } from '@web/test/render-route';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ClientDashboardPage from './client-dashboard-page';
 
@@ -21,15 +20,7 @@ function serve(tasks: unknown[]) {
 }
 
 function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/dashboard', element: <ClientDashboardPage /> }], {
-    initialEntries: ['/dashboard'],
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRoute('/dashboard', <ClientDashboardPage />, '/dashboard');
 }
 
 afterEach(() => {

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { renderRoute } from '@web/test/render-route';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExpertPublicProfileDto, ExpertReviewDto } from '@shared/schemas/expert-public.schemas';
 import ExpertPublicProfilePage from './expert-public-profile-page';
@@ -65,15 +64,7 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/expert/:expertId', element: <ExpertPublicProfilePage /> }], {
-    initialEntries: ['/expert/e-1'],
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRoute('/expert/:expertId', <ExpertPublicProfilePage />, '/expert/e-1');
 }
 
 describe('ExpertPublicProfilePage', () => {

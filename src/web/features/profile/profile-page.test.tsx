@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, type createBrowserRouter } from 'react-router';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import type { createBrowserRouter } from 'react-router';
+import { renderRoute } from '@web/test/render-route';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyExpertProfileDto } from '@shared/schemas/expert-onboarding.schemas';
@@ -80,13 +80,7 @@ function serve(routes: Routes) {
 
 let router: ReturnType<typeof createBrowserRouter>;
 function renderProfile(url: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  router = createMemoryRouter([{ path: '/profile', element: <ProfilePage /> }], { initialEntries: [url] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  router = renderRoute('/profile', <ProfilePage />, url).router;
 }
 
 beforeEach(() => {

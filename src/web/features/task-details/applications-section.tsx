@@ -3,10 +3,10 @@ import { format } from '@shared/format-message';
 import type { TaskCapability } from '@shared/domain/permissions';
 import { messages } from '@shared/messages';
 import type { ApplicationDto, TaskDetailsDto } from '@shared/schemas/task-api';
-import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { api, ApiError } from '@web/lib/api';
+import { ApplicationStatusBadge } from './application-status-badge';
 import { ExpertSummary } from './expert-card';
 import { errorText, taskPath, useTaskAction } from './task-query';
 
@@ -70,17 +70,7 @@ export function ApplicationsSection({ task, capabilities, onHired }: Application
                     <dt className="text-muted-foreground">{t.proposedRate}:</dt>
                     <dd className="font-semibold tabular-nums">{formatUsd(application.proposed_rate)}</dd>
                     <dd>
-                      <Badge
-                        variant={
-                          application.status === 'rejected'
-                            ? 'destructive'
-                            : application.status === 'accepted'
-                              ? 'success'
-                              : 'outline'
-                        }
-                      >
-                        {messages.taskPages.applicationStatus[application.status]}
-                      </Badge>
+                      <ApplicationStatusBadge status={application.status} />
                     </dd>
                   </div>
                   <div>

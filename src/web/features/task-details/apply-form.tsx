@@ -6,13 +6,13 @@ import { messages } from '@shared/messages';
 import { fieldErrors } from '@shared/schemas/common.schemas';
 import { applicationFormSchema, type CreateApplicationInput } from '@shared/schemas/applications.schemas';
 import type { ApplicationDto } from '@shared/schemas/task-api';
-import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { cn } from '@web/components/ui/cn';
+import { ApplicationStatusBadge } from './application-status-badge';
 
 const t = messages.taskPages.details;
 const MAX = APPLICATIONS.coverLetterMaxLength;
@@ -116,17 +116,7 @@ export function MyApplication({ application }: { application: ApplicationDto }) 
         <CardTitle asChild>
           <h2>{t.yourApplication}</h2>
         </CardTitle>
-        <Badge
-          variant={
-            application.status === 'rejected'
-              ? 'destructive'
-              : application.status === 'accepted'
-                ? 'success'
-                : 'outline'
-          }
-        >
-          {messages.taskPages.applicationStatus[application.status]}
-        </Badge>
+        <ApplicationStatusBadge status={application.status} />
       </CardHeader>
       <CardContent className="space-y-2 text-sm">
         <p>

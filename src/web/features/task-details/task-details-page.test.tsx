@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { renderRoute } from '@web/test/render-route';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import TaskDetailsPage from './task-details-page';
 
@@ -43,15 +42,7 @@ function serve(task: () => { status: number; body: unknown }) {
 }
 
 function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryDelay: 0 } } });
-  const router = createMemoryRouter([{ path: '/task/:taskId', element: <TaskDetailsPage /> }], {
-    initialEntries: ['/task/abc'],
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRoute('/task/:taskId', <TaskDetailsPage />, '/task/abc', { retryDelay: 0 });
 }
 
 afterEach(() => {

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
+import { renderRoute } from '@web/test/render-route';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@shared/messages';
 import type { TaskDetailsDto, TaskExpertDto } from '@shared/schemas/task-api';
@@ -104,15 +103,7 @@ function renderTask(task: TaskDetailsDto, me: ReturnType<typeof meAs>) {
       return json(404, {});
     }),
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/task/:taskId', element: <TaskDetailsPage /> }], {
-    initialEntries: ['/task/task-1'],
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRoute('/task/:taskId', <TaskDetailsPage />, '/task/task-1');
 }
 
 afterEach(() => {

@@ -1,21 +1,14 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import { ApiError } from '@web/lib/api';
 import { createTask } from './task-form-api';
 import { takeDraftOnce } from './draft-once';
-import { NO_NOTICES, PrefilledNotice, TaskForm, type TaskFormNotices } from './task-form';
-import {
-  applyDraft,
-  createFormDefaults,
-  validateCreate,
-  type TaskFormErrors,
-  type TaskFormState,
-} from './task-form-model';
+import { PrefilledNotice, TaskForm } from './task-form';
+import { applyDraft, createFormDefaults, validateCreate } from './task-form-model';
 import { TaskFormLayout } from './task-form-layout';
-import { newWarnings, outcomeOfFailure, prepareSubmit } from './submit-task';
+import { useTaskFormSubmit } from './use-task-form-submit';
 
 /** React Router numbers its history entries: idx 0 is the first page of this visit. */
 const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
@@ -24,46 +17,30 @@ const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx 
 export default function CreateTaskPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [draft] = useState(() => takeDraftOnce(location.key));
-  const [value, setValue] = useState<TaskFormState>(() => {
-    const defaults = createFormDefaults();
-    return draft ? applyDraft(defaults, draft) : defaults;
-  });
-  const [errors, setErrors] = useState<TaskFormErrors>({});
-  const [notices, setNotices] = useState<TaskFormNotices>(NO_NOTICES);
-  const [submitting, setSubmitting] = useState(false);
-
-  const submit = async () => {
-    const prepared = prepareSubmit(value, validateCreate);
-    if (!prepared.ok) {
-      setErrors(prepared.errors);
-      setNotices(prepared.notices);
-      return;
-    }
-    setErrors({});
-    setNotices({ ...NO_NOTICES, warnings: prepared.warnings });
-    setSubmitting(true);
-    try {
-      const { task, warnings } = await createTask(prepared.data);
+  const form = useTaskFormSubmit({
+    initial: () => {
+      const defaults = createFormDefaults();
+      return draft ? applyDraft(defaults, draft) : defaults;
+    },
+    validate: validateCreate,
+    send: async (data) => {
+      const { task, warnings } = await createTask(data);
       if (!task?.id) throw new Error(messages.tasks.createFailedNoId);
-      newWarnings(prepared.warnings, warnings).forEach((text) => toast.warning(text));
-      await queryClient.invalidateQueries({ queryKey: ['tasks'] });
+      return { warnings };
+    },
+    succeeded: () => {
       toast.success(messages.tasks.created);
       navigate('/dashboard');
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
-        toast.error(messages.tasks.loginRequired);
-        navigate('/auth', { state: { from: location.pathname } });
-        return;
-      }
-      const outcome = outcomeOfFailure(error, messages.tasks.createFailed, prepared.warnings);
-      setErrors(outcome.errors);
-      setNotices(outcome.notices);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+    handled: (error) => {
+      if (!(error instanceof ApiError && error.status === 401)) return false;
+      toast.error(messages.tasks.loginRequired);
+      navigate('/auth', { state: { from: location.pathname } });
+      return true;
+    },
+    failedText: messages.tasks.createFailed,
+  });
 
   return (
     <TaskFormLayout
@@ -72,12 +49,7 @@ export default function CreateTaskPage() {
     >
       <TaskForm
         mode="create"
-        value={value}
-        onChange={setValue}
-        errors={errors}
-        notices={notices}
-        submitting={submitting}
-        onSubmit={() => void submit()}
+        {...form}
         onCancel={() => navigate('/dashboard')}
         banner={draft ? <PrefilledNotice /> : null}
       />

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { TASK_QUERY } from '@shared/constants';
 import { messages } from '@shared/messages';
@@ -9,10 +9,10 @@ import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api';
 import { useMe } from '@web/lib/session';
 import { editTaskQueryKey, fetchTaskForEdit, updateTask } from './task-form-api';
-import { NO_NOTICES, TaskForm, type TaskFormNotices } from './task-form';
-import { formStateOf, validateUpdate, type TaskFormErrors, type TaskFormState } from './task-form-model';
+import { TaskForm } from './task-form';
+import { formStateOf, validateUpdate } from './task-form-model';
 import { TaskFormLayout } from './task-form-layout';
-import { newWarnings, outcomeOfFailure, prepareSubmit } from './submit-task';
+import { useTaskFormSubmit } from './use-task-form-submit';
 
 type Refusal = { text: string } | null;
 
@@ -66,58 +66,32 @@ export default function EditTaskPage() {
 
 function EditTaskForm({ task }: { task: TaskDetailsDto }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [value, setValue] = useState<TaskFormState>(() => formStateOf(task));
-  const [errors, setErrors] = useState<TaskFormErrors>({});
-  const [notices, setNotices] = useState<TaskFormNotices>(NO_NOTICES);
-  const [submitting, setSubmitting] = useState(false);
   const taskPage = `/task/${task.id}`;
-
-  const submit = async () => {
-    const prepared = prepareSubmit(value, validateUpdate);
-    if (!prepared.ok) {
-      setErrors(prepared.errors);
-      setNotices(prepared.notices);
-      return;
-    }
-    setErrors({});
-    setNotices({ ...NO_NOTICES, warnings: prepared.warnings });
-    setSubmitting(true);
-    try {
-      const result = await updateTask(task.id, prepared.data);
-      newWarnings(prepared.warnings, result.warnings).forEach((text) => toast.warning(text));
-      await queryClient.invalidateQueries({ queryKey: ['tasks'] });
+  const form = useTaskFormSubmit({
+    initial: () => formStateOf(task),
+    validate: validateUpdate,
+    send: (data) => updateTask(task.id, data),
+    succeeded: () => {
       toast.success(messages.tasks.updated);
       navigate(taskPage);
-    } catch (error) {
+    },
+    handled: (error) => {
       if (error instanceof ApiError && error.status === 403) {
         toast.error(messages.tasks.editOwnOnly);
         navigate(taskPage, { replace: true });
-        return;
+        return true;
       }
       if (error instanceof ApiError && error.status === 409) {
         toast.error(messages.tasks.notEditable);
         navigate(taskPage, { replace: true });
-        return;
+        return true;
       }
-      const outcome = outcomeOfFailure(error, messages.tasks.updateFailed, prepared.warnings);
-      setErrors(outcome.errors);
-      setNotices(outcome.notices);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+      return false;
+    },
+    failedText: messages.tasks.updateFailed,
+  });
 
   return (
-    <TaskForm
-      mode="edit"
-      value={value}
-      onChange={setValue}
-      errors={errors}
-      notices={notices}
-      submitting={submitting}
-      onSubmit={() => void submit()}
-      onCancel={() => navigate(taskPage)}
-    />
+    <TaskForm mode="edit" {...form} onCancel={() => navigate(taskPage)} />
   );
 }

@@ -7,9 +7,9 @@ import { adminMessages as m } from '@shared/messages/admin';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@web/components/ui/table';
 import { adminKeys, errorText, markAllRead, notificationsQuery } from '../admin-api';
-import { Pager } from '../common/pager';
+import { PagedTable } from '../common/paged-table';
 import { SendNotificationDialog } from './send-notification-dialog';
 
 /** The notifications tab: every user's notifications, Mark All Read, and Send Notification. */
@@ -44,37 +44,35 @@ export default function NotificationsPanel() {
       <Card>
         <CardHeader className="sr-only">System notifications</CardHeader>
         <CardContent className="pt-6">
-          {loadError ? <p className="py-6 text-center text-destructive">{loadError}</p> : null}
-          <div className="overflow-x-auto">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>User</TableHead>
-                  <TableHead>Type</TableHead>
-                  <TableHead>Message</TableHead>
-                  <TableHead>Date</TableHead>
-                  <TableHead>Status</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {list.data?.rows.map((row) => (
-                  <TableRow key={row.id}>
-                    <TableCell>{row.user_name ?? m.unknownUser}</TableCell>
-                    <TableCell className="whitespace-nowrap">{row.type.replace(/_/g, ' ')}</TableCell>
-                    <TableCell className="max-w-96">
-                      {row.title}: {row.message}
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap">{formatDate(new Date(row.created_at), 'MMM d, yyyy')}</TableCell>
-                    <TableCell>
-                      <Badge variant={row.read ? 'secondary' : 'default'}>{row.read ? 'Read' : 'Unread'}</Badge>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-          {list.data && list.data.total === 0 ? <p className="py-8 text-center text-muted-foreground">{m.noNotifications}</p> : null}
-          {list.data ? <Pager page={page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} /> : null}
+          <PagedTable
+            list={list.data}
+            page={page}
+            onPage={setPage}
+            error={loadError}
+            emptyText={m.noNotifications}
+            head={
+              <>
+                <TableHead>User</TableHead>
+                <TableHead>Type</TableHead>
+                <TableHead>Message</TableHead>
+                <TableHead>Date</TableHead>
+                <TableHead>Status</TableHead>
+              </>
+            }
+            row={(row) => (
+              <TableRow key={row.id}>
+                <TableCell>{row.user_name ?? m.unknownUser}</TableCell>
+                <TableCell className="whitespace-nowrap">{row.type.replace(/_/g, ' ')}</TableCell>
+                <TableCell className="max-w-96">
+                  {row.title}: {row.message}
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{formatDate(new Date(row.created_at), 'MMM d, yyyy')}</TableCell>
+                <TableCell>
+                  <Badge variant={row.read ? 'secondary' : 'default'}>{row.read ? 'Read' : 'Unread'}</Badge>
+                </TableCell>
+              </TableRow>
+            )}
+          />
         </CardContent>
       </Card>
       <SendNotificationDialog open={sending} onOpenChange={setSending} />

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { format as formatDate } from 'date-fns';
 import { ADMIN } from '@shared/constants';
@@ -8,11 +8,10 @@ import { format } from '@shared/format-message';
 import { adminMessages as m } from '@shared/messages/admin';
 import { Badge, type BadgeVariant } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@web/components/ui/table';
 import { errorText, transactionsQuery, type TransactionsQuery } from '../admin-api';
-import { Pager } from '../common/pager';
-import { SearchField } from '../common/search-field';
+import { PagedTable } from '../common/paged-table';
+import { ListFilters } from '../common/list-filters';
 import { humanize } from '../common/charts';
 
 const STATUS_BADGE: Record<TransactionStatus, BadgeVariant> = {
@@ -25,15 +24,15 @@ const STATUS_BADGE: Record<TransactionStatus, BadgeVariant> = {
   failed: 'destructive',
 };
 
+const STATUS_FILTERS: readonly { value: TransactionsQuery['status']; label: string }[] = [
+  { value: 'all', label: 'All Statuses' },
+  ...TRANSACTION_STATUSES.map((status) => ({ value: status, label: humanize(status) })),
+];
+
 /** The transactions tab: status filter, id-prefix search, and the page of transactions. */
 export default function TransactionsPanel() {
   const [query, setQuery] = useState<TransactionsQuery>({ page: 1, status: 'all', search: '' });
-  const [draft, setDraft] = useState('');
   const transactions = useQuery(transactionsQuery(query));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setQuery((q) => ({ ...q, page: 1, search: draft.trim() }));
-  };
   const loadError = transactions.isError ? format(m.loadTransactionsFailed, { msg: errorText(transactions.error) }) : null;
 
   return (
@@ -43,71 +42,51 @@ export default function TransactionsPanel() {
       </h1>
       <Card>
         <CardHeader>
-          <form role="search" onSubmit={submit} className="flex flex-col gap-2 sm:flex-row">
-            <SearchField id="admin-transaction-search" label="Search by transaction ID" value={draft} onChange={setDraft} />
-            <Select
-              value={query.status}
-              onValueChange={(status) => setQuery((q) => ({ ...q, page: 1, status: status as TransactionsQuery['status'] }))}
-            >
-              <SelectTrigger aria-label="Filter by status" className="sm:ml-auto sm:w-44">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="all">All Statuses</SelectItem>
-                {TRANSACTION_STATUSES.map((status) => (
-                  <SelectItem key={status} value={status}>
-                    {humanize(status)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </form>
+          <ListFilters
+            searchId="admin-transaction-search"
+            searchLabel="Search by transaction ID"
+            onSearch={(search) => setQuery((q) => ({ ...q, page: 1, search }))}
+            filterLabel="Filter by status"
+            filter={query.status}
+            onFilter={(status) => setQuery((q) => ({ ...q, page: 1, status }))}
+            options={STATUS_FILTERS}
+            filterWidth="sm:w-44"
+          />
         </CardHeader>
         <CardContent>
-          {loadError ? <p className="py-6 text-center text-destructive">{loadError}</p> : null}
-          <div className="overflow-x-auto">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Transaction ID</TableHead>
-                  <TableHead>Task</TableHead>
-                  <TableHead className="text-right">Amount</TableHead>
-                  <TableHead className="text-right">Platform Fee</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>Date</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {transactions.data?.rows.map((row) => (
-                  <TableRow key={row.id}>
-                    <TableCell className="font-mono" title={row.id}>
-                      {row.id.slice(0, ADMIN.transactionIdPrefixLength)}
-                    </TableCell>
-                    <TableCell>{row.task_title ?? m.unknownTask}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatUsd(row.amount)}</TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {formatUsd(row.platform_fee)} <span className="text-xs text-muted-foreground">({row.platform_fee_percent}%)</span>
-                    </TableCell>
-                    <TableCell>
-                      <Badge variant={STATUS_BADGE[row.status]}>{row.status}</Badge>
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap">{formatDate(new Date(row.created_at), 'MMM d, yyyy')}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-          {transactions.data && transactions.data.total === 0 ? (
-            <p className="py-8 text-center text-muted-foreground">{m.noTransactions}</p>
-          ) : null}
-          {transactions.data ? (
-            <Pager
-              page={query.page}
-              pageSize={transactions.data.pageSize}
-              total={transactions.data.total}
-              onPage={(page) => setQuery((q) => ({ ...q, page }))}
-            />
-          ) : null}
+          <PagedTable
+            list={transactions.data}
+            page={query.page}
+            onPage={(page) => setQuery((q) => ({ ...q, page }))}
+            error={loadError}
+            emptyText={m.noTransactions}
+            head={
+              <>
+                <TableHead>Transaction ID</TableHead>
+                <TableHead>Task</TableHead>
+                <TableHead className="text-right">Amount</TableHead>
+                <TableHead className="text-right">Platform Fee</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Date</TableHead>
+              </>
+            }
+            row={(row) => (
+              <TableRow key={row.id}>
+                <TableCell className="font-mono" title={row.id}>
+                  {row.id.slice(0, ADMIN.transactionIdPrefixLength)}
+                </TableCell>
+                <TableCell>{row.task_title ?? m.unknownTask}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatUsd(row.amount)}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {formatUsd(row.platform_fee)} <span className="text-xs text-muted-foreground">({row.platform_fee_percent}%)</span>
+                </TableCell>
+                <TableCell>
+                  <Badge variant={STATUS_BADGE[row.status]}>{row.status}</Badge>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{formatDate(new Date(row.created_at), 'MMM d, yyyy')}</TableCell>
+              </TableRow>
+            )}
+          />
         </CardContent>
       </Card>
     </section>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@web/components/ui/table';
 import type { AuditEntryDto } from '@shared/schemas/admin-dto';
 import { auditQuery } from '../admin-api';
-import { Pager } from '../common/pager';
+import { ListCard } from '../common/list-card';
+import { PagedTable } from '../common/paged-table';
 
 function describe(entry: AuditEntryDto): string {
   const details = (entry.details ?? {}) as { role?: string; title?: string; recipients?: number };
@@ -19,39 +19,30 @@ export function AuditLog() {
   const [page, setPage] = useState(1);
   const { data } = useQuery(auditQuery(page));
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="text-lg">Audit log</h2>
-        </CardTitle>
-        <CardDescription>Role changes and notifications sent by admins.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <div className="overflow-x-auto">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>When</TableHead>
-                <TableHead>Who</TableHead>
-                <TableHead>What</TableHead>
-                <TableHead>To whom</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data?.rows.map((entry) => (
-                <TableRow key={entry.id}>
-                  <TableCell className="whitespace-nowrap">{new Date(entry.created_at).toLocaleString('en-US')}</TableCell>
-                  <TableCell>{entry.actor_name ?? 'System'}</TableCell>
-                  <TableCell>{describe(entry)}</TableCell>
-                  <TableCell>{entry.target_name ?? entry.target_id ?? ''}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-        {data && data.total === 0 ? <p className="py-6 text-center text-muted-foreground">No audited actions yet.</p> : null}
-        {data && data.total > data.pageSize ? <Pager page={page} pageSize={data.pageSize} total={data.total} onPage={setPage} /> : null}
-      </CardContent>
-    </Card>
+    <ListCard title="Audit log" description="Role changes and notifications sent by admins.">
+      <PagedTable
+        nested
+        list={data}
+        page={page}
+        onPage={setPage}
+        emptyText="No audited actions yet."
+        head={
+          <>
+            <TableHead>When</TableHead>
+            <TableHead>Who</TableHead>
+            <TableHead>What</TableHead>
+            <TableHead>To whom</TableHead>
+          </>
+        }
+        row={(entry) => (
+          <TableRow key={entry.id}>
+            <TableCell className="whitespace-nowrap">{new Date(entry.created_at).toLocaleString('en-US')}</TableCell>
+            <TableCell>{entry.actor_name ?? 'System'}</TableCell>
+            <TableCell>{describe(entry)}</TableCell>
+            <TableCell>{entry.target_name ?? entry.target_id ?? ''}</TableCell>
+          </TableRow>
+        )}
+      />
+    </ListCard>
   );
 }

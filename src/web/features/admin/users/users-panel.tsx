@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { AppRole } from '@shared/domain/enums';
@@ -9,11 +9,10 @@ import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@web/components/ui/table';
 import { addRole, adminKeys, errorText, removeRole, usersQuery, type UsersQuery } from '../admin-api';
-import { Pager } from '../common/pager';
-import { SearchField } from '../common/search-field';
+import { PagedTable } from '../common/paged-table';
+import { ListFilters } from '../common/list-filters';
 import { AuditLog } from './audit-log';
 import { ClientReports } from './client-reports';
 
@@ -36,7 +35,6 @@ function joined(iso: string): string {
 /** The users tab: search, role filter, role badges and actions, then the audit log and client reports. */
 export default function UsersPanel() {
   const [query, setQuery] = useState<UsersQuery>({ page: 1, search: '', role: 'all' });
-  const [draft, setDraft] = useState('');
   const queryClient = useQueryClient();
   const users = useQuery(usersQuery(query));
   const loadError = users.isError ? format(m.loadUsersFailed, { msg: errorText(users.error) }) : null;
@@ -64,10 +62,6 @@ export default function UsersPanel() {
     if (user.roles.includes(role)) toast.info(format(m.roleAlreadyAssigned, { role }));
     else add.mutate({ user, role });
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setQuery((q) => ({ ...q, page: 1, search: draft.trim() }));
-  };
   const busy = add.isPending || remove.isPending;
 
   return (
@@ -77,79 +71,65 @@ export default function UsersPanel() {
       </h1>
       <Card>
         <CardHeader>
-          <form role="search" onSubmit={submit} className="flex flex-col gap-2 sm:flex-row">
-            <SearchField id="admin-user-search" label="Search by name or email" value={draft} onChange={setDraft} />
-            <Select value={query.role} onValueChange={(role) => setQuery((q) => ({ ...q, page: 1, role: role as UsersQuery['role'] }))}>
-              <SelectTrigger aria-label="Filter by role" className="sm:ml-auto sm:w-40">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {ROLE_FILTERS.map((option) => (
-                  <SelectItem key={option.value} value={option.value}>
-                    {option.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </form>
+          <ListFilters
+            searchId="admin-user-search"
+            searchLabel="Search by name or email"
+            onSearch={(search) => setQuery((q) => ({ ...q, page: 1, search }))}
+            filterLabel="Filter by role"
+            filter={query.role}
+            onFilter={(role) => setQuery((q) => ({ ...q, page: 1, role }))}
+            options={ROLE_FILTERS}
+            filterWidth="sm:w-40"
+          />
         </CardHeader>
         <CardContent>
-          {loadError ? <p className="py-6 text-center text-destructive">{loadError}</p> : null}
-          <div className="overflow-x-auto">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>
-                    <span className="sr-only">Avatar</span>
-                  </TableHead>
-                  <TableHead>Name</TableHead>
-                  <TableHead>Joined</TableHead>
-                  <TableHead>Email</TableHead>
-                  <TableHead>Roles</TableHead>
-                  <TableHead>Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {users.data?.rows.map((user) => (
-                  <TableRow key={user.id}>
-                    <TableCell>
-                      <Avatar src={user.avatar_url} name={fullName(user)} className="size-8" decorative />
-                    </TableCell>
-                    <TableCell className="font-medium">{fullName(user)}</TableCell>
-                    <TableCell className="whitespace-nowrap">{joined(user.created_at)}</TableCell>
-                    <TableCell>{user.email}</TableCell>
-                    <TableCell>
-                      <RoleBadges user={user} disabled={busy} onRemove={(role) => remove.mutate({ user, role })} />
-                    </TableCell>
-                    <TableCell>
-                      <div className="flex flex-wrap gap-2">
-                        {!user.roles.includes('expert') ? (
-                          <Button size="sm" variant="outline" disabled={busy} onClick={() => grant(user, 'expert')} aria-label={`Make ${fullName(user)} an expert`}>
-                            Make Expert
-                          </Button>
-                        ) : null}
-                        {!user.roles.includes('admin') ? (
-                          <Button size="sm" variant="outline" disabled={busy} onClick={() => grant(user, 'admin')} aria-label={`Make ${fullName(user)} an admin`}>
-                            Make Admin
-                          </Button>
-                        ) : null}
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-          {users.data && users.data.total === 0 ? <p className="py-8 text-center text-muted-foreground">{m.noUsers}</p> : null}
-          {users.data ? (
-            <Pager
-              page={query.page}
-              pageSize={users.data.pageSize}
-              total={users.data.total}
-              onPage={(page) => setQuery((q) => ({ ...q, page }))}
-              summary={({ from, to, total }) => format(m.showingUsers, { from, to, total })}
-            />
-          ) : null}
+          <PagedTable
+            list={users.data}
+            page={query.page}
+            onPage={(page) => setQuery((q) => ({ ...q, page }))}
+            summary={({ from, to, total }) => format(m.showingUsers, { from, to, total })}
+            error={loadError}
+            emptyText={m.noUsers}
+            head={
+              <>
+                <TableHead>
+                  <span className="sr-only">Avatar</span>
+                </TableHead>
+                <TableHead>Name</TableHead>
+                <TableHead>Joined</TableHead>
+                <TableHead>Email</TableHead>
+                <TableHead>Roles</TableHead>
+                <TableHead>Actions</TableHead>
+              </>
+            }
+            row={(user) => (
+              <TableRow key={user.id}>
+                <TableCell>
+                  <Avatar src={user.avatar_url} name={fullName(user)} className="size-8" decorative />
+                </TableCell>
+                <TableCell className="font-medium">{fullName(user)}</TableCell>
+                <TableCell className="whitespace-nowrap">{joined(user.created_at)}</TableCell>
+                <TableCell>{user.email}</TableCell>
+                <TableCell>
+                  <RoleBadges user={user} disabled={busy} onRemove={(role) => remove.mutate({ user, role })} />
+                </TableCell>
+                <TableCell>
+                  <div className="flex flex-wrap gap-2">
+                    {!user.roles.includes('expert') ? (
+                      <Button size="sm" variant="outline" disabled={busy} onClick={() => grant(user, 'expert')} aria-label={`Make ${fullName(user)} an expert`}>
+                        Make Expert
+                      </Button>
+                    ) : null}
+                    {!user.roles.includes('admin') ? (
+                      <Button size="sm" variant="outline" disabled={busy} onClick={() => grant(user, 'admin')} aria-label={`Make ${fullName(user)} an admin`}>
+                        Make Admin
+                      </Button>
+                    ) : null}
+                  </div>
+                </TableCell>
+              </TableRow>
+            )}
+          />
         </CardContent>
       </Card>
       <AuditLog />

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { manualClock } from '../../../lib/clock';
+import type { LocalPaymentProvider } from '../local-adapter';
+import { LOCAL_TEST_CARDS } from '../local-test-cards';
+import type { PaymentProviderContractHarness } from '../payment-provider.contract';
+import type { PaymentProvider } from '../payment-provider';
+
+/**
+ * The contract harness of an adapter whose state lives in a local provider (the local adapter
+ * itself, or the real adapter over the faked provider API): accounts are made through `provider`;
+ * onboarding, the card step and a lapsing hold happen on `local` and its clock.
+ */
+export function localStateHarness(params: {
+  provider: PaymentProvider;
+  local: LocalPaymentProvider;
+  clock: ReturnType<typeof manualClock>;
+  signWebhook: (rawBody: string) => string;
+  close: () => Promise<void>;
+}): PaymentProviderContractHarness {
+  const { provider, local, clock } = params;
+  return {
+    provider,
+    now: () => clock.now(),
+    async createPayableAccount() {
+      const { accountId } = await provider.createConnectedAccount({
+        email: 'expert@example.com',
+        userId: randomUUID(),
+        idempotencyKey: randomUUID(),
+      });
+      await local.setAccountState(accountId, 'complete');
+      return accountId;
+    },
+    async authorize(intent) {
+      await local.confirmPaymentIntent(intent.clientSecret, { cardNumber: LOCAL_TEST_CARDS.success });
+    },
+    async expireHold(intent) {
+      const current = await local.retrievePaymentIntent(intent.id);
+      clock.set(new Date(current.captureBefore!.getTime() + 1));
+    },
+    signWebhook: params.signWebhook,
+    close: params.close,
+  };
+}
