@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles';
 import { tasks } from './tasks';
 // Relative import: drizzle-kit loads this schema without the app's path aliases.
@@ -48,9 +48,14 @@ export const messages = pgTable(
     attachment_url: text('attachment_url'),
     read: boolean('read').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Insertion order. Two messages can share a millisecond, and a random uuid would then order them at random;
+     * this breaks such ties the way they were sent.
+     */
+    seq: bigint('seq', { mode: 'number' }).generatedByDefaultAsIdentity(),
   },
   (t) => [
-    index('messages_task_created_idx').on(t.task_id, t.created_at),
+    index('messages_task_created_idx').on(t.task_id, t.created_at, t.seq),
     index('messages_receiver_read_idx').on(t.receiver_id, t.read),
   ],
 );

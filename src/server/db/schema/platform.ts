@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** One row, created by the first migration with the spec's defaults. */
 export const systemSettings = pgTable('system_settings', {
@@ -32,8 +32,10 @@ export const devOutbox = pgTable(
     body: text('body').notNull(),
     data: jsonb('data'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Insertion order: PGlite's clock ticks in milliseconds, so created_at alone can tie. */
+    seq: bigint('seq', { mode: 'number' }).generatedByDefaultAsIdentity(),
   },
-  (t) => [index('dev_outbox_created_idx').on(t.created_at)],
+  (t) => [index('dev_outbox_created_idx').on(t.created_at, t.seq)],
 );
 
 /** Payment-provider webhook events, recorded once per event id. */

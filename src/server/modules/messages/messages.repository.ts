@@ -24,7 +24,7 @@ export async function listTaskMessages(db: Db, taskId: string): Promise<MessageW
     .from(messages)
     .leftJoin(profiles, eq(profiles.id, messages.sender_id))
     .where(eq(messages.task_id, taskId))
-    .orderBy(asc(messages.created_at), asc(messages.id));
+    .orderBy(asc(messages.created_at), asc(messages.seq));
 }
 
 export async function findMessage(db: Db, taskId: string, messageId: string): Promise<MessageRow | undefined> {
@@ -135,7 +135,7 @@ export async function latestMessages(db: Db, taskIds: string[]): Promise<Message
     .selectDistinctOn([messages.task_id])
     .from(messages)
     .where(inArray(messages.task_id, taskIds))
-    .orderBy(messages.task_id, desc(messages.created_at), desc(messages.id));
+    .orderBy(messages.task_id, desc(messages.created_at), desc(messages.seq));
 }
 
 export async function unreadCounts(db: Db, receiverId: string): Promise<Map<string, number>> {

@@ -50,6 +50,21 @@ describe('task chat', () => {
     expect(body.can_send).toBe(true);
   });
 
+  it('keeps the order messages were sent in when they share a millisecond', async () => {
+    const sameInstant = (cookie: string, content: string) =>
+      h.request('POST', `/api/tasks/${taskId}/messages`, { body: { content }, cookie });
+    const contents = ['tie 1', 'tie 2', 'tie 3', 'tie 4', 'tie 5', 'tie 6'];
+    for (const [index, content] of contents.entries()) {
+      await okJson(await sameInstant(index % 2 === 0 ? cast.client.cookie : cast.expert.cookie, content), 201);
+    }
+    const body = await okJson<ChatThreadDto>(await thread(cast.client.cookie));
+    expect(body.messages.map((m) => m.content).filter((c) => c.startsWith('tie '))).toEqual(contents);
+    const list = await okJson<{ conversations: ConversationDto[] }>(
+      await h.request('GET', '/api/conversations', { cookie: cast.expert.cookie }),
+    );
+    expect(list.conversations.find((c) => c.task_id === taskId)?.last_message?.content).toBe('tie 6');
+  });
+
   it('refuses an empty message after trimming, and a non-string, with the clear text', async () => {
     expect(await expectError(await send(cast.client.cookie, '   \n '), 400)).toBe(texts.chat.messageEmpty);
     expect((await send(cast.client.cookie, 42)).status).toBe(400);

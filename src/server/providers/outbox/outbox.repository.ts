@@ -52,6 +52,6 @@ export async function listOutboxMessages(db: Db, filter: OutboxFilter = {}): Pro
     .select()
     .from(devOutbox)
     .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(desc(devOutbox.created_at), desc(devOutbox.id))
+    .orderBy(desc(devOutbox.created_at), desc(devOutbox.seq))
     .limit(limit);
 }
