@@ -18,6 +18,7 @@ export async function listTaskMessages(db: Db, taskId: string): Promise<MessageW
       attachment_url: messages.attachment_url,
       read: messages.read,
       created_at: messages.created_at,
+      seq: messages.seq,
       sender_first_name: profiles.first_name,
       sender_avatar_url: profiles.avatar_url,
     })
