@@ -5,12 +5,19 @@ import globals from 'globals';
 
 // The three source roots may not reach into each other (see ARCHITECTURE.md):
 // shared is isomorphic, server and web only meet through shared.
-const boundary = (forbidden, message) => ({
+const boundary = (forbidden, message, paths = []) => ({
   'no-restricted-imports': [
     'error',
-    { patterns: forbidden.map((group) => ({ group: [group, `**/${group.replace('@', '')}/**`], message })) },
+    { paths, patterns: forbidden.map((group) => ({ group: [group, `**/${group.replace('@', '')}/**`], message })) },
   ],
 });
+
+// The declarative router's navigate changes with every location; web code uses the stable one (decision 0108).
+const stableNavigate = {
+  name: 'react-router',
+  importNames: ['useNavigate'],
+  message: "Use useNavigate from '@web/lib/navigation': it keeps one identity across navigations.",
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', '.tmp/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'android/**', 'ios/**'] },
@@ -36,8 +43,12 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
-      ...boundary(['@server/*'], 'The web never imports server code.'),
+      ...boundary(['@server/*'], 'The web never imports server code.', [stableNavigate]),
     },
+  },
+  {
+    files: ['src/web/lib/navigation.ts'],
+    rules: boundary(['@server/*'], 'The web never imports server code.'),
   },
   {
     // Features are islands: shared pieces live in components/, lib/ or src/shared.
@@ -46,6 +57,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [stableNavigate],
           patterns: [
             { group: ['@server/*'], message: 'The web never imports server code.' },
             { group: ['@web/features/*', '../../features/*', '../../*/**/features/*'], message: 'No imports between web features.' },

@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../scripts/build/precompress';
 import { createApp } from './app';
+import { DOCUMENT_ONLY_HEADERS } from './http/security-headers';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './test/test-app';
 
 let t: TestApp;
@@ -18,6 +19,8 @@ beforeAll(async () => {
   mkdirSync(join(webRoot, 'assets'));
   writeFileSync(join(webRoot, 'index.html'), `<!doctype html><title>t</title>${'<!-- pad -->'.repeat(200)}`);
   writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), script);
+  writeFileSync(join(webRoot, 'assets', 'index-abc123.css'), 'body{margin:0}');
+  writeFileSync(join(webRoot, 'assets', 'logo-abc123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   precompressDirectory(webRoot);
   app = createApp({ ...t.context, webRoot });
 });
@@ -53,6 +56,23 @@ describe('static files', () => {
       expect(etag).toBeTruthy();
       const again = await get(path, { 'accept-encoding': 'br', 'if-none-match': etag! });
       expect(again.status).toBe(304);
+    }
+  });
+
+  it('sends built scripts and stylesheets without the document-only headers, and everything else with them', async () => {
+    for (const path of ['/assets/index-abc123.js', '/assets/index-abc123.css']) {
+      const response = await get(path, { 'accept-encoding': 'br' });
+      expect(response.status).toBe(200);
+      for (const name of DOCUMENT_ONLY_HEADERS) expect(response.headers.get(name), `${path} ${name}`).toBeNull();
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+    // A document, an SVG (which can run script when opened), and the SPA page answering a missing asset.
+    for (const path of ['/', '/assets/logo-abc123.svg', '/assets/missing-000000.js']) {
+      const response = await get(path);
+      expect(response.headers.get('content-security-policy'), path).toContain("default-src 'self'");
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
     }
   });
 

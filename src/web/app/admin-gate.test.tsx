@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'sonner';
 import { adminMessages } from '@shared/messages/admin';
@@ -29,19 +29,19 @@ describe('AdminGate', () => {
     expect(toast.error).not.toHaveBeenCalled();
   });
 
-  it('shows Access Denied and the toast to a non-admin', () => {
+  it('shows Access Denied and the toast to a non-admin', async () => {
     me.current = { data: { roles: { isAdmin: false } }, isPending: false, isError: false };
     renderGate();
     expect(screen.getByText(adminMessages.accessDenied)).toBeInTheDocument();
     expect(screen.queryByText('admin content')).not.toBeInTheDocument();
-    expect(toast.error).toHaveBeenCalledWith(adminMessages.noAccess);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(adminMessages.noAccess));
   });
 
-  it('treats a failed admin check as non-admin and shows its toast', () => {
+  it('treats a failed admin check as non-admin and shows its toast', async () => {
     me.current = { data: undefined, isPending: false, isError: true, error: new Error('') };
     renderGate();
     expect(screen.getByText(adminMessages.accessDenied)).toBeInTheDocument();
-    expect(toast.error).toHaveBeenCalledWith(adminMessages.checkFailed);
-    expect(toast.error).toHaveBeenCalledWith(adminMessages.noAccess);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(adminMessages.noAccess));
+    expect(vi.mocked(toast.error).mock.calls).toEqual([[adminMessages.checkFailed], [adminMessages.noAccess]]);
   });
 });

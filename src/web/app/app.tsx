@@ -1,24 +1,31 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
 import { useState } from 'react';
-import { Toaster } from '@web/components/ui/toaster';
 import { createQueryClient } from '@web/lib/query-client';
+import { useNavigate } from '@web/lib/navigation';
 import { useNativeShell } from '@web/lib/native/use-native';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 import { OfflineGate } from './shell/offline-gate';
 import { DevErrorMonitor } from './shell/dev-error-monitor';
+import { DeferredToaster } from './shell/deferred-toaster';
+
+/** Status bar, deep links and push taps in the native shell; nothing in a browser. */
+function NativeShell({ queryClient }: { queryClient: QueryClient }) {
+  useNativeShell(useNavigate(), queryClient);
+  return null;
+}
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createAppRouter(queryClient));
-  const [navigate] = useState(() => (to: string) => void router.navigate(to));
-  useNativeShell(navigate, queryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <OfflineGate>
-        <RouterProvider router={router} />
-      </OfflineGate>
-      <Toaster />
+      <BrowserRouter>
+        <NativeShell queryClient={queryClient} />
+        <OfflineGate>
+          <AppRoutes />
+        </OfflineGate>
+        <DeferredToaster />
+      </BrowserRouter>
       {import.meta.env.DEV ? <DevErrorMonitor /> : null}
     </QueryClientProvider>
   );

@@ -1,9 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { Navigate, useLocation } from 'react-router';
+import { useNavigate } from '@web/lib/navigation';
 import { adminMessages } from '@shared/messages/admin';
 import { authMessages } from '@shared/messages/auth';
 import { useMe } from '@web/lib/session';
+import { lazyToast } from '@web/lib/lazy-toast';
 import { hasQuickTaskDraft } from '@web/lib/quick-task-draft';
 import { forgetDestination, isAppPath, peekDestination } from '@web/lib/post-auth-destination';
 import { FullPageLoading } from './shell/full-page-loading';
@@ -25,7 +26,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (signedOut && !warned.current) {
       warned.current = true;
-      toast.error(authMessages.signInRequired);
+      void lazyToast.error(authMessages.signInRequired);
     }
   }, [signedOut]);
   if (isPending) return <FullPageLoading />;
@@ -78,8 +79,8 @@ export function AdminGate({ children }: { children: ReactNode }) {
   const denied = isError || (!isPending && Boolean(me) && !isAdmin);
   useEffect(() => {
     if (!denied) return;
-    if (isError) toast.error(error instanceof Error && error.message ? error.message : adminMessages.checkFailed);
-    toast.error(adminMessages.noAccess);
+    if (isError) void lazyToast.error(error instanceof Error && error.message ? error.message : adminMessages.checkFailed);
+    void lazyToast.error(adminMessages.noAccess);
     if (isError) return;
     const timer = window.setTimeout(() => navigate('/dashboard', { replace: true }), 2500);
     return () => window.clearTimeout(timer);

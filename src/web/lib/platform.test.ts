@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMobileDevice, type DeviceSignals } from './platform';
+import { isMobileDevice, isNativeWindow, type DeviceSignals } from './platform';
 
 const DESKTOP_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36';
@@ -39,3 +39,25 @@ describe('isMobileDevice', () => {
     expect(isMobileDevice(device({}))).toBe(false);
   });
 });
+
+describe('isNativeWindow', () => {
+  it('is native inside the Android and iOS shells, and on a custom platform other than web', () => {
+    expect(isNativeWindow({ androidBridge: {} })).toBe(true);
+    expect(isNativeWindow({ webkit: { messageHandlers: { bridge: {} } } })).toBe(true);
+    expect(isNativeWindow({ CapacitorCustomPlatform: { name: 'electron' } })).toBe(true);
+  });
+
+  it('is not native in a plain browser, in Safari without the bridge, or on a custom web platform', () => {
+    expect(isNativeWindow({})).toBe(false);
+    expect(isNativeWindow(undefined)).toBe(false);
+    expect(isNativeWindow({ webkit: { messageHandlers: {} } })).toBe(false);
+    expect(isNativeWindow({ CapacitorCustomPlatform: { name: 'web' }, androidBridge: {} })).toBe(false);
+  });
+
+  it('agrees with @capacitor/core in this (browser-like) test window', async () => {
+    const { Capacitor } = await import('@capacitor/core');
+    expect(isNativeWindow(globalThis as CapacitorWindowLike)).toBe(Capacitor.isNativePlatform());
+  });
+});
+
+type CapacitorWindowLike = Parameters<typeof isNativeWindow>[0];

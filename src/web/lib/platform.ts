@@ -1,4 +1,3 @@
-import { Capacitor } from '@capacitor/core';
 import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
 
 /**
@@ -49,8 +48,28 @@ function readDeviceSignals(): DeviceSignals | null {
   };
 }
 
+/** What the native shell puts on `window` before the web app loads. */
+export interface CapacitorWindow {
+  CapacitorCustomPlatform?: { name: string } | null;
+  androidBridge?: unknown;
+  webkit?: { messageHandlers?: { bridge?: unknown } };
+}
+
+/**
+ * `Capacitor.isNativePlatform()` without loading @capacitor/core: the same reading of the window as
+ * its getPlatformId (a custom platform's name, else Android's bridge, else iOS's message handler).
+ * Every page asks this at start, and the landing page should not download the plugin runtime for a
+ * "no" (decision 0108); the native code itself is imported only once this says yes.
+ */
+export function isNativeWindow(win: CapacitorWindow | undefined): boolean {
+  if (!win) return false;
+  const custom = win.CapacitorCustomPlatform;
+  if (custom) return custom.name !== 'web';
+  return Boolean(win.androidBridge) || Boolean(win.webkit?.messageHandlers?.bridge);
+}
+
 export const browserPlatform: PlatformProbe = {
-  isNativePlatform: () => Capacitor.isNativePlatform(),
+  isNativePlatform: () => isNativeWindow(typeof window === 'undefined' ? undefined : (window as CapacitorWindow)),
   isMobileBrowser: () => {
     const signals = readDeviceSignals();
     return signals ? isMobileDevice(signals) : false;

@@ -1,4 +1,5 @@
-import { Link, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet } from 'react-router';
+import { useNavigate } from '@web/lib/navigation';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { LogOut } from 'lucide-react';

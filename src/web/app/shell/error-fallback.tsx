@@ -1,5 +1,4 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useRouteError } from 'react-router';
 import { shellMessages } from '@shared/messages/shell';
 import { Button } from '@web/components/ui/button';
 
@@ -30,17 +29,19 @@ export function ErrorFallbackView({ error, onRetry }: { error: unknown; onRetry?
   );
 }
 
-export function RouteErrorFallback() {
-  const error = useRouteError();
-  return <ErrorFallbackView error={error} />;
-}
-
-/** Catches render errors below it; Try Again re-renders the children. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+/**
+ * Catches render errors below it (a failed page chunk among them); Try Again re-renders the children,
+ * and a new `resetKey` (the app passes the pathname) clears the error, so leaving the page recovers.
+ */
+export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, { error: unknown }> {
   state = { error: null as unknown };
 
   static getDerivedStateFromError(error: unknown) {
     return { error };
+  }
+
+  componentDidUpdate(previous: { resetKey?: string }) {
+    if (this.state.error && previous.resetKey !== this.props.resetKey) this.setState({ error: null });
   }
 
   componentDidCatch(error: unknown, info: ErrorInfo) {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@web/lib/navigation';
 import { toast } from 'sonner';
 import { SESSION } from '@shared/constants';
 import { messages } from '@shared/messages';

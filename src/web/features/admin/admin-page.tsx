@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { useNavigate } from '@web/lib/navigation';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { LogOut } from 'lucide-react';

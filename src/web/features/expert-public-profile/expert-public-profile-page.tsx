@@ -1,4 +1,5 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { useNavigate } from '@web/lib/navigation';
 import { format as formatDate } from 'date-fns';
 import { ArrowLeft, CheckCircle2, Home, MapPin } from 'lucide-react';
 import { expertDisplayName } from '@shared/domain/expert';

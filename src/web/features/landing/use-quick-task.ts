@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@web/lib/navigation';
 import { saveQuickTaskDraft } from '@web/lib/quick-task-draft';
 import { useMe } from '@web/lib/session';
 

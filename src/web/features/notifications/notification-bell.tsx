@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Bell } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@web/lib/navigation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { formatDistanceToNow } from 'date-fns';

@@ -1,4 +1,5 @@
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { useNavigate } from '@web/lib/navigation';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { budgetFigureCents } from '@shared/domain/money';
 import type { TaskCapability } from '@shared/domain/permissions';

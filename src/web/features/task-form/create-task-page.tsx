@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { useNavigate } from '@web/lib/navigation';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import { ApiError } from '@web/lib/api';

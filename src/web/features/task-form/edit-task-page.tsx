@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { useNavigate } from '@web/lib/navigation';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { TASK_QUERY } from '@shared/constants';

@@ -1,0 +1,37 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+
+const Toaster = lazy(() => import('@web/components/ui/toaster').then((module) => ({ default: module.Toaster })));
+
+const INTERACTIONS = ['pointerdown', 'keydown', 'focusin'] as const;
+
+/**
+ * The toast outlet, loaded only when a toast can be due: on any page but the landing page, or after
+ * the first interaction there. The landing page itself never toasts, and its visitors should not
+ * download the toast library (issue 12's 150 KB budget; decision 0108). A toast raised before the
+ * outlet arrives is not lost: sonner replays the active toasts to a Toaster when it subscribes.
+ */
+export function DeferredToaster() {
+  const { pathname } = useLocation();
+  const [interacted, setInteracted] = useState(false);
+  useEffect(() => {
+    if (interacted) return;
+    const onInteraction = () => setInteracted(true);
+    for (const type of INTERACTIONS) window.addEventListener(type, onInteraction, { once: true, capture: true });
+    return () => {
+      for (const type of INTERACTIONS) window.removeEventListener(type, onInteraction, { capture: true });
+    };
+  }, [interacted]);
+  const wanted = interacted || pathname !== '/';
+  // Once loaded it stays mounted, so toasts keep their place when the user comes back to "/".
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    if (wanted) setMounted(true);
+  }, [wanted]);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}

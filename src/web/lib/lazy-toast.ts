@@ -1,0 +1,16 @@
+/**
+ * Error toasts for modules of the entry chunk (the route guards). They load sonner on first use
+ * instead of importing it, so the landing page's entry does not carry the toast library
+ * (decision 0108). Page modules import `toast` from 'sonner' directly: they are lazy chunks already.
+ */
+let sonner: Promise<typeof import('sonner')> | undefined;
+// One import promise for every call: toasts raised together show in the order they were raised.
+const loadSonner = () => (sonner ??= import('sonner'));
+
+export const lazyToast = {
+  error(message: string): Promise<void> {
+    return loadSonner().then(({ toast }) => {
+      toast.error(message);
+    });
+  },
+};
