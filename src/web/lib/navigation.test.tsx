@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { useEffect } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { useNavigate } from './navigation';
@@ -10,8 +11,10 @@ let navigateNow: ReturnType<typeof useNavigate> = () => undefined;
 function Probe() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  seen.add(navigate);
-  navigateNow = navigate;
+  useEffect(() => {
+    seen.add(navigate);
+    navigateNow = navigate;
+  });
   return <p>at {pathname}</p>;
 }
 
