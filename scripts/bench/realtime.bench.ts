@@ -117,7 +117,7 @@ async function productFanOut() {
           listener.onChange(event);
         },
         onResync: () => listener.onResync?.(),
-        onNotify: () => listener.onNotify?.(),
+        onNotify: (table) => listener.onNotify?.(table),
         onLive: (live) => listener.onLive?.(live),
       }),
   };

@@ -50,7 +50,7 @@ export async function createServerContext(options: {
   // Writes by other instances reach the read caches as NOTIFYs; while the bus is down none is trusted.
   const stopEpochWatch = bus.subscribe({
     onChange: () => undefined,
-    onNotify: database.writes.bump,
+    onNotify: () => database.writes.bump(),
     onResync: database.writes.bump,
     onLive: database.writes.setRemoteLive,
   });

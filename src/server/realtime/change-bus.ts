@@ -36,7 +36,7 @@ export interface ChangeBusListener {
    * Any NOTIFY on the channel, including those of tables without realtime events (the statement
    * triggers that only say "this table changed", for the read caches: docs/decisions/0107).
    */
-  onNotify?(): void;
+  onNotify?(table: string | null): void;
   /** PostgreSQL: whether the LISTEN connection is up (changes made meanwhile by others go unheard). */
   onLive?(live: boolean): void;
 }
@@ -64,6 +64,16 @@ export function parseChangeEvent(payload: string): ChangeEvent | null {
   }
 }
 
+/** The table a NOTIFY names (row events and the bare "this table changed" ones alike), or null. */
+export function tableOfPayload(payload: string): string | null {
+  try {
+    const value = JSON.parse(payload) as { table?: unknown } | null;
+    return value && typeof value.table === 'string' ? value.table : null;
+  } catch {
+    return null;
+  }
+}
+
 function listenerSet() {
   const listeners = new Set<ChangeBusListener>();
   return {
@@ -71,8 +81,9 @@ function listenerSet() {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    notify() {
-      for (const listener of listeners) listener.onNotify?.();
+    notify(payload: string) {
+      const table = tableOfPayload(payload);
+      for (const listener of listeners) listener.onNotify?.(table);
     },
     live(up: boolean) {
       for (const listener of listeners) listener.onLive?.(up);
@@ -101,7 +112,7 @@ export function createPgliteChangeBus(handle: Pick<DatabaseHandle, 'listen'>): C
     subscribe: set.subscribe,
     async start() {
       unlisten ??= await handle.listen(CHANGE_CHANNEL, (payload) => {
-        set.notify();
+        set.notify(payload);
         const event = parseChangeEvent(payload);
         if (event) set.emit(event);
       });
@@ -131,7 +142,7 @@ export function createPostgresChangeBus(connectionString: string, options: { max
     const next = new pg.default.Client({ connectionString });
     next.on('notification', (message) => {
       if (message.channel !== CHANGE_CHANNEL || !message.payload) return;
-      set.notify();
+      set.notify(message.payload);
       const event = parseChangeEvent(message.payload);
       if (event) set.emit(event);
     });

@@ -19,6 +19,7 @@ function fakeBus() {
   return {
     bus,
     resync: () => listeners.forEach((l) => l.onResync?.()),
+    notify: (table: string | null) => listeners.forEach((l) => l.onNotify?.(table)),
     emit: (event: ChangeEvent) => listeners.forEach((l) => l.onChange(event)),
   };
 }
@@ -121,6 +122,41 @@ describe('realtime hub heartbeats', () => {
       handlers.onMessage('{"type":"pong"}');
       await vi.advanceTimersByTimeAsync(1_000);
       emit(othersTask);
+      expect(events()).toBe(1);
+      hub.close();
+    } finally {
+      grantedRoles.length = 0;
+      vi.useRealTimers();
+    }
+  });
+
+  it('re-reads roles as soon as user_roles changes, without waiting for the heartbeat', async () => {
+    vi.useFakeTimers();
+    try {
+      const { bus, emit, notify } = fakeBus();
+      const clock = manualClock(new Date());
+      const hub = createRealtimeHub({ db, clock, bus, heartbeatMs: 60_000 });
+      const userId = '00000000-0000-4000-8000-000000000004';
+      sessions.set('s4', new Date(clock.now().getTime() + 3_600_000));
+      const s = { sent: [] as string[] };
+      const handlers = await hub.connect({ send: (d) => void s.sent.push(d), close: () => undefined }, { id: userId, sessionId: 's4' });
+      handlers.onMessage('{"type":"subscribe","topic":"tasks"}');
+      await vi.advanceTimersByTimeAsync(0);
+      const openTask = { table: 'tasks', op: 'insert', id: 'task-2', client_id: 'someone-else', status: 'open' } as ChangeEvent;
+      const events = () => s.sent.filter((frame) => frame.includes('"type":"event"')).length;
+
+      emit(openTask);
+      expect(events()).toBe(0);
+      grantedRoles.push({ user_id: userId, role: 'expert' });
+      // Another table's NOTIFY changes nothing; the user_roles one does, long before the 60 s heartbeat.
+      notify('reviews');
+      await vi.advanceTimersByTimeAsync(0);
+      emit(openTask);
+      expect(events()).toBe(0);
+      notify('user_roles');
+      notify('user_roles');
+      await vi.advanceTimersByTimeAsync(0);
+      emit(openTask);
       expect(events()).toBe(1);
       hub.close();
     } finally {

@@ -149,6 +149,10 @@ export function createRealtimeHub(deps: { db: Db; clock: Clock; bus: ChangeBus; 
 
   const unsubscribeBus = bus.subscribe({
     onChange: dispatch,
+    // A role granted or removed on any instance: re-read the roles of this instance's sockets now.
+    onNotify: (table) => {
+      if (table === 'user_roles') refreshRolesSoon();
+    },
     onResync: () => {
       for (const connection of connections) send(connection, { type: 'resync' });
     },
@@ -181,9 +185,10 @@ export function createRealtimeHub(deps: { db: Db; clock: Clock; bus: ChangeBus; 
   }
 
   /**
-   * Roles are read again at every heartbeat (one query for all sockets of this instance), so a role
-   * change reaches the `tasks` topic's filter within one heartbeat; task-scoped topics re-read access
-   * on every change of their task anyway.
+   * Roles are read again when user_roles changes (its statement trigger's NOTIFY, from any instance)
+   * and at every heartbeat as a backstop (one query for all sockets of this instance), so a role
+   * change reaches the `tasks` topic's filter at once; task-scoped topics re-read access on every
+   * change of their task anyway.
    */
   async function refreshRoles() {
     const userIds = [...new Set([...connections].map((connection) => connection.identity.userId))];
@@ -206,10 +211,29 @@ export function createRealtimeHub(deps: { db: Db; clock: Clock; bus: ChangeBus; 
     }
   }
 
+  // At most one role read in flight; changes during it ask for one more read after it.
+  let roleRead: Promise<void> | null = null;
+  let roleReadAgain = false;
+  function refreshRolesSoon() {
+    if (roleRead) {
+      roleReadAgain = true;
+      return;
+    }
+    roleRead = refreshRoles()
+      .catch((error) => console.error('Realtime role refresh failed', error))
+      .finally(() => {
+        roleRead = null;
+        if (roleReadAgain) {
+          roleReadAgain = false;
+          refreshRolesSoon();
+        }
+      });
+  }
+
   const heartbeat = setInterval(() => {
     const now = Date.now();
     closeEndedSessions().catch((error) => console.error('Realtime session check failed', error));
-    refreshRoles().catch((error) => console.error('Realtime role refresh failed', error));
+    refreshRolesSoon();
     for (const connection of connections) {
       if (now - connection.lastSeen > 2 * heartbeatMs) {
         connection.socket.close(CLOSE_CODES.heartbeatTimeout, 'Heartbeat timeout');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages as texts } from '@shared/messages';
-import { topicName, type ServerFrame } from '@shared/realtime';
+import { REALTIME_HEARTBEAT_MS, topicName, type ServerFrame } from '@shared/realtime';
 import { TEST_ORIGIN } from '../test/test-app';
 import { openTestSocket, startTestServer, upgradeStatus, type TestSocket } from '../test/test-server';
 import { apply, assign, castOf, createTask, createTasksTestApp, okJson, taskAt, type Cast, type TasksTestApp } from '../modules/tasks/tasks.test-helpers';
@@ -61,6 +61,26 @@ describe('realtime socket', () => {
     const task = await createTask(h, cast.client);
     expect(await socket.subscribe(topicName.task(task.id))).toMatchObject({ type: 'error', message: texts.tasks.notFound });
     expect(await socket.subscribe(topicName.taskApplications(task.id))).toMatchObject({ type: 'error' });
+  });
+
+  it('sends open tasks to a client the moment they become an expert, not a heartbeat later', async () => {
+    const newcomer = await h.createUser('client');
+    const socket = await socketOf(newcomer.cookie);
+    await socket.subscribe(topicName.tasks());
+    const before = await createTask(h, cast.client);
+    await okJson(await h.request('POST', '/api/me/onboarding', { cookie: newcomer.cookie, body: { role: 'expert' } }));
+    // The heartbeat is 25 s; the role read follows the user_roles NOTIFY instead. Tasks posted after
+    // the change reach the new expert within a few seconds (one per try, so a slow machine still passes).
+    const startedAt = Date.now();
+    let delivered = false;
+    for (let attempt = 0; attempt < 10 && !delivered; attempt++) {
+      const posted = await createTask(h, cast.client);
+      const reached = (f: ServerFrame) => isEvent('tasks')(f) && f.type === 'event' && f.event.id === posted.id;
+      delivered = await socket.waitFor(reached, 500).then(() => true, () => false);
+    }
+    expect(delivered).toBe(true);
+    expect(Date.now() - startedAt).toBeLessThan(REALTIME_HEARTBEAT_MS / 2);
+    expect(socket.frames.some((f) => f.type === 'event' && f.event.id === before.id)).toBe(false);
   });
 
   it('delivers an application to the client task page the moment the expert applies', async () => {
