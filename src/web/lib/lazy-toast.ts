@@ -5,12 +5,20 @@
  */
 let sonner: Promise<typeof import('sonner')> | undefined;
 // One import promise for every call: toasts raised together show in the order they were raised.
-const loadSonner = () => (sonner ??= import('sonner'));
+// A failed import (offline) is forgotten, so the next toast tries again; the failed toast is dropped.
+const loadSonner = () =>
+  (sonner ??= import('sonner').catch((error: unknown) => {
+    sonner = undefined;
+    throw error;
+  }));
 
 export const lazyToast = {
   error(message: string): Promise<void> {
-    return loadSonner().then(({ toast }) => {
-      toast.error(message);
-    });
+    return loadSonner().then(
+      ({ toast }) => {
+        toast.error(message);
+      },
+      () => undefined,
+    );
   },
 };

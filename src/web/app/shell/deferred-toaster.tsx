@@ -1,9 +1,22 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
 const Toaster = lazy(() => import('@web/components/ui/toaster').then((module) => ({ default: module.Toaster })));
 
 const INTERACTIONS = ['pointerdown', 'keydown', 'focusin'] as const;
+
+/** If the toast chunk cannot load (offline), the app goes on without toasts instead of failing whole. */
+class WithoutToastsOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 /**
  * The toast outlet, loaded only when a toast can be due: on any page but the landing page, or after
@@ -30,8 +43,10 @@ export function DeferredToaster() {
   }, [wanted]);
   if (!mounted) return null;
   return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
+    <WithoutToastsOnError>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </WithoutToastsOnError>
   );
 }
