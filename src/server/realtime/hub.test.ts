@@ -45,6 +45,20 @@ const db = {
   }),
 } as never;
 
+/** A hub with one signed-in socket subscribed to the `tasks` topic; `events()` counts what it was sent. */
+async function tasksSubscriber(heartbeatMs: number, userId: string, sessionId: string) {
+  const fake = fakeBus();
+  const clock = manualClock(new Date());
+  const hub = createRealtimeHub({ db, clock, bus: fake.bus, heartbeatMs });
+  sessions.set(sessionId, new Date(clock.now().getTime() + 3_600_000));
+  const sent: string[] = [];
+  const handlers = await hub.connect({ send: (d) => void sent.push(d), close: () => undefined }, { id: userId, sessionId });
+  handlers.onMessage('{"type":"subscribe","topic":"tasks"}');
+  await vi.advanceTimersByTimeAsync(0);
+  const events = () => sent.filter((frame) => frame.includes('"type":"event"')).length;
+  return { ...fake, hub, handlers, events };
+}
+
 describe('realtime hub heartbeats', () => {
   it('pings, keeps a socket that answers, and closes one that stays silent for two intervals', async () => {
     vi.useFakeTimers();
@@ -104,17 +118,9 @@ describe('realtime hub heartbeats', () => {
   it("re-reads roles at each heartbeat: a client made admin starts receiving every task's changes", async () => {
     vi.useFakeTimers();
     try {
-      const { bus, emit } = fakeBus();
-      const clock = manualClock(new Date());
-      const hub = createRealtimeHub({ db, clock, bus, heartbeatMs: 1_000 });
       const userId = '00000000-0000-4000-8000-000000000003';
-      sessions.set('s3', new Date(clock.now().getTime() + 3_600_000));
-      const s = { sent: [] as string[] };
-      const handlers = await hub.connect({ send: (d) => void s.sent.push(d), close: () => undefined }, { id: userId, sessionId: 's3' });
-      handlers.onMessage('{"type":"subscribe","topic":"tasks"}');
-      await vi.advanceTimersByTimeAsync(0);
+      const { hub, handlers, emit, events } = await tasksSubscriber(1_000, userId, 's3');
       const othersTask = { table: 'tasks', op: 'update', id: 'task-1', client_id: 'someone-else', status: 'assigned' } as ChangeEvent;
-      const events = () => s.sent.filter((frame) => frame.includes('"type":"event"')).length;
 
       emit(othersTask);
       expect(events()).toBe(0);
@@ -133,17 +139,9 @@ describe('realtime hub heartbeats', () => {
   it('re-reads roles as soon as user_roles changes, without waiting for the heartbeat', async () => {
     vi.useFakeTimers();
     try {
-      const { bus, emit, notify } = fakeBus();
-      const clock = manualClock(new Date());
-      const hub = createRealtimeHub({ db, clock, bus, heartbeatMs: 60_000 });
       const userId = '00000000-0000-4000-8000-000000000004';
-      sessions.set('s4', new Date(clock.now().getTime() + 3_600_000));
-      const s = { sent: [] as string[] };
-      const handlers = await hub.connect({ send: (d) => void s.sent.push(d), close: () => undefined }, { id: userId, sessionId: 's4' });
-      handlers.onMessage('{"type":"subscribe","topic":"tasks"}');
-      await vi.advanceTimersByTimeAsync(0);
+      const { hub, emit, notify, events } = await tasksSubscriber(60_000, userId, 's4');
       const openTask = { table: 'tasks', op: 'insert', id: 'task-2', client_id: 'someone-else', status: 'open' } as ChangeEvent;
-      const events = () => s.sent.filter((frame) => frame.includes('"type":"event"')).length;
 
       emit(openTask);
       expect(events()).toBe(0);

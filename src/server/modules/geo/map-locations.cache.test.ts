@@ -2,8 +2,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { MapLocationsResponse } from '@shared/schemas/geo.schemas';
-import { tasks } from '../../db/schema';
 import { createGazetteer, lazyGeocoder } from '../../providers/geocoder';
+import { createTask } from '../../test/builders';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createLruMap } from './lru-map';
 import { createMapLocationsCache, MAP_LOCATIONS_TTL_MS } from './map-locations.cache';
@@ -51,17 +51,7 @@ describe('GET /api/map-locations caching', () => {
     const cache = createMapLocationsCache({ db: t.db, service, now: () => now });
     const recent = async () => (JSON.parse((await cache.get(undefined)).body) as MapLocationsResponse).data[0].recent_tasks;
     const count = await recent();
-    await t.db.insert(tasks).values({
-      title: 'Check the apartment',
-      description: 'Photos of every room, please.',
-      budget: 5_000,
-      location: 'New York',
-      latitude: 40.71,
-      longitude: -74.0,
-      status: 'open',
-      client_id: clientId,
-      created_at: t.clock.now(),
-    });
+    await createTask(t.db, { client_id: clientId, created_at: t.clock.now() });
     now += MAP_LOCATIONS_TTL_MS - 1;
     expect(await recent()).toBe(count);
     now += 2;
@@ -74,17 +64,7 @@ describe('GET /api/map-locations caching', () => {
     const cache = createMapLocationsCache({ db: t.db, service, now: () => now });
     const answer = async () => JSON.parse((await cache.get(undefined)).body) as MapLocationsResponse;
     const first = await answer();
-    await t.db.insert(tasks).values({
-      title: 'Check the garage',
-      description: 'Photos of the door, please.',
-      budget: 5_000,
-      location: 'New York',
-      latitude: 40.71,
-      longitude: -74.0,
-      status: 'open',
-      client_id: clientId,
-      created_at: t.clock.now(),
-    });
+    await createTask(t.db, { client_id: clientId, created_at: t.clock.now() });
     now += MAP_LOCATIONS_TTL_MS / 2;
     await t.createUser('expert', { latitude: 40.71, longitude: -74.01 });
     const afterExpert = await answer();
