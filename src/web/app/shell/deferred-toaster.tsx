@@ -26,21 +26,19 @@ class WithoutToastsOnError extends Component<{ children: ReactNode }, { failed: 
  */
 export function DeferredToaster() {
   const { pathname } = useLocation();
-  const [interacted, setInteracted] = useState(false);
+  // Once wanted it stays mounted, so toasts keep their place when the user comes back to "/".
+  const [mounted, setMounted] = useState(false);
   useEffect(() => {
-    if (interacted) return;
-    const onInteraction = () => setInteracted(true);
+    if (pathname !== '/') setMounted(true);
+  }, [pathname]);
+  useEffect(() => {
+    if (mounted) return;
+    const onInteraction = () => setMounted(true);
     for (const type of INTERACTIONS) window.addEventListener(type, onInteraction, { once: true, capture: true });
     return () => {
       for (const type of INTERACTIONS) window.removeEventListener(type, onInteraction, { capture: true });
     };
-  }, [interacted]);
-  const wanted = interacted || pathname !== '/';
-  // Once loaded it stays mounted, so toasts keep their place when the user comes back to "/".
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => {
-    if (wanted) setMounted(true);
-  }, [wanted]);
+  }, [mounted]);
   if (!mounted) return null;
   return (
     <WithoutToastsOnError>
