@@ -4,9 +4,6 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { ReactElement } from 'react';
-import type { MyExpertProfileDto } from '@shared/schemas/expert-onboarding.schemas';
-import { LpcaTerms } from '@web/features/expert-onboarding/lpca-terms';
-import { PaymentsTab } from '@web/features/profile/payments-tab';
 import { PaymentDialog } from './payment-dialog';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
@@ -44,23 +41,5 @@ describe('fee texts after the admin sets the fee to 15%', () => {
     show(<PaymentDialog taskId="t-1" open onOpenChange={() => undefined} amountCents={10_000} />);
     await expectFifteen(screen.getByRole('dialog'));
     expect(screen.getByRole('dialog')).toHaveAccessibleDescription(/keeps a 15% fee and the expert receives 85%/);
-  });
-
-  it("the expert's payment processing terms", async () => {
-    const { container } = show(<LpcaTerms id="terms" />);
-    await expectFifteen(container);
-  });
-
-  it("the profile's Payments tab, which also names the provider without a possessive of the brand", async () => {
-    const expert = {
-      is_verified: false,
-      lpca_terms_accepted: true,
-      payment_setup_state: 'not_started',
-      stripe_account_status: null,
-      status_text: 'Not connected',
-    } as unknown as MyExpertProfileDto;
-    const { container } = show(<PaymentsTab expert={expert} />);
-    await expectFifteen(container);
-    expect(container.textContent).not.toMatch(/'s card payment provider/);
   });
 });
