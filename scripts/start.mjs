@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildWeb } from './build/web.mjs';
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -27,7 +28,9 @@ function run(args) {
 
 if (olderThan('dist/web/index.html', ['src/web', 'src/shared', 'vite.config.ts', 'scripts/build', 'package-lock.json'])) {
   console.log('Building the web app...');
-  run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+  // Always a production build, even when the shell has NODE_ENV=development (scripts/build/web.mjs).
+  const status = buildWeb(['--logLevel', 'warn']);
+  if (status !== 0) process.exit(status);
 }
 if (olderThan('dist/server/main.js', ['src/server', 'src/shared', 'scripts/build', 'tsconfig.json', 'package-lock.json'])) {
   console.log('Compiling the server...');

@@ -12,6 +12,8 @@ import { CLIENT_IP_HEADER, createClientIpResolver } from './http/client-ip';
 import { contentTypeCheck } from './http/content-type';
 import { originCheck } from './http/origin-check';
 import { securityHeaders } from './http/security-headers';
+import { jsonCompression } from './http/json-compression';
+import { robotsRoute } from './http/robots';
 import { extraTrustedOriginsOf } from './server-context';
 import { AppError } from './lib/errors';
 
@@ -62,6 +64,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', writeOrigins);
   app.use('/dev/*', writeOrigins);
   app.use('/api/*', contentTypeCheck());
+  app.use('/api/*', jsonCompression());
 
   // JSON bodies are small; multipart uploads may carry up to ten 5 MB evidence photos.
   const tooLarge = () => {
@@ -140,6 +143,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', wellKnownRoutes(deps.env));
   if (deps.env.NODE_ENV !== 'production') app.route('/dev', devClockRoutes(deps));
 
+  robotsRoute(app);
   const webRoot = deps.webRoot;
   if (webRoot && existsSync(resolve(webRoot, 'index.html'))) {
     // Hashed file names change with their content: cache them for a year. Everything else (index.html,

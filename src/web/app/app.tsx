@@ -1,7 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createQueryClient } from '@web/lib/query-client';
+import { installSessionLostHandler } from '@web/lib/session-lost';
 import { useNavigate } from '@web/lib/navigation';
 import { useNativeShell } from '@web/lib/native/use-native';
 import { AppRoutes } from './router';
@@ -17,6 +18,7 @@ function NativeShell({ queryClient }: { queryClient: QueryClient }) {
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => installSessionLostHandler(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

@@ -12,6 +12,31 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Called when an API answer says 401 (the session expired, was signed out elsewhere, or the cookie is
+ * gone). It returns true when it took over (a signed-in user lost the session: src/web/lib/session-lost.ts
+ * clears the cached user and sends them to /auth); the request then never settles, so the screen that
+ * asked shows no error of its own while the app leaves it. /api/me and the auth API answer 401 for a
+ * visitor who is simply signed out: those stay plain errors.
+ */
+type UnauthorizedHandler = (path: string) => boolean;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = null;
+  };
+}
+
+const isSessionProbe = (path: string) => path.startsWith('/api/me') || path.startsWith('/api/auth/');
+
+function takenOverAsSessionLost(status: number, path: string): boolean {
+  return status === 401 && !isSessionProbe(path) && unauthorizedHandler !== null && unauthorizedHandler(path);
+}
+
+const never = <T>() => new Promise<T>(() => undefined);
+
 type Query = Record<string, string | number | boolean | null | undefined>;
 
 function withQuery(path: string, query?: Query): string {
@@ -48,6 +73,7 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
     headers: body === undefined || isForm ? undefined : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
   });
+  if (takenOverAsSessionLost(response.status, path)) return never<T>();
   if (!response.ok) throw await parseError(response);
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
@@ -83,6 +109,7 @@ export const api = {
           resolve(body as T);
           return;
         }
+        if (takenOverAsSessionLost(xhr.status, path)) return;
         const error = (body as { error?: { code?: string; message?: string; fields?: Record<string, string> } })?.error;
         reject(new ApiError(xhr.status, error?.code ?? 'error', error?.message ?? `Upload failed (${xhr.status})`, error?.fields));
       };

@@ -1,16 +1,23 @@
 import { BRAND_NAME } from '@shared/brand';
+import { feeShare } from '@shared/domain/fee-share';
+import { format } from '@shared/format-message';
+import { polishMessages } from '@shared/messages/polish';
 
 /**
  * The default Terms of Service and Privacy Policy, answered while system_settings holds none. They
  * are documents the server serves, not interface texts, so they live here rather than in
  * src/shared/messages.ts (which every page's JS carries).
  */
-export const DEFAULT_TERMS = [
-  `By using ${BRAND_NAME} you agree to these terms.`,
-  'Clients post tasks describing a remote inspection or verification. Verified local experts apply, and the client chooses one. Payment is authorized when an expert is assigned and captured only after the client confirms the evidence.',
-  `${BRAND_NAME} acts as the expert's limited payment-collection agent: it collects the payment, deducts a platform fee of 10% and transfers 90% to the expert. It never holds funds beyond that role.`,
-  'Tasks must be remote services: photos, videos and written assessments. In-person services are not allowed. Be honest in task descriptions and evidence; accounts that abuse the service may be suspended.',
-].join('\n\n');
+/** The default terms state the fee and the share in force (the admin setting), like every other fee text. */
+export const defaultTerms = (feePercent?: number) =>
+  [
+    `By using ${BRAND_NAME} you agree to these terms.`,
+    'Clients post tasks describing a remote inspection or verification. Verified local experts apply, and the client chooses one. Payment is authorized when an expert is assigned and captured only after the client confirms the evidence.',
+    format(polishMessages.termsFee, feeShare(feePercent)),
+    'Tasks must be remote services: photos, videos and written assessments. In-person services are not allowed. Be honest in task descriptions and evidence; accounts that abuse the service may be suspended.',
+  ].join('\n\n');
+
+export const DEFAULT_TERMS = defaultTerms();
 
 export const DEFAULT_PRIVACY_POLICY = [
   'We collect what the service needs: your name, email address and, for experts, the service location, a verification document and payment-account details held by the card payment provider.',

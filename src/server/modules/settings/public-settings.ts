@@ -2,18 +2,19 @@ import { SETTINGS_DEFAULTS } from '@shared/constants';
 import { messages } from '@shared/messages';
 import type { PublicSettingsDto } from '@shared/schemas/geo.schemas';
 import type { PublicSettingsRow } from './settings.repository';
-import { DEFAULT_PRIVACY_POLICY, DEFAULT_TERMS } from './legal-defaults';
+import { DEFAULT_PRIVACY_POLICY, defaultTerms } from './legal-defaults';
 
 const filled = (value: string | null | undefined) => (value && value.trim() !== '' ? value : null);
 
 /** The footer and legal texts of system_settings, with the product's default texts for empty ones. */
 export function toPublicSettings(row: PublicSettingsRow | null): PublicSettingsDto {
+  const feePercent = row ? Number(row.platform_fee_percent) : SETTINGS_DEFAULTS.platformFeePercent;
   return {
     footer_text: filled(row?.footer_text) ?? messages.legal.defaultFooter,
     contact_email: filled(row?.contact_email)?.trim() ?? null,
-    tos_content: filled(row?.tos_content) ?? DEFAULT_TERMS,
+    tos_content: filled(row?.tos_content) ?? defaultTerms(feePercent),
     privacy_policy_content: filled(row?.privacy_policy_content) ?? DEFAULT_PRIVACY_POLICY,
     maintenance_mode: row?.maintenance_mode ?? SETTINGS_DEFAULTS.maintenanceMode,
-    platform_fee_percent: row ? Number(row.platform_fee_percent) : SETTINGS_DEFAULTS.platformFeePercent,
+    platform_fee_percent: feePercent,
   };
 }

@@ -1,3 +1,4 @@
+import { BRAND_NAME } from '@shared/brand';
 import { Link, Outlet } from 'react-router';
 import { useNavigate } from '@web/lib/navigation';
 import { useQueryClient } from '@tanstack/react-query';
@@ -49,7 +50,7 @@ export function AppShell() {
       <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4">
           <div className="flex min-w-0 items-center gap-6">
-            <Link to="/dashboard" aria-label="Dashboard" className="flex shrink-0 items-center gap-2 font-semibold">
+            <Link to="/dashboard" aria-label={`${BRAND_NAME}: Dashboard`} className="flex shrink-0 items-center gap-2 font-semibold">
               <Logo />
             </Link>
             <TopNavigation isExpert={roles.isExpert} />

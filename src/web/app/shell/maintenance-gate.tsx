@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Wrench } from 'lucide-react';
 import { adminMessages } from '@shared/messages/admin';
-import { usePublicSettings } from '@web/lib/public-settings';
+import { useQuery } from '@tanstack/react-query';
+import { publicSettingsQuery } from '@web/lib/public-settings';
 import { useMe } from '@web/lib/session';
 import { Logo } from './logo';
 
@@ -11,8 +12,14 @@ import { Logo } from './logo';
  * route but /auth (so an admin can still sign in); admins see the product as usual. The server
  * refuses non-admin writes on its own (503), whatever the web shows.
  */
+/** How often the maintenance page asks whether maintenance is over, so it recovers by itself. */
+export const MAINTENANCE_POLL_MS = 15_000;
+
 export function MaintenanceGate({ children }: { children: ReactNode }) {
-  const { data: settings } = usePublicSettings();
+  const { data: settings } = useQuery({
+    ...publicSettingsQuery,
+    refetchInterval: (query) => (query.state.data?.maintenance_mode ? MAINTENANCE_POLL_MS : false),
+  });
   const { data: me } = useMe();
   const { pathname } = useLocation();
   if (!settings?.maintenance_mode || me?.roles.isAdmin || pathname.startsWith('/auth')) return <>{children}</>;

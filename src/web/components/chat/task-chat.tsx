@@ -92,10 +92,13 @@ export function TaskChat({ taskId, meId, className }: { taskId: string; meId: st
   }
   if (query.isError) {
     const text = query.error instanceof ApiError && query.error.status < 500 ? query.error.message : m.loadFailed;
+    // Someone who is not a party (an applicant not yet accepted) reads who the chat is for, then why (spec 001).
+    const notAParty = query.error instanceof ApiError && query.error.status === 403 && text !== m.partiesOnly;
     return (
-      <p role="alert" className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">
-        {text}
-      </p>
+      <div role="alert" className="space-y-1 rounded-md border border-dashed p-4 text-sm text-muted-foreground">
+        {notAParty ? <p>{m.partiesOnly}</p> : null}
+        <p>{text}</p>
+      </div>
     );
   }
 

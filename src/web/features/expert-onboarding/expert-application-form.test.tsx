@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -40,7 +41,12 @@ const pdf = (size = 100) => new File([new Uint8Array(size)], 'id.pdf', { type: '
 
 function renderForm() {
   const onSubmit = vi.fn(async (_values: unknown, onProgress: (fraction: number) => void) => onProgress(0.5));
-  render(<ExpertApplicationForm existing={null} onSubmit={onSubmit} />);
+  // The terms read the fee in force through a query (answered with the default here: no server).
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ExpertApplicationForm existing={null} onSubmit={onSubmit} />
+    </QueryClientProvider>,
+  );
   return { onSubmit, user: userEvent.setup() };
 }
 

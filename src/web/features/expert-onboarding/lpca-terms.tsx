@@ -1,8 +1,11 @@
 import { BRAND_NAME } from '@shared/brand';
-import { MONEY } from '@shared/constants';
+import { format } from '@shared/format-message';
+import { polishMessages } from '@shared/messages/polish';
+import { useFeeShare } from '@web/lib/fee-share';
 
 /** The payment processing terms the expert accepts (the limited payment-collection agent role, spec 000 section 1). */
 export function LpcaTerms({ id }: { id: string }) {
+  const fee = useFeeShare();
   return (
     <div
       id={id}
@@ -11,12 +14,7 @@ export function LpcaTerms({ id }: { id: string }) {
       aria-label="Payment Processing Terms"
       className="max-h-40 space-y-2 overflow-y-auto rounded-md border bg-muted/40 p-3 text-sm text-muted-foreground"
     >
-      <p>
-        By accepting, you appoint {BRAND_NAME} as your limited payment collection agent (LPCA). {BRAND_NAME} collects
-        payments from clients on your behalf through its card payment provider, keeps a platform fee of{' '}
-        {MONEY.platformFeePercent}% and transfers the remaining {MONEY.expertSharePercent}% to your connected payment
-        account.
-      </p>
+      <p>{format(polishMessages.lpcaFee, fee)}</p>
       <p>
         A client&apos;s payment to {BRAND_NAME} counts as payment to you. {BRAND_NAME} holds funds only as long as this
         role requires and never for any other purpose.

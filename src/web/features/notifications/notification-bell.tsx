@@ -72,6 +72,7 @@ export function NotificationBell() {
           {unread > 0 ? (
             <span
               data-testid="notification-badge"
+              aria-hidden="true"
               className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-[11px] font-semibold leading-5 text-destructive-foreground"
             >
               {badgeText(unread)}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { BRAND_NAME } from '@shared/brand';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { AlertTriangle, CheckCircle2, Clock, CreditCard } from 'lucide-react';
+import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
+import { polishMessages } from '@shared/messages/polish';
 import type { MyExpertProfileDto } from '@shared/schemas/expert-onboarding.schemas';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -12,6 +13,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { ApiError } from '@web/lib/api';
 import { myExpertProfileQueryKey } from '@web/lib/expert-profile';
+import { useFeeShare } from '@web/lib/fee-share';
 import { continuePaymentSetup, startPaymentSetup, verifyPaymentSetup } from '@web/lib/payment-setup';
 
 type Busy = 'start' | 'continue' | 'check' | null;
@@ -24,6 +26,7 @@ const textOf = (error: unknown, fallback: string) =>
 export function PaymentsTab({ expert }: { expert: MyExpertProfileDto }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<Busy>(null);
+  const fee = useFeeShare();
 
   async function run(kind: Exclude<Busy, null>, action: () => Promise<void>, fallback: string) {
     setBusy(kind);
@@ -63,8 +66,7 @@ export function PaymentsTab({ expert }: { expert: MyExpertProfileDto }) {
           </Badge>
         </div>
         <CardDescription>
-          Clients pay through {BRAND_NAME}&apos;s card payment provider; your share is transferred to your connected
-          account.
+          {format(polishMessages.paymentsTabFee, fee)}
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -1,4 +1,4 @@
-import { evidenceReviewStatus } from '@shared/domain/task-status';
+import { taskGuidance } from '@shared/domain/task-guidance';
 import type { TaskCapability } from '@shared/domain/permissions';
 import { format } from '@shared/format-message';
 import { formatUsd } from '@shared/domain/money';
@@ -30,7 +30,7 @@ export function EvidenceSection({ task, capabilities }: EvidenceSectionProps) {
     success: messages.payment.captured,
     failure: (error) => failureText(error, messages.evidence.confirmFailed),
   });
-  const review = evidenceReviewStatus(task.status);
+  const badge = taskGuidance({ ...task, reviewed: (task.reviews ?? []).length > 0 }, 'visitor').evidenceBadge;
   const busy = confirm.isPending;
   const files = Array.from({ length: task.evidence_file_count }, (_, index) => index);
 
@@ -40,9 +40,7 @@ export function EvidenceSection({ task, capabilities }: EvidenceSectionProps) {
         <CardTitle asChild>
           <h2>{t.evidenceTitle}</h2>
         </CardTitle>
-        <Badge variant={review === 'pending' ? 'warning' : 'success'}>
-          {review === 'pending' ? t.evidencePending : t.evidenceApproved}
-        </Badge>
+        {badge ? <Badge variant={badge.tone}>{badge.text}</Badge> : null}
       </CardHeader>
       <CardContent className="space-y-4">
         {task.submitted_at ? (

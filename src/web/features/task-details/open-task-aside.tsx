@@ -1,5 +1,6 @@
 import { Lightbulb } from 'lucide-react';
 import { formatUsd } from '@shared/domain/money';
+import { taskGuidance } from '@shared/domain/task-guidance';
 import { messages } from '@shared/messages';
 import type { TaskDetailsDto } from '@shared/schemas/task-api';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -11,16 +12,7 @@ export type OpenTaskViewer = 'owner' | 'admin' | 'applicant' | 'expert' | 'other
 /** The right column of an open task: the owner's summary of applications, and a Next Steps hint. */
 export function OpenTaskAside({ task, viewer }: { task: TaskDetailsDto; viewer: OpenTaskViewer }) {
   const seesApplications = viewer === 'owner' || viewer === 'admin';
-  const hint =
-    viewer === 'owner'
-      ? t.ownerOpenHint
-      : viewer === 'applicant'
-        ? t.expertAppliedHint
-        : viewer === 'expert'
-          ? t.expertOpenHint
-          : viewer === 'other'
-            ? t.visitorOpenHint
-            : null;
+  const hint = taskGuidance({ ...task, reviewed: false }, viewer === 'other' ? 'visitor' : viewer).nextStep;
   return (
     <div className="space-y-6" data-testid="open-task-aside">
       {seesApplications ? <ApplicationsSummary task={task} /> : null}

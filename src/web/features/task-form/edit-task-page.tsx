@@ -38,8 +38,11 @@ export default function EditTaskPage() {
   const task = query.data;
   const userId = me?.user.id;
   const refusal = task && userId ? refusalOf(task, userId) : null;
-  const refusalText = refusal?.text ?? null;
-  const loadFailed = query.isError || (!taskId && Boolean(me));
+  // Another client's task answers 404 (the server hides tasks from who may not see them): the spec's
+  // "You can only edit your own tasks" and the task page, which says why it cannot show it if it cannot.
+  const notTheirs = query.error instanceof ApiError && (query.error.status === 403 || query.error.status === 404);
+  const refusalText = refusal?.text ?? (notTheirs ? messages.tasks.editOwnOnly : null);
+  const loadFailed = (query.isError && !notTheirs) || (!taskId && Boolean(me));
 
   // The spec's redirects: a load failure goes to the dashboard, someone else's or a non-open task to its page.
   useEffect(() => {

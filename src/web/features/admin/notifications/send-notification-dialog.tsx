@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { format } from '@shared/format-message';
 import { adminMessages as m } from '@shared/messages/admin';
+import { polishMessages } from '@shared/messages/polish';
 import type { AdminUserDto } from '@shared/schemas/admin-dto';
 import { ADMIN_NOTIFICATION_LIMITS, sendNotificationSchema } from '@shared/schemas/admin.schemas';
 import { fieldErrors } from '@shared/schemas/common.schemas';
@@ -34,6 +35,9 @@ export function SendNotificationDialog({ open, onOpenChange }: { open: boolean; 
     enabled: open && audience === 'user' && search.trim().length >= 2 && !user,
   });
 
+  // A field's "required" error goes as soon as the field is filled in, not at the next submit.
+  const clearError = (name: string) => setErrors((current) => (current[name] ? { ...current, [name]: '' } : current));
+
   const reset = () => {
     setAudience('user');
     setSearch('');
@@ -45,7 +49,7 @@ export function SendNotificationDialog({ open, onOpenChange }: { open: boolean; 
   const send = useMutation({
     mutationFn: sendNotification,
     onSuccess: async (result) => {
-      toast.success(format(m.notificationSent, { count: result.recipients }));
+      toast.success(result.recipients === 1 ? polishMessages.notificationSentOne : format(m.notificationSent, { count: result.recipients }));
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
       reset();
       onOpenChange(false);
@@ -108,6 +112,7 @@ export function SendNotificationDialog({ open, onOpenChange }: { open: boolean; 
                   onChange={(event) => {
                     setUser(null);
                     setSearch(event.target.value);
+                    clearError('user_id');
                   }}
                   autoComplete="off"
                 />
@@ -119,7 +124,10 @@ export function SendNotificationDialog({ open, onOpenChange }: { open: boolean; 
                       <button
                         type="button"
                         className="w-full px-3 py-2 text-left text-sm hover:bg-muted focus-visible:bg-muted"
-                        onClick={() => setUser(candidate)}
+                        onClick={() => {
+                          setUser(candidate);
+                          clearError('user_id');
+                        }}
                       >
                         {nameOf(candidate)} <span className="text-muted-foreground">{candidate.email}</span>
                       </button>
@@ -149,10 +157,16 @@ export function SendNotificationDialog({ open, onOpenChange }: { open: boolean; 
             </Field>
           ) : null}
           <Field label="Title" error={errors.title} required>
-            <Input value={title} maxLength={ADMIN_NOTIFICATION_LIMITS.titleMax + 10} onChange={(event) => setTitle(event.target.value)} />
+            <Input value={title} maxLength={ADMIN_NOTIFICATION_LIMITS.titleMax + 10} onChange={(event) => {
+              setTitle(event.target.value);
+              clearError('title');
+            }} />
           </Field>
           <Field label="Message" error={errors.message} required>
-            <Textarea rows={4} value={message} onChange={(event) => setMessage(event.target.value)} />
+            <Textarea rows={4} value={message} onChange={(event) => {
+              setMessage(event.target.value);
+              clearError('message');
+            }} />
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -12,5 +12,4 @@ export function useFeePercent(transactions: readonly TransactionDto[] = []): num
   return hold?.platform_fee_percent ?? settings.data?.platform_fee_percent ?? MONEY.platformFeePercent;
 }
 
-/** "10", "12.5": the percent as a label shows it. */
-export const percentText = (percent: number) => String(Math.round(percent * 100) / 100);
+export { percentText } from '@shared/domain/fee-share';

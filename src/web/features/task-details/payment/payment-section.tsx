@@ -5,6 +5,7 @@ import { formatUsd, splitAmountCents } from '@shared/domain/money';
 import { isHoldExpired, type PaymentStatus } from '@shared/domain/task-status';
 import { paymentStatusLabel } from '@shared/domain/task-status-labels';
 import { format } from '@shared/format-message';
+import { taskGuidance } from '@shared/domain/task-guidance';
 import { messages } from '@shared/messages';
 import type { TaskDetailsDto, TransactionStatus } from '@shared/schemas/task-api';
 import { Countdown } from '@web/components/money/countdown';
@@ -44,14 +45,9 @@ const TRANSACTION_BADGE: Record<TransactionStatus, BadgeVariant> = {
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The Next Steps hint for the client in each payment situation. */
-export function nextStep(task: Pick<TaskDetailsDto, 'status' | 'payment_status'>): string {
-  if (task.status === 'cancelled') return text.nextReleased;
-  if (task.payment_status === 'captured') return text.nextCaptured;
-  if (task.payment_status === 'authorized') {
-    return task.status === 'verified' || task.status === 'completed' ? text.nextCaptureFailed : text.nextAuthorized;
-  }
-  return text.nextUnpaid;
+/** The Next Steps hint for the client, from the task's status (taskGuidance decides every hint). */
+export function nextStep(task: Pick<TaskDetailsDto, 'status' | 'payment_status' | 'reviews'>): string {
+  return taskGuidance({ ...task, reviewed: (task.reviews ?? []).length > 0 }, 'owner').nextStep ?? '';
 }
 
 /**
@@ -160,10 +156,12 @@ export function PaymentSection({ task, now = new Date() }: { task: TaskDetailsDt
           )}
         </section>
 
-        <Alert variant="info">
-          <AlertTitle>{text.nextStepsTitle}</AlertTitle>
-          <AlertDescription>{nextStep(task)}</AlertDescription>
-        </Alert>
+        {nextStep(task) ? (
+          <Alert variant="info">
+            <AlertTitle>{text.nextStepsTitle}</AlertTitle>
+            <AlertDescription>{nextStep(task)}</AlertDescription>
+          </Alert>
+        ) : null}
       </CardContent>
       {canAuthorize || canRetryCapture ? (
         <CardFooter className="flex flex-wrap justify-end gap-2">
