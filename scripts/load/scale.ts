@@ -53,7 +53,7 @@ export const SCALES: Record<string, LoadScale> = {
     users: 40,
     pool: 400,
     steps: [10, 20],
-    stepSeconds: 8,
+    stepSeconds: 6,
     target: 20,
   },
 };
