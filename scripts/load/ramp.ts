@@ -151,12 +151,13 @@ export async function smoke(origin: string, journeys: Journey[]): Promise<string
   for (const journey of journeys) {
     const context: Record<string, unknown> = {};
     for (const request of journey.requests) {
-      const built = request.setupRequest ? request.setupRequest({ ...request }, context) : request;
+      const setup = request.setupRequest;
+      const built = typeof setup === 'function' ? setup({ ...request }, context) : request;
       if (!built) continue;
       const response = await fetch(`${origin}${built.path}`, {
         method: built.method ?? 'GET',
         headers: built.headers as Record<string, string> | undefined,
-        body: built.body as string | Buffer | undefined,
+        body: built.body as string | Uint8Array<ArrayBuffer> | undefined,
       });
       const text = await response.text();
       if (response.status >= 400) failures.push(`${journey.name}: ${built.method ?? 'GET'} ${built.path} -> ${response.status} ${text.slice(0, 200)}`);
