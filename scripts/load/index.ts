@@ -165,11 +165,17 @@ async function main() {
           if (!targets.includes(target)) continue;
           const data = await postgresData(base, scale);
           try {
+            // LOAD_BEFORE_0016=1 puts back the trigger that migration 0016_load.sql replaced (the "before" of
+            // docs/performance.md, measured in the same session as the "after").
+            if (process.env.LOAD_BEFORE_0016 === '1') await restoreOldMapTrigger(data.url);
+            const before = await mapVersion(data.url);
             summaries.push(
               await withServers(count, { databaseUrl: data.url }, (servers) =>
                 ramp(count === 1 ? 'PostgreSQL' : 'two instances on one PostgreSQL', scale, data.cast, servers),
               ),
             );
+            // Each bump makes every instance recompute its map answer (migration 0016_load.sql).
+            log(`  expert map version bumps during the ramp: ${(await mapVersion(data.url)) - before}`);
           } finally {
             await data.drop();
           }
@@ -188,13 +194,36 @@ async function main() {
   const two = summaries.find((s) => s.instances === 2);
   if (one && two) {
     const users = one.sustainable ? (two.sustainable * 2) / one.sustainable : 0;
-    // Throughput at the highest step both ramps passed.
-    const common = two.steps.filter((s) => s.ok && one.steps.some((o) => o.ok && o.users === s.users)).at(-1);
-    const rps = common ? common.rps / one.steps.find((o) => o.users === common.users)!.rps : 0;
-    log(`  two instances as a ratio of one: sustainable users ${users.toFixed(2)}x; req/s at ${common?.users ?? '-'} users per instance ${rps.toFixed(2)}x`);
+    // Throughput and p99 at the highest step both ramps ran (passed or not).
+    const common = two.steps.filter((s) => one.steps.some((o) => o.users === s.users)).at(-1);
+    const base = common && one.steps.find((o) => o.users === common.users)!;
+    const at = common && base ? `req/s ${(common.rps / base.rps).toFixed(2)}x, p99 ${(common.p99 / base.p99).toFixed(2)}x at ${common.users} users per instance` : 'no common step';
+    log(`  two instances as a ratio of one: sustainable users ${one.sustainable ? `${users.toFixed(2)}x` : 'n/a (one instance carried no step)'}; ${at}`);
   }
   log(`  finished in ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${load()}`);
   process.exit(summaries.some((s) => s.brokeAtOrBelowTarget) || summaries.length === 0 ? 1 : 0);
+}
+
+async function restoreOldMapTrigger(url: string) {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`DROP TRIGGER IF EXISTS "expert_profiles_map_version" ON "expert_profiles";
+    CREATE TRIGGER "expert_profiles_map_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "expert_profiles"
+      FOR EACH STATEMENT EXECUTE FUNCTION bump_expert_map_version()`);
+  await client.end();
+}
+
+async function mapVersion(url: string): Promise<number> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query<{ v: string }>('select last_value::text as v from expert_map_version_seq');
+    return Number(result.rows[0].v);
+  } finally {
+    await client.end();
+  }
 }
 
 /** The throwaway server's admin URL: BenchPostgres hides it, so ask it for a database and take its host. */
