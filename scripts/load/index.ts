@@ -167,12 +167,14 @@ async function main() {
           try {
             // LOAD_BEFORE_0016=1 puts back the trigger that migration 0016_load.sql replaced (the "before" of
             // docs/performance.md, measured in the same session as the "after").
-            if (process.env.LOAD_BEFORE_0016 === '1') await restoreOldMapTrigger(data.url);
-            const before = await mapVersion(data.url);
+            // After the servers start: starting applies the migrations.
+            let before = 0;
             summaries.push(
-              await withServers(count, { databaseUrl: data.url }, (servers) =>
-                ramp(count === 1 ? 'PostgreSQL' : 'two instances on one PostgreSQL', scale, data.cast, servers),
-              ),
+              await withServers(count, { databaseUrl: data.url }, async (servers) => {
+                if (process.env.LOAD_BEFORE_0016 === '1') await restoreOldMapTrigger(data.url);
+                before = await mapVersion(data.url);
+                return ramp(count === 1 ? 'PostgreSQL' : 'two instances on one PostgreSQL', scale, data.cast, servers);
+              }),
             );
             // Each bump makes every instance recompute its map answer (migration 0016_load.sql).
             log(`  expert map version bumps during the ramp: ${(await mapVersion(data.url)) - before}`);
