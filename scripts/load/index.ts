@@ -3,8 +3,8 @@
  * per scale (PGlite: a data directory copied for each run; PostgreSQL: a template database), starts
  * the built server (dist/server/main.js, production mode, 127.0.0.1 only) and ramps signed-in users
  * per instance through LOAD_SCALE's steps: on PGlite, on PostgreSQL, and with two instances on one
- * PostgreSQL. Exits 1 when a step at or below the target (200 signed-in users per instance; 20 with
- * LOAD_SHORT=1) breaks its bound (p99 > 500 ms or errors > 0.1 %).
+ * PostgreSQL. Exits 1 when a step at or below the target (200 signed-in users per instance) breaks its
+ * bound (p99 > 500 ms or errors > 0.1 %); with LOAD_SHORT=1 (CI) only when a request or socket fails.
  *
  * LOAD_SCALE=full|medium|small, LOAD_SHORT=1 (CI: small data, two 8 s steps), LOAD_TARGETS=pglite,postgres,two,
  * LOAD_STEPS=25,50,..., LOAD_STEP_SECONDS, LOAD_THINK_S (3), LOAD_DATABASE_URL (a PostgreSQL server to keep
@@ -203,7 +203,13 @@ async function main() {
     log(`  two instances as a ratio of one: sustainable users ${one.sustainable ? `${users.toFixed(2)}x` : 'n/a (one instance carried no step)'}; ${at}`);
   }
   log(`  finished in ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${load()}`);
-  process.exit(summaries.some((s) => s.brokeAtOrBelowTarget) || summaries.length === 0 ? 1 : 0);
+  // The CI version guards against rot (a journey or socket failing), not the CI machine's speed: it
+  // exits 1 on errors only, and prints latency breaks like the full run.
+  const failed =
+    process.env.LOAD_SHORT === '1'
+      ? summaries.some((s) => s.steps.some((step) => step.errorRate > 0.001 || step.requests === 0 || step.sockets.failed > 0))
+      : summaries.some((s) => s.brokeAtOrBelowTarget);
+  process.exit(failed || summaries.length === 0 ? 1 : 0);
 }
 
 async function restoreOldMapTrigger(url: string) {
