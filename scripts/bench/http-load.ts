@@ -1,5 +1,10 @@
-/** A small HTTP load generator: N keep-alive connections, each sending requests back to back. */
+/**
+ * HTTP load for the benches: autocannon (the reference generator, issue 24), and the project's own
+ * small generator (N keep-alive node:http connections, each sending requests back to back), kept
+ * so that the API bench can print how much slower a generator makes the bare reference look.
+ */
 import { Agent, request } from 'node:http';
+import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { percentile } from './stats';
 
@@ -57,6 +62,29 @@ export async function load(options: {
     p99: percentile(latencies, 0.99),
     non2xx,
     errors,
+  };
+}
+
+/** The same load with autocannon: N connections, requests back to back, no pipelining. */
+export async function autocannonLoad(options: {
+  port: number;
+  path: string;
+  headers?: Record<string, string>;
+  connections: number;
+  durationMs: number;
+}): Promise<LoadResult> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${options.port}${options.path}`,
+    headers: options.headers,
+    connections: options.connections,
+    duration: options.durationMs / 1000,
+  });
+  return {
+    rps: result.requests.total / (result.duration || options.durationMs / 1000),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
   };
 }
 

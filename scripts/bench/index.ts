@@ -18,6 +18,7 @@ const BENCHES: Bench[] = [
   { title: 'realtime fan-out to 1,000 sockets vs a bare ws broadcast', path: './realtime.bench', exportName: 'benchRealtime' },
   { title: 'admin overview and 12-month report', path: './admin.bench', exportName: 'benchAdmin' },
   { title: 'dashboard reads: statements and p50 vs "select 1" (PGlite, PostgreSQL)', path: './dashboard.bench', exportName: 'benchDashboard' },
+  { title: 'cost as work grows: the main reads at 10,000 / 100,000 / 1,000,000 tasks (PostgreSQL)', path: './growth.bench', exportName: 'benchGrowth' },
 ];
 
 function build() {

@@ -1,0 +1,56 @@
+// Preloaded into the server under load (`node --import ./scripts/load/probe.mjs dist/server/main.js`),
+// so that the product's code carries no debug endpoint: the event loop's delay, and on PostgreSQL
+// the time each query waits for a pooled connection (pg.Pool#connect), are answered to the load
+// driver over the fork's IPC channel ("metrics" -> figures since the last ask, then reset).
+import { createRequire } from 'node:module';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
+let waits = [];
+let maxWaiting = 0;
+
+try {
+  const pg = createRequire(`${process.cwd()}/`)('pg');
+  const proto = pg.Pool.prototype;
+  const connect = proto.connect;
+  proto.connect = function (callback) {
+    const started = performance.now();
+    maxWaiting = Math.max(maxWaiting, this.waitingCount);
+    const record = () => waits.push(performance.now() - started);
+    if (typeof callback === 'function') {
+      return connect.call(this, (error, client, release) => {
+        record();
+        callback(error, client, release);
+      });
+    }
+    return connect.call(this).then((client) => {
+      record();
+      return client;
+    });
+  };
+} catch {
+  // No pg in this install: the PGlite figures only.
+}
+
+const at = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : 0);
+
+process.on('message', (message) => {
+  if (message !== 'metrics') return;
+  const sorted = waits.sort((a, b) => a - b);
+  process.send?.({
+    type: 'metrics',
+    loopP50: loop.percentile(50) / 1e6,
+    loopP99: loop.percentile(99) / 1e6,
+    loopMax: loop.max / 1e6,
+    poolWaits: sorted.length,
+    poolWaitP50: at(sorted, 0.5),
+    poolWaitP99: at(sorted, 0.99),
+    poolWaitMax: sorted.at(-1) ?? 0,
+    poolMaxWaiting: maxWaiting,
+    rssMb: process.memoryUsage().rss / 1048576,
+  });
+  loop.reset();
+  waits = [];
+  maxWaiting = 0;
+});

@@ -1,0 +1,73 @@
+/**
+ * The sizes `npm run load` seeds and ramps through. LOAD_SCALE picks one (default `full`, the
+ * marketplace scale of issue 24); LOAD_SHORT=1 is the CI version (`small`, two short steps).
+ */
+export interface LoadScale {
+  name: string;
+  experts: number;
+  tasks: number;
+  messages: number;
+  notifications: number;
+  /** Load users per role (clients, experts) with a session, placed at CENTRE. */
+  users: number;
+  /** Pools the writing journeys consume one item at a time (hire, evidence, apply). */
+  pool: number;
+  /** Signed-in users per instance at each step of the ramp. */
+  steps: number[];
+  stepSeconds: number;
+  /** The signed-in users per instance the run must carry (exit code 1 below it). */
+  target: number;
+}
+
+export const SCALES: Record<string, LoadScale> = {
+  full: {
+    name: 'full',
+    experts: 100_000,
+    tasks: 1_000_000,
+    messages: 5_000_000,
+    notifications: 1_000_000,
+    users: 400,
+    pool: 3_000,
+    steps: [25, 50, 100, 200, 300, 400],
+    stepSeconds: 20,
+    target: 200,
+  },
+  medium: {
+    name: 'medium',
+    experts: 10_000,
+    tasks: 100_000,
+    messages: 500_000,
+    notifications: 100_000,
+    users: 400,
+    pool: 3_000,
+    steps: [25, 50, 100, 200, 300, 400],
+    stepSeconds: 15,
+    target: 200,
+  },
+  small: {
+    name: 'small',
+    experts: 1_000,
+    tasks: 10_000,
+    messages: 20_000,
+    notifications: 10_000,
+    users: 40,
+    pool: 400,
+    steps: [10, 20],
+    stepSeconds: 6,
+    target: 20,
+  },
+};
+
+export function loadScale(): LoadScale {
+  const short = process.env.LOAD_SHORT === '1';
+  const name = process.env.LOAD_SCALE ?? (short ? 'small' : 'full');
+  const scale = SCALES[name];
+  if (!scale) throw new Error(`LOAD_SCALE must be one of ${Object.keys(SCALES).join(', ')}`);
+  const steps = process.env.LOAD_STEPS ? process.env.LOAD_STEPS.split(',').map(Number) : scale.steps;
+  const stepSeconds = Number(process.env.LOAD_STEP_SECONDS ?? scale.stepSeconds);
+  const target = Number(process.env.LOAD_TARGET ?? scale.target);
+  return { ...scale, steps, stepSeconds, target, users: Math.max(scale.users, ...steps) };
+}
+
+/** Where the load users live: Town 1 of the bench seed (scripts/bench/tasks.bench.ts). */
+export const CENTRE = { latitude: 30.06, longitude: -119.83 };

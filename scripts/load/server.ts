@@ -1,0 +1,78 @@
+/**
+ * The built server (dist/server/main.js) as the load test runs it: production mode on 127.0.0.1,
+ * the probe preloaded (scripts/load/probe.mjs), on a PGlite data directory or a PostgreSQL URL.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+
+export const AUTH_SECRET = 'load-test-secret-load-test-secret-0123456789';
+
+export interface ServerMetrics {
+  loopP50: number;
+  loopP99: number;
+  loopMax: number;
+  poolWaits: number;
+  poolWaitP50: number;
+  poolWaitP99: number;
+  poolWaitMax: number;
+  poolMaxWaiting: number;
+  rssMb: number;
+}
+
+export interface LoadServer {
+  port: number;
+  origin: string;
+  metrics(): Promise<ServerMetrics>;
+  stop(): Promise<void>;
+}
+
+export async function startServer(options: { port: number; dataDir?: string; databaseUrl?: string }): Promise<LoadServer> {
+  const origin = `http://127.0.0.1:${options.port}`;
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(options.port),
+    PUBLIC_URL: origin,
+    AUTH_SECRET,
+    DATA_DIR: options.dataDir ?? resolve('.tmp/load/files'),
+  };
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  const child: ChildProcess = fork(resolve('dist/server/main.js'), [], {
+    execArgv: ['--import', resolve('scripts/load/probe.mjs'), ...(process.env.LOAD_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=.tmp/load/prof'] : [])],
+    env,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server on ${options.port} exited:\n${output.slice(-2000)}`);
+    const ok = await fetch(`${origin}/api/config`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`server on ${options.port} did not answer:\n${output.slice(-2000)}`);
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  return {
+    port: options.port,
+    origin,
+    metrics: () =>
+      new Promise((done) => {
+        const onMessage = (message: { type?: string } & ServerMetrics) => {
+          if (message?.type !== 'metrics') return;
+          child.off('message', onMessage);
+          done(message);
+        };
+        child.on('message', onMessage);
+        child.send('metrics');
+      }),
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      if (process.env.LOAD_SERVER_LOG) console.log(output.slice(-4000));
+    },
+  };
+}
