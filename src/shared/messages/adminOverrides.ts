@@ -27,6 +27,9 @@ export const adminOverridesMessages = {
     'A dispute opens in the client\'s place; you settle it from the Disputes tab. Both parties are notified with your reason.',
   cancelledHoldFailed:
     'Task cancelled, but the payment hold could not be released. The failed release is recorded for manual review.',
+  assignTitle: 'Assign this expert as an admin?',
+  assignText:
+    'The expert is hired in the client\'s place at their proposed rate; the client still authorizes the payment. Both parties are notified with your reason.',
   submit: 'Confirm',
   keep: 'Keep as is',
   historyTitle: 'Admin actions',

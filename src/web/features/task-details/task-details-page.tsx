@@ -106,13 +106,14 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
           <TaskInfoCard task={task} />
           {showPayment ? <TaskPaymentSection task={task} /> : null}
           {capabilities.has('view_evidence') && task.submitted_at !== null ? (
-            <EvidenceSection task={task} capabilities={capabilities} />
+            <EvidenceSection task={task} capabilities={capabilities} asAdmin={!isOwner && Boolean(me?.roles.isAdmin)} />
           ) : null}
           {capabilities.has('submit_evidence') ? <EvidenceUploadForm taskId={task.id} /> : null}
           {showApplications ? (
             <ApplicationsSection
               task={task}
               capabilities={capabilities}
+              asAdmin={!isOwner}
               onHired={(amountCents) => setPayment({ amountCents })}
             />
           ) : null}
