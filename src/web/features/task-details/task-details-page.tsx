@@ -14,6 +14,7 @@ import { ApplicationsSection } from './applications-section';
 import { ApplyForm, MyApplication } from './apply-form';
 import { AssignmentCard } from './assignment-card';
 import { TaskChatSlot } from './chat-slot';
+import { AdminHistory } from './admin-history';
 import { EvidenceSection } from './evidence-section';
 import { EvidenceUploadForm } from './evidence-upload-form';
 import { ClientCard } from './client-card';
@@ -127,6 +128,7 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
           {isOwner || isAssignedExpert || me?.roles.isAdmin ? (
             <TaskMoneyPanel taskId={task.id} viewer={isOwner ? 'client' : isAssignedExpert ? 'expert' : 'admin'} />
           ) : null}
+          {me?.roles.isAdmin ? <AdminHistory taskId={task.id} /> : null}
           {isAssignedExpert ? <AssignmentCard task={task} capabilities={capabilities} /> : null}
           {/* The assigned expert sees who they work for, not a card about themselves. */}
           {isAssignedExpert ? (
