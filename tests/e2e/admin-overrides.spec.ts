@@ -7,7 +7,7 @@ import { apiPost, apiTask, createTaskByApi, payInDialog, signedInPage, toast, un
  * reason, the expert is told it, and the Audit tab shows the act filtered by that task.
  */
 test('an admin cancels an in-progress task with a reason; the expert sees it; the audit tab shows it', async ({ browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const client = await signedInPage(browser, DEMO.client);
   const expert = await signedInPage(browser, DEMO.expert);
   const admin = await signedInPage(browser, DEMO.admin);
