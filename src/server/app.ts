@@ -9,6 +9,7 @@ import type { AppDeps } from './app-deps';
 import type { AppEnv } from './http/context';
 import { handleError } from './http/errors';
 import { CLIENT_IP_HEADER, createClientIpResolver } from './http/client-ip';
+import { cleanRefusals } from './http/clean-refusals';
 import { contentTypeCheck } from './http/content-type';
 import { originCheck } from './http/origin-check';
 import { securityHeaders } from './http/security-headers';
@@ -51,6 +52,8 @@ export function createApp(deps: AppDeps) {
   const { auth, db, clock } = deps;
   const app = new Hono<AppEnv>();
   app.onError(handleError);
+  // Outermost: an error answer to an unread body drains it or closes the connection (decision 0212).
+  app.use('*', cleanRefusals());
   app.use('*', securityHeaders({ env: deps.env, publicUrl: deps.publicUrl }));
 
   const clientIpOf = createClientIpResolver(deps.env.TRUSTED_PROXIES);
@@ -68,7 +71,7 @@ export function createApp(deps: AppDeps) {
 
   // JSON bodies are small; multipart uploads may carry up to ten 5 MB evidence photos.
   const tooLarge = () => {
-    throw new AppError('payload_too_large', messages.common.invalidRequest);
+    throw new AppError('payload_too_large', messages.adminOverrides.requestTooLarge);
   };
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge });
   const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BODY, onError: tooLarge });

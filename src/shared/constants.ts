@@ -301,6 +301,12 @@ export const SETTINGS_DEFAULTS = {
   maintenanceMode: false,
 } as const;
 
+/** An admin's written reason for acting in a party's place (issue 27, docs/decisions/0210). */
+export const ADMIN_OVERRIDE = {
+  reasonMinLength: 10,
+  reasonMaxLength: 1000,
+} as const;
+
 export const ADMIN = {
   pageSize: 10,
   transactionIdPrefixLength: 8,

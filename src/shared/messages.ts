@@ -32,6 +32,7 @@ import { disputesMessages } from './messages/disputes';
 import { holdsMessages } from './messages/holds';
 import { securityMessages } from './messages/security';
 import { polishMessages } from './messages/polish';
+import { adminOverridesMessages } from './messages/adminOverrides';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -74,4 +75,5 @@ export const messages = {
   holds: holdsMessages,
   security: securityMessages,
   polish: polishMessages,
+  adminOverrides: adminOverridesMessages,
 } as const;

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { messages } from '@shared/messages';
 import { AppError, badRequest } from '../lib/errors';
-import { requireBodyKind } from './content-type';
+import { announcesBody, mediaTypeOf, requireBodyKind } from './content-type';
 
 /**
  * C0 controls except tab, LF and CR, DEL, and C1 controls. They have no place in user text, and a NUL
@@ -57,6 +57,12 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
     throw badRequest(messages.common.invalidRequest);
   }
   return validate(schema, body);
+}
+
+/** A JSON body a route may also receive without any body or content type (then it is validated as `{}`). */
+export async function optionalJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  if (!announcesBody(c) && mediaTypeOf(c) === '') return validate(schema, {});
+  return jsonBody(c, schema);
 }
 
 export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {

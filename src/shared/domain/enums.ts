@@ -75,6 +75,8 @@ export const NOTIFICATION_TYPES = [
   'evidence_resubmitted',
   'rejection_accepted',
   'payment_refunded',
+  /** Issue 27: an admin acted in a party's place (cancel, confirm, reject, assign); carries the reason. */
+  'admin_override',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -85,6 +87,8 @@ export const CANCEL_HOLD_REASONS = [
   // Issue 13: the old hold after a re-authorization, and a dispute refunded by an admin.
   'hold_replaced',
   'dispute_refunded',
+  // Issue 27: the provider is told an admin cancelled, not the client.
+  'task_cancelled_by_admin',
 ] as const;
 export type CancelHoldReason = (typeof CANCEL_HOLD_REASONS)[number];
 

@@ -22,8 +22,8 @@ const NOT_CLOSED: readonly TaskStatus[] = [
   'disputed',
   'payment_lapsed',
 ];
-/** Admins may cancel anything not closed except a dispute, which ends by a resolution. */
-const ADMIN_CANCEL: readonly TaskStatus[] = NOT_CLOSED.filter((status) => status !== 'disputed');
+/** Admins may cancel anything not closed except delivered work (awaiting approval or disputed): a dispute settles it (issue 27). */
+const ADMIN_CANCEL: readonly TaskStatus[] = NOT_CLOSED.filter((status) => status !== 'disputed' && status !== 'pending_approval');
 const CHAT: readonly TaskStatus[] = [
   'assigned',
   'in_progress',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { messages } from '../messages';
 import {
+  ADMIN_OVERRIDE_ACTIONS,
   PAYMENT_STATUSES,
   TASK_ACTIONS,
   TASK_STATUSES,
@@ -8,6 +10,7 @@ import {
   canTransition,
   checkTransition,
   evidenceReviewStatus,
+  isAdminOverride,
   isClosed,
   isFinished,
   nextStatus,
@@ -154,13 +157,26 @@ describe('checkTransition', () => {
     });
   });
 
-  it('lets admins cancel any task not yet closed, clients only open, assigned or in progress', () => {
+  it('lets admins cancel any task not yet closed nor delivered, clients only open, assigned or in progress', () => {
     for (const status of TASK_STATUSES) {
       const admin = canTransition(task(status), 'cancel', { asAdmin: true });
       const client = canTransition(task(status), 'cancel');
-      expect(admin).toBe(!['completed', 'verified', 'cancelled', 'disputed'].includes(status));
+      expect(admin).toBe(!['completed', 'verified', 'cancelled', 'disputed', 'pending_approval'].includes(status));
       expect(client).toBe(['open', 'assigned', 'in_progress', 'payment_lapsed'].includes(status));
     }
+  });
+
+  it('refuses an admin cancel of delivered work with a text that points to the dispute (issue 27)', () => {
+    const delivered = checkTransition(task('pending_approval', 'authorized'), 'cancel', { asAdmin: true });
+    expect(delivered).toMatchObject({ ok: false, message: messages.adminOverrides.cancelDeliveredWork });
+    const disputed = checkTransition(task('disputed', 'authorized'), 'cancel', { asAdmin: true });
+    expect(disputed).toMatchObject({ ok: false, message: messages.adminOverrides.cancelDisputed });
+    expect(checkTransition(task('pending_approval'), 'cancel')).toMatchObject({ message: messages.tasks.notCancellable });
+  });
+
+  it('makes every admin action in a party\'s place an override, and nothing else', () => {
+    expect([...ADMIN_OVERRIDE_ACTIONS].sort()).toEqual(['assign', 'cancel', 'confirm_evidence', 'reject_evidence']);
+    for (const action of ['resolve_dispute_release', 'auto_release', 'accept'] as const) expect(isAdminOverride(action)).toBe(false);
   });
 
   it('gives admins no way to act as the expert', () => {

@@ -68,8 +68,14 @@ export interface TaskTransition {
   from: readonly TaskStatus[];
   to: TaskStatus;
   actor: TransitionActor;
-  /** Statuses from which an admin may perform it (spec 001 section 6 overrides); empty: never. */
+  /**
+   * Statuses from which an admin may perform it (spec 001 section 6 overrides); empty: never. When
+   * `actor` is a party (client or assigned expert), an admin doing it is an ADMIN OVERRIDE: a written
+   * reason, an audit row in the same transaction and both parties told (isAdminOverride, issue 27).
+   */
   adminFrom: readonly TaskStatus[];
+  /** Why an admin is refused in a given status, when the generic wrongStatus text would mislead. */
+  adminRefusals?: Partial<Record<TaskStatus, string>>;
   /** The payment status the task must have, if any. */
   requiresPaymentStatus?: PaymentStatus;
   sets: readonly TransitionField[];
@@ -176,8 +182,13 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     from: ['open', 'assigned', 'in_progress', 'payment_lapsed'],
     to: 'cancelled',
     actor: 'client',
-    // Admins may cancel anything not yet closed (spec 001 section 6); disputes end by a resolution.
-    adminFrom: ['pending', 'open', 'assigned', 'in_progress', 'pending_approval', 'payment_lapsed'],
+    // Admins may cancel anything not yet closed (spec 001 section 6) EXCEPT delivered work: at
+    // pending_approval and disputed the way is the dispute resolution, which audits (decision 0210).
+    adminFrom: ['pending', 'open', 'assigned', 'in_progress', 'payment_lapsed'],
+    adminRefusals: {
+      pending_approval: messages.adminOverrides.cancelDeliveredWork,
+      disputed: messages.adminOverrides.cancelDisputed,
+    },
     sets: ['cancelled_at'],
     clears: [],
     paymentEffect: 'cancel_hold_if_authorized',
@@ -306,7 +317,8 @@ export function checkTransition(
   const transition = transitionFor(action);
   const from = options.asAdmin ? transition.adminFrom : transition.from;
   if (!from.includes(task.status)) {
-    return { ok: false, reason: 'wrong_status', message: transition.errors.wrongStatus, transition };
+    const message = (options.asAdmin && transition.adminRefusals?.[task.status]) || transition.errors.wrongStatus;
+    return { ok: false, reason: 'wrong_status', message, transition };
   }
   if (
     transition.requiresPaymentStatus === 'authorized' &&
@@ -316,6 +328,21 @@ export function checkTransition(
   }
   return { ok: true, transition };
 }
+
+/**
+ * Whether an admin performing the action acts in a party's place: the transition belongs to the
+ * client or the assigned expert and admins may perform it. Every such action is an override.
+ */
+export function isAdminOverride(action: TaskAction): boolean {
+  const transition = transitionFor(action);
+  return (transition.actor === 'client' || transition.actor === 'assigned_expert') && transition.adminFrom.length > 0;
+}
+
+/** The actions an admin can perform in a party's place (cancel, confirm and reject evidence, assign...). */
+export const ADMIN_OVERRIDE_ACTIONS: readonly TaskAction[] = TASK_ACTIONS.filter(isAdminOverride);
+
+/** The cancel-hold reason the provider is told when an admin performs an override that voids a hold. */
+export const ADMIN_CANCEL_HOLD_REASON: CancelHoldReason = 'task_cancelled_by_admin';
 
 export function canTransition(
   task: TaskStateFacts,

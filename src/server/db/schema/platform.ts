@@ -76,6 +76,8 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_created_idx').on(t.created_at),
     index('audit_log_target_idx').on(t.target_type, t.target_id, t.created_at),
+    // The admin audit tab filters by action (issue 27, docs/decisions/0211).
+    index('audit_log_action_idx').on(t.action, t.created_at),
   ],
 );
 

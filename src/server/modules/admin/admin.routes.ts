@@ -22,6 +22,7 @@ import type {
   SystemSettingsDto,
   AdminTransactionDto,
 } from '@shared/schemas/admin-dto';
+import { auditQuerySchema } from '@shared/schemas/admin-overrides.schemas';
 import { idParamsSchema, paginationQuery } from '@shared/schemas/common.schemas';
 import { ADMIN } from '@shared/constants';
 import type { AppDeps } from '../../app-deps';
@@ -90,7 +91,7 @@ export function adminRoutes(deps: AppDeps) {
     })
     .get('/admin/audit', async (c) => {
       await requireAdmin(c, db);
-      const query = queryParams(c, pageQuery);
+      const query = queryParams(c, auditQuerySchema);
       const { rows, total } = await listAuditEntries(db, query);
       const entries: AuditEntryDto[] = rows.map((row) => ({ ...row, created_at: iso(row.created_at) }));
       return c.json({ rows: entries, total, page: query.page, pageSize: query.pageSize } satisfies Paged<AuditEntryDto>);

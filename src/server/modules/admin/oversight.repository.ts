@@ -1,4 +1,4 @@
-import { count, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PaginationQuery } from '@shared/schemas/common.schemas';
 import { pageOffset } from '@shared/schemas/common.schemas';
@@ -11,10 +11,17 @@ type NamedTable = { first_name: AnyColumn; last_name: AnyColumn; email: AnyColum
 const nameOf = (table: NamedTable) =>
   sql<string | null>`coalesce(nullif(trim(coalesce(${table.first_name}, '') || ' ' || coalesce(${table.last_name}, '')), ''), ${table.email})`;
 
-/** The audit log of role changes and admin notifications, newest first, with the names of who and whom. */
-export async function listAuditEntries(db: Db, page: PaginationQuery) {
+/**
+ * The audit log (role changes, notifications, disputes, refunds, admin overrides), newest first, with
+ * the names of who and whom; optionally one task's rows and one action (both indexed: decision 0211).
+ */
+export async function listAuditEntries(db: Db, page: PaginationQuery & { task_id?: string; action?: string }) {
   const actor = alias(profiles, 'actor');
   const target = alias(profiles, 'target');
+  const where = and(
+    page.task_id ? and(eq(auditLog.target_type, 'task'), eq(auditLog.target_id, page.task_id)) : undefined,
+    page.action ? eq(auditLog.action, page.action) : undefined,
+  );
   const [rows, [totalRow]] = await Promise.all([
     db
       .select({
@@ -24,17 +31,19 @@ export async function listAuditEntries(db: Db, page: PaginationQuery) {
         actor_name: nameOf(actor),
         target_type: auditLog.target_type,
         target_id: auditLog.target_id,
-        target_name: nameOf(target),
+        target_name: sql<string | null>`coalesce(${nameOf(target)}, ${tasks.title})`,
         details: auditLog.details,
         created_at: auditLog.created_at,
       })
       .from(auditLog)
       .leftJoin(actor, eq(actor.id, auditLog.actor_id))
       .leftJoin(target, sql`${auditLog.target_type} = 'user' and ${target.id}::text = ${auditLog.target_id}`)
+      .leftJoin(tasks, sql`${auditLog.target_type} = 'task' and ${tasks.id}::text = ${auditLog.target_id}`)
+      .where(where)
       .orderBy(desc(auditLog.created_at), desc(auditLog.id))
       .limit(page.pageSize)
       .offset(pageOffset(page)),
-    db.select({ value: count() }).from(auditLog),
+    db.select({ value: count() }).from(auditLog).where(where),
   ]);
   return { rows, total: Number(totalRow?.value ?? 0) };
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { EVIDENCE } from '@shared/constants';
+import { rejectWithReasonSchema } from '@shared/schemas/admin-overrides.schemas';
 import { check } from '@shared/domain/permissions';
 import { messages } from '@shared/messages';
 import {
@@ -7,7 +8,6 @@ import {
   idParamSchema,
   moneySettingsSchema,
   type MoneySettingsDto,
-  rejectEvidenceSchema,
   refundSchema,
   resolveDisputeSchema,
   type AdminDisputeDto,
@@ -67,7 +67,7 @@ export function disputesRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post('/tasks/:id/evidence/reject', async (c) => {
       const user = requireUser(c);
-      const body = await jsonBody(c, rejectEvidenceSchema);
+      const body = await jsonBody(c, rejectWithReasonSchema);
       const result = await disputes.open(user.id, c.req.param('id'), body);
       return c.json({ task: toTaskDto(result.task), message: result.message, payment_failed: false });
     })

@@ -17,6 +17,7 @@ import { adminIds } from '../holds/holds.repository';
 import { moneyNotification } from '../holds/money-notifications';
 import { enforce, loadTaskFor, loadVisibleTask } from '../tasks/task-access';
 import { updateTaskIf } from '../tasks/tasks.repository';
+import { adminOverrideOf, recordOverride } from '../tasks/admin-override';
 import {
   findDispute,
   findOpenDispute,
@@ -44,9 +45,11 @@ export function createDisputesService(deps: DisputesDeps) {
   const { db, clock, payments, provider } = deps;
 
   /** pending_approval -> disputed by the client (or an admin on their behalf). */
-  async function open(userId: string, taskId: string, body: RejectEvidenceRequest & { reason: string }) {
+  async function open(userId: string, taskId: string, body: RejectEvidenceRequest & { reason: string; override_reason?: string }) {
     const now = clock.now();
     const { actor, task } = await loadTaskFor(db, userId, taskId, 'reject_evidence', now);
+    // An admin rejecting in the client's place: reason, audit and notices (issue 27, decision 0210).
+    const override = adminOverrideOf(actor, 'reject_evidence', task, body.override_reason);
     const isOwner = task.client_id === actor.userId;
     const admins = await adminIds(db);
     const disputed = await db.transaction(async (tx) => {
@@ -85,6 +88,7 @@ export function createDisputesService(deps: DisputesDeps) {
         details: { dispute_id: dispute.id, reason: body.reason, request_changes: Boolean(body.request_changes) },
         created_at: now,
       });
+      await recordOverride(tx, override, row, now);
       return row;
     });
     if (!disputed) throw conflict(messages.tasks.statusChanged);

@@ -154,14 +154,16 @@ describe('POST /api/tasks/:id/assign', () => {
     );
   });
 
-  it('refuses other roles; an admin may assign', async () => {
+  it('refuses other roles; an admin may assign, giving a reason (issue 27)', async () => {
     const task = await createTask(h, cast.client);
     const application = await apply(h, cast.expert, task.id);
     const body = { application_id: application.id };
     expect(await expectError(await postAssign(task.id, body, cast.expert), 403)).toBe("You don't have permission to do that.");
     expect(await expectError(await postAssign(task.id, body, cast.otherClient), 404)).toBe('Task not found');
     expect((await postAssign(task.id, body, null)).status).toBe(401);
-    expect((await okJson<{ task: TaskDto }>(await postAssign(task.id, body, cast.admin))).task.expert_id).toBe(cast.expert.id);
+    expect((await postAssign(task.id, body, cast.admin)).status).toBe(400);
+    const withReason = { ...body, override_reason: 'The client asked support to hire this expert.' };
+    expect((await okJson<{ task: TaskDto }>(await postAssign(task.id, withReason, cast.admin))).task.expert_id).toBe(cast.expert.id);
   });
 
   it('gives the spec texts when the task cannot be assigned (409)', async () => {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { assignExpertSchema, createApplicationSchema } from '@shared/schemas/applications.schemas';
+import { assignWithReasonSchema } from '@shared/schemas/admin-overrides.schemas';
+import { createApplicationSchema } from '@shared/schemas/applications.schemas';
 import { requireUser, type AppEnv } from '../../http/context';
 import { jsonBody } from '../../http/validation';
 import type { ApplicationsService } from './applications.service';
@@ -19,7 +20,7 @@ export function applicationsRoutes(service: ApplicationsService) {
     })
     .post('/tasks/:id/assign', async (c) => {
       const user = requireUser(c);
-      const input = await jsonBody(c, assignExpertSchema);
-      return c.json(await service.assign(user.id, c.req.param('id'), input.application_id));
+      const input = await jsonBody(c, assignWithReasonSchema);
+      return c.json(await service.assign(user.id, c.req.param('id'), input.application_id, input.override_reason));
     });
 }

@@ -14,6 +14,7 @@ import {
   type ApplicationRow,
 } from './applications.repository';
 import { findProfile } from '../profiles/profiles.repository';
+import { adminOverrideOf, recordOverride } from './admin-override';
 import { assertWithinPriceLimits } from './price-limits';
 import { enforce, loadVisibleTask } from './task-access';
 import { notify, taskNotification } from './task-notifications';
@@ -87,7 +88,12 @@ export function createApplicationsService(deps: TasksServiceDeps) {
      * application is accepted and the task's other pending ones rejected, all in one transaction.
      * Whoever loses a race gets the spec's texts and changes nothing.
      */
-    async assign(userId: string, taskId: string, applicationId: string): Promise<{ task: TaskDto; message: string }> {
+    async assign(
+      userId: string,
+      taskId: string,
+      applicationId: string,
+      overrideReason?: string,
+    ): Promise<{ task: TaskDto; message: string }> {
       const now = clock.now();
       const { actor, task, facts } = await loadVisibleTask(db, userId, taskId, now);
       const allowed = check(actor, 'assign', facts, now);
@@ -95,6 +101,8 @@ export function createApplicationsService(deps: TasksServiceDeps) {
       if (task.expert_id !== null) throw conflict(messages.applications.anotherExpertAssigned);
       if (task.status !== 'open') throw conflict(messages.applications.notAvailableForAssignment);
       enforce(allowed);
+      // An admin hiring in the client's place: reason, audit and notices (decision 0210).
+      const override = adminOverrideOf(actor, 'assign', task, overrideReason);
 
       try {
         const updated = await db.transaction(async (tx) => {
@@ -123,6 +131,7 @@ export function createApplicationsService(deps: TasksServiceDeps) {
             throw new LostAssignmentRace();
           }
           await notify(tx, [taskNotification.assignment(application.expert_id, assigned)]);
+          await recordOverride(tx, override, assigned, now);
           return assigned;
         });
         return { task: toTaskDto(updated), message: messages.applications.assigned };

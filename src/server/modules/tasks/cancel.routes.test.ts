@@ -62,12 +62,15 @@ describe('POST /api/tasks/:id/cancel', () => {
     expect(h.payments.cancelCalls).toEqual([]);
   });
 
-  it('lets an admin cancel anything not yet closed, telling the client too', async () => {
-    const { task } = await taskAt(h, cast, 'pending_approval');
-    const body = await okJson<Result>(await cancel(task.id, cast.admin));
-    expect(body.task.status).toBe('cancelled');
-    expect(h.payments.cancelCalls.map((c) => c.reason)).toEqual(['task_cancelled_by_client']);
-    expect((await notificationsOf(h, cast.client.id, task.id)).map((n) => n.type)).toContain('task_cancelled');
+  it('lets an admin cancel work not yet delivered, with a reason, telling the provider it was an admin', async () => {
+    const { task } = await taskAt(h, cast, 'in_progress');
+    const res = await h.request('POST', `/api/tasks/${task.id}/cancel`, {
+      cookie: cast.admin.cookie,
+      body: { override_reason: 'The client asked support to stop the work by phone.' },
+    });
+    expect((await okJson<Result>(res)).task.status).toBe('cancelled');
+    expect(h.payments.cancelCalls.map((c) => c.reason)).toEqual(['task_cancelled_by_admin']);
+    expect((await notificationsOf(h, cast.client.id, task.id)).map((n) => n.type)).toContain('admin_override');
   });
 
   it('is for the client (and admins) only', async () => {

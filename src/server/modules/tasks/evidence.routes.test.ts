@@ -30,7 +30,11 @@ const readFile = (taskId: string, index: number | string, user: TestUser | null)
 const decide = (taskId: string, decision: 'confirm' | 'reject', user: TestUser | null) =>
   h.request('POST', `/api/tasks/${taskId}/evidence/${decision}`, {
     cookie: user?.cookie,
-    ...(decision === 'reject' ? { body: { reason: 'The photos do not show the roof.' } } : {}),
+    // The override reason an admin must give (issue 27); the client's own decision ignores it.
+    body: {
+      override_reason: 'The client asked support to decide for them.',
+      ...(decision === 'reject' ? { reason: 'The photos do not show the roof.' } : {}),
+    },
   });
 
 describe('POST /api/tasks/:id/evidence', () => {

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { EVIDENCE } from '@shared/constants';
+import { overrideBodySchema } from '@shared/schemas/admin-overrides.schemas';
 import { requireUser, type AppEnv } from '../../http/context';
-import { formData } from '../../http/validation';
+import { formData, optionalJsonBody } from '../../http/validation';
 import { userFileResponse } from '../../http/user-file';
 import type { EvidenceService } from './evidence.service';
 
@@ -13,7 +14,8 @@ export function evidenceRoutes(service: EvidenceService) {
   return new Hono<AppEnv>()
     .post('/tasks/:id/evidence/confirm', async (c) => {
       const user = requireUser(c);
-      return c.json(await service.confirm(user.id, c.req.param('id')));
+      const input = await optionalJsonBody(c, overrideBodySchema);
+      return c.json(await service.confirm(user.id, c.req.param('id'), input));
     })
     .post('/tasks/:id/evidence', async (c) => {
       const user = requireUser(c);

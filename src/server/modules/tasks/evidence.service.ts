@@ -6,6 +6,7 @@ import { reviewWindowEnd, transitionFor } from '@shared/domain/task-status';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import { submitEvidenceSchema } from '@shared/schemas/evidence.schemas';
+import type { OverrideBody } from '@shared/schemas/admin-overrides.schemas';
 import type { CaptureResultDto } from '@shared/schemas/task-api';
 import { tasks } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -14,6 +15,7 @@ import { validate } from '../../http/validation';
 import { storageKey, type StoredFile } from '../../providers/storage';
 import { closeDisputeOnConfirm } from '../disputes/disputes.repository';
 import { reviewWindowHours } from '../holds/holds.repository';
+import { adminOverrideOf, recordOverride } from './admin-override';
 import type { TransitionResult } from './lifecycle.service';
 import { loadTaskFor, loadVisibleTask } from './task-access';
 import { notify, taskNotification } from './task-notifications';
@@ -145,9 +147,15 @@ export function createEvidenceService(deps: TasksServiceDeps) {
      * authorization and completed_at in one conditional update, then captures the hold. A failed
      * capture leaves the task verified with payment authorized, which POST /payments/capture retries.
      */
-    async confirm(userId: string, taskId: string): Promise<TransitionResult & { capture: CaptureResultDto }> {
+    async confirm(
+      userId: string,
+      taskId: string,
+      input: OverrideBody = {},
+    ): Promise<TransitionResult & { capture: CaptureResultDto }> {
       const now = clock.now();
       const { actor, task } = await loadTaskFor(db, userId, taskId, 'confirm_evidence', now);
+      // An admin confirming in the client's place moves money: reason, audit and notices (decision 0210).
+      const override = adminOverrideOf(actor, 'confirm_evidence', task, input.override_reason);
       const isOwner = task.client_id === actor.userId;
       const transition = transitionFor('confirm_evidence');
       const verified = await db.transaction(async (tx) => {
@@ -163,6 +171,7 @@ export function createEvidenceService(deps: TasksServiceDeps) {
         if (!row) return undefined;
         await closeDisputeOnConfirm(tx, { taskId: task.id, now });
         await notify(tx, [task.expert_id ? taskNotification.taskVerified(task.expert_id, task) : null]);
+        await recordOverride(tx, override, row, now);
         return row;
       });
       if (!verified) throw conflict(messages.tasks.statusChanged);

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { check } from '@shared/domain/permissions';
-import { isHoldExpired, transitionFor } from '@shared/domain/task-status';
+import { ADMIN_CANCEL_HOLD_REASON, isHoldExpired, transitionFor } from '@shared/domain/task-status';
 import { messages } from '@shared/messages';
+import type { OverrideBody } from '@shared/schemas/admin-overrides.schemas';
 import type { TaskDto } from '@shared/schemas/task-api';
 import { tasks } from '../../db/schema';
 import { AppError, conflict } from '../../lib/errors';
@@ -11,7 +12,8 @@ import { enforce, loadTaskFor, loadVisibleTask } from './task-access';
 import { notify, taskNotification } from './task-notifications';
 import type { TasksServiceDeps } from './tasks.deps';
 import { toTaskDto } from './tasks.dto';
-import { updateTaskIf, type TaskRow } from './tasks.repository';
+import { findTask, updateTaskIf, type TaskRow } from './tasks.repository';
+import { adminOverrideOf, recordOverride } from './admin-override';
 
 /** The answer of a transition; payment_failed tells the web to show the message as an error. */
 export interface TransitionResult {
@@ -115,17 +117,21 @@ export function createLifecycleService(deps: TasksServiceDeps) {
     abandon: (userId: string, taskId: string) => leave(userId, taskId, 'abandon'),
 
     /**
-     * The client (or an admin) cancels: an authorized, unexpired hold is voided FIRST; if that fails
-     * the task stays exactly as it was and the answer is the spec's manual-review text.
+     * The client cancels: an authorized, unexpired hold is voided FIRST; if that fails the task stays
+     * exactly as it was and the answer is the spec's manual-review text. An admin cancelling in the
+     * client's place is an override (decision 0210): the reason, the audit row and both parties'
+     * notices commit with the status change, and only then is the hold voided (told it was an admin),
+     * so a failed audit write leaves the task and the hold untouched.
      */
-    async cancel(userId: string, taskId: string): Promise<TransitionResult> {
+    async cancel(userId: string, taskId: string, input: OverrideBody = {}): Promise<TransitionResult> {
       const now = clock.now();
       const { actor, task, facts } = await loadVisibleTask(db, userId, taskId, now);
       enforce(check(actor, 'cancel', facts, now));
+      const override = adminOverrideOf(actor, 'cancel', task, input.override_reason);
       const isOwner = task.client_id === actor.userId;
       const transition = transitionFor('cancel');
       const holdIsLive = task.payment_status === 'authorized' && !isHoldExpired(task, now);
-      if (holdIsLive && (await voidHold(task, 'task_cancelled_by_client'))) {
+      if (!override && holdIsLive && (await voidHold(task, 'task_cancelled_by_client'))) {
         throw new AppError('provider_error', messages.tasks.cancelHoldFailed);
       }
       const cancelled = await db.transaction(async (tx) => {
@@ -139,14 +145,23 @@ export function createLifecycleService(deps: TasksServiceDeps) {
           { status: 'cancelled', cancelled_at: now, updated_at: now },
         );
         if (!row) return undefined;
-        await notify(tx, [
-          task.expert_id ? taskNotification.taskCancelled(task.expert_id, task) : null,
-          isOwner ? null : taskNotification.taskCancelled(task.client_id, task),
-        ]);
+        if (override) await recordOverride(tx, override, row, now);
+        else {
+          await notify(tx, [
+            task.expert_id ? taskNotification.taskCancelled(task.expert_id, task) : null,
+            isOwner ? null : taskNotification.taskCancelled(task.client_id, task),
+          ]);
+        }
         return row;
       });
       if (!cancelled) throw conflict(messages.tasks.notCancellable);
-      return { task: toTaskDto(cancelled), message: messages.tasks.cancelled, payment_failed: false };
+      const holdFailed = Boolean(override && holdIsLive && (await voidHold(task, ADMIN_CANCEL_HOLD_REASON)));
+      const current = override && holdIsLive ? ((await findTask(db, task.id)) ?? cancelled) : cancelled;
+      return {
+        task: toTaskDto(current),
+        message: holdFailed ? messages.adminOverrides.cancelledHoldFailed : messages.tasks.cancelled,
+        payment_failed: holdFailed,
+      };
     },
   };
 }

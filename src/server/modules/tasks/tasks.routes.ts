@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { messages } from '@shared/messages';
+import { overrideBodySchema } from '@shared/schemas/admin-overrides.schemas';
 import { listTasksQuerySchema, createTaskSchema, proximityCheckSchema, updateTaskSchema } from '@shared/schemas/tasks.schemas';
 import type { AppDeps } from '../../app-deps';
 import { requireUser, type AppEnv } from '../../http/context';
-import { jsonBody, queryParams } from '../../http/validation';
+import { jsonBody, optionalJsonBody, queryParams } from '../../http/validation';
 import { unauthenticated } from '../../lib/errors';
 import { applicationsRoutes } from './applications.routes';
 import { createApplicationsService } from './applications.service';
@@ -53,7 +54,8 @@ export function tasksRoutes(deps: AppDeps) {
     })
     .post('/tasks/:id/cancel', async (c) => {
       const user = requireUser(c);
-      return c.json(await lifecycle.cancel(user.id, c.req.param('id')));
+      const input = await optionalJsonBody(c, overrideBodySchema);
+      return c.json(await lifecycle.cancel(user.id, c.req.param('id'), input));
     });
 
   return new Hono<AppEnv>()

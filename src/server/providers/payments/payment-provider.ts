@@ -134,7 +134,8 @@ export type CancelHoldReason =
   | 'task_cancelled_by_client'
   | 'client_rejected_evidence'
   | 'hold_replaced'
-  | 'dispute_refunded';
+  | 'dispute_refunded'
+  | 'task_cancelled_by_admin';
 
 export interface ProviderEvent {
   id: string;

@@ -4,7 +4,10 @@ import { createTransaction } from '../../test/builders';
 import { type MatrixRow, type World } from '../matrix';
 import { adminOnly, onTask, pngForm, x } from './row-builders';
 
-const rejection = () => ({ body: { reason: 'The photos do not show the engine.', request_changes: true } });
+const rejection = () => ({
+  body: { reason: 'The photos do not show the engine.', request_changes: true, override_reason: 'The client asked support to reject for them.' },
+});
+const rejectionWithoutOverrideReason = () => ({ body: { reason: 'The photos do not show the engine.', request_changes: true } });
 
 const evidenceForm = () => pngForm('files', 'engine.png', { completion_notes: 'New photos of the engine attached.' });
 
@@ -36,6 +39,8 @@ export const moneyRows: MatrixRow[] = [
       onTask('pending_approval', x(401, 200, 404, 403, 403, 404, 200), rejection),
       onTask('verified', x(401, 409, 404, 403, 403, 404, 409), rejection),
       onTask('pending_approval', x(401, 400, 400, 400, 400, 400, 400), () => ({ body: { reason: '' } }), 'no reason'),
+      // Issue 27: an admin rejecting in the client's place must say why.
+      onTask('pending_approval', x(401, 200, 404, 403, 403, 404, 400), rejectionWithoutOverrideReason, 'no override reason'),
     ],
   },
   {

@@ -4,6 +4,10 @@ import { taskInput } from '../../test/builders';
 import { signedIn, type MatrixRow, type World } from '../matrix';
 import { onTask, pngForm, x } from './row-builders';
 
+/** An admin acting in the client's place writes why (issue 27); the client's own calls ignore it. */
+const OVERRIDE_REASON = 'The client asked support to act for them by phone.';
+const withReason = () => ({ body: { override_reason: OVERRIDE_REASON } });
+
 const evidenceForm = () => pngForm('files', 'photo.png', { completion_notes: 'All done: photos of every side attached.' });
 
 const applicationOf = async (w: World, taskId: string) => {
@@ -45,9 +49,13 @@ export const taskRows: MatrixRow[] = [
   {
     route: 'POST /api/tasks/:id/cancel',
     cases: [
-      onTask('open', x(401, 200, 404, 403, 403, 403, 200)),
-      onTask('in_progress', x(401, 200, 404, 403, 403, 404, 200)),
-      onTask('verified', x(401, 409, 404, 403, 403, 404, 409)),
+      onTask('open', x(401, 200, 404, 403, 403, 403, 200), withReason),
+      onTask('in_progress', x(401, 200, 404, 403, 403, 404, 200), withReason),
+      onTask('verified', x(401, 409, 404, 403, 403, 404, 409), withReason),
+      // An admin override without a reason changes nothing; delivered work is never cancelled by an admin.
+      onTask('in_progress', x(401, 200, 404, 403, 403, 404, 400), undefined, 'in_progress task, no override reason'),
+      onTask('pending_approval', x(401, 409, 404, 403, 403, 404, 409), withReason),
+      onTask('disputed', x(401, 409, 404, 403, 403, 404, 409), withReason),
     ],
   },
   {
@@ -67,8 +75,16 @@ export const taskRows: MatrixRow[] = [
   {
     route: 'POST /api/tasks/:id/assign',
     cases: [
-      onTask('open', x(401, 200, 404, 403, 403, 403, 200), async (w, id) => ({ body: { application_id: await applicationOf(w, id) } })),
+      onTask('open', x(401, 200, 404, 403, 403, 403, 200), async (w, id) => ({
+        body: { application_id: await applicationOf(w, id), override_reason: OVERRIDE_REASON },
+      })),
       onTask('assigned', x(401, 409, 404, 403, 403, 404, 409), async (w, id) => ({ body: { application_id: await applicationOf(w, id) } })),
+      onTask(
+        'open',
+        x(401, 200, 404, 403, 403, 403, 400),
+        async (w, id) => ({ body: { application_id: await applicationOf(w, id) } }),
+        'open task, no override reason',
+      ),
     ],
   },
   {
@@ -109,8 +125,9 @@ export const taskRows: MatrixRow[] = [
   {
     route: 'POST /api/tasks/:id/evidence/confirm',
     cases: [
-      onTask('pending_approval', x(401, 200, 404, 403, 403, 404, 200)),
-      onTask('in_progress', x(401, 409, 404, 403, 403, 404, 409)),
+      onTask('pending_approval', x(401, 200, 404, 403, 403, 404, 200), withReason),
+      onTask('in_progress', x(401, 409, 404, 403, 403, 404, 409), withReason),
+      onTask('pending_approval', x(401, 200, 404, 403, 403, 404, 400), undefined, 'pending_approval task, no override reason'),
     ],
   },
   {

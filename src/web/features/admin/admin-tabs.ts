@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { BarChart3, Bell, CreditCard, LayoutDashboard, Scale, Settings, Users, type LucideIcon } from 'lucide-react';
+import { BarChart3, Bell, CreditCard, LayoutDashboard, Scale, ScrollText, Settings, Users, type LucideIcon } from 'lucide-react';
 
 export interface AdminTab {
   /** The value of ?tab= in the address. */
@@ -24,6 +24,8 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     icon: Scale,
     Panel: lazy(() => import('./disputes').then((module) => ({ default: module.DisputesPanel }))),
   },
+  // Issue 27: every audited act, filterable by task and by action.
+  { id: 'audit', label: 'Audit', icon: ScrollText, Panel: lazy(() => import('./audit/audit-panel')) },
   { id: 'reports', label: 'Reports', icon: BarChart3, Panel: lazy(() => import('./reports/reports-panel')) },
   { id: 'notifications', label: 'Notifications', icon: Bell, Panel: lazy(() => import('./notifications/notifications-panel')) },
   { id: 'settings', label: 'Settings', icon: Settings, Panel: lazy(() => import('./settings/settings-panel')) },

@@ -6,6 +6,7 @@ import type { ApplicationDto, TaskDetailsDto } from '@shared/schemas/task-api';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { api, ApiError } from '@web/lib/api';
+import { AdminReasonDialog } from './admin-reason-dialog';
 import { ApplicationStatusBadge } from './application-status-badge';
 import { ExpertSummary } from './expert-card';
 import { errorText, taskPath, useTaskAction } from './task-query';
@@ -23,18 +24,24 @@ export interface ApplicationsSectionProps {
   capabilities: Set<TaskCapability>;
   /** The hiring callback: the page opens the payment dialog for this amount. */
   onHired: (amountCents: number) => void;
+  /** An admin hires in the client's place: the Assign dialog asks for the reason (issue 27). */
+  asAdmin?: boolean;
 }
 
 /** The client's applicants: expert summary, proposed rate, cover letter, Assign and Reject. */
-export function ApplicationsSection({ task, capabilities, onHired }: ApplicationsSectionProps) {
-  const assign = useTaskAction<ApplicationDto>({
+export function ApplicationsSection({ task, capabilities, onHired, asAdmin = false }: ApplicationsSectionProps) {
+  const assign = useTaskAction<ApplicationDto & { override_reason?: string }>({
     taskId: task.id,
     run: (application) =>
-      api.post<{ message?: string }>(taskPath(task.id, '/assign'), { application_id: application.id }),
+      api.post<{ message?: string }>(taskPath(task.id, '/assign'), {
+        application_id: application.id,
+        ...(application.override_reason ? { override_reason: application.override_reason } : {}),
+      }),
     success: messages.applications.assigned,
     failure: assignFailure,
-    // The hiring callback: the client authorizes the card hold for the proposed rate right away.
-    onSuccess: (_result, application) => onHired(application.proposed_rate),
+    // The hiring callback: the client authorizes the card hold for the proposed rate right away
+    // (an admin does not pay: the client does, from their own page).
+    onSuccess: (_result, application) => (asAdmin ? undefined : onHired(application.proposed_rate)),
   });
   const reject = useTaskAction<ApplicationDto>({
     taskId: task.id,
@@ -80,9 +87,21 @@ export function ApplicationsSection({ task, capabilities, onHired }: Application
                 </dl>
                 {canAssign && application.status === 'pending' ? (
                   <div className="flex flex-wrap gap-2">
-                    <Button disabled={Boolean(busyId)} onClick={() => assign.mutate(application)}>
-                      {assign.isPending && busyId === application.id ? t.assigning : t.assign}
-                    </Button>
+                    {asAdmin ? (
+                      <AdminReasonDialog
+                        label={t.assign}
+                        busyLabel={t.assigning}
+                        title={messages.adminOverrides.assignTitle}
+                        description={messages.adminOverrides.assignText}
+                        busy={assign.isPending && busyId === application.id}
+                        disabled={Boolean(busyId)}
+                        onConfirm={(reason) => assign.mutateAsync({ ...application, override_reason: reason })}
+                      />
+                    ) : (
+                      <Button disabled={Boolean(busyId)} onClick={() => assign.mutate(application)}>
+                        {assign.isPending && busyId === application.id ? t.assigning : t.assign}
+                      </Button>
+                    )}
                     <Button
                       variant="outline"
                       disabled={Boolean(busyId)}

@@ -7,6 +7,7 @@ import type { TaskDetailsDto } from '@shared/schemas/task-api';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { api } from '@web/lib/api';
+import { AdminReasonDialog } from './admin-reason-dialog';
 import { ConfirmAction } from './confirm-action';
 import { RejectEvidenceDialog } from './money/reject-evidence-dialog';
 import { formatDateTime } from './format';
@@ -20,13 +21,16 @@ export const evidenceUrl = (taskId: string, index: number) => taskPath(taskId, `
 export interface EvidenceSectionProps {
   task: TaskDetailsDto;
   capabilities: Set<TaskCapability>;
+  /** An admin confirms or rejects in the client's place: the dialogs ask for the reason (issue 27). */
+  asAdmin?: boolean;
 }
 
 /** The submitted evidence (notes and photos) and, for the client, Confirm & Pay or Reject. */
-export function EvidenceSection({ task, capabilities }: EvidenceSectionProps) {
-  const confirm = useTaskAction({
+export function EvidenceSection({ task, capabilities, asAdmin = false }: EvidenceSectionProps) {
+  const confirm = useTaskAction<string | void>({
     taskId: task.id,
-    run: () => api.post<{ message?: string }>(taskPath(task.id, '/evidence/confirm')),
+    run: (reason) =>
+      api.post<{ message?: string }>(taskPath(task.id, '/evidence/confirm'), reason ? { override_reason: reason } : {}),
     success: messages.payment.captured,
     failure: (error) => failureText(error, messages.evidence.confirmFailed),
   });
@@ -80,7 +84,17 @@ export function EvidenceSection({ task, capabilities }: EvidenceSectionProps) {
         ) : null}
         {capabilities.has('confirm_evidence') || capabilities.has('reject_evidence') ? (
           <div className="flex flex-wrap gap-2">
-            {capabilities.has('confirm_evidence') ? (
+            {capabilities.has('confirm_evidence') && asAdmin ? (
+              <AdminReasonDialog
+                label={t.confirmPay}
+                busyLabel={t.confirming}
+                title={messages.adminOverrides.confirmTitle}
+                description={format(messages.adminOverrides.confirmText, { amount: formatUsd(task.budget) })}
+                busy={confirm.isPending}
+                disabled={busy}
+                onConfirm={(reason) => confirm.mutateAsync(reason)}
+              />
+            ) : capabilities.has('confirm_evidence') ? (
               <ConfirmAction
                 label={t.confirmPay}
                 busyLabel={t.confirming}
@@ -92,7 +106,7 @@ export function EvidenceSection({ task, capabilities }: EvidenceSectionProps) {
                 onConfirm={() => confirm.mutateAsync()}
               />
             ) : null}
-            {capabilities.has('reject_evidence') ? <RejectEvidenceDialog taskId={task.id} disabled={busy} /> : null}
+            {capabilities.has('reject_evidence') ? <RejectEvidenceDialog taskId={task.id} disabled={busy} asAdmin={asAdmin} /> : null}
           </div>
         ) : null}
       </CardContent>

@@ -14,6 +14,7 @@ import { ApplicationsSection } from './applications-section';
 import { ApplyForm, MyApplication } from './apply-form';
 import { AssignmentCard } from './assignment-card';
 import { TaskChatSlot } from './chat-slot';
+import { AdminHistory } from './admin-history';
 import { EvidenceSection } from './evidence-section';
 import { EvidenceUploadForm } from './evidence-upload-form';
 import { ClientCard } from './client-card';
@@ -106,13 +107,14 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
           <TaskInfoCard task={task} />
           {showPayment ? <TaskPaymentSection task={task} /> : null}
           {capabilities.has('view_evidence') && task.submitted_at !== null ? (
-            <EvidenceSection task={task} capabilities={capabilities} />
+            <EvidenceSection task={task} capabilities={capabilities} asAdmin={!isOwner && Boolean(me?.roles.isAdmin)} />
           ) : null}
           {capabilities.has('submit_evidence') ? <EvidenceUploadForm taskId={task.id} /> : null}
           {showApplications ? (
             <ApplicationsSection
               task={task}
               capabilities={capabilities}
+              asAdmin={!isOwner}
               onHired={(amountCents) => setPayment({ amountCents })}
             />
           ) : null}
@@ -126,6 +128,7 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
           {isOwner || isAssignedExpert || me?.roles.isAdmin ? (
             <TaskMoneyPanel taskId={task.id} viewer={isOwner ? 'client' : isAssignedExpert ? 'expert' : 'admin'} />
           ) : null}
+          {me?.roles.isAdmin ? <AdminHistory taskId={task.id} /> : null}
           {isAssignedExpert ? <AssignmentCard task={task} capabilities={capabilities} /> : null}
           {/* The assigned expert sees who they work for, not a card about themselves. */}
           {isAssignedExpert ? (

@@ -7,6 +7,7 @@ import { messages } from '@shared/messages';
 import type { TaskDetailsDto } from '@shared/schemas/task-api';
 import { BudgetFigure, StatusDot } from '@web/components/task';
 import { Button } from '@web/components/ui/button';
+import { AdminReasonDialog } from './admin-reason-dialog';
 import { ConfirmAction } from './confirm-action';
 import { taskPath, useTaskAction, failureText } from './task-query';
 import { api } from '@web/lib/api';
@@ -25,9 +26,10 @@ export interface TaskHeaderProps {
 /** Back, the title, the status dot with the status text, the budget figure, and the client's Edit and Cancel. */
 export function TaskHeader({ task, capabilities, isOwner }: TaskHeaderProps) {
   const navigate = useNavigate();
-  const cancel = useTaskAction({
+  // An admin's cancel is an override: the dialog asks for the reason (issue 27).
+  const cancel = useTaskAction<string | void>({
     taskId: task.id,
-    run: () => api.post<{ message?: string }>(taskPath(task.id, '/cancel')),
+    run: (reason) => api.post<{ message?: string }>(taskPath(task.id, '/cancel'), reason ? { override_reason: reason } : {}),
     success: messages.tasks.cancelled,
     failure: (error) => failureText(error, messages.tasks.cancelFailed),
   });
@@ -59,7 +61,17 @@ export function TaskHeader({ task, capabilities, isOwner }: TaskHeaderProps) {
               </Link>
             </Button>
           ) : null}
-          {capabilities.has('cancel') ? (
+          {capabilities.has('cancel') && !isOwner ? (
+            <AdminReasonDialog
+              label={t.cancelTask}
+              busyLabel={t.cancelling}
+              title={messages.adminOverrides.cancelTitle}
+              description={messages.adminOverrides.cancelText}
+              variant="destructive"
+              busy={cancel.isPending}
+              onConfirm={(reason) => cancel.mutateAsync(reason)}
+            />
+          ) : capabilities.has('cancel') ? (
             <ConfirmAction
               label={t.cancelTask}
               busyLabel={t.cancelling}

@@ -10,7 +10,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function setup() {
+function setup(asAdmin = false) {
   const calls: { url: string; body: unknown }[] = [];
   // jsdom has no ResizeObserver; Radix's checkbox measures itself with one.
   vi.stubGlobal(
@@ -33,7 +33,7 @@ function setup() {
   );
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <RejectEvidenceDialog taskId="t-1" />
+      <RejectEvidenceDialog taskId="t-1" asAdmin={asAdmin} />
     </QueryClientProvider>,
   );
   return calls;
@@ -59,5 +59,25 @@ describe('RejectEvidenceDialog', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toEqual({ url: '/api/tasks/t-1/evidence/reject', body: { reason: 'The roof is missing.', request_changes: true } });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('as an admin, asks for a reason of at least 10 characters and sends it as the override reason too', async () => {
+    const calls = setup(true);
+    const o = messages.adminOverrides;
+    fireEvent.click(screen.getByRole('button', { name: messages.taskPages.details.rejectEvidence }));
+    expect(await screen.findByRole('dialog', { name: o.rejectTitle })).toBeInTheDocument();
+    const reason = screen.getByLabelText(/^Reason \(sent to the client/);
+    fireEvent.change(reason, { target: { value: 'Too short' } });
+    fireEvent.click(screen.getByRole('button', { name: messages.disputes.submitReject }));
+    expect(await screen.findByText(o.reasonRequired)).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    fireEvent.change(reason, { target: { value: '  The client asked support to reject.  ' } });
+    fireEvent.click(screen.getByRole('button', { name: messages.disputes.submitReject }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({
+      reason: 'The client asked support to reject.',
+      request_changes: true,
+      override_reason: 'The client asked support to reject.',
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { messages } from '@shared/messages';
+import { overrideReasonSchema } from '@shared/schemas/admin-overrides.schemas';
 import { rejectEvidenceSchema } from '@shared/schemas/disputes.schemas';
 import { fieldErrors } from '@shared/schemas/common.schemas';
 import { Button } from '@web/components/ui/button';
@@ -20,13 +21,17 @@ import { failureText, taskPath, useTaskAction } from '../task-query';
 
 const d = messages.disputes;
 
-/** The client's Reject: a required reason and an optional request for new evidence; opens a dispute. */
-export function RejectEvidenceDialog({ taskId, disabled }: { taskId: string; disabled?: boolean }) {
+/**
+ * The client's Reject: a required reason and an optional request for new evidence; opens a dispute.
+ * An admin rejecting in the client's place (issue 27) writes a reason of 10 to 1,000 characters that
+ * is both the dispute's reason and the override's.
+ */
+export function RejectEvidenceDialog({ taskId, disabled, asAdmin = false }: { taskId: string; disabled?: boolean; asAdmin?: boolean }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [requestChanges, setRequestChanges] = useState(true);
   const [error, setError] = useState<string | null>(null);
-  const reject = useTaskAction<{ reason: string; request_changes: boolean }>({
+  const reject = useTaskAction<{ reason: string; request_changes: boolean; override_reason?: string }>({
     taskId,
     run: (body) => api.post<{ message?: string }>(taskPath(taskId, '/evidence/reject'), body),
     success: d.opened,
@@ -44,6 +49,16 @@ export function RejectEvidenceDialog({ taskId, disabled }: { taskId: string; dis
       setError(fieldErrors(parsed.error).reason ?? d.reasonRequired);
       return;
     }
+    if (asAdmin) {
+      const override = overrideReasonSchema.safeParse(reason);
+      if (!override.success) {
+        setError(override.error.issues[0]?.message ?? messages.adminOverrides.reasonRequired);
+        return;
+      }
+      setError(null);
+      reject.mutate({ ...parsed.data, override_reason: override.data });
+      return;
+    }
     setError(null);
     reject.mutate(parsed.data);
   };
@@ -58,10 +73,10 @@ export function RejectEvidenceDialog({ taskId, disabled }: { taskId: string; dis
       <DialogContent>
         <form onSubmit={submit} className="space-y-4" noValidate>
           <DialogHeader>
-            <DialogTitle>{d.rejectTitle}</DialogTitle>
-            <DialogDescription>{d.rejectDescription}</DialogDescription>
+            <DialogTitle>{asAdmin ? messages.adminOverrides.rejectTitle : d.rejectTitle}</DialogTitle>
+            <DialogDescription>{asAdmin ? messages.adminOverrides.rejectText : d.rejectDescription}</DialogDescription>
           </DialogHeader>
-          <Field label={d.reasonLabel} error={error} required>
+          <Field label={asAdmin ? messages.adminOverrides.reasonLabel : d.reasonLabel} error={error} required>
             <Textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={4} maxLength={2000} />
           </Field>
           <Field label={d.requestChangesLabel} orientation="horizontal">

@@ -1,0 +1,103 @@
+import type { Actor } from '@shared/domain/permissions';
+import { isAdminOverride, transitionFor, type TaskAction } from '@shared/domain/task-status';
+import { format } from '@shared/format-message';
+import { messages } from '@shared/messages';
+import { overrideBodySchema } from '@shared/schemas/admin-overrides.schemas';
+import type { Db } from '../../db/client';
+import { validate } from '../../http/validation';
+import { badRequest } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.repository';
+import { insertNotifications } from '../notifications/notifications.repository';
+import type { TaskRow } from './tasks.repository';
+
+const o = messages.adminOverrides;
+
+/** The audit action of an override: `override.cancel`, `override.confirm_evidence`, ... */
+export const overrideAuditAction = (action: TaskAction) => `override.${action}`;
+
+/** One admin action in a party's place, decided before the change and recorded inside its transaction. */
+export interface AdminOverride {
+  action: TaskAction;
+  actorId: string;
+  reason: string;
+  task: Pick<TaskRow, 'id' | 'title' | 'status' | 'payment_status' | 'client_id' | 'expert_id'>;
+}
+
+/** Whether the actor performs the action as the party it belongs to (an admin may own a task too). */
+function actsAsParty(actor: Actor, action: TaskAction, task: Pick<TaskRow, 'client_id' | 'expert_id'>): boolean {
+  const owner = transitionFor(action).actor;
+  if (owner === 'client') return task.client_id === actor.userId;
+  if (owner === 'assigned_expert') return task.expert_id === actor.userId;
+  return false;
+}
+
+/**
+ * The rule of every admin override (issue 27, docs/decisions/0210), decided by the transition table
+ * (isAdminOverride): null when the actor acts as the party; otherwise the override, which needs a
+ * reason of 10 to 1,000 characters (400 without one, before anything changes).
+ */
+export function adminOverrideOf(
+  actor: Actor,
+  action: TaskAction,
+  task: AdminOverride['task'],
+  reason: string | undefined,
+): AdminOverride | null {
+  if (!actor.isAdmin || !isAdminOverride(action) || actsAsParty(actor, action, task)) return null;
+  if (reason === undefined) throw badRequest(o.reasonRequired, { override_reason: o.reasonRequired });
+  // The routes validate it already; checked again so that no caller can pass an unchecked text.
+  const checked = validate(overrideBodySchema, { override_reason: reason }).override_reason!;
+  return { action, actorId: actor.userId, reason: checked, task };
+}
+
+type NoticeText = (typeof o)['cancelledMessage' | 'confirmedMessage' | 'rejectedMessage' | 'assignedMessage'];
+const NOTICE: Partial<Record<TaskAction, NoticeText>> = {
+  cancel: o.cancelledMessage,
+  confirm_evidence: o.confirmedMessage,
+  reject_evidence: o.rejectedMessage,
+  assign: o.assignedMessage,
+};
+
+/**
+ * Writes the override's audit row and tells both parties, with the reason: call it with the
+ * transaction of the change, so that if the audit row cannot be written nothing changes.
+ */
+export async function recordOverride(
+  tx: Db,
+  override: AdminOverride | null,
+  after: { status: string; payment_status: string; expert_id?: string | null },
+  now: Date,
+): Promise<void> {
+  if (!override) return;
+  const { task, action, reason } = override;
+  await recordAudit(tx, {
+    actor_id: override.actorId,
+    action: overrideAuditAction(action),
+    target_type: 'task',
+    target_id: task.id,
+    details: {
+      task_title: task.title,
+      status_before: task.status,
+      status_after: after.status,
+      payment_status_before: task.payment_status,
+      payment_effect: transitionFor(action).paymentEffect,
+      reason,
+    },
+    created_at: now,
+  });
+  const message = format(NOTICE[action] ?? o.cancelledMessage, { title: task.title, reason });
+  const parties = [task.client_id, after.expert_id ?? task.expert_id].filter(
+    (id, index, all): id is string => Boolean(id) && id !== override.actorId && all.indexOf(id) === index,
+  );
+  await insertNotifications(
+    tx,
+    parties.map((to) => ({
+      user_id: to,
+      type: 'admin_override' as const,
+      title: o.notificationTitle,
+      message,
+      task_id: task.id,
+      data: { task_id: task.id, action, reason },
+      created_at: now,
+    })),
+  );
+}

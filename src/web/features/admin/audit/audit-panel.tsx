@@ -1,0 +1,129 @@
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AuditEntryDto, Paged } from '@shared/schemas/admin-dto';
+import { idSchema } from '@shared/schemas/common.schemas';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { TableCell, TableHead, TableRow } from '@web/components/ui/table';
+import { api } from '@web/lib/api';
+import { ListCard } from '../common/list-card';
+import { PagedTable } from '../common/paged-table';
+import { SearchField } from '../common/search-field';
+
+/** The audited actions an admin can filter by, with their labels. */
+const ACTIONS = [
+  { value: 'override.cancel', label: 'Cancelled a task (override)' },
+  { value: 'override.confirm_evidence', label: 'Confirmed evidence (override)' },
+  { value: 'override.reject_evidence', label: 'Rejected evidence (override)' },
+  { value: 'override.assign', label: 'Assigned an expert (override)' },
+  { value: 'dispute.opened', label: 'Dispute opened' },
+  { value: 'dispute.resolved', label: 'Dispute resolved' },
+  { value: 'dispute.rejection_accepted', label: 'Rejection accepted' },
+  { value: 'payment.refunded', label: 'Payment refunded' },
+  { value: 'role.added', label: 'Role added' },
+  { value: 'role.removed', label: 'Role removed' },
+  { value: 'notification.sent', label: 'Notification sent' },
+  { value: 'settings.review_window_changed', label: 'Review window changed' },
+] as const;
+const ALL = 'all';
+
+type Details = { role?: string; title?: string; recipients?: number; reason?: string; status_before?: string; status_after?: string };
+
+function describe(entry: AuditEntryDto): string {
+  const details = (entry.details ?? {}) as Details;
+  if (entry.action === 'role.added') return `Added the ${details.role} role`;
+  if (entry.action === 'role.removed') return `Removed the ${details.role} role`;
+  if (entry.action === 'notification.sent') return `Sent "${details.title}" to ${details.recipients} users`;
+  const label = ACTIONS.find((action) => action.value === entry.action)?.label ?? entry.action;
+  const change = details.status_before && details.status_after ? ` (${details.status_before} → ${details.status_after})` : '';
+  return `${label}${change}${details.reason ? `. Reason: ${details.reason}` : ''}`;
+}
+
+/**
+ * Every audited admin act, newest first, filterable by task (its id) and by action (issue 27,
+ * docs/decisions/0211). `?task=<id>` opens it on one task, as the task page's "Admin actions" links.
+ */
+export default function AuditPanel() {
+  const [params, setParams] = useSearchParams();
+  const taskId = params.get('task') ?? '';
+  const [action, setAction] = useState<string>(ALL);
+  const [page, setPage] = useState(1);
+  const [draft, setDraft] = useState(taskId);
+  const [error, setError] = useState<string | null>(null);
+  const query = { page, task_id: taskId || undefined, action: action === ALL ? undefined : action };
+  const { data } = useQuery({
+    queryKey: ['admin', 'audit', 'filtered', query],
+    queryFn: () => api.get<Paged<AuditEntryDto>>('/api/admin/audit', query),
+    placeholderData: keepPreviousData,
+  });
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    const value = draft.trim();
+    if (value && !idSchema.safeParse(value).success) {
+      setError('Enter a task id (as in the task page address).');
+      return;
+    }
+    setError(null);
+    setPage(1);
+    const next = new URLSearchParams(params);
+    if (value) next.set('task', value);
+    else next.delete('task');
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <ListCard title="Audit log" description="Every audited admin action: overrides with their reasons, disputes, refunds, roles and notifications.">
+      <form role="search" onSubmit={search} className="mb-4 flex flex-col gap-2 sm:flex-row">
+        <SearchField id="audit-task" label="Task id" value={draft} onChange={setDraft} />
+        <Select
+          value={action}
+          onValueChange={(value) => {
+            setAction(value);
+            setPage(1);
+          }}
+        >
+          <SelectTrigger aria-label="Action" className="sm:ml-auto sm:w-64">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All actions</SelectItem>
+            {ACTIONS.map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </form>
+      {error ? (
+        <p role="alert" className="mb-2 text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <PagedTable
+        nested
+        list={data}
+        page={page}
+        onPage={setPage}
+        emptyText="No audited actions match."
+        head={
+          <>
+            <TableHead>When</TableHead>
+            <TableHead>Who</TableHead>
+            <TableHead>What</TableHead>
+            <TableHead>To whom</TableHead>
+          </>
+        }
+        row={(entry) => (
+          <TableRow key={entry.id} data-testid="audit-row">
+            <TableCell className="whitespace-nowrap">{new Date(entry.created_at).toLocaleString('en-US')}</TableCell>
+            <TableCell>{entry.actor_name ?? 'System'}</TableCell>
+            <TableCell className="min-w-64 whitespace-pre-wrap break-words">{describe(entry)}</TableCell>
+            <TableCell>{entry.target_name ?? entry.target_id ?? ''}</TableCell>
+          </TableRow>
+        )}
+      />
+    </ListCard>
+  );
+}
