@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { TASK_CATEGORIES, TASK_URGENCIES } from '../domain/enums';
+import { messages } from '../messages';
+import { dateField, latitudeField, longitudeField, numberFromText, paginationQuery } from './common.schemas';
+import type { TaskListItemDto } from './task-api';
+
+/** Discovery (issue 23): the expert's task search and the client's expert directory. */
+
+export const SEARCH_RADIUS = { minMiles: 10, maxMiles: 100, defaultMiles: 100 } as const;
+export const TASK_SEARCH_SORTS = ['newest', 'nearest', 'budget', 'due_date'] as const;
+export type TaskSearchSort = (typeof TASK_SEARCH_SORTS)[number];
+/** The map shows at most this many tasks (the nearest ones); the list pages through all of them. */
+export const TASK_MAP_POINTS_MAX = 500;
+
+const m = messages.discovery;
+
+const optionalCents = numberFromText(m.invalidBudget)
+  .pipe(z.number().int(m.invalidBudget).min(0, m.invalidBudget).max(100_000_000, m.invalidBudget))
+  .optional();
+
+/** The centre (a chosen place) and the radius shared by both searches. */
+const placeFields = {
+  latitude: numberFromText(messages.location.invalidCoordinates)
+    .pipe(latitudeField(messages.location.invalidCoordinates))
+    .optional(),
+  longitude: numberFromText(messages.location.invalidCoordinates)
+    .pipe(longitudeField(messages.location.invalidCoordinates))
+    .optional(),
+  radius_miles: numberFromText(m.invalidRadius)
+    .pipe(z.number().int(m.invalidRadius).min(SEARCH_RADIUS.minMiles, m.invalidRadius).max(SEARCH_RADIUS.maxMiles, m.invalidRadius))
+    .default(SEARCH_RADIUS.defaultMiles),
+};
+
+const bothOrNeither = (q: { latitude?: number; longitude?: number }) =>
+  (q.latitude === undefined) === (q.longitude === undefined);
+
+/** GET /api/search/tasks and /api/search/tasks/points. Budgets in cents; due_before is a day (inclusive). */
+export const taskSearchQuerySchema = paginationQuery()
+  .extend({
+    ...placeFields,
+    category: z.enum(TASK_CATEGORIES, m.invalidFilter).optional(),
+    urgency: z.enum(TASK_URGENCIES, m.invalidFilter).optional(),
+    budget_min: optionalCents,
+    budget_max: optionalCents,
+    due_before: dateField(m.invalidDate, m.invalidDate).optional(),
+    sort: z.enum(TASK_SEARCH_SORTS, m.invalidFilter).default('newest'),
+  })
+  .refine(bothOrNeither, { message: messages.location.invalidCoordinates, path: ['longitude'] })
+  .refine((q) => q.budget_min === undefined || q.budget_max === undefined || q.budget_min <= q.budget_max, {
+    message: m.invalidBudgetRange,
+    path: ['budget_max'],
+  });
+export type TaskSearchQuery = z.output<typeof taskSearchQuerySchema>;
+
+export interface SearchCentre {
+  latitude: number;
+  longitude: number;
+  /** The expert's service location text when the centre is theirs; null for a chosen place. */
+  label: string | null;
+}
+
+export interface TaskSearchDto {
+  tasks: TaskListItemDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+  centre: SearchCentre;
+  radius_miles: number;
+}
+
+export interface TaskMapPointDto {
+  id: string;
+  title: string;
+  latitude: number;
+  longitude: number;
+  /** Cents. */
+  budget: number;
+  distance_miles: number;
+}
+
+export interface TaskMapPointsDto {
+  points: TaskMapPointDto[];
+  total: number;
+  centre: SearchCentre;
+  radius_miles: number;
+}
