@@ -39,5 +39,9 @@ export const discoveryMessages = {
   mapTaskLabel: '{title}, {budget}, {miles} miles away',
   openTask: 'Open task',
   nearPlace: 'Near {location}',
+  previousPage: 'Previous',
+  nextPage: 'Next',
+  pagesLabel: 'Pages',
+  pageOf: 'Page {page} of {pages}',
   noCentre: 'Set your service location in your profile, or choose a place to search near.',
 } as const;

@@ -12,6 +12,7 @@ export const pages = {
   Legal: lazy(() => import('@web/features/legal/legal-page')),
   ClientDashboard: lazy(() => import('@web/features/client-dashboard/client-dashboard-page')),
   ExpertDashboard: lazy(() => import('@web/features/expert-dashboard/expert-dashboard-page')),
+  TaskSearch: lazy(() => import('@web/features/task-search/task-search-page')),
   CreateTask: lazy(() => import('@web/features/task-form/create-task-page')),
   EditTask: lazy(() => import('@web/features/task-form/edit-task-page')),
   TaskDetails: lazy(() => import('@web/features/task-details/task-details-page')),
