@@ -75,6 +75,8 @@ export const NOTIFICATION_TYPES = [
   'evidence_resubmitted',
   'rejection_accepted',
   'payment_refunded',
+  // Issue 23 (discovery): the waitlist, invitations and two-way reviews.
+  'waitlist_expert_available',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -84,3 +84,48 @@ export interface TaskMapPointsDto {
   centre: SearchCentre;
   radius_miles: number;
 }
+
+/** The task form as the client left it, kept with a waitlist entry (every field optional, bounded). */
+export const waitlistDraftSchema = z.object({
+  title: z.string().max(200).optional(),
+  description: z.string().max(5000).optional(),
+  requirements: z.string().max(5000).optional(),
+  category: z.enum(TASK_CATEGORIES).optional(),
+  urgency: z.enum(TASK_URGENCIES).optional(),
+  budget: z.string().max(20).optional(),
+  due_date: z.string().max(40).optional(),
+});
+export type WaitlistDraft = z.infer<typeof waitlistDraftSchema>;
+
+/** POST /api/waitlist: the place the 100-mile check refused and the draft to keep. */
+export const waitlistJoinSchema = z.object({
+  location: z.string().trim().min(1, messages.tasks.selectLocation).max(300, messages.tasks.selectLocation),
+  latitude: latitudeField(messages.tasks.selectValidLocation),
+  longitude: longitudeField(messages.tasks.selectValidLocation),
+  draft: waitlistDraftSchema.default({}),
+});
+export type WaitlistJoinRequest = z.input<typeof waitlistJoinSchema>;
+
+export interface WaitlistEntryDto {
+  id: string;
+  location: string;
+  latitude: number;
+  longitude: number;
+  draft: WaitlistDraft;
+  created_at: string;
+  /** When an expert arrived within 100 miles; null while waiting. */
+  notified_at: string | null;
+  restored_at: string | null;
+}
+
+/** Admin: waiting demand by place. */
+export interface WaitlistPlaceDto {
+  location: string;
+  latitude: number;
+  longitude: number;
+  waiting: number;
+  oldest_at: string;
+  newest_at: string;
+  /** Whole days since the oldest entry joined. */
+  oldest_days: number;
+}
