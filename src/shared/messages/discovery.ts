@@ -62,4 +62,8 @@ export const discoveryMessages = {
   waitlistOldest: 'Waiting since',
   waitlistAgeDays: '{days} days',
   waitlistExport: 'Export CSV',
+  waitlistPageTitle: 'My Waitlist',
+  waitlistNone: 'You are not waiting for any place.',
+  waitlistServed: 'An expert now serves this place',
+  waitlistWaitingSince: 'Waiting since {date}',
 } as const;

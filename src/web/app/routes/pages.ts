@@ -12,6 +12,7 @@ export const pages = {
   Legal: lazy(() => import('@web/features/legal/legal-page')),
   ClientDashboard: lazy(() => import('@web/features/client-dashboard/client-dashboard-page')),
   ExpertDashboard: lazy(() => import('@web/features/expert-dashboard/expert-dashboard-page')),
+  Waitlist: lazy(() => import('@web/features/waitlist/waitlist-page')),
   TaskSearch: lazy(() => import('@web/features/task-search/task-search-page')),
   CreateTask: lazy(() => import('@web/features/task-form/create-task-page')),
   EditTask: lazy(() => import('@web/features/task-form/edit-task-page')),
