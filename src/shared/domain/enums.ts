@@ -77,6 +77,8 @@ export const NOTIFICATION_TYPES = [
   'payment_refunded',
   // Issue 23 (discovery): the waitlist, invitations and two-way reviews.
   'waitlist_expert_available',
+  'review_received_blind',
+  'reviews_revealed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -129,3 +129,43 @@ export interface WaitlistPlaceDto {
   /** Whole days since the oldest entry joined. */
   oldest_days: number;
 }
+
+/** One side of a two-way review as the caller may see it: `hidden` until both submitted or the window closed. */
+export interface TwoWayReviewDto {
+  id: string;
+  rating: number;
+  comment: string;
+  created_at: string;
+}
+
+/** GET /api/tasks/:id/two-way-reviews: what each party wrote, as the caller may see it. */
+export interface TwoWayReviewsDto {
+  window_ends_at: string | null;
+  window_open: boolean;
+  revealed: boolean;
+  /** The client's review of the expert; null when not written, 'hidden' when written but not yet revealed. */
+  client_review: TwoWayReviewDto | 'hidden' | null;
+  /** The expert's review of the client, by the same rule. */
+  expert_review: TwoWayReviewDto | 'hidden' | null;
+  /** The assigned expert may review the client now. */
+  can_review_client: boolean;
+}
+
+/** GET /api/clients/:id/card: what an expert sees of a client. Averages count revealed reviews only. */
+export interface ClientCardDto {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  avatar_url: string | null;
+  member_since: string;
+  tasks_posted: number;
+  avg_rating: number | null;
+  review_count: number;
+}
+
+/** POST /api/reviews/:id/report */
+export const reviewReportSchema = z.object({
+  kind: z.enum(['expert', 'client'], m.invalidFilter),
+  reason: z.string().trim().min(10, m.reportReasonShort).max(1000, m.reportReasonLong),
+});
+export type ReviewReportRequest = z.infer<typeof reviewReportSchema>;

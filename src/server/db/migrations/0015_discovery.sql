@@ -66,3 +66,26 @@ $$;--> statement-breakpoint
 DROP TRIGGER IF EXISTS "waitlist_on_expert_change" ON "expert_profiles";--> statement-breakpoint
 CREATE TRIGGER "waitlist_on_expert_change" AFTER INSERT OR UPDATE OF stripe_onboarding_completed, stripe_account_status, latitude, longitude ON "expert_profiles"
   FOR EACH ROW EXECUTE FUNCTION waitlist_on_expert_change();
+--> statement-breakpoint
+-- 3. Two-way reviews (docs/decisions/0183): the expert's review of the client, and reports of reviews.
+CREATE TABLE IF NOT EXISTS "client_reviews" (
+  "id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+  "task_id" uuid NOT NULL REFERENCES "tasks"("id") ON DELETE cascade,
+  "expert_id" uuid NOT NULL REFERENCES "profiles"("id") ON DELETE cascade,
+  "client_id" uuid NOT NULL REFERENCES "profiles"("id") ON DELETE cascade,
+  "rating" integer NOT NULL,
+  "comment" text NOT NULL,
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL
+);--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "client_reviews_task_unique" ON "client_reviews" USING btree ("task_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "client_reviews_client_created_idx" ON "client_reviews" USING btree ("client_id","created_at");--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "review_reports" (
+  "id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+  "review_id" uuid NOT NULL,
+  "review_kind" text NOT NULL,
+  "reporter_id" uuid NOT NULL REFERENCES "profiles"("id") ON DELETE cascade,
+  "reason" text NOT NULL,
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL
+);--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "review_reports_review_reporter_unique" ON "review_reports" USING btree ("review_id","reporter_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "review_reports_created_idx" ON "review_reports" USING btree ("created_at");

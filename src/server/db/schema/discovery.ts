@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { expertProfiles, profiles } from './profiles';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
@@ -38,5 +38,52 @@ export const waitlistEntries = pgTable(
     index('waitlist_entries_waiting_location_idx')
       .on(t.location, t.created_at)
       .where(sql`${t.notified_at} is null`),
+  ],
+);
+
+/**
+ * Issue 23: the assigned expert's review of the client (two-way reviews, docs/decisions/0183). Kept
+ * apart from `reviews` (the client's review of the expert) so the expert's running average, list and
+ * badges read exactly what they read before.
+ */
+export const clientReviews = pgTable(
+  'client_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    task_id: uuid('task_id').notNull(),
+    expert_id: uuid('expert_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    client_id: uuid('client_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull(),
+    created_at: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // One review of the client per task: parallel submissions write once.
+    uniqueIndex('client_reviews_task_unique').on(t.task_id),
+    // The client card's average and count.
+    index('client_reviews_client_created_idx').on(t.client_id, t.created_at),
+  ],
+);
+
+/** A review (of either kind) reported to the admins. */
+export const reviewReports = pgTable(
+  'review_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    review_id: uuid('review_id').notNull(),
+    review_kind: text('review_kind', { enum: ['expert', 'client'] }).notNull(),
+    reporter_id: uuid('reporter_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    created_at: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('review_reports_review_reporter_unique').on(t.review_id, t.reporter_id),
+    index('review_reports_created_idx').on(t.created_at),
   ],
 );

@@ -1,5 +1,5 @@
 import type { MatrixRow } from '../matrix';
-import { adminOnly, x } from './row-builders';
+import { adminOnly, onTask, x } from './row-builders';
 
 const NEAR = { latitude: '40.7', longitude: '-74' };
 /** The South Pacific: no expert within 100 miles, so the waitlist takes it. */
@@ -48,4 +48,34 @@ export const discoveryRows: MatrixRow[] = [
   },
   { route: 'GET /api/admin/waitlist', cases: [{ name: 'waiting demand by place', expect: adminOnly(200) }] },
   { route: 'GET /api/admin/waitlist/export', cases: [{ name: 'waiting demand as CSV', expect: adminOnly(200) }] },
+  {
+    route: 'POST /api/tasks/:id/client-review',
+    cases: [
+      onTask('verified', x(401, 403, 404, 404, 201, 404, 403), () => ({ body: { rating: 4, comment: 'Clear brief and paid promptly.' } })),
+      onTask('in_progress', x(401, 403, 404, 404, 409, 404, 403), () => ({ body: { rating: 4, comment: 'Clear brief and paid promptly.' } })),
+      onTask('verified', x(401, 400, 400, 400, 400, 400, 400), () => ({ body: { rating: 0, comment: '' } }), 'bad rating'),
+    ],
+  },
+  {
+    route: 'GET /api/tasks/:id/two-way-reviews',
+    cases: [
+      onTask('verified', x(401, 200, 404, 404, 200, 404, 200)),
+      { name: 'an unknown task', arrange: () => ({ params: { id: UNKNOWN_ID } }), expect: x(401, 404, 404, 404, 404, 404, 404) },
+    ],
+  },
+  {
+    route: 'GET /api/clients/:id/card',
+    cases: [
+      { name: "the task owner's card", arrange: (w) => ({ params: { id: w.users.owner.id } }), expect: x(401, 200, 403, 200, 200, 200, 200) },
+      { name: 'an expert is no client', arrange: (w) => ({ params: { id: w.users.assigned.id } }), expect: x(401, 403, 403, 404, 404, 404, 404) },
+    ],
+  },
+  {
+    route: 'POST /api/reviews/:id/report',
+    cases: [
+      { name: 'an unknown review', arrange: () => ({ params: { id: UNKNOWN_ID }, body: { kind: 'client', reason: 'This review is unfair to me.' } }), expect: x(401, 404, 404, 404, 404, 404, 404) },
+      { name: 'a short reason', arrange: () => ({ params: { id: UNKNOWN_ID }, body: { kind: 'client', reason: 'bad' } }), expect: x(401, 400, 400, 400, 400, 400, 400) },
+    ],
+  },
+  { route: 'GET /api/admin/review-reports', cases: [{ name: 'reported reviews', expect: adminOnly(200) }] },
 ];
