@@ -7,7 +7,7 @@ import Supercluster from 'supercluster';
 import { feature } from 'topojson-client';
 import type { FeatureCollection } from 'geojson';
 import type { Topology } from 'topojson-specification';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@web/lib/navigation';
 import { MAP } from '@shared/constants';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@web/lib/navigation';
 import { toast } from 'sonner';
 import { format as formatDate } from 'date-fns';
 import { format } from '@shared/format-message';
