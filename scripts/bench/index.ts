@@ -18,6 +18,7 @@ const BENCHES: Bench[] = [
   { title: 'realtime fan-out to 1,000 sockets vs a bare ws broadcast', path: './realtime.bench', exportName: 'benchRealtime' },
   { title: 'admin overview and 12-month report', path: './admin.bench', exportName: 'benchAdmin' },
   { title: 'dashboard reads: statements and p50 vs "select 1" (PGlite, PostgreSQL)', path: './dashboard.bench', exportName: 'benchDashboard' },
+  { title: 'task search at 100,000 open tasks and 100,000 experts vs a point read', path: './discovery.bench', exportName: 'benchDiscovery' },
 ];
 
 function build() {
