@@ -8,6 +8,8 @@ import { DEMO, expectNoAxeViolations, logIn } from './fixtures';
  */
 for (const width of [1280, 390]) {
   test(`an expert filters tasks and switches to the map (${width} px)`, async ({ page }) => {
+    // Two axe runs on a busy machine: more than the default minute.
+    test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
     await logIn(page, DEMO.expert);
     await page.goto('/find-tasks');
