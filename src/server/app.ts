@@ -42,6 +42,7 @@ import { messagesRoutes } from './modules/messages/messages.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { maintenanceGuard } from './modules/settings/maintenance.middleware';
 import { disputesRoutes } from './modules/disputes/disputes.routes';
+import { discoveryRoutes } from './modules/discovery/discovery.routes';
 import { devClockRoutes } from './modules/dev/dev-clock.routes';
 
 
@@ -138,6 +139,7 @@ export function createApp(deps: AppDeps) {
   if (deps.realtime) app.route('/api', realtimeRoutes(deps.realtime));
   app.route('/api', adminRoutes(deps));
   app.route('/api', disputesRoutes(deps));
+  app.route('/api', discoveryRoutes(deps));
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.common.notFound } }, 404));
 

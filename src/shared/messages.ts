@@ -33,6 +33,7 @@ import { holdsMessages } from './messages/holds';
 import { securityMessages } from './messages/security';
 import { polishMessages } from './messages/polish';
 import { adminOverridesMessages } from './messages/adminOverrides';
+import { discoveryMessages } from './messages/discovery';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -76,4 +77,5 @@ export const messages = {
   security: securityMessages,
   polish: polishMessages,
   adminOverrides: adminOverridesMessages,
+  discovery: discoveryMessages,
 } as const;

@@ -77,6 +77,10 @@ export const NOTIFICATION_TYPES = [
   'payment_refunded',
   /** Issue 27: an admin acted in a party's place (cancel, confirm, reject, assign); carries the reason. */
   'admin_override',
+  // Issue 23 (discovery): the waitlist, invitations and two-way reviews.
+  'waitlist_expert_available',
+  'review_received_blind',
+  'reviews_revealed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

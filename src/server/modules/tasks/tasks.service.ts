@@ -19,6 +19,7 @@ import { readTaskDetails } from './task-details-read';
 import { listAppliedTasks, listAssignedTasks, listClientTasks, listOpenTasks, type PageWindow, type TaskPage } from './task-lists.repository';
 import { toApplicationDto, toPersonDto, toReviewDto, toTaskDto, toTaskExpertDto, toTransactionDto } from './tasks.dto';
 import { insertTask, updateTaskIf } from './tasks.repository';
+import { clientReviewHiddenFromExpert } from './blind-reviews';
 
 /** Statuses in which an admin may still edit a task (the roles matrix: all but the closed ones). */
 const ADMIN_EDITABLE: readonly TaskStatus[] = ['pending', 'open', 'assigned', 'in_progress', 'pending_approval'];
@@ -143,7 +144,10 @@ export function createTasksService(deps: TasksServiceDeps) {
       });
       if (!check(actor, 'view', facts, now).ok) throw notFound(messages.tasks.notFound);
       const isParty = actor.isAdmin || task.client_id === actor.userId || task.expert_id === actor.userId;
-      const reviewRows = check(actor, 'view_review', facts, now).ok ? allReviews : [];
+      let reviewRows = check(actor, 'view_review', facts, now).ok ? allReviews : [];
+      // Double-blind: the expert sees the client's review once both reviewed or the window closed.
+      if (reviewRows.length > 0 && !actor.isAdmin && task.expert_id === actor.userId && (await clientReviewHiddenFromExpert(db, task, now)))
+        reviewRows = [];
       const transactionRows = isParty ? read.transactions : [];
       const seesAllApplications = actor.isAdmin || task.client_id === actor.userId;
       const visibleApplications = seesAllApplications

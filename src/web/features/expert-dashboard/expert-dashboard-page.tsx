@@ -82,6 +82,9 @@ export default function ExpertDashboardPage() {
         <h1 id="available-title" className="text-2xl font-semibold">
           {d.availableTasks}
         </h1>
+        <Link to="/find-tasks" className="text-sm text-primary underline-offset-4 hover:underline">
+          {messages.discovery.searchLink}
+        </Link>
         {expert ? (
           <Link to={`/expert/${expert.id}`} className="text-sm text-primary underline-offset-4 hover:underline">
             View your public profile

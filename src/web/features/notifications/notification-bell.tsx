@@ -42,7 +42,9 @@ export function NotificationBell() {
     navigate(
       item.task_id
         ? `/task/${item.task_id}`
-        : item.type.startsWith('verification_')
+        : item.type === 'waitlist_expert_available'
+          ? '/waitlist'
+          : item.type.startsWith('verification_')
           ? '/profile?tab=verification'
           : '/dashboard',
     );

@@ -22,6 +22,7 @@ import { ExpertCard } from './expert-card';
 import { OpenTaskAside, type OpenTaskViewer } from './open-task-aside';
 import { TaskPaymentDialog, TaskPaymentSection } from './payment-slot';
 import { ReviewSection } from './review-section';
+import { ClientRatingLine, TwoWayReviews } from './two-way-reviews';
 import { TaskHeader } from './task-header';
 import { TaskInfoCard } from './task-info-card';
 import { TaskMoneyPanel } from './money/task-money-panel';
@@ -123,6 +124,9 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
           ) : null}
           {myApplication && !isAssignedExpert ? <MyApplication application={myApplication} /> : null}
           <ReviewSection task={task} capabilities={capabilities} />
+          {(isOwner || isAssignedExpert) && (task.status === 'verified' || task.status === 'completed') ? (
+            <TwoWayReviews task={task} />
+          ) : null}
         </div>
         <div className="space-y-6">
           {isOwner || isAssignedExpert || me?.roles.isAdmin ? (
@@ -134,6 +138,7 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
           {isAssignedExpert ? (
             <ClientCard client={task.client} tasksPosted={task.client_tasks_posted} />
           ) : null}
+          {me?.roles.isExpert && !isOwner ? <ClientRatingLine clientId={task.client_id} /> : null}
           {task.expert && !isAssignedExpert ? <ExpertCard expert={task.expert} /> : null}
           {task.status === 'open' ? (
             <OpenTaskAside task={task} viewer={openTaskViewer(isOwner, me, myApplication !== undefined)} />

@@ -13,6 +13,7 @@ import { Input } from '@web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
 import { TASK_FORM_FIELDS, type TaskFormErrors, type TaskFormState } from './task-form-model';
+import { WaitlistOffer } from './waitlist-offer';
 
 const t = messages.taskPages.form;
 
@@ -184,7 +185,7 @@ export function TaskForm({
           />
         </Field>
       </div>
-      <FormNotices notices={notices} />
+      <FormNotices notices={notices} value={value} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel} disabled={submitting}>
           {t.cancel}
@@ -197,7 +198,7 @@ export function TaskForm({
   );
 }
 
-function FormNotices({ notices }: { notices: TaskFormNotices }) {
+function FormNotices({ notices, value }: { notices: TaskFormNotices; value: TaskFormState }) {
   return (
     <>
       {notices.contentErrors.length > 0 ? (
@@ -217,6 +218,7 @@ function FormNotices({ notices }: { notices: TaskFormNotices }) {
           <AlertTitle>{t.locationRefusedTitle}</AlertTitle>
           <AlertDescription>
             <p>{notices.locationRefused}</p>
+            {notices.locationRefused === messages.tasks.noExpertsNearby ? <WaitlistOffer value={value} /> : null}
           </AlertDescription>
         </Alert>
       ) : null}

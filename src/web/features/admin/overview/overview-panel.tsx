@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { overviewQuery } from '../admin-api';
 import { ChartCard, StatCard, humanize, monthLabel, shortDate } from '../common/charts';
 import { BarShape, LineShape, PieShape } from '../common/chart-shapes';
+import { WaitlistDemand } from '../waitlist/waitlist-demand';
 
 const usd0 = (cents: number) => formatUsd(cents, { decimals: 0 });
 const BREAKDOWN_LABELS = {
@@ -142,6 +143,7 @@ export default function OverviewPanel() {
           </ChartCard>
         </TabsContent>
       </Tabs>
+      <WaitlistDemand limit={5} />
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { downloadReportCsv, errorText, reportsQuery } from '../admin-api';
 import { ChartCard, StatCard, humanize, monthLabel, shortDate } from '../common/charts';
 import { BarShape, LineShape, PieShape } from '../common/chart-shapes';
+import { WaitlistDemand } from '../waitlist/waitlist-demand';
 
 type Kind = 'activity' | 'finance' | 'user';
 const usd = (cents: number) => formatUsd(cents);
@@ -50,6 +51,7 @@ export default function ReportsPanel() {
         </Alert>
       ) : null}
       {reports.data ? <ReportTabs report={reports.data} timeframe={timeframe} /> : null}
+      <WaitlistDemand />
     </section>
   );
 }

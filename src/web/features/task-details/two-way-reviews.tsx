@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { format } from '@shared/format-message';
+import { messages } from '@shared/messages';
+import type { ClientCardDto, TwoWayReviewDto, TwoWayReviewsDto } from '@shared/schemas/discovery.schemas';
+import { fieldErrors } from '@shared/schemas/common.schemas';
+import { createReviewSchema } from '@shared/schemas/reviews.schemas';
+import type { TaskDetailsDto } from '@shared/schemas/task-api';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Field } from '@web/components/ui/field';
+import { Textarea } from '@web/components/ui/textarea';
+import { api, ApiError } from '@web/lib/api';
+import { formatDay } from './format';
+import { RatingInput } from './review-section';
+
+const m = messages.discovery;
+
+function Side({ heading, review, windowEndsAt }: { heading: string; review: TwoWayReviewDto | 'hidden' | null; windowEndsAt: string | null }) {
+  return (
+    <div className="space-y-1" data-testid="two-way-side">
+      <h3 className="text-sm font-medium">{heading}</h3>
+      {review === null ? (
+        <p className="text-sm text-muted-foreground">{m.awaitingReview}</p>
+      ) : review === 'hidden' ? (
+        <p className="text-sm text-muted-foreground">{format(m.hiddenReview, { date: formatDay(windowEndsAt) ?? '' })}</p>
+      ) : (
+        <p className="text-sm">
+          <span aria-label={`${review.rating} / 5`}>{'★'.repeat(review.rating)}</span> {review.comment}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ClientReviewForm({ taskId, onDone }: { taskId: string; onDone: () => void }) {
+  const [rating, setRating] = useState(0);
+  const [comment, setComment] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const send = useMutation({
+    mutationFn: (body: { rating: number; comment: string }) => api.post<{ message: string }>(`/api/tasks/${taskId}/client-review`, body),
+    onSuccess: (result) => {
+      toast.success(result.message);
+      onDone();
+    },
+    onError: (error) => toast.error(error instanceof ApiError ? error.message : messages.reviews.submitFailed),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = createReviewSchema.safeParse({ rating, comment });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    send.mutate(parsed.data);
+  };
+  return (
+    <form onSubmit={submit} className="space-y-3" aria-label={m.reviewTheClient}>
+      <RatingInput value={rating} onChange={setRating} error={errors.rating} />
+      <Field label={m.commentLabel} error={errors.comment} required>
+        <Textarea rows={3} value={comment} onChange={(event) => setComment(event.target.value)} />
+      </Field>
+      <Button type="submit" disabled={send.isPending}>
+        {m.submitReview}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * Two-way, double-blind reviews on the task page (issue 23): each party's review of the other, hidden
+ * until both are in or the 14-day window closes; the assigned expert reviews the client here.
+ */
+export function TwoWayReviews({ task }: { task: TaskDetailsDto }) {
+  const queryClient = useQueryClient();
+  const key = ['tasks', 'two-way-reviews', task.id];
+  const status = useQuery({ queryKey: key, queryFn: () => api.get<TwoWayReviewsDto>(`/api/tasks/${task.id}/two-way-reviews`) });
+  if (!status.data || !status.data.window_ends_at) return null;
+  const data = status.data;
+  return (
+    <Card data-testid="two-way-reviews">
+      <CardHeader>
+        <CardTitle className="text-base">{m.twoWayTitle}</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <Side heading={m.clientReviewHeading} review={data.client_review} windowEndsAt={data.window_ends_at} />
+        <Side heading={m.expertReviewHeading} review={data.expert_review} windowEndsAt={data.window_ends_at} />
+        {data.can_review_client ? (
+          <ClientReviewForm taskId={task.id} onDone={() => void queryClient.invalidateQueries({ queryKey: ['tasks'] })} />
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The client's revealed rating for experts (the client card's average and count). */
+export function ClientRatingLine({ clientId }: { clientId: string }) {
+  const card = useQuery({ queryKey: ['clients', clientId, 'card'], queryFn: () => api.get<ClientCardDto>(`/api/clients/${clientId}/card`) });
+  if (!card.data) return null;
+  return (
+    <p className="text-sm" data-testid="client-rating">
+      <span className="text-muted-foreground">{m.clientRating}: </span>
+      {card.data.review_count > 0 && card.data.avg_rating !== null
+        ? format(m.clientRatingValue, { rating: card.data.avg_rating.toFixed(1), count: card.data.review_count })
+        : m.clientRatingNone}
+    </p>
+  );
+}

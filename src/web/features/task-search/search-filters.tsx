@@ -1,0 +1,118 @@
+import { useState, type FormEvent } from 'react';
+import { TASK_CATEGORIES, TASK_URGENCIES } from '@shared/domain/enums';
+import { format } from '@shared/format-message';
+import { messages } from '@shared/messages';
+import { TASK_SEARCH_SORTS, type TaskSearchSort } from '@shared/schemas/discovery.schemas';
+import { LocationPicker, type LocationResult } from '@web/components/location-picker';
+import { Button } from '@web/components/ui/button';
+import { Field } from '@web/components/ui/field';
+import { Input, inputClasses } from '@web/components/ui/input';
+import { RADIUS_CHOICES, type TaskSearchState } from './search-params';
+
+const m = messages.discovery;
+const SORT_TEXT: Record<TaskSearchSort, string> = {
+  newest: m.sortNewest,
+  nearest: m.sortNearest,
+  budget: m.sortBudget,
+  due_date: m.sortDueDate,
+};
+
+const numberOrUndefined = (text: string) => (text.trim() === '' ? undefined : Math.max(0, Math.round(Number(text))));
+
+/** The filters form: edits stay local until "Apply filters", which writes them to the address. */
+export function SearchFilters({
+  state,
+  onApply,
+}: {
+  state: TaskSearchState;
+  onApply: (next: TaskSearchState) => void;
+}) {
+  const [draft, setDraft] = useState(state);
+  const [place, setPlace] = useState<LocationResult | null>(
+    state.place
+      ? { name: state.place.label, lat: state.place.latitude, lng: state.place.longitude, address: state.place.label, country: '', region: null }
+      : null,
+  );
+  const set = (patch: Partial<TaskSearchState>) => setDraft((current) => ({ ...current, ...patch }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({
+      ...draft,
+      place: place ? { latitude: place.lat, longitude: place.lng, label: place.address || place.name } : undefined,
+      page: 1,
+    });
+  };
+  const selectClass = `${inputClasses} h-9`;
+  return (
+    <form onSubmit={submit} aria-label={m.filtersLabel} className="grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <Field label={m.categoryLabel}>
+        <select className={selectClass} value={draft.category ?? ''} onChange={(e) => set({ category: (e.target.value || undefined) as TaskSearchState['category'] })}>
+          <option value="">{m.anyOption}</option>
+          {TASK_CATEGORIES.map((value) => (
+            <option key={value} value={value}>
+              {messages.taskPages.categories[value]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={m.urgencyLabel}>
+        <select className={selectClass} value={draft.urgency ?? ''} onChange={(e) => set({ urgency: (e.target.value || undefined) as TaskSearchState['urgency'] })}>
+          <option value="">{m.anyOption}</option>
+          {TASK_URGENCIES.map((value) => (
+            <option key={value} value={value}>
+              {messages.taskPages.urgencies[value]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={m.distanceLabel}>
+        <select className={selectClass} value={draft.radius} onChange={(e) => set({ radius: Number(e.target.value) })}>
+          {RADIUS_CHOICES.map((miles) => (
+            <option key={miles} value={miles}>
+              {format(m.distanceOption, { miles })}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={m.sortLabel}>
+        <select className={selectClass} value={draft.sort} onChange={(e) => set({ sort: e.target.value as TaskSearchSort })}>
+          {TASK_SEARCH_SORTS.map((value) => (
+            <option key={value} value={value}>
+              {SORT_TEXT[value]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={m.budgetMinLabel}>
+        <Input type="number" min={0} inputMode="numeric" value={draft.minDollars ?? ''} onChange={(e) => set({ minDollars: numberOrUndefined(e.target.value) })} />
+      </Field>
+      <Field label={m.budgetMaxLabel}>
+        <Input type="number" min={0} inputMode="numeric" value={draft.maxDollars ?? ''} onChange={(e) => set({ maxDollars: numberOrUndefined(e.target.value) })} />
+      </Field>
+      <Field label={m.dueBeforeLabel}>
+        <Input type="date" value={draft.dueBefore ?? ''} onChange={(e) => set({ dueBefore: e.target.value || undefined })} />
+      </Field>
+      <div className="space-y-1 sm:col-span-2">
+        <LocationPicker value={place} onChange={setPlace} label={m.placeLabel} />
+        {place ? (
+          <Button type="button" variant="link" size="sm" className="h-auto px-0" onClick={() => setPlace(null)}>
+            {m.placeMine}
+          </Button>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
+        <Button type="submit">{m.applyFilters}</Button>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => {
+            setPlace(null);
+            onApply({ radius: 100, sort: 'newest', view: state.view, page: 1 });
+          }}
+        >
+          {m.clearFilters}
+        </Button>
+      </div>
+    </form>
+  );
+}
