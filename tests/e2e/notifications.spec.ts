@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import { latestOutboxMessage, signUpAndConfirm } from './fixtures';
 
 test('forgot password: the mailed link sets a new password, the old one is refused', async ({ page }) => {
+  // Sign-up, confirmation, reset and two sign-ins: several hashes on a shared machine.
+  test.slow();
   const { email, password } = await signUpAndConfirm(page, 'forgot');
   await page.context().clearCookies();
 
