@@ -6,9 +6,9 @@ import { createSessionCache } from './auth/session-cache';
 import { createProviders } from './providers/providers';
 import { createChangeBus, type ChangeBus } from './realtime/change-bus';
 import { createRealtimeHub } from './realtime/hub';
-import { startPushDispatch } from './realtime/push-dispatch';
 import { allowedOriginsOf } from './realtime/realtime.routes';
 import { createMoneyJobRunner } from './modules/holds/money-jobs';
+import { createDeliveryHandlers } from './notify/delivery-handlers';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -45,7 +45,7 @@ export async function createServerContext(options: {
     sessionUpdateAgeSeconds: DAY_SECONDS,
     rateLimit: options.authRateLimits ?? AUTH_RATE_LIMITS[env.NODE_ENV === 'production' ? 'production' : 'development'],
   });
-  // Realtime: committed changes (database triggers -> NOTIFY) fan out to sockets and to push.
+  // Realtime: committed changes (database triggers -> NOTIFY) fan out to sockets; push goes through the job runner.
   const bus = options.changeBus ?? createChangeBus(database);
   // Writes by other instances reach the read caches as NOTIFYs; while the bus is down none is trusted.
   const stopEpochWatch = bus.subscribe({
@@ -56,13 +56,14 @@ export async function createServerContext(options: {
   });
   await bus.start();
   const hub = createRealtimeHub({ db, clock, bus });
-  const stopPush = startPushDispatch({ db, clock, push: providers.push, bus });
   const extraOrigins = [env.REALTIME_ALLOWED_ORIGINS, env.NODE_ENV === 'production' ? undefined : 'http://localhost:5173']
     .filter(Boolean)
     .join(',');
   const base = { env, db, auth, clock, providers, publicUrl };
   // Timed money work (docs/decisions/0110); main.ts starts it, tests call jobs.runDue().
-  const jobs = createMoneyJobRunner(base, { pollIntervalMs: env.NODE_ENV === 'test' ? 60_000 : 2_000 });
+  // The same runner delivers notifications by email and push (docs/notifications.md, decision 0140).
+  const delivery = createDeliveryHandlers({ db, publicUrl, secret: authSecretOf(env), email: providers.email, push: providers.push });
+  const jobs = createMoneyJobRunner(base, { pollIntervalMs: env.NODE_ENV === 'test' ? 60_000 : 2_000, extraHandlers: delivery });
   return {
     ...base,
     jobs,
@@ -72,7 +73,6 @@ export async function createServerContext(options: {
     async close() {
       // The database is closed by its owner; the realtime listener has its own connection.
       await jobs.stop();
-      stopPush();
       hub.close();
       stopEpochWatch();
       await bus.close();

@@ -34,6 +34,7 @@ import { securityMessages } from './messages/security';
 import { polishMessages } from './messages/polish';
 import { adminOverridesMessages } from './messages/adminOverrides';
 import { discoveryMessages } from './messages/discovery';
+import { accountMailMessages } from './messages/accountMail';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -78,4 +79,5 @@ export const messages = {
   polish: polishMessages,
   adminOverrides: adminOverridesMessages,
   discovery: discoveryMessages,
+  accountMail: accountMailMessages,
 } as const;

@@ -8,6 +8,7 @@ import { BRAND_NAME } from '@shared/brand';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { ensureProfile } from '../modules/profiles/profiles.repository';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
+import { authEmailOptions, syncProfileEmail } from './auth-emails';
 
 export interface AuthOptions {
   db: Db;
@@ -44,6 +45,8 @@ export const AUTH_RATE_LIMITS: Record<'production' | 'development', AuthRateLimi
 };
 
 export function createAuth(options: AuthOptions) {
+  // Password reset and email change mails (issue 19).
+  const accountMail = authEmailOptions(options.email);
   return betterAuth({
     baseURL: options.baseUrl,
     basePath: '/api/auth',
@@ -70,11 +73,13 @@ export function createAuth(options: AuthOptions) {
         firstName: { type: 'string', required: true, input: true },
         lastName: { type: 'string', required: true, input: true },
       },
+      changeEmail: accountMail.changeEmail,
     },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       requireEmailVerification: true,
+      ...accountMail.emailAndPassword,
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -121,6 +126,7 @@ export function createAuth(options: AuthOptions) {
             });
           },
         },
+        update: { after: (user) => syncProfileEmail(options.db, user) },
       },
     },
   });

@@ -28,3 +28,25 @@ export const signInSchema = z.object({
   password: z.string().min(1, messages.auth.requiredFields),
 });
 export type SignInRequest = z.infer<typeof signInSchema>;
+
+/** "Forgot password?": one email address. */
+export const forgotPasswordSchema = z.object({
+  email: required.pipe(z.email(messages.auth.emailInvalid)).transform((email) => email.toLowerCase()),
+});
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordSchema>;
+
+/** A new password after a reset link: the sign-up rules. */
+export const newPasswordSchema = z
+  .object({
+    password: z
+      .string()
+      .min(1, messages.auth.requiredFields)
+      .min(PASSWORD_MIN_LENGTH, messages.auth.passwordTooShort)
+      .max(128),
+    confirm_password: z.string(),
+  })
+  .refine((value) => value.password === value.confirm_password, {
+    message: messages.auth.passwordsDoNotMatch,
+    path: ['confirm_password'],
+  });
+export type NewPasswordRequest = z.input<typeof newPasswordSchema>;

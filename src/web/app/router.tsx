@@ -45,6 +45,7 @@ export function AppRoutes() {
               </RedirectSignedIn>
             }
           />
+          <Route path="/auth/reset-password" element={<Page component={pages.ResetPassword} />} />
           <Route path="/stripe-return" element={<Page component={pages.StripeReturn} />} />
           <Route path="/expert/:expertId" element={<Page component={pages.ExpertPublicProfile} />} />
           <Route path="/legal/:document" element={<Page component={pages.Legal} />} />

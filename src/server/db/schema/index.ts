@@ -7,3 +7,4 @@ export * from './local-payments';
 export * from './local-verification';
 export * from './security';
 export * from './discovery';
+export * from './notify';

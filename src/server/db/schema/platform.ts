@@ -102,5 +102,9 @@ export const jobs = pgTable(
     done_at: timestamp('done_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('jobs_due_idx').on(t.run_at).where(sql`${t.done_at} is null`)],
+  (t) => [
+    index('jobs_due_idx').on(t.run_at).where(sql`${t.done_at} is null`),
+    // Jobs that used up their attempts: the admin list of failed deliveries (issue 19).
+    index('jobs_failed_idx').on(t.kind, t.created_at).where(sql`${t.done_at} is null and ${t.attempts} >= ${t.max_attempts}`),
+  ],
 );

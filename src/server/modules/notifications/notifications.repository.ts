@@ -2,13 +2,19 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { NOTIFICATION_LIST_MAX } from './notifications.constants';
+import { enqueueDeliveries } from '../../notify/delivery-enqueue';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
 
-/** Writes notifications; call it with the transaction of the change that causes them. */
+/**
+ * Writes notifications; call it with the transaction of the change that causes them. Their email
+ * and push deliveries are enqueued in the same transaction (docs/notifications.md).
+ */
 export async function insertNotifications(db: Db, rows: NewNotification[]): Promise<void> {
-  if (rows.length > 0) await db.insert(notifications).values(rows);
+  if (rows.length === 0) return;
+  const inserted = await db.insert(notifications).values(rows).returning({ id: notifications.id, created_at: notifications.created_at });
+  await enqueueDeliveries(db, inserted);
 }
 
 export async function listUnread(db: Db, userId: string): Promise<NotificationRow[]> {

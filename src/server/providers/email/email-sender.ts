@@ -5,6 +5,8 @@ export interface EmailMessage {
   text: string;
   html?: string;
   actionUrl?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on optional mails. */
+  headers?: Record<string, string>;
 }
 
 /** Sends email: over SMTP in production, into the dev outbox otherwise. */

@@ -15,6 +15,7 @@ export function createOutboxEmailSender({ db }: { db: Db }): EmailSenderAdapter 
         data: {
           ...(message.actionUrl ? { actionUrl: message.actionUrl } : {}),
           ...(message.html ? { html: message.html } : {}),
+          ...(message.headers ? { headers: message.headers } : {}),
         },
       });
     },

@@ -25,6 +25,7 @@ export function createSmtpEmailSender(options: SmtpEmailSenderOptions): EmailSen
         subject: message.subject,
         text: textWithActionUrl(message),
         ...(message.html ? { html: message.html } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
       });
     },
   };

@@ -80,7 +80,7 @@ export function createOutboxPages({ db }: { db: Db }) {
       const rows = await listOutboxMessages(db, filter);
       c.header(
         'Content-Security-Policy',
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'",
+        "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'; form-action 'self'; base-uri 'none'",
       );
       c.header('Cache-Control', 'no-store');
       return c.html(renderPage(rows, filter));
@@ -165,7 +165,9 @@ function renderMessage(row: OutboxMessage) {
       }
       ${
         emailHtml
-          ? html`<details>
+          ? html`<h3>HTML version</h3>
+            <iframe title="HTML version of ${heading}" sandbox="" srcdoc="${emailHtml}" style="width:100%;height:28rem;border:1px solid #ccc;background:#fff"></iframe>
+            <details>
               <summary>HTML version (source)</summary>
               <pre>${emailHtml}</pre>
             </details>`

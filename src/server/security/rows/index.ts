@@ -8,9 +8,22 @@ import { paymentRows } from './payments.rows';
 import { devRows, platformRows } from './platform.rows';
 import { discoveryRows } from './discovery.rows';
 import { taskRows } from './tasks.rows';
+import { notifyRows } from './notify.rows';
 
 /**
  * Every module's rows. A branch that adds routes adds `<module>.rows.ts` next to these and lists it
  * here; a route without a row fails authorization-matrix.test.ts.
  */
-export const matrixRows: MatrixRow[] = [...platformRows, ...devRows, ...accountRows, ...taskRows, ...paymentRows, ...messageRows, ...expertPublicRows, ...adminRows, ...moneyRows, ...discoveryRows];
+export const matrixRows: MatrixRow[] = [
+  ...platformRows,
+  ...devRows,
+  ...accountRows,
+  ...taskRows,
+  ...paymentRows,
+  ...messageRows,
+  ...expertPublicRows,
+  ...adminRows,
+  ...moneyRows,
+  ...discoveryRows,
+  ...notifyRows,
+];

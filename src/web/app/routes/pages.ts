@@ -7,6 +7,7 @@ import { lazy } from 'react';
 export const pages = {
   Landing: lazy(() => import('@web/features/landing/landing-page')),
   Auth: lazy(() => import('@web/features/auth/auth-page')),
+  ResetPassword: lazy(() => import('@web/features/auth/reset-password-page')),
   StripeReturn: lazy(() => import('@web/features/stripe-return/stripe-return-page')),
   ExpertPublicProfile: lazy(() => import('@web/features/expert-public-profile/expert-public-profile-page')),
   Legal: lazy(() => import('@web/features/legal/legal-page')),

@@ -16,3 +16,12 @@ export async function signUp(request: SignUpRequest): Promise<SignUpOutcome> {
 export async function signIn(request: SignInRequest): Promise<void> {
   await api.post('/api/auth/sign-in/email', { ...request, callbackURL: '/auth?confirmed=true' });
 }
+
+/** Better Auth answers the same whether or not the address has an account. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await api.post('/api/auth/request-password-reset', { email, redirectTo: '/auth/reset-password' });
+}
+
+export async function resetPassword(token: string, newPassword: string): Promise<void> {
+  await api.post('/api/auth/reset-password', { token, newPassword });
+}

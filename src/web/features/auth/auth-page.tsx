@@ -15,8 +15,9 @@ import { rememberDestination } from '@web/lib/post-auth-destination';
 import { signIn, signUp } from './auth-api';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
+import { ForgotPasswordForm } from './forgot-password-form';
 
-type Mode = 'login' | 'signup';
+type Mode = 'login' | 'signup' | 'forgot';
 
 /** One form that toggles between login and sign-up (spec 000 section 2, Auth screen). */
 export default function AuthPage() {
@@ -91,7 +92,9 @@ export default function AuthPage() {
         <Card className="w-full max-w-md">
           <CardHeader>
             <CardTitle>
-              <h1>{mode === 'login' ? 'Welcome back' : 'Create your account'}</h1>
+              <h1>
+                {mode === 'login' ? 'Welcome back' : mode === 'forgot' ? messages.accountMail.forgotPasswordTitle : 'Create your account'}
+              </h1>
             </CardTitle>
             <CardDescription>
               {mode === 'login'
@@ -109,6 +112,11 @@ export default function AuthPage() {
                 </AlertDescription>
               </Alert>
             ) : null}
+            {params.get('reset') === 'done' && !notice ? (
+              <Alert role="status">
+                <AlertDescription>{messages.accountMail.passwordResetDone}</AlertDescription>
+              </Alert>
+            ) : null}
             {params.get('confirmed') === 'true' && !notice ? (
               <Alert>
                 <AlertDescription>Your email address is confirmed. You can log in now.</AlertDescription>
@@ -119,12 +127,28 @@ export default function AuthPage() {
                 <AlertDescription>{notice}</AlertDescription>
               </Alert>
             ) : null}
-            {mode === 'login' ? (
-              <SignInForm key={loginEmail} defaultEmail={loginEmail} onSubmit={handleSignIn} />
+            {mode === 'forgot' ? (
+              <ForgotPasswordForm defaultEmail={loginEmail} onBack={() => setMode('login')} />
+            ) : mode === 'login' ? (
+              <>
+                <SignInForm key={loginEmail} defaultEmail={loginEmail} onSubmit={handleSignIn} />
+                <div className="text-right">
+                  <Button
+                    variant="link"
+                    className="h-auto p-0 text-sm"
+                    onClick={() => {
+                      setNotice(null);
+                      setMode('forgot');
+                    }}
+                  >
+                    {messages.accountMail.forgotPasswordLink}
+                  </Button>
+                </div>
+              </>
             ) : (
               <SignUpForm onSubmit={handleSignUp} />
             )}
-            <p className="text-center text-sm text-muted-foreground">
+            {mode === 'forgot' ? null : <p className="text-center text-sm text-muted-foreground">
               {mode === 'login' ? "Don't have an account?" : 'Already have an account?'}{' '}
               <Button
                 variant="link"
@@ -136,7 +160,7 @@ export default function AuthPage() {
               >
                 {mode === 'login' ? 'Sign up' : 'Log in'}
               </Button>
-            </p>
+            </p>}
           </CardContent>
         </Card>
       </main>

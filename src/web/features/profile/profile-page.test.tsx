@@ -94,12 +94,12 @@ afterEach(() => {
 });
 
 describe('ProfilePage', () => {
-  it('greets a client by first name, with Profile and Security tabs only', async () => {
+  it('greets a client by first name, with Profile, Security and Notifications tabs', async () => {
     serve({ 'GET /api/me': () => ({ body: meOf(false) }) });
     renderProfile('/profile?tab=payments');
     expect(await screen.findByRole('heading', { name: 'Welcome back, Casey!' })).toBeInTheDocument();
     expect(screen.getByText('Client Profile')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security', 'Notifications']);
     // payments is not allowed for a client: Profile shows.
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
   });
@@ -111,11 +111,11 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Phone verification card')).toBeInTheDocument();
   });
 
-  it('gives an expert Profile, Verification and Payments, and honours tab=payments', async () => {
+  it('gives an expert Profile, Verification, Payments and Notifications, and honours tab=payments', async () => {
     serve({ 'GET /api/me': () => ({ body: meOf(true) }), 'GET /api/experts/me': () => ({ body: { expert: expertOf() } }) });
     renderProfile('/profile?tab=payments');
     expect(await screen.findByText('Expert Profile')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Verification', 'Payments']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Verification', 'Payments', 'Notifications']);
     expect(await screen.findByText('Payment setup incomplete')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue Setup' })).toBeInTheDocument();
   });

@@ -11,6 +11,7 @@ import { TableCell, TableHead, TableRow } from '@web/components/ui/table';
 import { adminKeys, errorText, markAllRead, notificationsQuery } from '../admin-api';
 import { PagedTable } from '../common/paged-table';
 import { SendNotificationDialog } from './send-notification-dialog';
+import { FailedDeliveriesCard } from './failed-deliveries-card';
 
 /** The notifications tab: every user's notifications, Mark All Read, and Send Notification. */
 export default function NotificationsPanel() {
@@ -75,6 +76,7 @@ export default function NotificationsPanel() {
           />
         </CardContent>
       </Card>
+      <FailedDeliveriesCard />
       <SendNotificationDialog open={sending} onOpenChange={setSending} />
     </section>
   );

@@ -1,0 +1,37 @@
+import type { Db } from '../db/client';
+import { jobs } from '../db/schema';
+
+/** Job kinds of outbound delivery; the key `deliver:<channel>:<notificationId>` makes each go out once. */
+export const DELIVERY_JOB_KINDS = { email: 'deliver-email', push: 'deliver-push' } as const;
+export type DeliveryChannel = keyof typeof DELIVERY_JOB_KINDS;
+
+/** Few attempts with the runner's back-off (30 s, 1, 2, 4 min): a mail hours late is worse than a visible failure. */
+export const DELIVERY_MAX_ATTEMPTS = 5;
+
+const DUE_NOW = new Date(0);
+
+export const deliveryJobKey = (channel: DeliveryChannel, notificationId: string) => `deliver:${channel}:${notificationId}`;
+
+/**
+ * Enqueues one job per channel for each new notification, in the caller's transaction: the
+ * notification and its deliveries commit together or not at all, and no instance can stop between
+ * them. Whether a channel applies (preferences, a device, an address) is decided when the job runs.
+ */
+export async function enqueueDeliveries(db: Db, rows: Array<{ id: string; created_at: Date }>): Promise<void> {
+  if (rows.length === 0) return;
+  const values = rows.flatMap((row) =>
+    (Object.keys(DELIVERY_JOB_KINDS) as DeliveryChannel[]).map((channel) => ({
+      kind: DELIVERY_JOB_KINDS[channel],
+      key: deliveryJobKey(channel, row.id),
+      payload: { notificationId: row.id },
+      // Due at once by any clock: the caller has no clock, and the test clock may lag the database's now().
+      run_at: DUE_NOW,
+      created_at: row.created_at,
+      max_attempts: DELIVERY_MAX_ATTEMPTS,
+    })),
+  );
+  // Large fan-outs (an admin message to everyone) go in chunks to stay under the bind-parameter limit.
+  for (let start = 0; start < values.length; start += 5000) {
+    await db.insert(jobs).values(values.slice(start, start + 5000)).onConflictDoNothing({ target: jobs.key });
+  }
+}

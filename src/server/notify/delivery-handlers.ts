@@ -1,0 +1,84 @@
+import { and, eq } from 'drizzle-orm';
+import { BRAND_NAME } from '@shared/brand';
+import { categoryOf, isMandatoryEmail } from '@shared/notify/notification-categories';
+import type { Db } from '../db/client';
+import { notifications, profiles } from '../db/schema';
+import type { JobHandler } from '../jobs/runner';
+import type { EmailSender } from '../providers/email';
+import { PushSendError, type PushSender } from '../providers/push';
+import { DELIVERY_JOB_KINDS } from './delivery-enqueue';
+import { notificationEmail } from './notification-email';
+import { isChannelEnabled } from './preferences.repository';
+
+export interface DeliveryDeps {
+  db: Db;
+  publicUrl: string;
+  /** Signs unsubscribe links. */
+  secret: string;
+  email: EmailSender;
+  push: PushSender;
+}
+
+type Outcome = 'sent' | 'skipped';
+
+async function loadTarget(db: Db, notificationId: string) {
+  const [row] = await db
+    .select({ notification: notifications, email: profiles.email, token: profiles.fcm_token })
+    .from(notifications)
+    .innerJoin(profiles, eq(profiles.id, notifications.user_id))
+    .where(eq(notifications.id, notificationId));
+  return row;
+}
+
+/** Mails one notification unless its category's email is off (money and security mails always go). */
+export async function deliverEmail(deps: DeliveryDeps, notificationId: string): Promise<Outcome> {
+  const target = await loadTarget(deps.db, notificationId);
+  if (!target?.email) return 'skipped';
+  const { notification } = target;
+  if (!isMandatoryEmail(notification.type)) {
+    const enabled = await isChannelEnabled(deps.db, { userId: notification.user_id, category: categoryOf(notification.type), channel: 'email' });
+    if (!enabled) return 'skipped';
+  }
+  // A provider error throws: the runner retries with back-off, then the job shows as failed to admins.
+  await deps.email.send(await notificationEmail(deps, notification, target.email));
+  return 'sent';
+}
+
+/** Pushes one notification to the user's native device, if any and if the category's push is on. */
+export async function deliverPush(deps: DeliveryDeps, notificationId: string): Promise<Outcome | 'token_cleared'> {
+  const target = await loadTarget(deps.db, notificationId);
+  if (!target?.token) return 'skipped';
+  const { notification, token } = target;
+  const enabled = await isChannelEnabled(deps.db, { userId: notification.user_id, category: categoryOf(notification.type), channel: 'push' });
+  if (!enabled) return 'skipped';
+  try {
+    await deps.push.send({
+      token,
+      // The lock screen names the product (BRAND_NAME) before the notification's own title.
+      title: `${BRAND_NAME}: ${notification.title}`,
+      body: notification.message,
+      data: { notification_id: notification.id, type: notification.type, ...(notification.task_id ? { task_id: notification.task_id } : {}) },
+    });
+    return 'sent';
+  } catch (error) {
+    if (error instanceof PushSendError && error.tokenGone) {
+      // Only if it is still the stored token: the device may have registered a new one meanwhile.
+      await deps.db
+        .update(profiles)
+        .set({ fcm_token: null })
+        .where(and(eq(profiles.id, notification.user_id), eq(profiles.fcm_token, token)));
+      return 'token_cleared';
+    }
+    throw error;
+  }
+}
+
+const notificationIdOf = (payload: unknown) => (payload as { notificationId: string }).notificationId;
+
+/** The job runner's handlers for outbound delivery (one job per notification and channel). */
+export function createDeliveryHandlers(deps: DeliveryDeps): Record<string, JobHandler> {
+  return {
+    [DELIVERY_JOB_KINDS.email]: async (job) => void (await deliverEmail(deps, notificationIdOf(job.payload))),
+    [DELIVERY_JOB_KINDS.push]: async (job) => void (await deliverPush(deps, notificationIdOf(job.payload))),
+  };
+}

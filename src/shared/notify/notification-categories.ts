@@ -1,0 +1,78 @@
+/**
+ * The ONE place that maps a notification `type` to its delivery category (docs/notifications.md).
+ * Types are plain strings here on purpose: types added by other modules fall to DEFAULT_CATEGORY
+ * (and are delivered) until someone lists them.
+ */
+export const NOTIFICATION_CATEGORIES = ['tasks_payments', 'messages', 'reminders', 'task_alerts', 'announcements'] as const;
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+
+export const NOTIFICATION_CHANNELS = ['email', 'push'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export const CATEGORY_LABELS: Record<NotificationCategory, string> = {
+  tasks_payments: 'Tasks and payments',
+  messages: 'Messages',
+  reminders: 'Reminders',
+  task_alerts: 'Task alerts',
+  announcements: 'Announcements',
+};
+
+/** An unknown (newer) type: tasks and payments, delivered and switchable, never mandatory. */
+export const DEFAULT_CATEGORY: NotificationCategory = 'tasks_payments';
+
+const CATEGORY_BY_TYPE: Record<string, NotificationCategory> = {
+  assignment: 'tasks_payments',
+  assignment_accepted: 'tasks_payments',
+  assignment_confirmed: 'tasks_payments',
+  assignment_declined: 'tasks_payments',
+  task_abandoned: 'tasks_payments',
+  task_cancelled: 'tasks_payments',
+  evidence_submitted: 'tasks_payments',
+  evidence_resubmitted: 'tasks_payments',
+  task_verified: 'tasks_payments',
+  evidence_rejected: 'tasks_payments',
+  rejection_accepted: 'tasks_payments',
+  application_received: 'tasks_payments',
+  application_rejected: 'tasks_payments',
+  review_received: 'tasks_payments',
+  verification_approved: 'tasks_payments',
+  verification_rejected: 'tasks_payments',
+  dispute_opened: 'tasks_payments',
+  dispute_resolved: 'tasks_payments',
+  payment_authorized: 'tasks_payments',
+  payment_captured: 'tasks_payments',
+  payment_refunded: 'tasks_payments',
+  payment_reauthorized: 'tasks_payments',
+  payment_lapsed: 'tasks_payments',
+  reauthorization_needed: 'tasks_payments',
+  hold_expiring: 'reminders',
+  review_window_reminder: 'reminders',
+  chat_unread: 'messages',
+  task_alert: 'task_alerts',
+  task_alert_digest: 'task_alerts',
+  admin_message: 'announcements',
+};
+
+/**
+ * Money and security: their email goes out whatever the preferences say, because the recipient
+ * must know (a charge, a refund, a hold that lapses, a dispute about their money).
+ */
+const MANDATORY_EMAIL_TYPES = new Set<string>([
+  'payment_authorized',
+  'payment_captured',
+  'payment_refunded',
+  'payment_reauthorized',
+  'payment_lapsed',
+  'reauthorization_needed',
+  'hold_expiring',
+  'dispute_opened',
+  'dispute_resolved',
+]);
+
+export function categoryOf(type: string): NotificationCategory {
+  return CATEGORY_BY_TYPE[type] ?? DEFAULT_CATEGORY;
+}
+
+export function isMandatoryEmail(type: string): boolean {
+  return MANDATORY_EMAIL_TYPES.has(type);
+}
