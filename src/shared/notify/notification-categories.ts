@@ -51,6 +51,10 @@ const CATEGORY_BY_TYPE: Record<string, NotificationCategory> = {
   task_alert: 'task_alerts',
   task_alert_digest: 'task_alerts',
   admin_message: 'announcements',
+  admin_override: 'tasks_payments',
+  waitlist_expert_available: 'tasks_payments',
+  review_received_blind: 'tasks_payments',
+  reviews_revealed: 'tasks_payments',
 };
 
 /**
@@ -67,6 +71,8 @@ const MANDATORY_EMAIL_TYPES = new Set<string>([
   'hold_expiring',
   'dispute_opened',
   'dispute_resolved',
+  // An admin acted on the user's task or money in their place: they must hear of it, with the reason.
+  'admin_override',
 ]);
 
 export function categoryOf(type: string): NotificationCategory {
