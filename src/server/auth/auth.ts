@@ -8,7 +8,7 @@ import { BRAND_NAME } from '@shared/brand';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { ensureProfile } from '../modules/profiles/profiles.repository';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
-import { twoFactorPlugin } from './two-factor';
+import { adminsKeepTwoFactor, twoFactorPlugin } from './two-factor';
 import { refuseSuspendedSession } from './suspension-hook';
 
 export interface AuthOptions {
@@ -115,7 +115,7 @@ export function createAuth(options: AuthOptions) {
           : {}),
       },
     },
-    plugins: [twoFactorPlugin(BRAND_NAME)],
+    plugins: [twoFactorPlugin(BRAND_NAME), adminsKeepTwoFactor(options.db)],
     databaseHooks: {
       // A suspended or deleted account gets no new session (issue 22).
       session: { create: { before: refuseSuspendedSession(options.db) } },

@@ -15,6 +15,7 @@ import { rememberDestination } from '@web/lib/post-auth-destination';
 import { signIn, signUp } from './auth-api';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
+import { TwoFactorStep } from './two-factor-step';
 
 type Mode = 'login' | 'signup';
 
@@ -26,17 +27,30 @@ export default function AuthPage() {
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'signup' ? 'signup' : 'login');
   const [notice, setNotice] = useState<string | null>(null);
   const [loginEmail, setLoginEmail] = useState('');
+  const [codeStep, setCodeStep] = useState(false);
   const fromQuickTask = params.get('quickTask') === 'true';
   const quickTaskLocation = params.get('location');
 
+  const signedIn = async () => {
+    toast.success(messages.auth.signedIn, { duration: SESSION.signInToastMs });
+    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+  };
+
   const handleSignIn = async (values: { email: string; password: string }) => {
     try {
-      await signIn(values);
-      toast.success(messages.auth.signedIn, { duration: SESSION.signInToastMs });
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      if ((await signIn(values)) === 'two_factor') {
+        setNotice(null);
+        setCodeStep(true);
+        return;
+      }
+      await signedIn();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
         setNotice(messages.auth.emailNotConfirmed);
+        return;
+      }
+      if (error instanceof ApiError && error.code === 'ACCOUNT_SUSPENDED') {
+        setNotice(messages.accountControl.accountSuspended);
         return;
       }
       toast.error(messages.auth.invalidCredentials);
@@ -119,7 +133,9 @@ export default function AuthPage() {
                 <AlertDescription>{notice}</AlertDescription>
               </Alert>
             ) : null}
-            {mode === 'login' ? (
+            {mode === 'login' && codeStep ? (
+              <TwoFactorStep onSignedIn={signedIn} onRestart={() => setCodeStep(false)} />
+            ) : mode === 'login' ? (
               <SignInForm key={loginEmail} defaultEmail={loginEmail} onSubmit={handleSignIn} />
             ) : (
               <SignUpForm onSubmit={handleSignUp} />

@@ -18,6 +18,7 @@ import { allowedTabs, resolveTab, TAB_LABELS, type ProfileTab } from './profile-
 import { PhoneVerificationCard } from './security/phone-verification-card';
 import { usePaymentReturn } from './use-payment-return';
 import { VerificationTab } from './verification-tab';
+import { AccountTab } from './account/account-tab';
 
 function LoadProblem({ title, onRefresh }: { title: string; onRefresh: () => void }) {
   return (
@@ -120,6 +121,9 @@ export default function ProfilePage() {
             <PhoneVerificationCard />
           </TabsContent>
         )}
+        <TabsContent value="account">
+          <AccountTab />
+        </TabsContent>
       </Tabs>
     </div>
   );

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { allowedTabs, cleanedSearch, resolveTab, returnFlagOf, returnToast } from './profile-tabs';
 
 describe('profile tabs', () => {
-  it('gives clients Profile and Security, experts Profile, Verification and Payments', () => {
-    expect(allowedTabs(false)).toEqual(['profile', 'security']);
-    expect(allowedTabs(true)).toEqual(['profile', 'verification', 'payments']);
+  it('gives clients Profile and Security, experts Profile, Verification and Payments, everyone Account', () => {
+    expect(allowedTabs(false)).toEqual(['profile', 'security', 'account']);
+    expect(allowedTabs(true)).toEqual(['profile', 'verification', 'payments', 'account']);
   });
 
   it('honours the tab value only when allowed', () => {

@@ -1,11 +1,11 @@
 import type { MyExpertProfileDto } from '@shared/schemas/expert-onboarding.schemas';
 import { messages } from '@shared/messages';
 
-export type ProfileTab = 'profile' | 'security' | 'verification' | 'payments';
+export type ProfileTab = 'profile' | 'security' | 'verification' | 'payments' | 'account';
 
-/** Profile for everyone; Security for non-experts; Verification and Payments for experts. */
+/** Profile for everyone; Security for non-experts; Verification and Payments for experts; Account (issue 22) last for everyone. */
 export function allowedTabs(isExpert: boolean): ProfileTab[] {
-  return isExpert ? ['profile', 'verification', 'payments'] : ['profile', 'security'];
+  return [...(isExpert ? (['profile', 'verification', 'payments'] as const) : (['profile', 'security'] as const)), 'account'];
 }
 
 /** The `tab` query value counts only when that tab is allowed for the user; else Profile. */
@@ -18,6 +18,7 @@ export const TAB_LABELS: Record<ProfileTab, string> = {
   security: 'Security',
   verification: 'Verification',
   payments: 'Payments',
+  account: 'Account',
 };
 
 export type ReturnFlag = 'success' | 'refresh';
