@@ -40,6 +40,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { maintenanceGuard } from './modules/settings/maintenance.middleware';
 import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { devClockRoutes } from './modules/dev/dev-clock.routes';
+import { accountControlRoutes } from './modules/account-control/account-control.routes';
 
 
 const MAX_JSON_BODY = 1024 * 1024;
@@ -132,6 +133,7 @@ export function createApp(deps: AppDeps) {
   if (deps.realtime) app.route('/api', realtimeRoutes(deps.realtime));
   app.route('/api', adminRoutes(deps));
   app.route('/api', disputesRoutes(deps));
+  app.route('/api', accountControlRoutes({ ...deps, sessionCache: sessions }));
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.common.notFound } }, 404));
 

@@ -26,3 +26,6 @@ DROP TRIGGER IF EXISTS auth_sessions_notify_table_changed ON auth_sessions;
 --> statement-breakpoint
 CREATE TRIGGER auth_sessions_notify_table_changed AFTER DELETE OR TRUNCATE ON auth_sessions
   FOR EACH STATEMENT EXECUTE FUNCTION app_notify_table_changed();
+--> statement-breakpoint
+-- The few suspended accounts: the open-task lists skip their tasks with a probe of this index.
+CREATE INDEX IF NOT EXISTS "auth_users_suspended_idx" ON "auth_users" USING btree ("id") WHERE "suspended_at" IS NOT NULL;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Tables owned by Better Auth. Property names are the ones its drizzle adapter expects;
@@ -19,7 +20,7 @@ export const authUsers = pgTable('auth_users', {
   suspensionReason: text('suspension_reason'),
   // The account was deleted by its owner: the row stays, anonymised, for the records others keep.
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
-});
+}, (t) => [index('auth_users_suspended_idx').on(t.id).where(sql`${t.suspendedAt} is not null`)]);
 
 export const authSessions = pgTable(
   'auth_sessions',
