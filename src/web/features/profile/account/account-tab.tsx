@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { accountControlMessages as texts } from '@shared/messages/accountControl';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { TwoFactorCard } from './two-factor-card';
+import { SessionsCard } from './sessions-card';
 
 /** The Account tab of /profile (issue 22): two-factor sign-in, devices, export, deletion. */
 export function AccountTab() {
@@ -14,6 +15,7 @@ export function AccountTab() {
         </Alert>
       ) : null}
       <TwoFactorCard />
+      <SessionsCard />
     </div>
   );
 }
