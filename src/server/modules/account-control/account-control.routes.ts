@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { messages } from '@shared/messages';
 import { idParamsSchema } from '@shared/schemas/common.schemas';
 import {
+  deleteAccountSchema,
   sessionIdParamsSchema,
   suspendUserSchema,
   type AccountSessionDto,
@@ -17,6 +18,7 @@ import { requireAdmin } from '../admin/admin-access';
 import { coarsePlaceOf, deviceOf } from './device';
 import { deleteUserSession, deleteUserSessions, listUserSessions } from './sessions.repository';
 import { liftSuspension, suspendUser } from './suspension.service';
+import { deleteAccount } from './account-deletion.service';
 
 /**
  * Issue 22: the caller's devices and sessions (sign out one, or all others) and an admin's
@@ -53,6 +55,13 @@ export function accountControlRoutes(deps: AppDeps) {
       const ended = await deleteUserSessions(db, { userId: user.id, keepSessionId: c.get('session')?.id });
       forgetUser(user.id);
       return c.json({ ended });
+    })
+    .post('/account/delete', async (c) => {
+      const user = requireUser(c);
+      const { password } = await jsonBody(c, deleteAccountSchema);
+      await deleteAccount(db, deps.providers.storage, { userId: user.id, password, now: clock.now() });
+      forgetUser(user.id);
+      return c.json({ deleted: true });
     })
     .get('/admin/users/:id/suspension', async (c) => {
       await requireAdmin(c, db);

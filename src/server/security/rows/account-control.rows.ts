@@ -14,6 +14,10 @@ export const accountControlRows: MatrixRow[] = [
     cases: [{ name: 'no other session to end', arrange: () => ({ body: {} }), expect: signedIn(200) }],
   },
   {
+    route: 'POST /api/account/delete',
+    cases: [{ name: 'a wrong password deletes nothing', arrange: () => ({ body: { password: 'not-the-password' } }), expect: signedIn(400) }],
+  },
+  {
     route: 'GET /api/admin/users/:id/suspension',
     cases: [{ name: 'a user', arrange: (w) => ({ params: { id: w.users.otherClient.id } }), expect: adminOnly(200) }],
   },

@@ -3,6 +3,7 @@ import { accountControlMessages as texts } from '@shared/messages/accountControl
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { TwoFactorCard } from './two-factor-card';
 import { SessionsCard } from './sessions-card';
+import { DeleteAccountCard } from './delete-account-card';
 
 /** The Account tab of /profile (issue 22): two-factor sign-in, devices, export, deletion. */
 export function AccountTab() {
@@ -16,6 +17,7 @@ export function AccountTab() {
       ) : null}
       <TwoFactorCard />
       <SessionsCard />
+      <DeleteAccountCard />
     </div>
   );
 }
