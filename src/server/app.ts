@@ -45,6 +45,7 @@ import { maintenanceGuard } from './modules/settings/maintenance.middleware';
 import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { discoveryRoutes } from './modules/discovery/discovery.routes';
 import { devClockRoutes } from './modules/dev/dev-clock.routes';
+import { accountControlRoutes } from './modules/account-control/account-control.routes';
 
 
 const MAX_JSON_BODY = 1024 * 1024;
@@ -142,6 +143,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', adminRoutes(deps));
   app.route('/api', disputesRoutes(deps));
   app.route('/api', discoveryRoutes(deps));
+  app.route('/api', accountControlRoutes({ ...deps, sessionCache: sessions }));
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.common.notFound } }, 404));
 

@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
 import { hashPassword } from 'better-auth/crypto';
 import { BRAND_NAME } from '@shared/brand';
-import { EnvError, loadEnv, publicUrlOf } from './env';
+import { authSecretOf, EnvError, loadEnv, publicUrlOf } from './env';
 import { openDatabase } from './db/client';
 import { pgliteDataDirOf, restorePrebuiltDataDir } from './db/prebuilt';
 import { shiftAllDates } from './db/seed/shift-dates';
@@ -11,6 +11,7 @@ import { DEMO_EXPERT_COUNT, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData, type D
 import { shiftableClock, systemClock } from './lib/clock';
 import { createServerContext } from './server-context';
 import { createApp } from './app';
+import { DEMO_ADMIN_EMAIL, DEMO_TOTP_SECRET_BASE32, ensureDemoAdminTwoFactor } from './auth/two-factor';
 
 /** Process entry: environment, database, demo data, providers, HTTP server, graceful shutdown. */
 async function main() {
@@ -41,6 +42,7 @@ async function main() {
   // Outside production the clock can be moved forward by the development clock control (/dev/clock).
   const clock = env.NODE_ENV === 'production' ? systemClock : shiftableClock(systemClock);
   const context = await createServerContext({ env, database, clock, publicUrl });
+  if (demo) await ensureDemoAdminTwoFactor(database.db, { email: DEMO_ADMIN_EMAIL, authSecret: authSecretOf(env) });
   const app = createApp({ ...context, webRoot: resolve('dist/web') });
 
   const server = serve(
@@ -84,7 +86,7 @@ function printBanner(options: {
   if (env.NODE_ENV !== 'production') {
     lines.push(`Dev outbox (emails, SMS and push "sent" offline): ${url}/dev/outbox`);
     lines.push(`Demo accounts (password for all: ${DEMO_PASSWORD}):`);
-    lines.push('  admin@example.com      admin');
+    lines.push(`  admin@example.com      admin (two-factor on: authenticator secret ${DEMO_TOTP_SECRET_BASE32})`);
     lines.push('  client@example.com     client');
     lines.push('  client2@example.com    client');
     lines.push(`  expert1@example.com … expert${DEMO_EXPERT_COUNT}@example.com   experts in 50 cities (expert1 is in New York)`);

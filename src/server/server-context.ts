@@ -54,6 +54,15 @@ export async function createServerContext(options: {
     onResync: database.writes.bump,
     onLive: database.writes.setRemoteLive,
   });
+  // A session deleted on any instance (sign-out elsewhere, suspension, deletion) ends here at once.
+  const sessionCache = createSessionCache();
+  const stopSessionWatch = bus.subscribe({
+    onChange: () => undefined,
+    onNotify: (table) => {
+      if (table === 'auth_sessions') sessionCache.clear();
+    },
+    onResync: () => sessionCache.clear(),
+  });
   await bus.start();
   const hub = createRealtimeHub({ db, clock, bus });
   const extraOrigins = [env.REALTIME_ALLOWED_ORIGINS, env.NODE_ENV === 'production' ? undefined : 'http://localhost:5173']
@@ -69,12 +78,13 @@ export async function createServerContext(options: {
     jobs,
     realtime: { hub, bus, allowedOrigins: allowedOriginsOf(publicUrl, extraOrigins) },
     /** Call sessionCache.invalidateUser(userId) when a user is banned or deleted outside the auth API. */
-    sessionCache: createSessionCache(),
+    sessionCache,
     async close() {
       // The database is closed by its owner; the realtime listener has its own connection.
       await jobs.stop();
       hub.close();
       stopEpochWatch();
+      stopSessionWatch();
       await bus.close();
     },
   };

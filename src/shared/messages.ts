@@ -35,6 +35,7 @@ import { polishMessages } from './messages/polish';
 import { adminOverridesMessages } from './messages/adminOverrides';
 import { discoveryMessages } from './messages/discovery';
 import { accountMailMessages } from './messages/accountMail';
+import { accountControlMessages } from './messages/accountControl';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -80,4 +81,5 @@ export const messages = {
   adminOverrides: adminOverridesMessages,
   discovery: discoveryMessages,
   accountMail: accountMailMessages,
+  accountControl: accountControlMessages,
 } as const;

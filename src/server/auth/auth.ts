@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../db/client';
-import { authAccounts, authRateLimits, authSessions, authUsers, authVerifications } from '../db/schema';
+import { authAccounts, authRateLimits, authSessions, authTwoFactors, authUsers, authVerifications } from '../db/schema';
 import type { EmailSender } from '../providers/email';
 import { BRAND_NAME } from '@shared/brand';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { ensureProfile } from '../modules/profiles/profiles.repository';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
 import { authEmailOptions, syncProfileEmail } from './auth-emails';
+import { adminsKeepTwoFactor, twoFactorPlugin } from './two-factor';
+import { refuseSuspendedSession } from './suspension-hook';
 
 export interface AuthOptions {
   db: Db;
@@ -33,6 +35,8 @@ export interface AuthRateLimits {
   signUpMax: number;
   /** Confirmation and password-reset emails. */
   emailMax: number;
+  /** Two-factor code checks ("/two-factor/*"); absent: the plugin's own 3 per 10 seconds. */
+  twoFactorMax?: number;
 }
 
 /**
@@ -41,7 +45,7 @@ export interface AuthRateLimits {
  */
 export const AUTH_RATE_LIMITS: Record<'production' | 'development', AuthRateLimits> = {
   production: { window: 60, max: 100, signInMax: 10, signUpMax: 5, emailMax: 3 },
-  development: { window: 60, max: 2000, signInMax: 300, signUpMax: 100, emailMax: 100 },
+  development: { window: 60, max: 2000, signInMax: 300, signUpMax: 100, emailMax: 100, twoFactorMax: 300 },
 };
 
 export function createAuth(options: AuthOptions) {
@@ -60,6 +64,7 @@ export function createAuth(options: AuthOptions) {
         account: authAccounts,
         verification: authVerifications,
         rateLimit: authRateLimits,
+        twoFactor: authTwoFactors,
       },
     }),
     advanced: {
@@ -110,9 +115,15 @@ export function createAuth(options: AuthOptions) {
         '/request-password-reset': { window: options.rateLimit.window, max: options.rateLimit.emailMax },
         '/change-password': { window: options.rateLimit.window, max: options.rateLimit.signInMax },
         '/change-email': { window: options.rateLimit.window, max: options.rateLimit.signInMax },
+        ...(options.rateLimit.twoFactorMax
+          ? { '/two-factor/*': { window: options.rateLimit.window, max: options.rateLimit.twoFactorMax } }
+          : {}),
       },
     },
+    plugins: [twoFactorPlugin(BRAND_NAME), adminsKeepTwoFactor(options.db)],
     databaseHooks: {
+      // A suspended or deleted account gets no new session (issue 22).
+      session: { create: { before: refuseSuspendedSession(options.db) } },
       user: {
         create: {
           // Every account gets its profile row in the same breath (create-profile-if-missing).

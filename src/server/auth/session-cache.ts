@@ -69,6 +69,13 @@ export function createSessionCache(options: { ttlMs?: number; maxEntries?: numbe
     invalidateUser(userId: string): void {
       for (const [token, entry] of entries) if (entry.value.user.id === userId) entries.delete(token);
     },
+    /**
+     * Forgets everything: a session was deleted somewhere (any instance; the auth_sessions trigger's
+     * NOTIFY), and the NOTIFY does not say whose, so every entry is read again once (issue 22).
+     */
+    clear(): void {
+      entries.clear();
+    },
     get size() {
       return entries.size;
     },

@@ -152,6 +152,8 @@ export function createRealtimeHub(deps: { db: Db; clock: Clock; bus: ChangeBus; 
     // A role granted or removed on any instance: re-read the roles of this instance's sockets now.
     onNotify: (table) => {
       if (table === 'user_roles') refreshRolesSoon();
+      // A session deleted anywhere (sign-out elsewhere, suspension, deletion): close its sockets now.
+      if (table === 'auth_sessions') closeEndedSessions().catch((error) => console.error('Realtime session check failed', error));
     },
     onResync: () => {
       for (const connection of connections) send(connection, { type: 'resync' });

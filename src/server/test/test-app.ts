@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { createApp } from '../app';
 import type { AppDeps } from '../app-deps';
-import { loadEnv } from '../env';
+import { authSecretOf, loadEnv } from '../env';
+import { DEMO_TOTP_SECRET, enableTwoFactorWithSecret, totpCodeOf } from '../auth/two-factor';
 import { manualClock } from '../lib/clock';
 import { createServerContext } from '../server-context';
 import type { AuthRateLimits } from '../auth/auth';
@@ -65,6 +66,8 @@ export async function createTestApp(
   // Each test sign-in comes from its own address, so that creating many users never trips the
   // sign-in rate limit that tests of the limiter (or of anything else) run under.
   let signIns = 0;
+  /** The TOTP secret of every two-factor test account (admins get it on creation). */
+  const totpSecret = DEMO_TOTP_SECRET;
   const nextSignInAddress = () => {
     signIns += 1;
     return `172.16.${(signIns >> 8) & 255}.${signIns & 255}`;
@@ -77,9 +80,24 @@ export async function createTestApp(
       remoteAddress: nextSignInAddress(),
     });
     if (!response.ok) throw new Error(`sign-in failed for ${email}: ${response.status} ${await response.text()}`);
-    const setCookie = response.headers.getSetCookie();
-    return setCookie.map((c) => c.split(';')[0]).join('; ');
+    const cookie = cookieOf(response);
+    if (!((await response.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect) return cookie;
+    // Two-factor accounts (every test admin) answer the code step with the test TOTP secret.
+    const verified = await request('POST', '/api/auth/two-factor/verify-totp', {
+      body: { code: await totpCodeOf(totpSecret) },
+      cookie,
+      remoteAddress: nextSignInAddress(),
+    });
+    if (!verified.ok) throw new Error(`two-factor step failed for ${email}: ${verified.status} ${await verified.text()}`);
+    return cookieOf(verified);
   }
+
+  const cookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .filter((c) => !c.endsWith('='))
+      .join('; ');
 
   /**
    * A confirmed user with a session. 'client' and 'expert' have chosen their role; an 'expert' has
@@ -112,7 +130,11 @@ export async function createTestApp(
       onboarding_completed: kind !== 'new',
       role_selected_at: kind === 'new' ? null : now,
     });
-    if (kind === 'admin') await database.db.insert(userRoles).values({ user_id: id, role: 'admin' });
+    if (kind === 'admin') {
+      await database.db.insert(userRoles).values({ user_id: id, role: 'admin' });
+      // Admins must have two-factor sign-in (issue 22): test admins have it, with the test secret.
+      await enableTwoFactorWithSecret(database.db, { userId: id, totpSecret, authSecret: authSecretOf(env) });
+    }
     if (kind === 'expert') {
       const payable = extra.payable ?? true;
       await database.db.insert(userRoles).values({ user_id: id, role: 'expert' });
@@ -149,6 +171,11 @@ export async function createTestApp(
     request,
     signIn,
     createUser,
+    /** The current code of the test TOTP secret (the one every test admin has). */
+    totpCode: () => totpCodeOf(totpSecret),
+    /** Turns two-factor sign-in on for a user, with the test TOTP secret. */
+    enableTwoFactor: (userId: string, backupCodes?: string[]) =>
+      enableTwoFactorWithSecret(database.db, { userId, totpSecret, authSecret: authSecretOf(env), backupCodes }),
     json,
     async setEmailVerified(email: string) {
       await database.db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.email, email));

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Tables owned by Better Auth. Property names are the ones its drizzle adapter expects;
@@ -12,7 +13,14 @@ export const authUsers = pgTable('auth_users', {
   lastName: text('last_name').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+  // Two-factor sign-in (Better Auth's twoFactor plugin reads and writes this flag).
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  // Suspension by an admin (issue 22): no new session is created while it is set.
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspensionReason: text('suspension_reason'),
+  // The account was deleted by its owner: the row stays, anonymised, for the records others keep.
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+}, (t) => [index('auth_users_suspended_idx').on(t.id).where(sql`${t.suspendedAt} is not null`)]);
 
 export const authSessions = pgTable(
   'auth_sessions',
@@ -72,3 +80,20 @@ export const authRateLimits = pgTable('auth_rate_limits', {
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
+
+/** Better Auth's twoFactor plugin: the encrypted TOTP secret and backup codes of a user. */
+export const authTwoFactors = pgTable(
+  'auth_two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('auth_two_factors_user_id_idx').on(t.userId)],
+);

@@ -8,6 +8,7 @@ import {
   countOpenTasks,
   normalize,
   openTasksInBoxQuery,
+  clientNotSuspended,
   type PageWindow,
   type TaskPage,
 } from './task-lists.repository';
@@ -34,7 +35,7 @@ function openTasksWithoutCentreQuery(userId: string, window: PageWindow): SQL {
   // scan) and the caller reads the box instead.
   return sql`
     select ${tasks.id} as id, (count(*) over ())::int as total from ${tasks}
-    where ${tasks.status} = 'open' and not exists (
+    where ${tasks.status} = 'open' and ${clientNotSuspended} and not exists (
       select 1 from expert_profiles e
       where e.id = ${userId} and e.latitude is not null and e.longitude is not null
         and exists (select 1 from user_roles r where r.user_id = ${userId} and r.role = 'expert'))

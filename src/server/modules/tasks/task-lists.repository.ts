@@ -35,11 +35,17 @@ const myApplicationStatus = (expertId: string | null) =>
     : sql<ApplicationStatus | null>`null`;
 
 /**
+ * Open tasks of a suspended client are hidden from experts (issue 22); auth_users_suspended_idx is a
+ * partial index of the few suspended accounts, so this is a probe of a tiny index per task.
+ */
+export const clientNotSuspended = sql`not exists (select 1 from auth_users su where su.id = ${tasks.client_id} and su.suspended_at is not null)`;
+
+/**
  * The box as written in the partial index's terms: `status = 'open'` is a literal so the planner can
  * match tasks_open_lat_lng_idx (a bound parameter would not prove the index predicate).
  */
 function openInBox(box: BoundingBox | null): SQL {
-  const open = sql`${tasks.status} = 'open'`;
+  const open = and(sql`${tasks.status} = 'open'`, clientNotSuspended)!;
   if (!box) return open;
   const longitudes = longitudeRanges(box).map(
     ([min, max]) => sql`${tasks.longitude} between ${min} and ${max}`,

@@ -9,6 +9,7 @@ import { devRows, platformRows } from './platform.rows';
 import { discoveryRows } from './discovery.rows';
 import { taskRows } from './tasks.rows';
 import { notifyRows } from './notify.rows';
+import { accountControlRows } from './account-control.rows';
 
 /**
  * Every module's rows. A branch that adds routes adds `<module>.rows.ts` next to these and lists it
@@ -26,4 +27,5 @@ export const matrixRows: MatrixRow[] = [
   ...moneyRows,
   ...discoveryRows,
   ...notifyRows,
+  ...accountControlRows,
 ];

@@ -10,6 +10,10 @@ vi.mock('@web/lib/session', () => ({
   useMe: () => ({ data: { profile: { email: 'admin@example.com' }, roles: { isAdmin: true, isExpert: false } } }),
   signOutRequest: vi.fn(),
 }));
+const twoFactor = vi.hoisted(() => ({ enabled: true }));
+vi.mock('@web/lib/auth-session', () => ({
+  useAuthSession: () => ({ isPending: false, data: { user: { id: 'a1', email: 'admin@example.com', twoFactorEnabled: twoFactor.enabled }, session: { id: 's1' } } }),
+}));
 vi.mock('./admin-tabs', async () => {
   const { lazy } = await import('react');
   const panel = (name: string) => lazy(async () => ({ default: () => <p>{name} panel</p> }));
@@ -33,6 +37,7 @@ const renderAt = (path: string) =>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/admin/*" element={<><AdminPage /><Where /></>} />
+          <Route path="/profile" element={<Where />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -59,5 +64,16 @@ describe('AdminPage', () => {
     renderAt('/admin/secret-place');
     expect(await screen.findByText('Overview panel')).toBeInTheDocument();
     expect(screen.getByLabelText('where')).toHaveTextContent(/^\/admin$/);
+  });
+
+  it('sends an admin without two-factor sign-in to set it up first', async () => {
+    twoFactor.enabled = false;
+    try {
+      renderAt('/admin?tab=users');
+      expect(await screen.findByLabelText('where')).toHaveTextContent('/profile?tab=account&twoFactorRequired=true');
+      expect(screen.queryByText('Users panel')).not.toBeInTheDocument();
+    } finally {
+      twoFactor.enabled = true;
+    }
   });
 });

@@ -10,6 +10,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { signOutRequest, useMe } from '@web/lib/session';
+import { useAuthSession } from '@web/lib/auth-session';
 import { ADMIN_TABS, DEFAULT_TAB, tabOf } from './admin-tabs';
 
 /**
@@ -20,8 +21,20 @@ export default function AdminPage() {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const active = tabOf(params.get('tab'));
+  const authSession = useAuthSession();
 
   if (location.pathname.replace(/\/+$/, '') !== '/admin') return <Navigate to="/admin" replace />;
+  // Admins must have two-factor sign-in (issue 22): without it, set it up first on the profile's Account tab.
+  if (authSession.isPending) {
+    return (
+      <div className="flex min-h-screen items-center justify-center">
+        <Spinner label="Loading..." />
+      </div>
+    );
+  }
+  if (authSession.data && authSession.data.user.twoFactorEnabled !== true) {
+    return <Navigate to="/profile?tab=account&twoFactorRequired=true" replace />;
+  }
 
   const select = (id: string) => {
     const next = new URLSearchParams(params);

@@ -13,8 +13,13 @@ export async function signUp(request: SignUpRequest): Promise<SignUpOutcome> {
   }
 }
 
-export async function signIn(request: SignInRequest): Promise<void> {
-  await api.post('/api/auth/sign-in/email', { ...request, callbackURL: '/auth?confirmed=true' });
+/** 'two_factor': the password was right and the account asks for its second factor next. */
+export async function signIn(request: SignInRequest): Promise<'signed_in' | 'two_factor'> {
+  const result = await api.post<{ twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', {
+    ...request,
+    callbackURL: '/auth?confirmed=true',
+  });
+  return result?.twoFactorRedirect ? 'two_factor' : 'signed_in';
 }
 
 /** Better Auth answers the same whether or not the address has an account. */

@@ -16,6 +16,7 @@ import { signIn, signUp } from './auth-api';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { ForgotPasswordForm } from './forgot-password-form';
+import { TwoFactorStep } from './two-factor-step';
 
 type Mode = 'login' | 'signup' | 'forgot';
 
@@ -27,17 +28,30 @@ export default function AuthPage() {
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'signup' ? 'signup' : 'login');
   const [notice, setNotice] = useState<string | null>(null);
   const [loginEmail, setLoginEmail] = useState('');
+  const [codeStep, setCodeStep] = useState(false);
   const fromQuickTask = params.get('quickTask') === 'true';
   const quickTaskLocation = params.get('location');
 
+  const signedIn = async () => {
+    toast.success(messages.auth.signedIn, { duration: SESSION.signInToastMs });
+    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+  };
+
   const handleSignIn = async (values: { email: string; password: string }) => {
     try {
-      await signIn(values);
-      toast.success(messages.auth.signedIn, { duration: SESSION.signInToastMs });
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      if ((await signIn(values)) === 'two_factor') {
+        setNotice(null);
+        setCodeStep(true);
+        return;
+      }
+      await signedIn();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
         setNotice(messages.auth.emailNotConfirmed);
+        return;
+      }
+      if (error instanceof ApiError && error.code === 'ACCOUNT_SUSPENDED') {
+        setNotice(messages.accountControl.accountSuspended);
         return;
       }
       toast.error(messages.auth.invalidCredentials);
@@ -127,7 +141,9 @@ export default function AuthPage() {
                 <AlertDescription>{notice}</AlertDescription>
               </Alert>
             ) : null}
-            {mode === 'forgot' ? (
+            {mode === 'login' && codeStep ? (
+              <TwoFactorStep onSignedIn={signedIn} onRestart={() => setCodeStep(false)} />
+            ) : mode === 'forgot' ? (
               <ForgotPasswordForm defaultEmail={loginEmail} onBack={() => setMode('login')} />
             ) : mode === 'login' ? (
               <>

@@ -10,6 +10,7 @@ import ProfilePage from './profile-page';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 vi.mock('./security/phone-verification-card', () => ({ PhoneVerificationCard: () => <p>Phone verification card</p> }));
+vi.mock('./account/account-tab', () => ({ AccountTab: () => <p>Account tab</p> }));
 
 function meOf(isExpert: boolean, firstName: string | null = 'Casey'): MeDto {
   return {
@@ -94,12 +95,12 @@ afterEach(() => {
 });
 
 describe('ProfilePage', () => {
-  it('greets a client by first name, with Profile, Security and Notifications tabs', async () => {
+  it('greets a client by first name, with Profile, Security, Notifications and Account tabs', async () => {
     serve({ 'GET /api/me': () => ({ body: meOf(false) }) });
     renderProfile('/profile?tab=payments');
     expect(await screen.findByRole('heading', { name: 'Welcome back, Casey!' })).toBeInTheDocument();
     expect(screen.getByText('Client Profile')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security', 'Notifications']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security', 'Notifications', 'Account']);
     // payments is not allowed for a client: Profile shows.
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
   });
@@ -115,7 +116,7 @@ describe('ProfilePage', () => {
     serve({ 'GET /api/me': () => ({ body: meOf(true) }), 'GET /api/experts/me': () => ({ body: { expert: expertOf() } }) });
     renderProfile('/profile?tab=payments');
     expect(await screen.findByText('Expert Profile')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Verification', 'Payments', 'Notifications']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Verification', 'Payments', 'Notifications', 'Account']);
     expect(await screen.findByText('Payment setup incomplete')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue Setup' })).toBeInTheDocument();
   });

@@ -19,6 +19,7 @@ import { PhoneVerificationCard } from './security/phone-verification-card';
 import { usePaymentReturn } from './use-payment-return';
 import { VerificationTab } from './verification-tab';
 import { NotificationsTab } from './notifications-tab';
+import { AccountTab } from './account/account-tab';
 
 function LoadProblem({ title, onRefresh }: { title: string; onRefresh: () => void }) {
   return (
@@ -123,6 +124,9 @@ export default function ProfilePage() {
         )}
         <TabsContent value="notifications">
           <NotificationsTab />
+        </TabsContent>
+        <TabsContent value="account">
+          <AccountTab />
         </TabsContent>
       </Tabs>
     </div>

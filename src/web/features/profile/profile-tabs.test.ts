@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { allowedTabs, cleanedSearch, resolveTab, returnFlagOf, returnToast } from './profile-tabs';
 
 describe('profile tabs', () => {
-  it('gives clients Profile and Security, experts Profile, Verification and Payments, and everyone Notifications', () => {
-    expect(allowedTabs(false)).toEqual(['profile', 'security', 'notifications']);
-    expect(allowedTabs(true)).toEqual(['profile', 'verification', 'payments', 'notifications']);
+  it('gives clients Profile and Security, experts Profile, Verification and Payments, and everyone Notifications and Account', () => {
+    expect(allowedTabs(false)).toEqual(['profile', 'security', 'notifications', 'account']);
+    expect(allowedTabs(true)).toEqual(['profile', 'verification', 'payments', 'notifications', 'account']);
   });
 
   it('honours the tab value only when allowed', () => {

@@ -1,11 +1,11 @@
 import type { MyExpertProfileDto } from '@shared/schemas/expert-onboarding.schemas';
 import { messages } from '@shared/messages';
 
-export type ProfileTab = 'profile' | 'security' | 'verification' | 'payments' | 'notifications';
+export type ProfileTab = 'profile' | 'security' | 'verification' | 'payments' | 'notifications' | 'account';
 
-/** Profile and Notifications for everyone; Security for non-experts; Verification and Payments for experts. */
+/** Profile, Notifications and Account for everyone; Security for non-experts; Verification and Payments for experts. */
 export function allowedTabs(isExpert: boolean): ProfileTab[] {
-  return isExpert ? ['profile', 'verification', 'payments', 'notifications'] : ['profile', 'security', 'notifications'];
+  return [...(isExpert ? (['profile', 'verification', 'payments'] as const) : (['profile', 'security'] as const)), 'notifications', 'account'];
 }
 
 /** The `tab` query value counts only when that tab is allowed for the user; else Profile. */
@@ -19,6 +19,7 @@ export const TAB_LABELS: Record<ProfileTab, string> = {
   verification: 'Verification',
   payments: 'Payments',
   notifications: 'Notifications',
+  account: 'Account',
 };
 
 export type ReturnFlag = 'success' | 'refresh';

@@ -10,6 +10,8 @@ function describe(entry: AuditEntryDto): string {
   const details = (entry.details ?? {}) as { role?: string; title?: string; recipients?: number };
   if (entry.action === 'role.added') return `Added the ${details.role} role`;
   if (entry.action === 'role.removed') return `Removed the ${details.role} role`;
+  if (entry.action === 'user.suspended') return `Suspended the user: ${(entry.details as { reason?: string } | null)?.reason ?? ''}`;
+  if (entry.action === 'user.unsuspended') return 'Lifted the suspension';
   if (entry.action === 'notification.sent') return `Sent "${details.title}" to ${details.recipients} users`;
   return entry.action;
 }

@@ -15,6 +15,7 @@ import { PagedTable } from '../common/paged-table';
 import { ListFilters } from '../common/list-filters';
 import { AuditLog } from './audit-log';
 import { ClientReports } from './client-reports';
+import { SuspensionDialog } from './suspension-dialog';
 
 const ROLE_FILTERS = [
   { value: 'all', label: 'All Roles' },
@@ -125,6 +126,7 @@ export default function UsersPanel() {
                         Make Admin
                       </Button>
                     ) : null}
+                    <SuspensionDialog userId={user.id} name={fullName(user)} />
                   </div>
                 </TableCell>
               </TableRow>

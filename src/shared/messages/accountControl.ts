@@ -1,0 +1,28 @@
+/** Texts of account control (issue 22): two-factor sign-in, sessions, suspension, deletion, export. */
+export const accountControlMessages = {
+  twoFactorRequired: 'Admins must turn on two-factor sign-in before using the admin area.',
+  twoFactorCodeLabel: 'Authentication code',
+  twoFactorCodeHint: 'Enter the 6-digit code from your authenticator app, or one of your backup codes.',
+  twoFactorInvalidCode: 'That code is not valid. Try again.',
+  twoFactorTooManyAttempts: 'Too many attempts. Sign in again to get a new chance, or wait 15 minutes.',
+  twoFactorEnabled: 'Two-factor sign-in is on.',
+  twoFactorDisabled: 'Two-factor sign-in is off.',
+  twoFactorAdminCannotDisable: 'Admins cannot turn off two-factor sign-in.',
+  wrongPassword: 'The password is not correct.',
+  sessionNotFound: 'That session was not found.',
+  sessionSignedOut: 'The device was signed out.',
+  otherSessionsSignedOut: 'All other devices were signed out.',
+  accountSuspended: 'Your account is suspended. Contact support if you think this is a mistake.',
+  suspendReasonRequired: 'Please give a reason for the suspension.',
+  cannotSuspendSelf: 'You cannot suspend your own account.',
+  userSuspended: 'The user is suspended.',
+  suspensionLifted: 'The suspension is lifted.',
+  alreadySuspended: 'The user is already suspended.',
+  notSuspended: 'The user is not suspended.',
+  deleteRefusedMoneyInFlight:
+    'Your account cannot be deleted while money is in flight (an open hold, an unresolved dispute or a payment not yet paid out). Try again when it is settled.',
+  accountDeleted: 'Your account was deleted.',
+  exportQueued: 'Your export is being prepared. We will email you a link when it is ready.',
+  exportNotFound: 'That export was not found or has expired.',
+  deletedUserName: 'Deleted user',
+} as const;

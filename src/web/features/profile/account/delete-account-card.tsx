@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { accountControlMessages as texts } from '@shared/messages/accountControl';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Field } from '@web/components/ui/field';
+import { PasswordInput } from '@web/components/ui/password-input';
+import { api, ApiError } from '@web/lib/api';
+import { useNavigate } from '@web/lib/navigation';
+
+/** Delete my account: what happens, the password, and the refusal's reason when money is in flight. */
+export function DeleteAccountCard() {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await api.post('/api/account/delete', { password });
+      queryClient.clear();
+      toast.success(texts.accountDeleted);
+      navigate('/', { replace: true });
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : texts.wrongPassword);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Delete my account</h2>
+        </CardTitle>
+        <CardDescription>This cannot be undone.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <ul className="list-disc space-y-1 pl-5 text-sm">
+          <li>Your name, email, photo, phone number and expert details are erased, and your files are removed.</li>
+          <li>You are signed out everywhere and cannot sign in again.</li>
+          <li>Payments, reviews and messages stay for the other party and for accounting, shown as from “Deleted user”.</li>
+          <li>While a payment is held or a dispute is open, deletion waits until it is settled.</li>
+        </ul>
+        {error ? (
+          <Alert variant="destructive" role="alert">
+            <AlertDescription>{error}</AlertDescription>
+          </Alert>
+        ) : null}
+        <form className="space-y-4" noValidate onSubmit={submit}>
+          <Field id="delete-account-password" label="Password to confirm">
+            <PasswordInput id="delete-account-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          </Field>
+          <Button type="submit" variant="destructive" disabled={busy || !password}>
+            Delete my account
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
