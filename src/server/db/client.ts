@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball, used to build the test template. */
   dumpDataDir?: () => Promise<Blob>;
+  /** PostgreSQL: the pool's connections (metrics); PGlite has a single connection. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
@@ -104,6 +106,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     writes,
     connectionString: databaseUrl,
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async listen(channel, onPayload) {
       const client = await pool.connect();
       const handler = (message: { channel: string; payload?: string }) => {

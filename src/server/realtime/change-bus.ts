@@ -116,10 +116,12 @@ export function createPgliteChangeBus(handle: Pick<DatabaseHandle, 'listen'>): C
         const event = parseChangeEvent(payload);
         if (event) set.emit(event);
       });
+      set.live(true);
     },
     async close() {
       const stop = unlisten;
       unlisten = undefined;
+      set.live(false);
       await stop?.().catch(() => undefined);
     },
   };
