@@ -38,11 +38,11 @@ export async function createServerContext(options: {
   const { env, database, clock, publicUrl } = options;
   const db = database.db;
   // Realtime sockets are counted by the hub, made below; the gauge reads it when scraped.
-  let hubRef: { connectionCount: number } | undefined;
+  const hubRef: { current?: { connectionCount: number } } = {};
   const metrics: Metrics =
     env.METRICS_TOKEN || env.METRICS_PORT
       ? await createMetrics({
-          webSocketConnections: () => hubRef?.connectionCount ?? 0,
+          webSocketConnections: () => hubRef.current?.connectionCount ?? 0,
           pool: () => database.poolStats?.() ?? { total: 1, idle: 1, waiting: 0 },
           jobs: async () => {
             const stats = await jobQueueStats(db, { now: clock.now() });
@@ -77,7 +77,7 @@ export async function createServerContext(options: {
   });
   await bus.start();
   const hub = createRealtimeHub({ db, clock, bus });
-  hubRef = hub;
+  hubRef.current = hub;
   const stopPush = startPushDispatch({ db, clock, push: providers.push, bus });
   const extraOrigins = [env.REALTIME_ALLOWED_ORIGINS, env.NODE_ENV === 'production' ? undefined : 'http://localhost:5173']
     .filter(Boolean)

@@ -3,6 +3,8 @@ import type { Metrics } from './metrics';
 /**
  * Counts every send at the provider interface, sent or failed, whoever calls it (the email and push
  * paths of any module, delivery jobs included): the adapter is wrapped once where it is created.
+ * The adapter's own `send` is replaced in place, so its other fields stay as they are and a test's
+ * spy on `send` still wraps the counted one.
  */
 export function countedSender<T extends { send(message: never): Promise<void> }>(
   sender: T,
@@ -10,7 +12,7 @@ export function countedSender<T extends { send(message: never): Promise<void> }>
   metrics: Pick<Metrics, 'delivery'>,
 ): T {
   const send = sender.send.bind(sender) as (message: unknown) => Promise<void>;
-  async function countedSend(message: unknown) {
+  (sender as { send(message: unknown): Promise<void> }).send = async (message: unknown) => {
     try {
       await send(message);
       metrics.delivery({ channel, outcome: 'sent' });
@@ -18,9 +20,6 @@ export function countedSender<T extends { send(message: never): Promise<void> }>
       metrics.delivery({ channel, outcome: 'failed' });
       throw error;
     }
-  }
-  // A proxy keeps the adapter's own fields and getters (kind, test helpers) as they are.
-  return new Proxy(sender, {
-    get: (target, property) => (property === 'send' ? countedSend : Reflect.get(target, property)),
-  });
+  };
+  return sender;
 }

@@ -40,3 +40,10 @@ export function opsRoutes(deps: { readiness?: Readiness; metrics: Metrics; metri
   if (deps.metrics.enabled && deps.metricsToken) app.get('/metrics', metricsHandler(deps.metrics, deps.metricsToken));
   return app;
 }
+
+/** The app served on METRICS_PORT: /metrics and nothing else. */
+export function metricsOnlyApp(metrics: Metrics, token: string | undefined) {
+  const app = new Hono();
+  app.get('/metrics', metricsHandler(metrics, token));
+  return app;
+}

@@ -47,7 +47,8 @@ export function requestLogging(options: { isTrustedPeer: (c: Parameters<Middlewa
     const user = c.get('user');
     const line = {
       reqId,
-      req: { method: c.req.method, route, path: c.req.path },
+      // The route pattern, never the path: a path may carry a token (/api/auth/reset-password/<token>).
+      req: { method: c.req.method, route },
       res: { status },
       ms: Math.round(seconds * 10_000) / 10,
       userId: user?.id ?? null,

@@ -5,6 +5,7 @@ import { notifications, profiles } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { PushSendError, type PushSender } from '../providers/push';
 import type { ChangeBus, ChangeEvent } from './change-bus';
+import { errorField, log } from '../ops/logger';
 
 /**
  * Sends each new notification once to its user's device token. Every instance hears the insert;
@@ -45,7 +46,7 @@ export async function deliverNotificationPush(
         .where(and(eq(profiles.id, claimed.user_id), eq(profiles.fcm_token, token)));
       return 'token_cleared';
     }
-    console.error(`Push of notification ${claimed.id} failed:`, error instanceof Error ? error.message : error);
+    log.error({ notificationId: claimed.id, err: errorField(error) }, 'push failed');
     return 'failed';
   }
 }
@@ -54,7 +55,7 @@ export function startPushDispatch(deps: { db: Db; clock: Clock; push: PushSender
   return deps.bus.subscribe({
     onChange(event: ChangeEvent) {
       if (event.table !== 'notifications' || event.op !== 'insert') return;
-      deliverNotificationPush(deps, event.id).catch((error) => console.error('Push dispatch failed', error));
+      deliverNotificationPush(deps, event.id).catch((error: unknown) => log.error({ err: errorField(error) }, 'push dispatch failed'));
     },
   });
 }

@@ -25,6 +25,7 @@ import {
   updateResubmittedDispute,
   type DisputeRow,
 } from './disputes.repository';
+import { errorField, log } from '../../ops/logger';
 
 export interface DisputesDeps {
   db: Db;
@@ -113,7 +114,7 @@ export function createDisputesService(deps: DisputesDeps) {
       try {
         await payments.cancelHold(cancelled, 'client_rejected_evidence');
       } catch (error) {
-        console.error(`Hold of task ${task.id} not voided after the rejection was accepted`, error);
+        log.error({ taskId: task.id, err: errorField(error) }, 'hold not voided after the rejection was accepted');
         holdFailed = true;
       }
     }

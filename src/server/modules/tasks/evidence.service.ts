@@ -20,6 +20,7 @@ import { notify, taskNotification } from './task-notifications';
 import type { TasksServiceDeps } from './tasks.deps';
 import { toTaskDto } from './tasks.dto';
 import { findTask, updateTaskIf } from './tasks.repository';
+import { errorField, log } from '../../ops/logger';
 
 /** The multipart field names of POST /tasks/:id/evidence. */
 export const EVIDENCE_FIELDS = { notes: 'completion_notes', files: 'files' } as const;
@@ -171,7 +172,7 @@ export function createEvidenceService(deps: TasksServiceDeps) {
         capture = await payments.capture(verified);
       } catch (error) {
         // The contract says capture never throws for provider failures; anything else counts the same.
-        console.error(`Capture of task ${task.id} failed`, error);
+        log.error({ taskId: task.id, err: errorField(error) }, 'capture failed');
         capture = {
           success: false,
           payment_intent_id: verified.stripe_payment_intent_id,

@@ -12,6 +12,7 @@ import { notify, taskNotification } from './task-notifications';
 import type { TasksServiceDeps } from './tasks.deps';
 import { toTaskDto } from './tasks.dto';
 import { updateTaskIf, type TaskRow } from './tasks.repository';
+import { errorField, log } from '../../ops/logger';
 
 /** The answer of a transition; payment_failed tells the web to show the message as an error. */
 export interface TransitionResult {
@@ -42,7 +43,7 @@ export function createLifecycleService(deps: TasksServiceDeps) {
       await payments.cancelHold(task, reason);
       return null;
     } catch (error) {
-      console.error(`Payment hold of task ${task.id} could not be cancelled (${reason})`, error);
+      log.error({ taskId: task.id, reason, err: errorField(error) }, 'payment hold could not be cancelled');
       return error ?? new Error('cancelHold failed');
     }
   }
