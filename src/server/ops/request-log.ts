@@ -10,6 +10,9 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 /** A proxy's id is kept only when it looks like one: short, printable, no spaces (log injection). */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** Provider webhooks: their outcomes are counted apart (a rejected signature, a handler error). */
+const isWebhook = (path: string) => path.startsWith('/api/webhooks/') || path === '/api/payment-webhooks';
+
 /** Probes and scrapes would drown the request lines: counted, not logged. */
 const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
@@ -40,7 +43,7 @@ export function requestLogging(options: { isTrustedPeer: (c: Parameters<Middlewa
     const route = routePath(c) || 'unmatched';
     const seconds = (performance.now() - started) / 1000;
     metrics.observeRequest({ method: c.req.method, route, status }, seconds);
-    if (c.req.path.startsWith('/api/webhooks/')) {
+    if (isWebhook(c.req.path)) {
       metrics.webhook({ route, outcome: status < 300 ? 'ok' : status < 500 ? 'rejected' : 'error' });
     }
     if (QUIET_PATHS.has(c.req.path) || !log.isLevelEnabled('info')) return;
