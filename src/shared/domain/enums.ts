@@ -75,6 +75,8 @@ export const NOTIFICATION_TYPES = [
   'evidence_resubmitted',
   'rejection_accepted',
   'payment_refunded',
+  /** Issue 21: admins, when a capture or a void keeps failing at the provider (retried by a job). */
+  'payment_retry_failing',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

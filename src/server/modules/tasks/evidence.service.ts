@@ -21,6 +21,7 @@ import type { TasksServiceDeps } from './tasks.deps';
 import { toTaskDto } from './tasks.dto';
 import { findTask, updateTaskIf } from './tasks.repository';
 import { errorField, log } from '../../ops/logger';
+import { enqueueCaptureRetry } from '../holds/payment-retries';
 
 /** The multipart field names of POST /tasks/:id/evidence. */
 export const EVIDENCE_FIELDS = { notes: 'completion_notes', files: 'files' } as const;
@@ -179,6 +180,10 @@ export function createEvidenceService(deps: TasksServiceDeps) {
           amount_captured: 0,
           error: error instanceof Error ? error.message : String(error),
         };
+      }
+      // Nobody has to press "capture" again: a keyed job retries it with back-off (decision 0164).
+      if (!capture.success && verified.stripe_payment_intent_id) {
+        await enqueueCaptureRetry(db, { taskId: task.id, intentId: verified.stripe_payment_intent_id, now: clock.now() });
       }
       const current = (await findTask(db, task.id)) ?? verified;
       return {

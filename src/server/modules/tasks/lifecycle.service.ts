@@ -13,6 +13,7 @@ import type { TasksServiceDeps } from './tasks.deps';
 import { toTaskDto } from './tasks.dto';
 import { updateTaskIf, type TaskRow } from './tasks.repository';
 import { errorField, log } from '../../ops/logger';
+import { enqueueVoidRetry } from '../holds/payment-retries';
 
 /** The answer of a transition; payment_failed tells the web to show the message as an error. */
 export interface TransitionResult {
@@ -44,6 +45,7 @@ export function createLifecycleService(deps: TasksServiceDeps) {
       return null;
     } catch (error) {
       log.error({ taskId: task.id, reason, err: errorField(error) }, 'payment hold could not be cancelled');
+      await enqueueVoidRetry(db, { taskId: task.id, intentId: task.stripe_payment_intent_id, reason, now: clock.now() });
       return error ?? new Error('cancelHold failed');
     }
   }
