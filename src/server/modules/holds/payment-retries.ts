@@ -129,6 +129,10 @@ export function createPaymentRetryHandlers(deps: MoneyJobDeps): Record<string, J
 
   const voidRetry: JobHandler = async (job) => {
     const { taskId, intentId, reason } = job.payload as RetryPayload;
+    const task = await findTaskRow(db, taskId);
+    if (!task || task.stripe_payment_intent_id !== intentId || task.payment_status !== 'authorized') return;
+    // Past the deadline the provider has released the hold itself: hold_lapse records that.
+    if (task.authorization_hold_expires_at && task.authorization_hold_expires_at <= clock.now()) return;
     // Throws on the provider's refusal: the runner retries with back-off.
     await payments.cancelHold({ id: taskId, stripe_payment_intent_id: intentId }, reason ?? 'task_cancelled_by_client');
   };
