@@ -6,6 +6,8 @@ import type { Env } from './env';
 import type { Clock } from './lib/clock';
 import type { Providers } from './providers/providers';
 import type { RealtimeHub } from './realtime/hub';
+import type { Metrics } from './ops/metrics';
+import type { Readiness } from './ops/health';
 
 /**
  * Everything the app is built from. It lives apart from app.ts so that route modules can name it
@@ -26,6 +28,10 @@ export interface AppDeps {
   realtime?: { hub: RealtimeHub; allowedOrigins: Set<string> };
   /** The timed-work runner (issue 13); the development clock control runs it after moving time. */
   jobs?: { runDue(): Promise<number> };
+  /** Prometheus counters (ops/metrics.ts); no-ops when metrics are off or absent. */
+  metrics?: Metrics;
+  /** GET /readyz's checks (ops/health.ts); absent: ready whenever the process answers. */
+  readiness?: Readiness;
   /** Session reads remembered for a few seconds (auth/session-cache.ts); one per app when absent. */
   sessionCache?: SessionCache;
 }

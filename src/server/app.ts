@@ -8,7 +8,7 @@ import { createSessionCache, sessionTokenOf } from './auth/session-cache';
 import type { AppDeps } from './app-deps';
 import type { AppEnv } from './http/context';
 import { handleError } from './http/errors';
-import { CLIENT_IP_HEADER, createClientIpResolver } from './http/client-ip';
+import { CLIENT_IP_HEADER, createClientIpResolver, createTrustedPeerCheck } from './http/client-ip';
 import { cleanRefusals } from './http/clean-refusals';
 import { contentTypeCheck } from './http/content-type';
 import { originCheck } from './http/origin-check';
@@ -17,6 +17,9 @@ import { jsonCompression } from './http/json-compression';
 import { robotsRoute } from './http/robots';
 import { extraTrustedOriginsOf } from './server-context';
 import { AppError } from './lib/errors';
+import { requestLogging } from './ops/request-log';
+import { noMetrics } from './ops/metrics';
+import { opsRoutes } from './ops/ops.routes';
 
 export type { AppDeps } from './app-deps';
 import { messages } from '@shared/messages';
@@ -57,6 +60,8 @@ export function createApp(deps: AppDeps) {
   app.onError(handleError);
   // Outermost: an error answer to an unread body drains it or closes the connection (decision 0212).
   app.use('*', cleanRefusals());
+  const metrics = deps.metrics ?? noMetrics;
+  app.use('*', requestLogging({ isTrustedPeer: createTrustedPeerCheck(deps.env.TRUSTED_PROXIES), metrics }));
   app.use('*', securityHeaders({ env: deps.env, publicUrl: deps.publicUrl }));
 
   const clientIpOf = createClientIpResolver(deps.env.TRUSTED_PROXIES);
@@ -83,6 +88,9 @@ export function createApp(deps: AppDeps) {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     return (c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? uploadLimit(c, next) : jsonLimit(c, next);
   });
+
+  // Probes and the metrics scrape: outside /api, so no session, origin or maintenance rule applies.
+  app.route('/', opsRoutes({ readiness: deps.readiness, metrics, metricsToken: deps.env.METRICS_TOKEN }));
 
   const sessions = deps.sessionCache ?? createSessionCache();
   // Better Auth's rate limiter reads the address from a header: only the server's own value counts.

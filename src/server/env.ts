@@ -95,6 +95,16 @@ export const envSchema = z
     ALLOWED_ORIGINS: commaList.refine((list) => list.every(isOrigin), {
       message: 'must be comma-separated origins such as https://app.example.com (scheme, host, optional port; no path)',
     }),
+    /** Prometheus metrics at /metrics behind `Authorization: Bearer <token>` (off when unset). */
+    METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
+      message: 'must be at least 16 characters',
+    }),
+    /** Prometheus metrics on their own port (for a private network), token or not. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** pino's level: fatal, error, warn, info (default), debug, trace or silent. */
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    /** How long a SIGTERM may take before the process exits anyway (in-flight work is cut off). */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
     /** Reverse proxies whose X-Forwarded-For is believed; empty: the socket address is the client. */
     TRUSTED_PROXIES: commaList.refine((list) => list.every(isAddressOrRange), {
       message: 'must be comma-separated IP addresses or ranges such as 10.0.0.0/8',

@@ -12,11 +12,16 @@ import { shiftableClock, systemClock } from './lib/clock';
 import { createServerContext } from './server-context';
 import { createApp } from './app';
 import { DEMO_ADMIN_EMAIL, DEMO_TOTP_SECRET_BASE32, ensureDemoAdminTwoFactor } from './auth/two-factor';
+import { errorField, log, usePrettyLogsWhenWatched } from './ops/logger';
+import { createGracefulShutdown } from './ops/shutdown';
+import { metricsOnlyApp } from './ops/ops.routes';
 
 /** Process entry: environment, database, demo data, providers, HTTP server, graceful shutdown. */
 async function main() {
   const startedAt = Date.now();
   const env = loadEnv();
+  if (env.LOG_LEVEL) log.level = env.LOG_LEVEL;
+  await usePrettyLogsWhenWatched(env);
   const dataDir = pgliteDataDirOf(env);
   const demo = env.NODE_ENV !== 'production';
   // A first start copies the data directory made at build time (migrated, and seeded outside
@@ -54,22 +59,25 @@ async function main() {
       websocket: { server: new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 }) },
     },
     (info) => {
+      log.info({ port: info.port, startupMs: Date.now() - startedAt }, 'listening');
       printBanner({ url: publicUrl, port: info.port, demoAccounts, env, startupMs: Date.now() - startedAt });
     },
   );
+  // Metrics on a port of their own (a private network), token or not (docs/decisions/0162).
+  const metricsServer =
+    env.METRICS_PORT && context.metrics.enabled
+      ? serve({ fetch: metricsOnlyApp(context.metrics, env.METRICS_TOKEN).fetch, port: env.METRICS_PORT, hostname: env.HOST })
+      : null;
   // Reminders, hold expiry and auto-release: polled from the jobs table, stopped on shutdown.
   context.jobs.start();
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal} received, shutting down...`);
-    await context.close();
-    server.close();
-    await database.close();
-    process.exit(0);
-  };
+  const shutdown = createGracefulShutdown({
+    server,
+    extraServers: metricsServer ? [metricsServer] : [],
+    context,
+    database,
+    timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
@@ -92,14 +100,15 @@ function printBanner(options: {
     lines.push(`  expert1@example.com … expert${DEMO_EXPERT_COUNT}@example.com   experts in 50 cities (expert1 is in New York)`);
     if (demoAccounts.length === 0) lines.push('  (demo data was seeded on an earlier start)');
   }
-  console.log(lines.join('\n'));
+  // The banner is for the person at the terminal, not a log line; production prints none of its extras.
+  process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   if (error instanceof EnvError) {
-    console.error(error.message);
+    process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
-  console.error(error);
+  log.fatal({ err: errorField(error) }, 'start failed');
   process.exit(1);
 });

@@ -9,6 +9,9 @@ import { createRealtimeHub } from './realtime/hub';
 import { allowedOriginsOf } from './realtime/realtime.routes';
 import { createMoneyJobRunner } from './modules/holds/money-jobs';
 import { createDeliveryHandlers } from './notify/delivery-handlers';
+import { createMetrics, noMetrics, type Metrics } from './ops/metrics';
+import { createReadiness } from './ops/health';
+import { jobQueueStats } from './ops/jobs-stats';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -34,7 +37,21 @@ export async function createServerContext(options: {
 }) {
   const { env, database, clock, publicUrl } = options;
   const db = database.db;
-  const providers = await createProviders({ env, db, clock, publicUrl });
+  // Realtime sockets are counted by the hub, made below; the gauge reads it when scraped.
+  const hubRef: { current?: { connectionCount: number } } = {};
+  const metrics: Metrics =
+    env.METRICS_TOKEN || env.METRICS_PORT
+      ? await createMetrics({
+          webSocketConnections: () => hubRef.current?.connectionCount ?? 0,
+          pool: () => database.poolStats?.() ?? { total: 1, idle: 1, waiting: 0 },
+          jobs: async () => {
+            const stats = await jobQueueStats(db, { now: clock.now() });
+            const age = stats.oldestDueAt ? Math.max(0, (clock.now().getTime() - stats.oldestDueAt.getTime()) / 1000) : 0;
+            return { due: stats.due, oldestDueAgeSeconds: age, failed: stats.failed, failing: stats.failing };
+          },
+        })
+      : noMetrics;
+  const providers = await createProviders({ env, db, clock, publicUrl, metrics });
   const auth = createAuth({
     db,
     baseUrl: publicUrl,
@@ -48,11 +65,15 @@ export async function createServerContext(options: {
   // Realtime: committed changes (database triggers -> NOTIFY) fan out to sockets; push goes through the job runner.
   const bus = options.changeBus ?? createChangeBus(database);
   // Writes by other instances reach the read caches as NOTIFYs; while the bus is down none is trusted.
+  let listenerLive = false;
   const stopEpochWatch = bus.subscribe({
     onChange: () => undefined,
     onNotify: () => database.writes.bump(),
     onResync: database.writes.bump,
-    onLive: database.writes.setRemoteLive,
+    onLive: (live) => {
+      listenerLive = live;
+      database.writes.setRemoteLive(live);
+    },
   });
   // A session deleted on any instance (sign-out elsewhere, suspension, deletion) ends here at once.
   const sessionCache = createSessionCache();
@@ -65,6 +86,7 @@ export async function createServerContext(options: {
   });
   await bus.start();
   const hub = createRealtimeHub({ db, clock, bus });
+  hubRef.current = hub;
   const extraOrigins = [env.REALTIME_ALLOWED_ORIGINS, env.NODE_ENV === 'production' ? undefined : 'http://localhost:5173']
     .filter(Boolean)
     .join(',');
@@ -72,10 +94,26 @@ export async function createServerContext(options: {
   // Timed money work (docs/decisions/0110); main.ts starts it, tests call jobs.runDue().
   // The same runner delivers notifications by email and push (docs/notifications.md, decision 0140).
   const delivery = createDeliveryHandlers({ db, publicUrl, secret: authSecretOf(env), email: providers.email, push: providers.push });
-  const jobs = createMoneyJobRunner(base, { pollIntervalMs: env.NODE_ENV === 'test' ? 60_000 : 2_000, extraHandlers: delivery });
+  const pollIntervalMs = env.NODE_ENV === 'test' ? 60_000 : 2_000;
+  const jobs = createMoneyJobRunner(base, { pollIntervalMs, metrics, extraHandlers: delivery });
+  let draining = false;
+  const readiness = createReadiness({
+    db,
+    listenerLive: () => listenerLive,
+    jobs: () => jobs.state(),
+    draining: () => draining,
+    // A pass that polls every 2 s and has been silent for a minute is stuck (a hung query, a lost worker).
+    runnerStallMs: Math.max(60_000, pollIntervalMs * 3),
+  });
   return {
     ...base,
     jobs,
+    metrics,
+    readiness,
+    /** SIGTERM: /readyz answers 503 from now on, so the load balancer moves traffic away. */
+    startDraining() {
+      draining = true;
+    },
     realtime: { hub, bus, allowedOrigins: allowedOriginsOf(publicUrl, extraOrigins) },
     /** Call sessionCache.invalidateUser(userId) when a user is banned or deleted outside the auth API. */
     sessionCache,

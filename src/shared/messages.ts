@@ -36,6 +36,7 @@ import { adminOverridesMessages } from './messages/adminOverrides';
 import { discoveryMessages } from './messages/discovery';
 import { accountMailMessages } from './messages/accountMail';
 import { accountControlMessages } from './messages/accountControl';
+import { operationsMessages } from './messages/operations';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -82,4 +83,5 @@ export const messages = {
   discovery: discoveryMessages,
   accountMail: accountMailMessages,
   accountControl: accountControlMessages,
+  operations: operationsMessages,
 } as const;

@@ -7,6 +7,12 @@
  * - `messages`: messages the caller sent or received; `messages:{taskId}`: one task's chat;
  * - `expert_verification_records:{expertId}`: one expert's verification records.
  */
+/**
+ * The close code a server sends when it shuts down (WebSocket "Service Restart"): the client
+ * reconnects at once instead of backing off, and the load balancer sends it to another instance.
+ */
+export const RECONNECT_ELSEWHERE_CLOSE_CODE = 1012;
+
 export const REALTIME_PATH = '/api/realtime';
 
 /** Server ping interval; a socket that answered no ping for two intervals is closed. */

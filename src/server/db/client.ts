@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema';
 import { createWriteEpoch, registerWriteEpoch, trackPgClientWrites, trackPgliteWrites, type WriteEpoch } from './write-epoch';
+import { errorField, log } from '../ops/logger';
 
 export type Schema = typeof schema;
 /** Either the PGlite or the node-postgres database, or a transaction on one: repositories accept all three. */
@@ -21,6 +22,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball, used to build the test template. */
   dumpDataDir?: () => Promise<Blob>;
+  /** PostgreSQL: the pool's connections (metrics); PGlite has a single connection. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
@@ -92,7 +95,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   const pool = new pg.default.Pool({ connectionString: databaseUrl, max: 10, options: '-c jit=off' });
   // An idle client can lose its connection (server restart, failover); the pool replaces it.
   // Without a listener that error would crash the process.
-  pool.on('error', (error) => console.error('PostgreSQL idle client error:', error.message));
+  pool.on('error', (error) => log.error({ err: errorField(error) }, 'PostgreSQL idle client error'));
   // Other instances may write too: cached reads wait until the change bus hears them (server-context.ts).
   const writes = createWriteEpoch({ remoteLive: false });
   pool.on('connect', (client) => trackPgClientWrites(client as never, writes));
@@ -104,6 +107,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     writes,
     connectionString: databaseUrl,
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async listen(channel, onPayload) {
       const client = await pool.connect();
       const handler = (message: { channel: string; payload?: string }) => {

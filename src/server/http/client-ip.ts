@@ -30,6 +30,19 @@ function socketAddressOf(c: Context): string | null {
   }
 }
 
+/** Whether the socket's peer is one of `trustedProxies` (whose headers, X-Request-Id say, are believed). */
+export function createTrustedPeerCheck(trustedProxies: readonly string[]) {
+  const trusted = blockListOf(trustedProxies);
+  return (c: Context): boolean => {
+    if (trustedProxies.length === 0) return false;
+    const socket = socketAddressOf(c);
+    if (!socket) return false;
+    const plain = unmapped(socket);
+    const family = isIP(plain);
+    return family !== 0 && trusted.check(plain, family === 6 ? 'ipv6' : 'ipv4');
+  };
+}
+
 /**
  * Resolves who is calling (docs/decisions/0062). The socket's peer is the client unless that peer is
  * one of `trustedProxies`; then X-Forwarded-For is walked from the right, skipping trusted proxies, and

@@ -55,6 +55,15 @@ export async function claimDueJobs(db: Db, params: { now: Date; leaseMs: number;
     .returning();
 }
 
+/** Hands claimed jobs back unrun (a worker shutting down): due again now, the claim not counted. */
+export async function releaseJobs(db: Db, params: { ids: string[] }): Promise<void> {
+  if (params.ids.length === 0) return;
+  await db
+    .update(jobs)
+    .set({ locked_until: null, attempts: sql`greatest(${jobs.attempts} - 1, 0)` })
+    .where(and(inArray(jobs.id, params.ids), isNull(jobs.done_at)));
+}
+
 /** Done: never claimed again. Only the worker holding the lease it claimed with may finish it. */
 export async function completeJob(db: Db, params: { id: string; lockedUntil: Date | null; now: Date }): Promise<void> {
   await db

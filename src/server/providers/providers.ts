@@ -10,6 +10,8 @@ import { createGeocoder, type Geocoder } from './geocoder';
 import { createPaymentProvider, type PaymentProvider } from './payments';
 import { createLocalProviderPages } from './payments/local-hosted-pages';
 import { createOutboxPages } from './outbox/outbox.pages';
+import { countedSender } from '../ops/counted-senders';
+import { noMetrics, type Metrics } from '../ops/metrics';
 import { createLocalVerificationPages, createVerificationProvider, type VerificationProvider } from './verification';
 
 /** Every outside service behind its interface: the real adapter when configured, else the embedded default. */
@@ -26,8 +28,16 @@ export interface Providers {
   devPages: Record<string, Hono>;
 }
 
-export async function createProviders(options: { env: Env; db: Db; clock: Clock; publicUrl: string }): Promise<Providers> {
+export async function createProviders(options: {
+  env: Env;
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+  /** Sends counted at the interface (sent/failed by channel), whoever calls them. */
+  metrics?: Pick<Metrics, 'delivery'>;
+}): Promise<Providers> {
   const { env, db, clock, publicUrl } = options;
+  const metrics = options.metrics ?? noMetrics;
   const payments = createPaymentProvider({
     stripeSecretKey: env.STRIPE_SECRET_KEY,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
@@ -51,9 +61,13 @@ export async function createProviders(options: { env: Env; db: Db; clock: Clock;
     devPages['/verification'] = createLocalVerificationPages({ provider: verification }) as unknown as Hono;
   }
   return {
-    email: createEmailSender({ smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM, db }),
-    sms: createSmsSender({ db, accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM }),
-    push: createPushSender({ db, serviceAccountJson: env.FCM_SERVICE_ACCOUNT_JSON }),
+    email: countedSender(createEmailSender({ smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM, db }), 'email', metrics),
+    sms: countedSender(
+      createSmsSender({ db, accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM }),
+      'sms',
+      metrics,
+    ),
+    push: countedSender(createPushSender({ db, serviceAccountJson: env.FCM_SERVICE_ACCOUNT_JSON }), 'push', metrics),
     storage: createFileStorage({
       dataDir: env.DATA_DIR,
       s3Bucket: env.S3_BUCKET,

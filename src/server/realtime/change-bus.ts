@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../db/client';
+import { errorField, log } from '../ops/logger';
 
 /** The NOTIFY channel the database triggers (migration realtime_custom) write to. */
 export const CHANGE_CHANNEL = 'app_changes';
@@ -93,7 +94,7 @@ function listenerSet() {
         try {
           listener.onChange(event);
         } catch (error) {
-          console.error('Realtime listener failed', error);
+          log.error({ err: errorField(error) }, 'realtime listener failed');
         }
       }
     },
@@ -116,10 +117,12 @@ export function createPgliteChangeBus(handle: Pick<DatabaseHandle, 'listen'>): C
         const event = parseChangeEvent(payload);
         if (event) set.emit(event);
       });
+      set.live(true);
     },
     async close() {
       const stop = unlisten;
       unlisten = undefined;
+      set.live(false);
       await stop?.().catch(() => undefined);
     },
   };
@@ -147,7 +150,7 @@ export function createPostgresChangeBus(connectionString: string, options: { max
       if (event) set.emit(event);
     });
     next.on('error', (error) => {
-      console.error('Realtime LISTEN connection error:', error.message);
+      log.error({ err: errorField(error) }, 'realtime LISTEN connection error');
       scheduleReconnect(next);
     });
     next.on('end', () => scheduleReconnect(next));
@@ -169,7 +172,7 @@ export function createPostgresChangeBus(connectionString: string, options: { max
     timer = setTimeout(() => {
       timer = undefined;
       connect().catch((error: Error) => {
-        console.error('Realtime LISTEN reconnect failed:', error.message);
+        log.error({ err: errorField(error) }, 'realtime LISTEN reconnect failed');
         attempt += 1;
         timer = setTimeout(() => {
           timer = undefined;

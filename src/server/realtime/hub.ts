@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { parseTopic, REALTIME_HEARTBEAT_MS, type RealtimeEvent, type ServerFrame, type Topic } from '@shared/realtime';
+import { parseTopic, RECONNECT_ELSEWHERE_CLOSE_CODE, REALTIME_HEARTBEAT_MS, type RealtimeEvent, type ServerFrame, type Topic } from '@shared/realtime';
 import type { Db } from '../db/client';
 import { authSessions, userRoles } from '../db/schema';
 import type { Clock } from '../lib/clock';
@@ -11,6 +11,7 @@ import {
   topicMatches,
   type SocketIdentity,
 } from './topic-access';
+import { errorField, log } from '../ops/logger';
 
 /** The little the hub needs of a WebSocket. */
 export interface HubSocket {
@@ -97,7 +98,7 @@ export function createRealtimeHub(deps: { db: Db; clock: Clock; bus: ChangeBus; 
     if (frame?.type === 'pong') return;
     if (frame?.type === 'subscribe' && typeof frame.topic === 'string') {
       subscribe(connection, frame.topic).catch((error) => {
-        console.error('Realtime subscribe failed', error);
+        log.error({ err: errorField(error) }, 'realtime subscribe failed');
         send(connection, { type: 'error', topic: String(frame.topic), message: 'Subscription failed' });
       });
       return;
@@ -132,7 +133,7 @@ export function createRealtimeHub(deps: { db: Db; clock: Clock; bus: ChangeBus; 
     for (const connection of connections) {
       for (const [name, topic] of connection.topics) {
         if (accessMayChange(topic, event)) {
-          recheck(connection, name, topic, event).catch((error) => console.error('Realtime re-check failed', error));
+          recheck(connection, name, topic, event).catch((error: unknown) => log.error({ err: errorField(error) }, 'realtime re-check failed'));
           continue;
         }
         if (!topicMatches(topic, connection.identity, event)) continue;
@@ -222,7 +223,7 @@ export function createRealtimeHub(deps: { db: Db; clock: Clock; bus: ChangeBus; 
       return;
     }
     roleRead = refreshRoles()
-      .catch((error) => console.error('Realtime role refresh failed', error))
+      .catch((error: unknown) => log.error({ err: errorField(error) }, 'realtime role refresh failed'))
       .finally(() => {
         roleRead = null;
         if (roleReadAgain) {
@@ -234,7 +235,7 @@ export function createRealtimeHub(deps: { db: Db; clock: Clock; bus: ChangeBus; 
 
   const heartbeat = setInterval(() => {
     const now = Date.now();
-    closeEndedSessions().catch((error) => console.error('Realtime session check failed', error));
+    closeEndedSessions().catch((error: unknown) => log.error({ err: errorField(error) }, 'realtime session check failed'));
     refreshRolesSoon();
     for (const connection of connections) {
       if (now - connection.lastSeen > 2 * heartbeatMs) {
@@ -269,7 +270,7 @@ export function createRealtimeHub(deps: { db: Db; clock: Clock; bus: ChangeBus; 
     close() {
       clearInterval(heartbeat);
       unsubscribeBus();
-      for (const connection of connections) connection.socket.close(1001, 'Server shutting down');
+      for (const connection of connections) connection.socket.close(RECONNECT_ELSEWHERE_CLOSE_CODE, 'Server restarting');
       connections.clear();
     },
   };

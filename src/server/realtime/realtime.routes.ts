@@ -3,6 +3,7 @@ import { upgradeWebSocket } from '@hono/node-server';
 import { messages } from '@shared/messages';
 import type { AppEnv } from '../http/context';
 import type { RealtimeHub } from './hub';
+import { errorField, log } from '../ops/logger';
 
 /** The page origins allowed to open a socket: the product's own, plus the configured extra ones. */
 export function allowedOriginsOf(publicUrl: string, extra: string | undefined): Set<string> {
@@ -47,7 +48,7 @@ export function realtimeRoutes(deps: { hub: RealtimeHub; allowedOrigins: Set<str
               sessionId: session.id,
             })
             .catch((error) => {
-              console.error('Realtime connect failed', error);
+              log.error({ err: errorField(error) }, 'realtime connect failed');
               ws.close(1011, 'Unavailable');
               return undefined;
             });

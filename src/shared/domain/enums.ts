@@ -81,6 +81,8 @@ export const NOTIFICATION_TYPES = [
   'waitlist_expert_available',
   'review_received_blind',
   'reviews_revealed',
+  /** Issue 21: admins, when a capture or a void keeps failing at the provider (retried by a job). */
+  'payment_retry_failing',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

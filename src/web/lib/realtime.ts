@@ -1,4 +1,4 @@
-import { REALTIME_PATH, type RealtimeEvent, type ServerFrame } from '@shared/realtime';
+import { RECONNECT_ELSEWHERE_CLOSE_CODE, REALTIME_PATH, type RealtimeEvent, type ServerFrame } from '@shared/realtime';
 
 /**
  * One WebSocket per tab (spec 002 "Real-time subscriptions"). Screens open named channels on
@@ -101,12 +101,19 @@ export function createRealtimeClient(options: { url?: () => string; WebSocketImp
         // Not a frame of ours.
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (event?: { code?: number }) => {
       if (socket !== ws) return;
       socket = undefined;
       if (silenceTimer) clearTimeout(silenceTimer);
       setStatus('closed');
       if (!wanted) return;
+      // A server shutting down asks for an immediate reconnect (to another instance): a short random
+      // delay only, so that its clients do not all arrive in the same millisecond.
+      if (event?.code === RECONNECT_ELSEWHERE_CLOSE_CODE) {
+        attempt = 0;
+        retryTimer = setTimeout(open, Math.round(100 + Math.random() * 400));
+        return;
+      }
       retryTimer = setTimeout(open, backoffDelay(attempt));
       attempt += 1;
     };

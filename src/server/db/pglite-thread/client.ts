@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { messages, QueryOptions, Results } from '@electric-sql/pglite';
 import type { Reply, Request, SerializedError, WireQueryOptions, WorkerOptions } from './protocol';
+import { log } from '../../ops/logger';
 
 /**
  * The main thread's stand-in for PGlite when PGlite runs in a worker thread (decision 0102): the
@@ -145,7 +146,7 @@ export class PgliteThreadClient {
     this.ready.catch(() => undefined);
     worker.on('error', (error) => this.#fail(error));
     worker.on('exit', (code) => {
-      if (!this.#closing) console.error(`The PGlite worker thread exited unexpectedly (code ${code})`);
+      if (!this.#closing) log.error({ code }, 'the PGlite worker thread exited unexpectedly');
       this.#fail(new Error(`The PGlite worker thread exited (code ${code})`));
     });
   }

@@ -26,6 +26,8 @@ import {
   updateResubmittedDispute,
   type DisputeRow,
 } from './disputes.repository';
+import { errorField, log } from '../../ops/logger';
+import { enqueueVoidRetry } from '../holds/payment-retries';
 
 export interface DisputesDeps {
   db: Db;
@@ -117,7 +119,8 @@ export function createDisputesService(deps: DisputesDeps) {
       try {
         await payments.cancelHold(cancelled, 'client_rejected_evidence');
       } catch (error) {
-        console.error(`Hold of task ${task.id} not voided after the rejection was accepted`, error);
+        log.error({ taskId: task.id, err: errorField(error) }, 'hold not voided after the rejection was accepted');
+        await enqueueVoidRetry(db, { taskId: task.id, intentId: cancelled.stripe_payment_intent_id, reason: 'client_rejected_evidence', now: clock.now() });
         holdFailed = true;
       }
     }

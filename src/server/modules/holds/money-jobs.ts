@@ -1,20 +1,35 @@
 import type { AppDeps } from '../../app-deps';
 import { createJobRunner, type JobHandler } from '../../jobs/runner';
+import type { Metrics } from '../../ops/metrics';
 import { createTaskPayments } from '../payments/task-payments';
 import { createMoneyJobHandlers, scheduleMoneyWork } from './hold-jobs';
+import { alertAdmins, alertingOnRepeatedFailure, ALERTED_JOB_KINDS, createPaymentRetryHandlers } from './payment-retries';
 
 /** The job runner of the money path: hold reminders and lapses, review reminders, auto-release. */
 export function createMoneyJobRunner(
   deps: AppDeps,
-  options: { pollIntervalMs?: number; /** Other kinds this runner also runs (notification delivery). */ extraHandlers?: Record<string, JobHandler> } = {},
+  options: {
+    pollIntervalMs?: number;
+    metrics?: Pick<Metrics, 'jobRun'>;
+    /** Other kinds this runner also runs (notification delivery). */
+    extraHandlers?: Record<string, JobHandler>;
+  } = {},
 ) {
   const provider = () => deps.providers.payments;
   const payments = createTaskPayments(deps);
+  const moneyDeps = { db: deps.db, clock: deps.clock, payments, provider };
+  const alerts = { db: deps.db, clock: deps.clock, email: () => deps.providers.email };
+  const handlers = { ...createMoneyJobHandlers(moneyDeps), ...createPaymentRetryHandlers(moneyDeps), ...options.extraHandlers };
+  for (const kind of ALERTED_JOB_KINDS) if (handlers[kind]) handlers[kind] = alertingOnRepeatedFailure(handlers[kind], alerts);
   return createJobRunner({
     db: deps.db,
     clock: deps.clock,
-    handlers: { ...createMoneyJobHandlers({ db: deps.db, clock: deps.clock, payments, provider }), ...options.extraHandlers },
+    handlers,
+    onExhausted: async (job, error) => {
+      if (ALERTED_JOB_KINDS.has(job.kind)) await alertAdmins(alerts, job, error, true);
+    },
     schedule: (now) => scheduleMoneyWork(deps.db, now),
     pollIntervalMs: options.pollIntervalMs,
+    onRun: (job, outcome) => options.metrics?.jobRun({ kind: job.kind, outcome }),
   });
 }

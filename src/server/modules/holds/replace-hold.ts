@@ -19,6 +19,7 @@ import type { TaskPayments } from '../payments/task-payments';
 import { restoreTargetOf } from './restore-lapsed';
 import { reviewWindowHours, swapInNewHold } from './holds.repository';
 import { holdNotifications } from './money-notifications';
+import { errorField, log } from '../../ops/logger';
 
 export interface ReplaceHoldDeps {
   db: Db;
@@ -113,7 +114,7 @@ async function voidReplacedHold(deps: ReplaceHoldDeps, taskId: string, intentId:
   try {
     await deps.payments.cancelHold({ id: taskId, stripe_payment_intent_id: intentId }, 'hold_replaced');
   } catch (error) {
-    console.error(`Replaced hold ${intentId} of task ${taskId} could not be voided; retrying later`, error);
+    log.error({ taskId, intentId, err: errorField(error) }, 'replaced hold could not be voided; retrying later');
     await enqueueJob(deps.db, {
       kind: 'void_replaced_hold',
       key: `void_replaced_hold:${intentId}`,

@@ -206,7 +206,6 @@ describe('POST /api/phone-verification/send', () => {
     const user = await t.createUser('client');
     const phone = newPhone();
     const spy = vi.spyOn(t.providers.sms, 'send').mockRejectedValueOnce(new Error('gateway down'));
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       await expectError(await send(user, phone), 502, messages.phone.sendFailed);
       expect(await rowOf(user)).toMatchObject({ verification_code: null, last_attempt_at: null });
@@ -214,7 +213,6 @@ describe('POST /api/phone-verification/send', () => {
       expect((await send(user, phone)).status).toBe(200);
     } finally {
       spy.mockRestore();
-      consoleError.mockRestore();
     }
   });
 });

@@ -22,6 +22,8 @@ import { notify, taskNotification } from './task-notifications';
 import type { TasksServiceDeps } from './tasks.deps';
 import { toTaskDto } from './tasks.dto';
 import { findTask, updateTaskIf } from './tasks.repository';
+import { errorField, log } from '../../ops/logger';
+import { enqueueCaptureRetry } from '../holds/payment-retries';
 
 /** The multipart field names of POST /tasks/:id/evidence. */
 export const EVIDENCE_FIELDS = { notes: 'completion_notes', files: 'files' } as const;
@@ -180,13 +182,17 @@ export function createEvidenceService(deps: TasksServiceDeps) {
         capture = await payments.capture(verified);
       } catch (error) {
         // The contract says capture never throws for provider failures; anything else counts the same.
-        console.error(`Capture of task ${task.id} failed`, error);
+        log.error({ taskId: task.id, err: errorField(error) }, 'capture failed');
         capture = {
           success: false,
           payment_intent_id: verified.stripe_payment_intent_id,
           amount_captured: 0,
           error: error instanceof Error ? error.message : String(error),
         };
+      }
+      // Nobody has to press "capture" again: a keyed job retries it with back-off (decision 0164).
+      if (!capture.success && verified.stripe_payment_intent_id) {
+        await enqueueCaptureRetry(db, { taskId: task.id, intentId: verified.stripe_payment_intent_id, now: clock.now() });
       }
       const current = (await findTask(db, task.id)) ?? verified;
       return {

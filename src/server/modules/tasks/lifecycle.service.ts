@@ -14,6 +14,8 @@ import type { TasksServiceDeps } from './tasks.deps';
 import { toTaskDto } from './tasks.dto';
 import { findTask, updateTaskIf, type TaskRow } from './tasks.repository';
 import { adminOverrideOf, recordOverride } from './admin-override';
+import { errorField, log } from '../../ops/logger';
+import { enqueueVoidRetry } from '../holds/payment-retries';
 
 /** The answer of a transition; payment_failed tells the web to show the message as an error. */
 export interface TransitionResult {
@@ -44,7 +46,8 @@ export function createLifecycleService(deps: TasksServiceDeps) {
       await payments.cancelHold(task, reason);
       return null;
     } catch (error) {
-      console.error(`Payment hold of task ${task.id} could not be cancelled (${reason})`, error);
+      log.error({ taskId: task.id, reason, err: errorField(error) }, 'payment hold could not be cancelled');
+      await enqueueVoidRetry(db, { taskId: task.id, intentId: task.stripe_payment_intent_id, reason, now: clock.now() });
       return error ?? new Error('cancelHold failed');
     }
   }

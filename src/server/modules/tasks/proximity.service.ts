@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
 import type { Geocoder } from '../../providers/geocoder/geocoder';
 import { hasPayableExpertWithin, verifiedExpertLocations } from './proximity.repository';
+import { errorField, log } from '../../ops/logger';
 
 /** How many distinct verified-expert locations the fallback geocodes at most. */
 export const FALLBACK_LOCATION_LIMIT = 50;
@@ -40,7 +41,7 @@ export function createProximityChecker(deps: ProximityDeps) {
       try {
         return await findNearby(deps.db, origin, miles);
       } catch (primaryError) {
-        console.error('Expert proximity query failed; using the geocoded fallback', primaryError);
+        log.error({ err: errorField(primaryError) }, 'expert proximity query failed; using the geocoded fallback');
         try {
           return await fallback(origin, miles);
         } catch (fallbackError) {

@@ -11,6 +11,7 @@ import { PaymentProviderError } from './payment-provider';
 import { StripePaymentProvider } from './stripe-adapter';
 import { createFakeStripeApi, type RecordedRequest } from './test-support/fake-stripe-api';
 import { localStateHarness } from './test-support/local-state-harness';
+import { log as logger } from '../../ops/logger';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const keys = { secretKey: 'sk_test_123', publishableKey: 'pk_test_abc123', webhookSecret: WEBHOOK_SECRET };
@@ -262,7 +263,7 @@ describe('StripePaymentProvider webhooks and keys', () => {
   });
 
   it('logs (only) a publishable key of the wrong format', () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const log = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
     new StripePaymentProvider(keys);
     expect(log).not.toHaveBeenCalled();
     const provider = new StripePaymentProvider({ ...keys, publishableKey: 'sk_test_oops' });

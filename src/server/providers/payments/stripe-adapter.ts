@@ -24,6 +24,7 @@ import {
   toPaymentProviderError,
 } from './stripe-mapping';
 import { readStripeWebhook } from '../stripe-webhook';
+import { log } from '../../ops/logger';
 
 export interface StripePaymentProviderOptions {
   secretKey: string;
@@ -51,9 +52,7 @@ export class StripePaymentProvider implements PaymentProvider {
   constructor(options: StripePaymentProviderOptions) {
     // The spec: a malformed publishable key is logged only; card elements may then fail to load.
     if (!isValidPublishableKey(options.publishableKey)) {
-      console.error(
-        'Payment provider publishable key has an invalid format: expected pk_test_... or pk_live_...',
-      );
+      log.error('Payment provider publishable key has an invalid format: expected pk_test_... or pk_live_...');
     }
     this.publishableKey = options.publishableKey;
     this.webhookSecret = options.webhookSecret;

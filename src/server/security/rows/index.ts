@@ -10,6 +10,7 @@ import { discoveryRows } from './discovery.rows';
 import { taskRows } from './tasks.rows';
 import { notifyRows } from './notify.rows';
 import { accountControlRows } from './account-control.rows';
+import { operationsRows } from './operations.rows';
 
 /**
  * Every module's rows. A branch that adds routes adds `<module>.rows.ts` next to these and lists it
@@ -28,4 +29,5 @@ export const matrixRows: MatrixRow[] = [
   ...discoveryRows,
   ...notifyRows,
   ...accountControlRows,
+  ...operationsRows,
 ];

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * No container engine runs here: this checks what can be checked of the Dockerfile without one
+ * (docs/decisions/0165): two stages, a non-root runtime that copies only the build's output, a
+ * health check on /readyz, and an exec-form CMD so that SIGTERM reaches node.
+ */
+describe('Dockerfile', () => {
+  const text = readFileSync('Dockerfile', 'utf8');
+  const stages = text.split(/^FROM /m).slice(1);
+  const runtime = stages.at(-1) ?? '';
+
+  it('builds in one stage and runs in a slim second one as a non-root user', () => {
+    expect(stages).toHaveLength(2);
+    expect(stages[0]).toMatch(/AS build/);
+    expect(stages[0]).toContain('npm ci');
+    expect(stages[0]).toContain('npm run build');
+    expect(runtime).toMatch(/^node:\S+-slim AS runtime/);
+    expect(runtime).toMatch(/^USER node$/m);
+    expect(runtime.indexOf('USER node')).toBeLessThan(runtime.indexOf('CMD'));
+    for (const line of runtime.split('\n').filter((entry) => entry.startsWith('COPY'))) expect(line).toContain('--from=build');
+  });
+
+  it('starts the compiled server with an exec-form CMD and checks readiness', () => {
+    expect(runtime).toContain('CMD ["node", "dist/server/main.js"]');
+    expect(runtime).toMatch(/HEALTHCHECK[\s\S]*\/readyz/);
+    expect(runtime).toMatch(/NODE_ENV=production/);
+  });
+
+  it('the build writes what the runtime stage starts', () => {
+    const build = readFileSync('scripts/build/server.mjs', 'utf8');
+    expect(build).toContain("entryPoints: { main: 'src/server/main.ts' }");
+    expect(build).toContain("const outdir = 'dist/server'");
+  });
+});

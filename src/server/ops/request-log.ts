@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
+import type { AppEnv } from '../http/context';
+import { log, requestContext } from './logger';
+import type { Metrics } from './metrics';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** A proxy's id is kept only when it looks like one: short, printable, no spaces (log injection). */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Provider webhooks: their outcomes are counted apart (a rejected signature, a handler error). */
+const isWebhook = (path: string) => path.startsWith('/api/webhooks/') || path === '/api/payment-webhooks';
+
+/** Probes and scrapes would drown the request lines: counted, not logged. */
+const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
+/**
+ * First middleware of the app (docs/decisions/0161): a request id (a trusted proxy's X-Request-Id,
+ * else a new one) on every log line logged while the request runs and in the response header; one
+ * line per request with method, route pattern, status, duration and user id; the request metrics.
+ * Never the query string, body, headers or cookies: they may carry tokens and codes.
+ */
+export function requestLogging(options: { isTrustedPeer: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => boolean; metrics: Metrics }): MiddlewareHandler<AppEnv> {
+  const { metrics } = options;
+  return async (c, next) => {
+    const started = performance.now();
+    const offered = c.req.header(REQUEST_ID_HEADER);
+    const reqId = offered && SAFE_REQUEST_ID.test(offered) && options.isTrustedPeer(c) ? offered : randomUUID();
+    c.header('X-Request-Id', reqId);
+    let failed: unknown;
+    await requestContext.run({ reqId }, async () => {
+      try {
+        await next();
+      } catch (error) {
+        failed = error;
+      }
+    });
+    if (failed) throw failed;
+    const status = c.res.status;
+    // After next(), the route index is the handler that answered: its pattern, never the raw path.
+    const route = routePath(c) || 'unmatched';
+    const seconds = (performance.now() - started) / 1000;
+    metrics.observeRequest({ method: c.req.method, route, status }, seconds);
+    if (isWebhook(c.req.path)) {
+      metrics.webhook({ route, outcome: status < 300 ? 'ok' : status < 500 ? 'rejected' : 'error' });
+    }
+    if (QUIET_PATHS.has(c.req.path) || !log.isLevelEnabled('info')) return;
+    const user = c.get('user');
+    const line = {
+      reqId,
+      // The route pattern, never the path: a path may carry a token (/api/auth/reset-password/<token>).
+      req: { method: c.req.method, route },
+      res: { status },
+      ms: Math.round(seconds * 10_000) / 10,
+      userId: user?.id ?? null,
+    };
+    if (status >= 500) log.error(line, 'request failed');
+    else log.info(line, 'request');
+  };
+}

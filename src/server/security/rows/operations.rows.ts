@@ -1,0 +1,23 @@
+import { everyone, type MatrixRow } from '../matrix';
+
+/**
+ * The probes (issue 21): public, no session needed or read. The matrix's app does not start its job
+ * runner by itself, so the row starts it (ops/health.test.ts covers each 503). /metrics exists only
+ * with METRICS_TOKEN set; ops/metrics.test.ts covers its token check.
+ */
+export const operationsRows: MatrixRow[] = [
+  { route: 'GET /healthz', cases: [{ name: 'public liveness', expect: everyone(200) }] },
+  {
+    route: 'GET /readyz',
+    cases: [
+      {
+        name: 'public readiness',
+        arrange: (world) => {
+          world.t.context.jobs.start();
+          return {};
+        },
+        expect: everyone(200),
+      },
+    ],
+  },
+];

@@ -1,0 +1,11 @@
+/** Texts of operations: payment retries that need no person and the admin System tab (issue 21). */
+export const operationsMessages = {
+  retryFailingTitle: 'A payment keeps failing',
+  retryFailingMessage:
+    'The {action} for "{title}" has failed {attempts} times ({error}). It is retried automatically until {deadline}; see Admin > System.',
+  retryGaveUpTitle: 'A payment could not be completed',
+  retryGaveUpMessage: 'The {action} for "{title}" failed {attempts} times and is no longer retried ({error}). See Admin > System.',
+  actionCapture: 'payment capture',
+  actionVoid: 'release of the payment hold',
+  emailSubject: 'Payment needs attention: {title}',
+} as const;
