@@ -154,7 +154,7 @@ export function createRealtimeHub(deps: { db: Db; clock: Clock; bus: ChangeBus; 
     onNotify: (table) => {
       if (table === 'user_roles') refreshRolesSoon();
       // A session deleted anywhere (sign-out elsewhere, suspension, deletion): close its sockets now.
-      if (table === 'auth_sessions') closeEndedSessions().catch((error) => console.error('Realtime session check failed', error));
+      if (table === 'auth_sessions') closeEndedSessions().catch((error: unknown) => log.error({ err: errorField(error) }, 'realtime session check failed'));
     },
     onResync: () => {
       for (const connection of connections) send(connection, { type: 'resync' });

@@ -19,6 +19,7 @@ import {
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../providers/storage';
 import { recordAudit } from '../audit/audit.repository';
+import { errorField, log } from '../../ops/logger';
 import { avatarKeyOf } from '../avatars/avatars.service';
 
 const DELETED_NAME = messages.accountControl.deletedUserName;
@@ -118,5 +119,5 @@ export async function deleteAccount(db: Db, storage: FileStorage, params: { user
     return [avatarKeyOf(profile?.avatar_url), expert?.document_url ?? null].filter((key): key is string => Boolean(key));
   });
   // After the commit: a failed removal leaves an orphan file, never a half-deleted account.
-  await Promise.all(files.map((key) => storage.delete(key).catch((error) => console.error('File removal failed', key, error))));
+  await Promise.all(files.map((key) => storage.delete(key).catch((error: unknown) => log.error({ key, err: errorField(error) }, 'file removal failed'))));
 }
