@@ -39,6 +39,7 @@ import { messagesRoutes } from './modules/messages/messages.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { maintenanceGuard } from './modules/settings/maintenance.middleware';
 import { disputesRoutes } from './modules/disputes/disputes.routes';
+import { evidenceTrustRoutes } from './modules/evidence/evidence.routes';
 import { devClockRoutes } from './modules/dev/dev-clock.routes';
 
 
@@ -132,6 +133,7 @@ export function createApp(deps: AppDeps) {
   if (deps.realtime) app.route('/api', realtimeRoutes(deps.realtime));
   app.route('/api', adminRoutes(deps));
   app.route('/api', disputesRoutes(deps));
+  app.route('/api', evidenceTrustRoutes(deps));
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.common.notFound } }, 404));
 

@@ -31,6 +31,7 @@ import { taskSidebarMessages } from './messages/taskSidebar';
 import { disputesMessages } from './messages/disputes';
 import { holdsMessages } from './messages/holds';
 import { securityMessages } from './messages/security';
+import { evidenceTrustMessages } from './messages/evidenceTrust';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -72,4 +73,5 @@ export const messages = {
   disputes: disputesMessages,
   holds: holdsMessages,
   security: securityMessages,
+  evidenceTrust: evidenceTrustMessages,
 } as const;

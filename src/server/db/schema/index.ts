@@ -6,3 +6,4 @@ export * from './platform';
 export * from './local-payments';
 export * from './local-verification';
 export * from './security';
+export * from './evidence';
