@@ -7,9 +7,10 @@ import { moneyRows } from './money.rows';
 import { paymentRows } from './payments.rows';
 import { devRows, platformRows } from './platform.rows';
 import { taskRows } from './tasks.rows';
+import { evidenceRows } from './evidence.rows';
 
 /**
  * Every module's rows. A branch that adds routes adds `<module>.rows.ts` next to these and lists it
  * here; a route without a row fails authorization-matrix.test.ts.
  */
-export const matrixRows: MatrixRow[] = [...platformRows, ...devRows, ...accountRows, ...taskRows, ...paymentRows, ...messageRows, ...expertPublicRows, ...adminRows, ...moneyRows];
+export const matrixRows: MatrixRow[] = [...platformRows, ...devRows, ...accountRows, ...taskRows, ...paymentRows, ...messageRows, ...expertPublicRows, ...adminRows, ...moneyRows, ...evidenceRows];
