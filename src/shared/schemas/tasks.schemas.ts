@@ -86,7 +86,7 @@ export type UpdateTaskInput = z.output<typeof updateTaskSchema>;
 const formFields = { ...apiFields, budget: dollarsField(m.budgetRequired, m.budgetInvalid) };
 
 /** The create form: budget typed in dollars; the output is a CreateTaskInput (budget in cents). */
-export const createTaskFormSchema = z.object(formFields);
+export const createTaskFormSchema = z.object({ ...formFields, checklist: checklistSchema.optional() });
 export type CreateTaskFormValues = z.input<typeof createTaskFormSchema>;
 
 /** The edit form: like the create form with every field optional. */

@@ -8,6 +8,8 @@ import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { api } from '@web/lib/api';
 import { ConfirmAction } from './confirm-action';
+import { useEvidenceItems } from './evidence-items-query';
+import { EvidenceByItem, ReportPanel } from './evidence-provenance';
 import { RejectEvidenceDialog } from './money/reject-evidence-dialog';
 import { formatDateTime } from './format';
 import { failureText, taskPath, useTaskAction } from './task-query';
@@ -33,6 +35,7 @@ export function EvidenceSection({ task, capabilities }: EvidenceSectionProps) {
   const review = evidenceReviewStatus(task.status);
   const busy = confirm.isPending;
   const files = Array.from({ length: task.evidence_file_count }, (_, index) => index);
+  const items = useEvidenceItems(task.id);
 
   return (
     <Card>
@@ -56,7 +59,9 @@ export function EvidenceSection({ task, capabilities }: EvidenceSectionProps) {
             {task.completion_notes}
           </p>
         </div>
-        {files.length > 0 ? (
+        {items.data && items.data.files.length > 0 ? (
+          <EvidenceByItem taskId={task.id} items={items.data} />
+        ) : files.length > 0 ? (
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t.evidenceFilesLabel}>
             {files.map((index) => {
               const alt = format(t.evidenceImageAlt, { number: index + 1 });
@@ -80,6 +85,7 @@ export function EvidenceSection({ task, capabilities }: EvidenceSectionProps) {
             })}
           </ul>
         ) : null}
+        {items.data?.report ? <ReportPanel taskId={task.id} report={items.data.report} /> : null}
         {capabilities.has('confirm_evidence') || capabilities.has('reject_evidence') ? (
           <div className="flex flex-wrap gap-2">
             {capabilities.has('confirm_evidence') ? (
