@@ -13,7 +13,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { api } from '@web/lib/api';
 import { failureText, taskPath, useTaskAction } from './task-query';
 import { ChecklistEvidenceForm } from './checklist-evidence-form';
-import { useEvidenceItems } from './evidence-items-query';
+import { useEvidenceItems } from '@web/components/evidence/evidence-items-query';
 
 const t = messages.taskPages.details;
 

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { EvidenceItemsDto } from '@shared/schemas/evidence-trust';
 import { api } from '@web/lib/api';
-import { taskPath } from './task-query';
 
 /** Under ['tasks', ...] so every task action's refetch refreshes it too. */
-export function useEvidenceItems(taskId: string) {
+export function useEvidenceItems(taskId: string, enabled = true) {
   return useQuery({
     queryKey: ['tasks', 'evidence-items', taskId],
-    queryFn: () => api.get<EvidenceItemsDto>(taskPath(taskId, '/evidence-items')),
+    queryFn: () => api.get<EvidenceItemsDto>(`/api/tasks/${encodeURIComponent(taskId)}/evidence-items`),
+    enabled,
   });
 }
