@@ -47,6 +47,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { maintenanceGuard } from './modules/settings/maintenance.middleware';
 import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { discoveryRoutes } from './modules/discovery/discovery.routes';
+import { evidenceTrustRoutes } from './modules/evidence/evidence.routes';
 import { devClockRoutes } from './modules/dev/dev-clock.routes';
 import { accountControlRoutes } from './modules/account-control/account-control.routes';
 
@@ -152,6 +153,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', disputesRoutes(deps));
   app.route('/api', discoveryRoutes(deps));
   app.route('/api', accountControlRoutes({ ...deps, sessionCache: sessions }));
+  app.route('/api', evidenceTrustRoutes(deps));
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.common.notFound } }, 404));
 

@@ -37,6 +37,7 @@ import { discoveryMessages } from './messages/discovery';
 import { accountMailMessages } from './messages/accountMail';
 import { accountControlMessages } from './messages/accountControl';
 import { operationsMessages } from './messages/operations';
+import { evidenceTrustMessages } from './messages/evidenceTrust';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -84,4 +85,5 @@ export const messages = {
   accountMail: accountMailMessages,
   accountControl: accountControlMessages,
   operations: operationsMessages,
+  evidenceTrust: evidenceTrustMessages,
 } as const;

@@ -1,3 +1,4 @@
+import type { ChecklistItem } from '../domain/checklist';
 /**
  * The task API contract shared by the server and the web (issue "The life of a task").
  * Every amount is integer cents. Dates are ISO strings. All routes live under /api.
@@ -71,6 +72,8 @@ export interface TaskDto {
   completion_notes: string | null;
   /** How many evidence files there are; each is read at /api/tasks/:id/evidence/:index. */
   evidence_file_count: number;
+  /** The evidence checklist; null on tasks without one (free photo upload). */
+  checklist?: ChecklistItem[] | null;
   submitted_at: string | null;
   started_at: string | null;
   assigned_at: string | null;

@@ -3,6 +3,7 @@ import { TASK_DEFAULTS, TEXT_LIMITS } from '../constants';
 import { TASK_CATEGORIES, TASK_URGENCIES } from '../domain/enums';
 import { TASK_STATUSES } from '../domain/task-status';
 import { messages } from '../messages';
+import { checklistSchema } from './checklist.schemas';
 import {
   centsField,
   dateField,
@@ -53,8 +54,8 @@ const apiFields = {
   ...locationFields,
 };
 
-/** POST /tasks: every field required; budget in cents, due_date a Date or ISO string. */
-export const createTaskSchema = z.object(apiFields);
+/** POST /tasks: every field required but the checklist; budget in cents, due_date a Date or ISO string. */
+export const createTaskSchema = z.object({ ...apiFields, checklist: checklistSchema.optional() });
 export type CreateTaskRequest = z.input<typeof createTaskSchema>;
 export type CreateTaskInput = z.output<typeof createTaskSchema>;
 
@@ -85,7 +86,7 @@ export type UpdateTaskInput = z.output<typeof updateTaskSchema>;
 const formFields = { ...apiFields, budget: dollarsField(m.budgetRequired, m.budgetInvalid) };
 
 /** The create form: budget typed in dollars; the output is a CreateTaskInput (budget in cents). */
-export const createTaskFormSchema = z.object(formFields);
+export const createTaskFormSchema = z.object({ ...formFields, checklist: checklistSchema.optional() });
 export type CreateTaskFormValues = z.input<typeof createTaskFormSchema>;
 
 /** The edit form: like the create form with every field optional. */

@@ -8,3 +8,4 @@ export * from './local-verification';
 export * from './security';
 export * from './discovery';
 export * from './notify';
+export * from './evidence';

@@ -22,6 +22,7 @@ import {
   TRANSACTION_STATUSES,
 } from '../../../shared/domain/enums';
 import { PAYMENT_STATUSES, TASK_STATUSES } from '../../../shared/domain/task-status';
+import type { ChecklistItem } from '../../../shared/domain/checklist';
 
 export const taskStatus = pgEnum('task_status', TASK_STATUSES);
 export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
@@ -60,6 +61,8 @@ export const tasks = pgTable(
     /** Storage keys of the evidence files, served through an authorized endpoint. */
     evidence_files: text('evidence_files').array().notNull().default(sql`'{}'::text[]`),
     completion_notes: text('completion_notes'),
+    /** The evidence checklist (shared/domain/checklist.ts); null: the free photo upload of older tasks. */
+    checklist: jsonb('checklist').$type<ChecklistItem[]>(),
     submitted_at: timestamptz('submitted_at'),
     started_at: timestamptz('started_at'),
     assigned_at: timestamptz('assigned_at'),

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { EVIDENCE } from '@shared/constants';
 import { reviewWindowEnd } from '@shared/domain/task-status';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
@@ -8,7 +6,10 @@ import type { Db } from '../../db/client';
 import { validate } from '../../http/validation';
 import type { Clock } from '../../lib/clock';
 import { conflict } from '../../lib/errors';
-import { storageKey, type FileStorage } from '../../providers/storage';
+import type { FileStorage } from '../../providers/storage';
+import { collectEvidenceFiles } from '../evidence/evidence-files';
+import { replaceEvidenceFacts } from '../evidence/evidence-facts.repository';
+import { storeEvidence } from '../evidence/store-evidence';
 import { recordAudit } from '../audit/audit.repository';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { reviewWindowHours } from '../holds/holds.repository';
@@ -37,10 +38,9 @@ export async function resubmitEvidence(
   if (!dispute) throw conflict(d.notOpen);
   if (dispute.status !== 'open') throw conflict(d.alreadyResubmitted);
   const { completion_notes } = validate(submitEvidenceSchema, { completion_notes: textOf(form, EVIDENCE_FIELDS.notes) });
-  const files = await checkEvidenceFiles(form.getAll(EVIDENCE_FIELDS.files));
-  const batch = randomBytes(3).toString('hex');
-  const keys = files.map((file, index) => storageKey(EVIDENCE.bucket, task.id, `r${index + 1}-${batch}-${file.fileName}`, now));
-  await Promise.all(files.map((file, index) => storage.put(keys[index], file.bytes, { contentType: file.contentType })));
+  const files = await collectEvidenceFiles(task, form, checkEvidenceFiles);
+  const stored = await storeEvidence(storage, { taskId: task.id, files, now, prefix: 'r' });
+  const keys = stored.keys;
   const windowEnds = reviewWindowEnd(now, await reviewWindowHours(db), task.authorization_hold_expires_at);
   const updated = await db.transaction(async (tx) => {
     const marked = await markResubmitted(tx, { id: dispute.id, now });
@@ -51,6 +51,7 @@ export async function resubmitEvidence(
       { status: 'pending_approval', evidence_files: keys, completion_notes, submitted_at: now, review_window_ends_at: windowEnds, updated_at: now },
     );
     if (!row) throw conflict(messages.tasks.statusChanged);
+    await replaceEvidenceFacts(tx, { taskId: task.id, rows: stored.facts });
     await insertNotifications(tx, [
       moneyNotification(task.client_id, 'evidence_resubmitted', d.resubmittedTitle, format(d.resubmittedMessage, { title: task.title }), task, now, {
         dispute_id: dispute.id,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { EVIDENCE } from '@shared/constants';
 import { check } from '@shared/domain/permissions';
@@ -12,7 +11,12 @@ import { tasks } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { checkUpload } from '../../lib/file-checks';
 import { validate } from '../../http/validation';
-import { storageKey, type StoredFile } from '../../providers/storage';
+import type { StoredFile } from '../../providers/storage';
+import { collectEvidenceFiles } from '../evidence/evidence-files';
+import { replaceEvidenceFacts } from '../evidence/evidence-facts.repository';
+import { storeEvidence } from '../evidence/store-evidence';
+import { issueReportQuietly } from '../evidence/reports.service';
+import { clientCopy } from '../evidence/strip-metadata';
 import { closeDisputeOnConfirm } from '../disputes/disputes.repository';
 import { reviewWindowHours } from '../holds/holds.repository';
 import { adminOverrideOf, recordOverride } from './admin-override';
@@ -80,32 +84,22 @@ export function createEvidenceService(deps: TasksServiceDeps) {
       const now = clock.now();
       const { task } = await loadTaskFor(db, userId, taskId, 'submit_evidence', now);
       const { completion_notes } = validate(submitEvidenceSchema, { completion_notes: textOf(form, EVIDENCE_FIELDS.notes) });
-      const files = await checkEvidenceFiles(form.getAll(EVIDENCE_FIELDS.files));
-      // The random part keeps two submissions in the same millisecond from sharing a key (the
-      // loser deletes its files).
-      const batch = randomBytes(3).toString('hex');
-      const keys = files.map((file, index) =>
-        storageKey(EVIDENCE.bucket, task.id, `${index + 1}-${batch}-${file.fileName}`, now),
-      );
+      const files = await collectEvidenceFiles(task, form, checkEvidenceFiles);
       const windowHours = await reviewWindowHours(db);
       // Nothing references the files unless the update below commits: on ANY failure (a storage
       // error halfway, a database error, a lost race) every key is removed. A failed clean-up only
       // leaves stray private files.
-      const removeFiles = () => Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+      const stored = await storeEvidence(storage, { taskId: task.id, files, now });
+      const removeFiles = stored.remove;
       let submitted;
       try {
-        const stored = await Promise.allSettled(
-          files.map((file, index) => storage.put(keys[index], file.bytes, { contentType: file.contentType })),
-        );
-        const failure = stored.find((result) => result.status === 'rejected');
-        if (failure) throw failure.reason;
         submitted = await db.transaction(async (tx) => {
           const row = await updateTaskIf(
             tx,
             { id: task.id, from: ['in_progress'], expertId: userId },
             {
               status: 'pending_approval',
-              evidence_files: keys,
+              evidence_files: stored.keys,
               completion_notes,
               submitted_at: now,
               review_window_ends_at: reviewWindowEnd(now, windowHours, task.authorization_hold_expires_at),
@@ -113,6 +107,7 @@ export function createEvidenceService(deps: TasksServiceDeps) {
             },
           );
           if (!row) return undefined;
+          await replaceEvidenceFacts(tx, { taskId: task.id, rows: stored.facts });
           await notify(tx, [taskNotification.evidenceSubmitted(task.client_id, task)]);
           return row;
         });
@@ -141,7 +136,8 @@ export function createEvidenceService(deps: TasksServiceDeps) {
       if (!key) throw notFound(messages.evidence.fileNotFound);
       const file = await storage.get(key);
       if (!file) throw notFound(messages.evidence.fileNotFound);
-      return file;
+      // Admins get the original (raw metadata for disputes); the parties a copy without EXIF.
+      return actor.isAdmin ? file : { ...file, bytes: clientCopy(file.bytes, file.contentType) };
     },
 
     /**
@@ -194,6 +190,7 @@ export function createEvidenceService(deps: TasksServiceDeps) {
       if (!capture.success && verified.stripe_payment_intent_id) {
         await enqueueCaptureRetry(db, { taskId: task.id, intentId: verified.stripe_payment_intent_id, now: clock.now() });
       }
+      await issueReportQuietly({ db, clock, storage, publicUrl: deps.publicUrl ?? '' }, task.id);
       const current = (await findTask(db, task.id)) ?? verified;
       return {
         task: toTaskDto(current),

@@ -12,6 +12,8 @@ export interface TasksServiceDeps {
   storage: FileStorage;
   payments: TaskPayments;
   proximity: ProximityChecker;
+  /** For links printed in documents (the inspection report's verify address). */
+  publicUrl?: string;
 }
 
 /**
@@ -29,6 +31,7 @@ export function tasksServiceDeps(deps: TasksModuleDeps): TasksServiceDeps {
     clock: deps.clock,
     storage: deps.providers.storage,
     payments: deps.taskPayments ?? createTaskPayments(deps),
+    publicUrl: deps.publicUrl,
     proximity: deps.proximityChecker ?? createProximityChecker({ db: deps.db, geocoder: deps.providers.geocoder }),
   };
 }

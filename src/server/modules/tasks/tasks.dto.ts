@@ -39,6 +39,7 @@ export function toTaskDto(row: TaskRow): TaskDto {
     client_capture_authorized_at: iso(row.client_capture_authorized_at),
     completion_notes: row.completion_notes,
     evidence_file_count: row.evidence_files.length,
+    checklist: row.checklist ?? null,
     submitted_at: iso(row.submitted_at),
     started_at: iso(row.started_at),
     assigned_at: iso(row.assigned_at),

@@ -50,6 +50,7 @@ export function createTasksService(deps: TasksServiceDeps) {
       const now = clock.now();
       const row = await insertTask(db, {
         ...input,
+        checklist: input.checklist && input.checklist.length > 0 ? input.checklist : null,
         client_id: userId,
         status: 'open',
         payment_status: 'unpaid',

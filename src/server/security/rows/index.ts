@@ -11,6 +11,7 @@ import { taskRows } from './tasks.rows';
 import { notifyRows } from './notify.rows';
 import { accountControlRows } from './account-control.rows';
 import { operationsRows } from './operations.rows';
+import { evidenceRows } from './evidence.rows';
 
 /**
  * Every module's rows. A branch that adds routes adds `<module>.rows.ts` next to these and lists it
@@ -30,4 +31,5 @@ export const matrixRows: MatrixRow[] = [
   ...notifyRows,
   ...accountControlRows,
   ...operationsRows,
+  ...evidenceRows,
 ];

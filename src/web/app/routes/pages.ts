@@ -23,4 +23,5 @@ export const pages = {
   Profile: lazy(() => import('@web/features/profile/profile-page')),
   ExpertVerification: lazy(() => import('@web/features/expert-onboarding/expert-verification-page')),
   Admin: lazy(() => import('@web/features/admin/admin-page')),
+  ReportVerify: lazy(() => import('@web/features/report-verify/report-verify-page')),
 };

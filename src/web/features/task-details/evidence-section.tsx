@@ -9,6 +9,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { api } from '@web/lib/api';
 import { AdminReasonDialog } from './admin-reason-dialog';
 import { ConfirmAction } from './confirm-action';
+import { useEvidenceItems } from '@web/components/evidence/evidence-items-query';
+import { EvidenceByItem } from '@web/components/evidence/evidence-by-item';
+import { ReportPanel } from './evidence-provenance';
 import { RejectEvidenceDialog } from './money/reject-evidence-dialog';
 import { formatDateTime } from './format';
 import { failureText, taskPath, useTaskAction } from './task-query';
@@ -37,6 +40,7 @@ export function EvidenceSection({ task, capabilities, asAdmin = false }: Evidenc
   const badge = taskGuidance({ ...task, reviewed: (task.reviews ?? []).length > 0 }, 'visitor').evidenceBadge;
   const busy = confirm.isPending;
   const files = Array.from({ length: task.evidence_file_count }, (_, index) => index);
+  const items = useEvidenceItems(task.id);
 
   return (
     <Card>
@@ -58,7 +62,9 @@ export function EvidenceSection({ task, capabilities, asAdmin = false }: Evidenc
             {task.completion_notes}
           </p>
         </div>
-        {files.length > 0 ? (
+        {items.data && items.data.files.length > 0 ? (
+          <EvidenceByItem taskId={task.id} items={items.data} />
+        ) : files.length > 0 ? (
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t.evidenceFilesLabel}>
             {files.map((index) => {
               const alt = format(t.evidenceImageAlt, { number: index + 1 });
@@ -82,6 +88,7 @@ export function EvidenceSection({ task, capabilities, asAdmin = false }: Evidenc
             })}
           </ul>
         ) : null}
+        {items.data?.report ? <ReportPanel taskId={task.id} report={items.data.report} /> : null}
         {capabilities.has('confirm_evidence') || capabilities.has('reject_evidence') ? (
           <div className="flex flex-wrap gap-2">
             {capabilities.has('confirm_evidence') && asAdmin ? (

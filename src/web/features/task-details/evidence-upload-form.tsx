@@ -12,6 +12,8 @@ import { Progress } from '@web/components/ui/progress';
 import { Textarea } from '@web/components/ui/textarea';
 import { api } from '@web/lib/api';
 import { failureText, taskPath, useTaskAction } from './task-query';
+import { ChecklistEvidenceForm } from './checklist-evidence-form';
+import { useEvidenceItems } from '@web/components/evidence/evidence-items-query';
 
 const t = messages.taskPages.details;
 
@@ -28,7 +30,15 @@ export function screenFiles(files: readonly File[]): { accepted: File[]; errors:
 }
 
 /** The assigned expert's evidence: completion notes and at least one photo of at most 5MB each, with upload progress. */
-export function EvidenceUploadForm({ taskId, path = '/evidence', title }: { taskId: string; path?: string; title?: string }) {
+export function EvidenceUploadForm(props: { taskId: string; path?: string; title?: string }) {
+  // A task with a checklist is walked item by item (issue 20); the rest keep the free upload.
+  const items = useEvidenceItems(props.taskId);
+  const checklist = items.data?.checklist;
+  if (checklist && checklist.length > 0) return <ChecklistEvidenceForm {...props} checklist={checklist} />;
+  return <FreeEvidenceForm {...props} />;
+}
+
+function FreeEvidenceForm({ taskId, path = '/evidence', title }: { taskId: string; path?: string; title?: string }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [notes, setNotes] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -111,6 +121,7 @@ export function EvidenceUploadForm({ taskId, path = '/evidence', title }: { task
               ref={inputRef}
               type="file"
               multiple
+              capture="environment"
               accept={EVIDENCE.allowedTypes.join(',')}
               onChange={choose}
             />

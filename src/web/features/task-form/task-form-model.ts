@@ -7,6 +7,8 @@ import { createTaskFormSchema, taskFormDefaults, updateTaskFormSchema } from '@s
 import type { CreateTaskInput, UpdateTaskInput } from '@shared/schemas/tasks.schemas';
 import type { TaskDto } from '@shared/schemas/task-api';
 import type { QuickTaskDraft } from '@web/lib/quick-task-draft';
+import { defaultChecklist } from '@shared/domain/checklist';
+import type { EditableItem } from './checklist-editor';
 
 /** What the task form holds while the user types: budget in dollars as typed, due date as yyyy-mm-dd. */
 export interface TaskFormState {
@@ -18,10 +20,12 @@ export interface TaskFormState {
   urgency: TaskUrgency;
   requirements: string;
   budget: string;
+  /** Create form only: the evidence checklist (undefined on the edit form). */
+  checklist?: EditableItem[];
 }
 
 export type TaskFormField =
-  'title' | 'description' | 'location' | 'due_date' | 'category' | 'urgency' | 'requirements' | 'budget';
+  'title' | 'description' | 'location' | 'due_date' | 'category' | 'urgency' | 'requirements' | 'budget' | 'checklist';
 export type TaskFormErrors = Partial<Record<TaskFormField, string>>;
 
 /** The fields in the spec's order; the first one with an error gets the focus. */
@@ -34,6 +38,7 @@ export const TASK_FORM_FIELDS: readonly TaskFormField[] = [
   'urgency',
   'requirements',
   'budget',
+  'checklist',
 ];
 
 const toDateInput = (date: Date) => formatDate(date, 'yyyy-MM-dd');
@@ -50,6 +55,7 @@ export function createFormDefaults(now: Date = new Date()): TaskFormState {
     urgency: defaults.urgency,
     requirements: defaults.requirements,
     budget: String(defaults.budgetCents / 100),
+    checklist: defaultChecklist(defaults.category),
   };
 }
 
@@ -113,6 +119,7 @@ function schemaInput(state: TaskFormState) {
     location: state.location ? state.location.address || state.location.name : '',
     latitude: state.location?.lat,
     longitude: state.location?.lng,
+    ...(state.checklist ? { checklist: state.checklist } : {}),
   };
 }
 
@@ -122,6 +129,8 @@ function formErrorsOf(raw: Record<string, string>): TaskFormErrors {
     if (raw[field]) errors[field] = raw[field];
   }
   const locationError = raw.location ?? raw.latitude ?? raw.longitude;
+  const checklistError = Object.entries(raw).find(([key]) => key.startsWith('checklist'))?.[1];
+  if (checklistError) errors.checklist = checklistError;
   if (locationError) errors.location = locationError;
   return errors;
 }

@@ -12,8 +12,17 @@ import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
+import { defaultChecklist } from '@shared/domain/checklist';
+import { ChecklistEditor } from './checklist-editor';
 import { TASK_FORM_FIELDS, type TaskFormErrors, type TaskFormState } from './task-form-model';
 import { WaitlistOffer } from './waitlist-offer';
+
+/** A new category brings its checklist, unless the client already edited the current one. */
+function withCategory(value: TaskFormState, category: TaskCategory): TaskFormState {
+  if (!value.checklist) return { ...value, category };
+  const untouched = JSON.stringify(value.checklist) === JSON.stringify(defaultChecklist(value.category));
+  return { ...value, category, checklist: untouched ? defaultChecklist(category) : value.checklist };
+}
 
 const t = messages.taskPages.form;
 
@@ -129,7 +138,7 @@ export function TaskForm({
         <div data-field="category">
           <Field label={t.categoryLabel} error={errors.category} id="task-category">
             {(control) => (
-              <Select value={value.category} onValueChange={(next) => set('category', next as TaskCategory)}>
+              <Select value={value.category} onValueChange={(next) => onChange(withCategory(value, next as TaskCategory))}>
                 <SelectTrigger {...control}>
                   <SelectValue />
                 </SelectTrigger>
@@ -185,6 +194,9 @@ export function TaskForm({
           />
         </Field>
       </div>
+      {mode === 'create' && value.checklist ? (
+        <ChecklistEditor items={value.checklist} onChange={(items) => set('checklist', items)} error={errors.checklist} />
+      ) : null}
       <FormNotices notices={notices} value={value} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel} disabled={submitting}>

@@ -4,6 +4,7 @@ import { formatUsd } from '@shared/domain/money';
 import { messages } from '@shared/messages';
 import type { AdminDisputeDto } from '@shared/schemas/disputes.schemas';
 import { Countdown } from '@web/components/money/countdown';
+import { DisputeEvidence } from '@web/components/evidence/dispute-evidence';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -100,6 +101,7 @@ function DisputeItem({ dispute }: { dispute: AdminDisputeDto }) {
         <span className="font-medium">{d.reasonHeading}: </span>
         {dispute.reason}
       </p>
+      <DisputeEvidence taskId={dispute.task_id} />
       {open && dispute.task.status === 'disputed' ? (
         <div className="flex flex-wrap items-end gap-2">
           <Button size="sm" onClick={() => run({ resolution: 'release' })} disabled={resolve.isPending}>

@@ -1,0 +1,64 @@
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { profiles } from './profiles';
+import { tasks } from './tasks';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * One stored evidence file with its provenance: the hash, and what its own metadata says (capture time,
+ * position, device). The task's evidence_files array keeps the keys in display order for the file route;
+ * these rows add what the checklist and the badges need. docs/decisions/0151.
+ */
+export const evidenceFiles = pgTable(
+  'evidence_file_facts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    task_id: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    /** Index in tasks.evidence_files (the private file route's :index). */
+    position: integer('position').notNull(),
+    /** The checklist item the file was captured for; null on tasks without a checklist. */
+    item_id: text('item_id'),
+    storage_key: text('storage_key').notNull(),
+    content_type: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    captured_at: timestamptz('captured_at'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** Make and model only; serials stay in raw_metadata, for admins. */
+    device: text('device'),
+    duration_seconds: doublePrecision('duration_seconds'),
+    /** Everything the metadata reader found (admins see it in disputes; never sent to the client). */
+    raw_metadata: jsonb('raw_metadata'),
+    created_at: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('evidence_file_facts_task_idx').on(t.task_id, t.position),
+    // "Same file as evidence on another task": an equality lookup by hash.
+    index('evidence_file_facts_sha256_idx').on(t.sha256),
+  ],
+);
+
+/** The inspection report issued when a task is confirmed or auto-released. docs/decisions/0152. */
+export const inspectionReports = pgTable(
+  'inspection_reports',
+  {
+    /** Also the public share id: a random UUID in the link. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    task_id: uuid('task_id')
+      .notNull()
+      .unique()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    client_id: uuid('client_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    pdf_key: text('pdf_key').notNull(),
+    pdf_sha256: text('pdf_sha256').notNull(),
+    /** The SHA-256 of every evidence file in the report. */
+    file_hashes: text('file_hashes').array().notNull(),
+    issued_at: timestamptz('issued_at').notNull(),
+    revoked_at: timestamptz('revoked_at'),
+  },
+);

@@ -1,0 +1,87 @@
+import { CHECKLIST_LIMITS, hasChecklist, missingRequiredItems } from '@shared/domain/checklist';
+import { EVIDENCE } from '@shared/constants';
+import { format } from '@shared/format-message';
+import { messages } from '@shared/messages';
+import { evidenceTrustMessages as m } from '@shared/messages/evidenceTrust';
+import { badRequest } from '../../lib/errors';
+import { checkUpload } from '../../lib/file-checks';
+import type { TaskRow } from '../tasks/tasks.repository';
+import { detectVideoKind, VIDEO_KINDS, videoFileName } from './video-check';
+
+/** Checklist files travel as `item.<itemId>` multipart fields; tasks without a checklist use `files`. */
+export const ITEM_FIELD_PREFIX = 'item.';
+
+export const EVIDENCE_FORM_VIDEO_MAX_BYTES = EVIDENCE.maxFileBytes;
+
+export interface CollectedFile {
+  bytes: Uint8Array;
+  contentType: string;
+  fileName: string;
+  itemId: string | null;
+}
+
+const fail = (text: string) => badRequest(text, { files: text });
+
+/** An image of at most 5 MB by content (the spec's rule for photos). */
+function checkPhoto(bytes: Uint8Array, name: string, itemId: string | null): CollectedFile {
+  const result = checkUpload(bytes, name, { allowed: EVIDENCE.allowedTypes, maxBytes: EVIDENCE.maxFileBytes });
+  if (!result.ok) {
+    throw fail(format(result.reason === 'too_large' ? messages.evidence.fileTooLarge : messages.evidence.fileTypeInvalid, { name }));
+  }
+  return { bytes, contentType: result.contentType, fileName: result.fileName, itemId };
+}
+
+/**
+ * A short clip sent inside the evidence form (a video item may also point at a resumable upload; see
+ * video-uploads). Same 5 MB as photos here: anything bigger goes through the multipart protocol.
+ */
+function checkFormVideo(bytes: Uint8Array, name: string, itemId: string): CollectedFile {
+  if (bytes.byteLength > EVIDENCE_FORM_VIDEO_MAX_BYTES) throw fail(format(m.videoTooLarge, { name }));
+  const kind = detectVideoKind(bytes.subarray(0, 64));
+  if (!kind) throw fail(format(m.videoTypeInvalid, { name }));
+  return { bytes, contentType: VIDEO_KINDS[kind].contentType, fileName: videoFileName(name, kind), itemId };
+}
+
+const filesOf = (entries: FormDataEntryValue[]) => entries.filter((entry): entry is File => entry instanceof File && entry.size > 0);
+
+/**
+ * The submission's files, checked by content. With a checklist: every file names its item, photo items
+ * take images, video items take videos, and every required item has at least one file. Without one:
+ * the original 1..10 photos under `files`.
+ */
+export async function collectEvidenceFiles(
+  task: Pick<TaskRow, 'checklist'>,
+  form: FormData,
+  legacy: (entries: FormDataEntryValue[]) => Promise<Omit<CollectedFile, 'itemId'>[]>,
+): Promise<CollectedFile[]> {
+  if (!hasChecklist(task.checklist)) {
+    return (await legacy(form.getAll('files'))).map((file) => ({ ...file, itemId: null }));
+  }
+  const checklist = task.checklist;
+  const byId = new Map(checklist.map((item) => [item.id, item]));
+  const perItem: Record<string, number> = {};
+  const collected: CollectedFile[] = [];
+  const fieldNames = new Set<string>();
+  form.forEach((_, key) => fieldNames.add(key));
+  for (const field of fieldNames) {
+    if (!field.startsWith(ITEM_FIELD_PREFIX)) continue;
+    const item = byId.get(field.slice(ITEM_FIELD_PREFIX.length));
+    const files = filesOf(form.getAll(field));
+    if (files.length === 0) continue;
+    if (!item) throw fail(m.itemUnknown);
+    if (files.length > CHECKLIST_LIMITS.maxFilesPerItem) throw fail(format(m.itemTooManyFiles, { max: CHECKLIST_LIMITS.maxFilesPerItem }));
+    for (const file of files) {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      collected.push(item.kind === 'video' ? checkFormVideo(bytes, file.name, item.id) : checkPhoto(bytes, file.name, item.id));
+    }
+    perItem[item.id] = files.length;
+  }
+  if (collected.length > CHECKLIST_LIMITS.maxFiles) {
+    throw fail(format(messages.evidence.tooManyFiles, { max: CHECKLIST_LIMITS.maxFiles }));
+  }
+  const missing = missingRequiredItems(checklist, perItem);
+  if (missing.length > 0) throw fail(format(m.itemMissing, { items: missing.map((item) => item.label).join(', ') }));
+  // Checklist order, so the file route's positions follow the list.
+  const order = new Map(checklist.map((item, index) => [item.id, index]));
+  return collected.sort((a, b) => order.get(a.itemId!)! - order.get(b.itemId!)!);
+}

@@ -1,0 +1,146 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import type { ChecklistItem } from '@shared/domain/checklist';
+import type { ProvenanceBadge } from '@shared/domain/provenance';
+import { formatUsd } from '@shared/domain/money';
+import { stripJpegMetadata } from './strip-metadata';
+
+/** What goes into the inspection report (docs/decisions/0152); nothing here is read from the client's view. */
+export interface ReportContent {
+  reportId: string;
+  productName: string;
+  verifyUrl: string;
+  issuedAt: Date;
+  task: { title: string; location: string; category: string; budget: number; description: string };
+  expert: { name: string; badges: string[] } | null;
+  notes: string;
+  checklist: ChecklistItem[] | null;
+  files: { itemId: string | null; contentType: string; sha256: string; badges: ProvenanceBadge[]; bytes: Uint8Array | null }[];
+}
+
+const PAGE = { width: 595, height: 842, margin: 48 };
+
+/** The standard fonts encode WinAnsi only: anything else becomes '?', never an exception. */
+const safe = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+
+class Writer {
+  page: PDFPage;
+  y = PAGE.height - PAGE.margin;
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly font: PDFFont,
+    private readonly bold: PDFFont,
+  ) {
+    this.page = doc.addPage([PAGE.width, PAGE.height]);
+  }
+
+  private room(height: number) {
+    if (this.y - height < PAGE.margin) {
+      this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+      this.y = PAGE.height - PAGE.margin;
+    }
+  }
+
+  text(value: string, options: { size?: number; bold?: boolean; color?: [number, number, number] } = {}) {
+    const size = options.size ?? 10;
+    const font = options.bold ? this.bold : this.font;
+    const maxWidth = PAGE.width - PAGE.margin * 2;
+    for (const paragraph of safe(value).split('\n')) {
+      let line = '';
+      const words = paragraph.split(/\s+/);
+      const flush = () => {
+        this.room(size + 4);
+        this.page.drawText(line, { x: PAGE.margin, y: this.y - size, size, font, color: rgb(...(options.color ?? [0, 0, 0])) });
+        this.y -= size + 4;
+        line = '';
+      };
+      for (const word of words) {
+        const next = line ? `${line} ${word}` : word;
+        if (font.widthOfTextAtSize(next, size) > maxWidth && line) {
+          flush();
+          line = word.length > 90 ? word.slice(0, 90) : word;
+        } else line = next;
+      }
+      flush();
+    }
+  }
+
+  gap(height = 8) {
+    this.y -= height;
+  }
+
+  image(image: PDFImage) {
+    const scale = Math.min(160 / image.width, 120 / image.height, 1) || 1;
+    const width = Math.max(1, image.width * scale);
+    const height = Math.max(1, image.height * scale);
+    this.room(height + 6);
+    this.page.drawImage(image, { x: PAGE.margin, y: this.y - height, width, height });
+    this.y -= height + 6;
+  }
+}
+
+async function embed(doc: PDFDocument, file: ReportContent['files'][number]): Promise<PDFImage | null> {
+  if (!file.bytes) return null;
+  try {
+    // Never the EXIF: the PDF travels to people who must not learn the expert's position or device.
+    if (file.contentType === 'image/jpeg') return await doc.embedJpg(stripJpegMetadata(file.bytes));
+    if (file.contentType === 'image/png') return await doc.embedPng(file.bytes);
+  } catch {
+    // A photo pdf-lib cannot decode is listed with its hash and badges, without the picture.
+  }
+  return null;
+}
+
+const TONE_COLOR: Record<ProvenanceBadge['tone'], [number, number, number]> = {
+  ok: [0.1, 0.45, 0.2],
+  info: [0.35, 0.35, 0.35],
+  warning: [0.7, 0.2, 0.1],
+};
+
+/** The report as PDF bytes; dates in the document come from issuedAt so one issue gives one file. */
+export async function buildReportPdf(content: ReportContent): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Inspection report ${content.reportId}`);
+  doc.setProducer(content.productName);
+  doc.setCreator(content.productName);
+  doc.setCreationDate(content.issuedAt);
+  doc.setModificationDate(content.issuedAt);
+  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  w.text(`${content.productName} inspection report`, { size: 18, bold: true });
+  w.text(`Report ${content.reportId}, issued ${content.issuedAt.toISOString()}`, { size: 9 });
+  w.text(`Verify at ${content.verifyUrl}`, { size: 9 });
+  w.gap();
+  w.text(content.task.title, { size: 14, bold: true });
+  w.text(`${content.task.category} | ${content.task.location} | ${formatUsd(content.task.budget)}`);
+  w.text(content.task.description, { size: 9 });
+  w.gap();
+  if (content.expert) {
+    w.text(`Expert: ${content.expert.name}`, { bold: true });
+    if (content.expert.badges.length) w.text(content.expert.badges.join(', '), { size: 9 });
+    w.gap();
+  }
+  w.text('Notes and assessment', { bold: true });
+  w.text(content.notes || '-');
+  w.gap();
+  const groups: { label: string; meta: string; files: ReportContent['files'] }[] = content.checklist
+    ? content.checklist.map((item) => ({
+        label: item.label,
+        meta: `${item.kind}, ${item.required ? 'required' : 'optional'}`,
+        files: content.files.filter((file) => file.itemId === item.id),
+      }))
+    : [{ label: 'Evidence', meta: '', files: content.files }];
+  for (const group of groups) {
+    w.text(group.label, { size: 12, bold: true });
+    if (group.meta) w.text(group.meta, { size: 8 });
+    if (group.files.length === 0) w.text('No file', { size: 9 });
+    for (const file of group.files) {
+      const image = await embed(doc, file);
+      if (image) w.image(image);
+      else w.text(`[${file.contentType}]`, { size: 9 });
+      for (const badge of file.badges) w.text(badge.text, { size: 9, color: TONE_COLOR[badge.tone] });
+      w.text(`SHA-256 ${file.sha256}`, { size: 7 });
+      w.gap(4);
+    }
+    w.gap();
+  }
+  return doc.save({ useObjectStreams: false });
+}

@@ -1,0 +1,51 @@
+import { issueReport } from '../../modules/evidence/reports.service';
+import { everyone, type World } from '../matrix';
+import { onTask, pngForm, x } from './row-builders';
+
+/** A verified task of the owner with its inspection report issued: the report's share id. */
+async function reportOf(w: World) {
+  const task = await w.task('verified');
+  const row = await issueReport({ db: w.t.db, clock: w.t.clock, storage: w.t.providers.storage, publicUrl: 'http://localhost' }, task.id);
+  return row!.id;
+}
+
+/** Issue 20: checklist and provenance, the inspection report, its public share link and verify. */
+export const evidenceRows = [
+  {
+    route: 'GET /api/tasks/:id/evidence-items',
+    cases: [
+      onTask('in_progress', x(401, 200, 404, 404, 200, 404, 200)),
+      onTask('pending_approval', x(401, 200, 404, 404, 200, 404, 200)),
+    ],
+  },
+  {
+    route: 'GET /api/tasks/:id/report',
+    cases: [onTask('verified', x(401, 200, 404, 403, 403, 404, 200)), onTask('in_progress', x(401, 404, 404, 403, 403, 404, 404))],
+  },
+  {
+    route: 'GET /api/tasks/:id/report/summary',
+    cases: [onTask('verified', x(401, 200, 404, 403, 403, 404, 200))],
+  },
+  {
+    route: 'POST /api/tasks/:id/report/revoke',
+    cases: [onTask('verified', x(401, 200, 404, 403, 403, 404, 403))],
+  },
+  {
+    route: 'GET /api/reports/:id',
+    cases: [{ name: 'a shared report (public)', arrange: async (w: World) => ({ params: { id: await reportOf(w) } }), expect: everyone(200) }],
+  },
+  {
+    route: 'GET /api/reports/:id/pdf',
+    cases: [{ name: 'a shared report (public)', arrange: async (w: World) => ({ params: { id: await reportOf(w) } }), expect: everyone(200) }],
+  },
+  {
+    route: 'POST /api/reports/:id/verify',
+    cases: [
+      {
+        name: 'a file against a shared report (public)',
+        arrange: async (w: World) => ({ params: { id: await reportOf(w) }, body: pngForm('file', 'photo.png') }),
+        expect: everyone(200),
+      },
+    ],
+  },
+];

@@ -1,0 +1,56 @@
+import type { ChecklistItem } from '../domain/checklist';
+import type { ProvenanceBadge } from '../domain/provenance';
+
+/**
+ * Issue 20's API contract (all under /api):
+ *   GET    /tasks/:id/evidence-items          -> EvidenceItemsDto (parties and admins, from pending_approval on)
+ *   GET    /tasks/:id/report                  -> the report PDF (the task's client and admins)
+ *   POST   /tasks/:id/report/revoke           -> { report: ReportSummaryDto }
+ *   GET    /reports/:id/pdf                   -> the PDF by its share link (public; 404 once revoked)
+ *   GET    /reports/:id                       -> PublicReportDto (public; 404 once revoked)
+ *   POST   /reports/:id/verify  (multipart `file`) -> VerifyResultDto (public; 404 once revoked)
+ */
+
+export interface EvidenceFileDto {
+  /** The file's :index on GET /tasks/:id/evidence/:index. */
+  index: number;
+  item_id: string | null;
+  content_type: string;
+  size: number;
+  sha256: string;
+  captured_at: string | null;
+  badges: ProvenanceBadge[];
+  /** Admins only: the raw metadata (exact position, device, every tag read). */
+  admin?: {
+    latitude: number | null;
+    longitude: number | null;
+    device: string | null;
+    raw_metadata: unknown;
+  };
+}
+
+export interface ReportSummaryDto {
+  id: string;
+  issued_at: string;
+  revoked_at: string | null;
+  pdf_sha256: string;
+}
+
+export interface EvidenceItemsDto {
+  checklist: ChecklistItem[] | null;
+  files: EvidenceFileDto[];
+  /** Shown to the task's client and admins once issued. */
+  report: ReportSummaryDto | null;
+}
+
+export interface PublicReportDto {
+  id: string;
+  issued_at: string;
+}
+
+export interface VerifyResultDto {
+  match: boolean;
+  /** What matched: the report PDF itself or one of its evidence files. */
+  matched: 'report' | 'file' | null;
+  issued_at: string;
+}

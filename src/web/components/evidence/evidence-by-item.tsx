@@ -1,0 +1,79 @@
+import type { ChecklistItem } from '@shared/domain/checklist';
+import type { BadgeTone } from '@shared/domain/provenance';
+import { evidenceTrustMessages as m } from '@shared/messages/evidenceTrust';
+import type { EvidenceFileDto, EvidenceItemsDto } from '@shared/schemas/evidence-trust';
+import { Badge } from '@web/components/ui/badge';
+
+/** Evidence grouped by checklist item with provenance badges: the task page and the admin's dispute view. */
+
+const taskPath = (taskId: string, rest: string) => `/api/tasks/${encodeURIComponent(taskId)}${rest}`;
+
+const TONE_VARIANT: Record<BadgeTone, 'success' | 'secondary' | 'warning'> = { ok: 'success', info: 'secondary', warning: 'warning' };
+
+const fileUrl = (taskId: string, index: number) => taskPath(taskId, `/evidence/${index}`);
+
+function EvidenceFile({ taskId, file, showRaw }: { taskId: string; file: EvidenceFileDto; showRaw: boolean }) {
+  const url = fileUrl(taskId, file.index);
+  return (
+    <li className="space-y-1" data-testid="evidence-file">
+      <a href={url} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border">
+        {file.content_type.startsWith('video/') ? (
+          <video src={url} controls preload="metadata" className="aspect-video w-full bg-black" aria-label={`#${file.index + 1}`} />
+        ) : (
+          <img src={url} alt={`#${file.index + 1}`} loading="lazy" className="aspect-square w-full object-cover" />
+        )}
+      </a>
+      <ul className="flex flex-wrap gap-1" aria-label={m.provenanceTitle}>
+        {file.badges.map((badge) => (
+          <li key={badge.text}>
+            <Badge variant={TONE_VARIANT[badge.tone]} className="whitespace-normal">
+              {badge.text}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+      <p className="break-all font-mono text-[10px] text-muted-foreground" title={m.hashLabel}>
+        {m.hashLabel} {file.sha256}
+      </p>
+      {showRaw && file.admin ? (
+        <details className="text-xs">
+          <summary>{m.rawMetadata}</summary>
+          <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all">{JSON.stringify(file.admin, null, 1)}</pre>
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+/** The evidence grouped by checklist item (or one group), each file with its provenance badges. */
+export function EvidenceByItem({ taskId, items }: { taskId: string; items: EvidenceItemsDto }) {
+  const groups: { item: ChecklistItem | null; files: EvidenceFileDto[] }[] = items.checklist?.length
+    ? items.checklist.map((item) => ({ item, files: items.files.filter((file) => file.item_id === item.id) }))
+    : [{ item: null, files: items.files }];
+  return (
+    <div className="space-y-4">
+      {groups.map(({ item, files }) => (
+        <section key={item?.id ?? 'all'} className="space-y-2" aria-label={item?.label ?? m.provenanceTitle}>
+          {item ? (
+            <h3 className="text-sm font-medium">
+              {item.label}{' '}
+              <span className="text-xs font-normal text-muted-foreground">
+                ({item.kind === 'video' ? m.kindVideo : m.kindPhoto}, {item.required ? m.checklistRequired : m.checklistOptional})
+              </span>
+            </h3>
+          ) : null}
+          {files.length === 0 ? (
+            <p className="text-xs text-muted-foreground">{m.itemNoFiles}</p>
+          ) : (
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+              {files.map((file) => (
+                <EvidenceFile key={file.index} taskId={taskId} file={file} showRaw={file.admin !== undefined} />
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}
+

@@ -1,0 +1,109 @@
+import { useState, type ChangeEvent, type DragEvent } from 'react';
+import { useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { format } from '@shared/format-message';
+import { evidenceTrustMessages as m } from '@shared/messages/evidenceTrust';
+import type { PublicReportDto, VerifyResultDto } from '@shared/schemas/evidence-trust';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/spinner';
+import { api, ApiError } from '@web/lib/api';
+
+const dateOf = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
+
+/**
+ * /reports/:id/verify, public: anyone drops the report PDF or one of its photos and learns whether it
+ * matches what was issued, and when. Nothing else of the task is shown.
+ */
+export default function ReportVerifyPage() {
+  const { reportId = '' } = useParams();
+  const report = useQuery({
+    queryKey: ['public-report', reportId],
+    queryFn: () => api.get<PublicReportDto>(`/api/reports/${encodeURIComponent(reportId)}`),
+    retry: false,
+  });
+  const [result, setResult] = useState<VerifyResultDto | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const check = async (file: File | undefined) => {
+    setResult(null);
+    setError(null);
+    if (!file) return setError(m.verifyFileRequired);
+    const form = new FormData();
+    form.append('file', file, file.name);
+    setBusy(true);
+    try {
+      setResult(await api.upload<VerifyResultDto>(`/api/reports/${encodeURIComponent(reportId)}/verify`, form));
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.message ? failure.message : m.verifyFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    void check(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <main className="mx-auto w-full max-w-xl space-y-4 p-4">
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h1>{m.verifyTitle}</h1>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {report.isPending ? <Spinner /> : null}
+          {report.isError ? (
+            <Alert variant="destructive">
+              <AlertDescription>{m.reportNotFound}</AlertDescription>
+            </Alert>
+          ) : null}
+          {report.data ? (
+            <>
+              <p className="text-sm" data-testid="report-issued">
+                {format(m.reportIssued, { date: dateOf(report.data.issued_at) })}
+              </p>
+              <Button asChild variant="outline" size="sm">
+                <a href={`/api/reports/${encodeURIComponent(reportId)}/pdf`} target="_blank" rel="noreferrer">
+                  {m.reportOpen}
+                </a>
+              </Button>
+              <div
+                onDragOver={(event) => event.preventDefault()}
+                onDrop={onDrop}
+                className="space-y-2 rounded-md border-2 border-dashed p-4 text-center"
+              >
+                <p className="text-sm text-muted-foreground">{m.verifyHint}</p>
+                <label className="inline-flex cursor-pointer flex-col items-center gap-2 text-sm font-medium">
+                  {m.verifyChoose}
+                  <input
+                    type="file"
+                    className="max-w-full text-sm"
+                    onChange={(event: ChangeEvent<HTMLInputElement>) => void check(event.target.files?.[0])}
+                  />
+                </label>
+                {busy ? <Spinner /> : null}
+              </div>
+              {result ? (
+                <Alert variant={result.match ? 'success' : 'destructive'} data-testid="verify-result">
+                  <AlertDescription>
+                    {result.match ? format(m.verifyMatch, { date: dateOf(result.issued_at) }) : m.verifyNoMatch}
+                  </AlertDescription>
+                </Alert>
+              ) : null}
+              {error ? (
+                <p className="text-sm text-destructive" role="alert">
+                  {error}
+                </p>
+              ) : null}
+            </>
+          ) : null}
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

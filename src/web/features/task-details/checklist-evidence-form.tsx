@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react';
+import { EVIDENCE } from '@shared/constants';
+import { missingRequiredItems, type ChecklistItem } from '@shared/domain/checklist';
+import { format } from '@shared/format-message';
+import { messages } from '@shared/messages';
+import { evidenceTrustMessages as m } from '@shared/messages/evidenceTrust';
+import { submitEvidenceSchema } from '@shared/schemas/evidence.schemas';
+import { fieldErrors } from '@shared/schemas/common.schemas';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Field } from '@web/components/ui/field';
+import { Progress } from '@web/components/ui/progress';
+import { Textarea } from '@web/components/ui/textarea';
+import { api } from '@web/lib/api';
+import { failureText, taskPath, useTaskAction } from './task-query';
+
+const t = messages.taskPages.details;
+const VIDEO_TYPES = 'video/mp4,video/quicktime,video/webm';
+
+/**
+ * The expert walks the checklist item by item: each item has its own picker that opens the camera on
+ * a phone (`capture`), photos or video as the item asks. Submitting needs every required item.
+ */
+export function ChecklistEvidenceForm({
+  taskId,
+  checklist,
+  path = '/evidence',
+  title,
+}: {
+  taskId: string;
+  checklist: ChecklistItem[];
+  path?: string;
+  title?: string;
+}) {
+  const [notes, setNotes] = useState('');
+  const [files, setFiles] = useState<Record<string, File[]>>({});
+  const [notesError, setNotesError] = useState<string | null>(null);
+  const [itemsError, setItemsError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useTaskAction<{ notes: string; files: Record<string, File[]> }>({
+    taskId,
+    run: ({ notes: completionNotes, files: chosen }) => {
+      const form = new FormData();
+      form.append('completion_notes', completionNotes);
+      for (const item of checklist) for (const file of chosen[item.id] ?? []) form.append(`item.${item.id}`, file, file.name);
+      setProgress(0);
+      return api.upload<{ message?: string }>(taskPath(taskId, path), form, (fraction) => setProgress(Math.round(fraction * 100)));
+    },
+    success: messages.evidence.submitted,
+    failure: (error) => failureText(error, messages.evidence.submitFailed),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = submitEvidenceSchema.safeParse({ completion_notes: notes });
+    const notesProblem = parsed.success ? null : (fieldErrors(parsed.error).completion_notes ?? messages.evidence.notesRequired);
+    const counts = Object.fromEntries(Object.entries(files).map(([id, list]) => [id, list.length]));
+    const missing = missingRequiredItems(checklist, counts);
+    const itemsProblem = missing.length ? format(m.itemMissing, { items: missing.map((item) => item.label).join(', ') }) : null;
+    setNotesError(notesProblem);
+    setItemsError(itemsProblem);
+    if (notesProblem || itemsProblem || !parsed.success) return;
+    upload.mutate({ notes: parsed.data.completion_notes, files }, { onSettled: () => setProgress(null) });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{title ?? t.submitEvidenceTitle}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={submit} className="space-y-4" aria-label={t.submitEvidenceTitle}>
+          <ol className="space-y-3" aria-label={m.checklistTitle}>
+            {checklist.map((item) => {
+              const chosen = files[item.id] ?? [];
+              const inputId = `evidence-item-${item.id}`;
+              return (
+                <li key={item.id} className="rounded-md border p-3" data-testid={`checklist-item-${item.id}`}>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <label htmlFor={inputId} className="text-sm font-medium">
+                      {item.label}
+                    </label>
+                    <Badge variant="secondary">{item.kind === 'video' ? m.kindVideo : m.kindPhoto}</Badge>
+                    <Badge variant={item.required ? 'warning' : 'outline'}>{item.required ? m.checklistRequired : m.checklistOptional}</Badge>
+                  </div>
+                  <input
+                    id={inputId}
+                    type="file"
+                    multiple
+                    capture="environment"
+                    accept={item.kind === 'video' ? VIDEO_TYPES : EVIDENCE.allowedTypes.join(',')}
+                    className="mt-2 block w-full text-sm"
+                    onChange={(event) => {
+                      const list = Array.from(event.target.files ?? []);
+                      setFiles((current) => ({ ...current, [item.id]: list }));
+                      setItemsError(null);
+                    }}
+                  />
+                  <p className="mt-1 text-xs text-muted-foreground" aria-live="polite">
+                    {chosen.length ? format(m.itemFilesChosen, { count: chosen.length }) : m.itemNoFiles}
+                  </p>
+                </li>
+              );
+            })}
+          </ol>
+          {itemsError ? (
+            <p className="text-sm text-destructive" role="alert">
+              {itemsError}
+            </p>
+          ) : null}
+          <Field label={t.completionNotes} error={notesError} required id="evidence-notes">
+            <Textarea
+              rows={4}
+              value={notes}
+              onChange={(event) => {
+                setNotes(event.target.value);
+                setNotesError(null);
+              }}
+            />
+          </Field>
+          {progress !== null ? <Progress value={progress} label={t.uploadProgressLabel} /> : null}
+          <Button type="submit" disabled={upload.isPending}>
+            {upload.isPending ? t.uploading : t.submitEvidence}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
