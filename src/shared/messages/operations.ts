@@ -7,5 +7,4 @@ export const operationsMessages = {
   retryGaveUpMessage: 'The {action} for "{title}" failed {attempts} times and is no longer retried ({error}). See Admin > System.',
   actionCapture: 'payment capture',
   actionVoid: 'release of the payment hold',
-  emailSubject: 'Payment needs attention: {title}',
 } as const;

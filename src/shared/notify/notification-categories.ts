@@ -52,6 +52,7 @@ const CATEGORY_BY_TYPE: Record<string, NotificationCategory> = {
   task_alert_digest: 'task_alerts',
   admin_message: 'announcements',
   admin_override: 'tasks_payments',
+  payment_retry_failing: 'tasks_payments',
   waitlist_expert_available: 'tasks_payments',
   review_received_blind: 'tasks_payments',
   reviews_revealed: 'tasks_payments',
@@ -73,6 +74,8 @@ const MANDATORY_EMAIL_TYPES = new Set<string>([
   'dispute_resolved',
   // An admin acted on the user's task or money in their place: they must hear of it, with the reason.
   'admin_override',
+  // Admins: a capture or void keeps failing at the provider and the hold's deadline is coming.
+  'payment_retry_failing',
 ]);
 
 export function categoryOf(type: string): NotificationCategory {

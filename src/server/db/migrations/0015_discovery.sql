@@ -54,12 +54,21 @@ BEGIN
             + cos(radians(NEW.latitude)) * cos(radians(w.latitude))
               * power(sin(radians(w.longitude - NEW.longitude) / 2), 2)))) <= 100
     RETURNING w.id, w.client_id, w.location
+  ), sent AS (
+    INSERT INTO notifications (user_id, type, title, message, data)
+    SELECT ready.client_id, 'waitlist_expert_available', 'An expert is now available',
+      'An expert now serves ' || ready.location || '. Your task draft is ready to post.',
+      jsonb_build_object('waitlist_entry_id', ready.id, 'location', ready.location)
+    FROM ready
+    RETURNING id, created_at
   )
-  INSERT INTO notifications (user_id, type, title, message, data)
-  SELECT ready.client_id, 'waitlist_expert_available', 'An expert is now available',
-    'An expert now serves ' || ready.location || '. Your task draft is ready to post.',
-    jsonb_build_object('waitlist_entry_id', ready.id, 'location', ready.location)
-  FROM ready;
+  -- Its email and push deliveries, as enqueueDeliveries (src/server/notify/delivery-enqueue.ts) does
+  -- for notifications written from code: same kinds, keys, attempts, due at once.
+  INSERT INTO jobs (kind, key, payload, run_at, created_at, max_attempts)
+  SELECT channel.kind, 'deliver:' || channel.name || ':' || sent.id, jsonb_build_object('notificationId', sent.id),
+    to_timestamp(0), sent.created_at, 5
+  FROM sent CROSS JOIN (VALUES ('email', 'deliver-email'), ('push', 'deliver-push')) AS channel(name, kind)
+  ON CONFLICT (key) DO NOTHING;
   RETURN NEW;
 END;
 $$;--> statement-breakpoint

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { EARTH_RADIUS_MILES } from '@shared/domain/geo';
 import type { WaitlistEntryDto, WaitlistPlaceDto } from '@shared/schemas/discovery.schemas';
-import { expertProfiles, notifications } from '../../db/schema';
+import { expertProfiles, jobs, notifications } from '../../db/schema';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
 /** Montana, far from every default test expert; points due north of it at known great-circle distances. */
@@ -88,6 +88,9 @@ describe('the waitlist', () => {
     const [note] = await waitlistNotifications(client.id);
     expect(note.title).toBe('An expert is now available');
     expect(note.message).toBe('An expert now serves Lewistown, Montana. Your task draft is ready to post.');
+    // The trigger enqueues its email and push deliveries like notifications written from code.
+    const deliveries = await t.db.select().from(jobs).where(inArray(jobs.key, [`deliver:email:${note.id}`, `deliver:push:${note.id}`]));
+    expect(deliveries.map((job) => job.kind).sort()).toEqual(['deliver-email', 'deliver-push']);
     // A second arrival, and the same expert moving again, tell no one twice.
     await t.createUser('expert', north(10));
     await moveExpert(expert.id, north(20));

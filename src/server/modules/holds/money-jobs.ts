@@ -18,7 +18,7 @@ export function createMoneyJobRunner(
   const provider = () => deps.providers.payments;
   const payments = createTaskPayments(deps);
   const moneyDeps = { db: deps.db, clock: deps.clock, payments, provider };
-  const alerts = { db: deps.db, clock: deps.clock, email: () => deps.providers.email };
+  const alerts = { db: deps.db, clock: deps.clock };
   const handlers = { ...createMoneyJobHandlers(moneyDeps), ...createPaymentRetryHandlers(moneyDeps), ...options.extraHandlers };
   for (const kind of ALERTED_JOB_KINDS) if (handlers[kind]) handlers[kind] = alertingOnRepeatedFailure(handlers[kind], alerts);
   return createJobRunner({

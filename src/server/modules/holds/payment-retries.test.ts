@@ -52,7 +52,7 @@ describe('capture retries that need no person', () => {
       await runRetry(task.intentId); // third failure: admins are told
       expect(await notificationTypes(t, admin.id, task.taskId)).toEqual(['payment_retry_failing']);
       const [alert] = await listOutboxMessages(t.db, { channel: 'email', recipient: admin.email, limit: 1 });
-      expect(alert?.subject).toContain('Payment needs attention');
+      expect(alert?.subject).toContain('A payment keeps failing');
       expect((await retryJob(task.intentId))?.last_error).toContain('The provider is down.');
 
       await runRetry(task.intentId); // the provider is back

@@ -1,12 +1,9 @@
-import { inArray } from 'drizzle-orm';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import type { CancelHoldReason } from '@shared/domain/enums';
 import type { Db } from '../../db/client';
-import { authUsers } from '../../db/schema';
 import { enqueueJob, type JobRow } from '../../jobs/jobs.repository';
 import { retryDelayMs, type JobHandler } from '../../jobs/runner';
-import type { EmailSender } from '../../providers/email/email-sender';
 import { errorField, log } from '../../ops/logger';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { adminIds, findTaskRow } from './holds.repository';
@@ -59,10 +56,12 @@ export async function enqueueVoidRetry(
 export interface RetryAlertDeps {
   db: Db;
   clock: MoneyJobDeps['clock'];
-  email: () => EmailSender;
 }
 
-/** Tells every admin, in the app and by email, that a money job keeps failing (or gave up). */
+/**
+ * Tells every admin that a money job keeps failing (or gave up): a `payment_retry_failing`
+ * notification, whose email the delivery jobs send whatever the preferences (a mandatory type).
+ */
 export async function alertAdmins(deps: RetryAlertDeps, job: JobRow, error: string, gaveUp: boolean): Promise<void> {
   const { taskId } = job.payload as RetryPayload;
   const task = await findTaskRow(deps.db, taskId);
@@ -85,13 +84,6 @@ export async function alertAdmins(deps: RetryAlertDeps, job: JobRow, error: stri
     deps.db,
     admins.map((to) => moneyNotification(to, 'payment_retry_failing', title, text, task, now, { job_id: job.id, job_kind: job.kind })),
   );
-  const recipients = await deps.db.select({ email: authUsers.email }).from(authUsers).where(inArray(authUsers.id, admins));
-  for (const { email } of recipients) {
-    await deps
-      .email()
-      .send({ to: email, subject: format(m.emailSubject, { title: task.title }), text })
-      .catch((sendError: unknown) => log.error({ err: errorField(sendError), jobId: job.id }, 'admin alert email failed'));
-  }
 }
 
 /** The money jobs whose failures admins hear about: the retries, auto-release and the void of a replaced hold. */

@@ -7,6 +7,8 @@ import { everyone, type MatrixRow } from '../matrix';
  */
 export const operationsRows: MatrixRow[] = [
   { route: 'GET /healthz', cases: [{ name: 'public liveness', expect: everyone(200) }] },
+  // Issue 25: crawlers' rules, public and the same for everyone.
+  { route: 'GET /robots.txt', cases: [{ name: 'public crawler rules', expect: everyone(200) }] },
   {
     route: 'GET /readyz',
     cases: [
