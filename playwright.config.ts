@@ -43,6 +43,8 @@ export default defineConfig({
       DATA_DIR: '.tmp/e2e-data',
       DATABASE_URL: '',
       NODE_ENV: 'development',
+      // Request lines would bury the journeys' own output; warnings and errors still show.
+      LOG_LEVEL: 'warn',
     },
   },
 });

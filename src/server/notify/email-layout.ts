@@ -1,6 +1,5 @@
 import { createElement as h, type ReactNode } from 'react';
-import { render } from '@react-email/render';
-import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import type * as EmailComponents from '@react-email/components';
 import { BRAND_NAME } from '@shared/brand';
 
 /** What every product mail says: one heading, a few paragraphs, one button to the exact page. */
@@ -25,7 +24,8 @@ const styles = {
   small: { color: '#64748b', fontSize: '12px', lineHeight: '18px' },
 };
 
-function EmailDocument(content: EmailContent): ReactNode {
+function EmailDocument(content: EmailContent, components: typeof EmailComponents): ReactNode {
+  const { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } = components;
   return h(
     Html,
     { lang: 'en' },
@@ -66,8 +66,13 @@ function plainText(content: EmailContent): string {
   ].join('\n');
 }
 
-/** Renders a mail to its HTML and text parts with react-email. */
+/**
+ * Renders a mail to its HTML and text parts with react-email. The library is loaded on the first
+ * mail, not at start-up: its import costs most of a second, which every process (and every test
+ * file that builds the app) would otherwise pay whether it sends mail or not.
+ */
 export async function renderEmail(content: EmailContent): Promise<{ subject: string; html: string; text: string }> {
-  const html = await render(EmailDocument(content) as Parameters<typeof render>[0]);
+  const [{ render }, components] = await Promise.all([import('@react-email/render'), import('@react-email/components')]);
+  const html = await render(EmailDocument(content, components) as Parameters<typeof render>[0]);
   return { subject: content.subject, html, text: plainText(content) };
 }

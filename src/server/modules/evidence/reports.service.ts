@@ -10,7 +10,6 @@ import { loadVisibleTask } from '../tasks/task-access';
 import { findTaskWithParties } from '../tasks/task-details.repository';
 import { evidenceFileDtos } from './evidence-items.service';
 import { sha256Hex } from './provenance-reader';
-import { buildReportPdf } from './report-pdf';
 import { clientCopy } from './strip-metadata';
 import { findLiveReport, findReportForTask, insertReportOnce, revokeReport, toReportSummary, type ReportRow } from './reports.repository';
 
@@ -41,6 +40,8 @@ export async function issueReport(deps: ReportDeps, taskId: string): Promise<Rep
   const { files, facts } = await evidenceFileDtos(deps.db, task, issuedAt, { admin: false });
   const bytes = await Promise.all(facts.map((fact) => deps.storage.get(fact.storage_key)));
   const reportId = crypto.randomUUID();
+  // pdf-lib loads on the first report, not at start-up (its import takes about half a second).
+  const { buildReportPdf } = await import('./report-pdf');
   const pdf = await buildReportPdf({
     reportId,
     productName: BRAND_NAME,
