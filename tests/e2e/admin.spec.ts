@@ -128,7 +128,7 @@ test('Send Notification reaches the client bell; Export CSV downloads quoted val
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByLabel('Message').fill('The product is down on Sunday from 2 to 3 am.');
   await dialog.getByRole('button', { name: 'Send' }).click();
-  await expect(toast(page, 'Notification sent to 1 users')).toBeVisible();
+  await expect(toast(page, 'Notification sent to 1 user')).toBeVisible();
   await expect(page.getByRole('cell', { name: new RegExp(title) })).toBeVisible();
 
   const client = await signedInPage(browser, DEMO.client);
