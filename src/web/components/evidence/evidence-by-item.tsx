@@ -3,6 +3,8 @@ import type { BadgeTone } from '@shared/domain/provenance';
 import { evidenceTrustMessages as m } from '@shared/messages/evidenceTrust';
 import type { EvidenceFileDto, EvidenceItemsDto } from '@shared/schemas/evidence-trust';
 import { Badge } from '@web/components/ui/badge';
+import { format } from '@shared/format-message';
+import { taskPagesMessages } from '@shared/messages/taskPages';
 
 /** Evidence grouped by checklist item with provenance badges: the task page and the admin's dispute view. */
 
@@ -14,13 +16,15 @@ const fileUrl = (taskId: string, index: number) => taskPath(taskId, `/evidence/$
 
 function EvidenceFile({ taskId, file, showRaw }: { taskId: string; file: EvidenceFileDto; showRaw: boolean }) {
   const url = fileUrl(taskId, file.index);
+  // Numbered across the whole submission, as in the plain photo grid ("Evidence photo 1").
+  const label = format(taskPagesMessages.details.evidenceImageAlt, { number: file.index + 1 });
   return (
     <li className="space-y-1" data-testid="evidence-file">
       <a href={url} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border">
         {file.content_type.startsWith('video/') ? (
-          <video src={url} controls preload="metadata" className="aspect-video w-full bg-black" aria-label={`#${file.index + 1}`} />
+          <video src={url} controls preload="metadata" className="aspect-video w-full bg-black" aria-label={label} />
         ) : (
-          <img src={url} alt={`#${file.index + 1}`} loading="lazy" className="aspect-square w-full object-cover" />
+          <img src={url} alt={label} loading="lazy" className="aspect-square w-full object-cover" />
         )}
       </a>
       <ul className="flex flex-wrap gap-1" aria-label={m.provenanceTitle}>
