@@ -39,7 +39,9 @@ test('landing: the brand names the page, the map preloads, then loads the networ
   await expect(page).toHaveTitle(/^Local Experts/);
   await expect(page.getByRole('banner').getByText('Local Experts')).toBeVisible();
   const map = page.getByRole('region', { name: 'Expert availability map' });
-  await map.scrollIntoViewIfNeeded();
+  // The React root takes over the pre-rendered landing page; a region found just before that is
+  // detached, so the scroll is retried on the live one.
+  await expect(async () => map.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass({ timeout: 10_000 });
   await basemapRequested;
   await expect(map.getByText('Preloading map for smooth experience...')).toBeVisible();
   await expect(map.getByText('Loading global network...')).toHaveCount(0);
