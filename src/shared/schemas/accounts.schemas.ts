@@ -4,23 +4,21 @@ import { messages } from '../messages';
 
 const required = z.string().trim().min(1, messages.auth.requiredFields);
 
+/** A password as sign-up sets it: the same rules for a reset. */
+const newPassword = z.string().min(1, messages.auth.requiredFields).min(PASSWORD_MIN_LENGTH, messages.auth.passwordTooShort).max(128);
+const passwordsMatch = (value: { password: string; confirm_password: string }) => value.password === value.confirm_password;
+const confirmPasswordMismatch = { message: messages.auth.passwordsDoNotMatch, path: ['confirm_password'] };
+
 /** Sign-up as the spec validates it: all fields, a 6-character password, and a matching confirmation. */
 export const signUpSchema = z
   .object({
     first_name: required.max(100),
     last_name: required.max(100),
     email: required.pipe(z.email(messages.auth.requiredFields)).transform((email) => email.toLowerCase()),
-    password: z
-      .string()
-      .min(1, messages.auth.requiredFields)
-      .min(PASSWORD_MIN_LENGTH, messages.auth.passwordTooShort)
-      .max(128),
+    password: newPassword,
     confirm_password: z.string(),
   })
-  .refine((value) => value.password === value.confirm_password, {
-    message: messages.auth.passwordsDoNotMatch,
-    path: ['confirm_password'],
-  });
+  .refine(passwordsMatch, confirmPasswordMismatch);
 export type SignUpRequest = z.input<typeof signUpSchema>;
 
 export const signInSchema = z.object({
@@ -38,15 +36,8 @@ export type ForgotPasswordRequest = z.input<typeof forgotPasswordSchema>;
 /** A new password after a reset link: the sign-up rules. */
 export const newPasswordSchema = z
   .object({
-    password: z
-      .string()
-      .min(1, messages.auth.requiredFields)
-      .min(PASSWORD_MIN_LENGTH, messages.auth.passwordTooShort)
-      .max(128),
+    password: newPassword,
     confirm_password: z.string(),
   })
-  .refine((value) => value.password === value.confirm_password, {
-    message: messages.auth.passwordsDoNotMatch,
-    path: ['confirm_password'],
-  });
+  .refine(passwordsMatch, confirmPasswordMismatch);
 export type NewPasswordRequest = z.input<typeof newPasswordSchema>;
