@@ -8,6 +8,7 @@ import {
   authTwoFactors,
   authUsers,
   authVerifications,
+  dataExports,
   disputes,
   expertProfiles,
   localPaymentAccounts,
@@ -123,6 +124,8 @@ export async function deleteAccount(db: Db, storage: FileStorage, params: { user
         await tx.update(localPaymentAccounts).set({ email: null }).where(eq(localPaymentAccounts.id, expert.stripe_account_id));
       }
     }
+    // Export archives hold everything above: the rows go now, their files after the commit.
+    const exportFiles = await tx.delete(dataExports).where(eq(dataExports.user_id, params.userId)).returning({ key: dataExports.storage_key });
     await tx.delete(phoneVerifications).where(eq(phoneVerifications.user_id, params.userId));
     await tx.delete(notifications).where(eq(notifications.user_id, params.userId));
     await tx.delete(authTwoFactors).where(eq(authTwoFactors.userId, params.userId));
@@ -137,7 +140,7 @@ export async function deleteAccount(db: Db, storage: FileStorage, params: { user
       details: {},
       created_at: params.now,
     });
-    return [avatarKeyOf(profile?.avatar_url), expert?.document_url ?? null].filter((key): key is string => Boolean(key));
+    return [avatarKeyOf(profile?.avatar_url), expert?.document_url ?? null, ...exportFiles.map((row) => row.key)].filter((key): key is string => Boolean(key));
   });
   // After the commit: a failed removal leaves an orphan file, never a half-deleted account.
   await Promise.all(files.map((key) => storage.delete(key).catch((error: unknown) => log.error({ key, err: errorField(error) }, 'file removal failed'))));
