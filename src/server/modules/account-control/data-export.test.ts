@@ -25,6 +25,20 @@ afterAll(async () => {
 });
 
 type ExportList = { exports: DataExportDto[] };
+/** The parts of data.json these tests read. */
+interface ExportJson {
+  account: { email: string };
+  profile: { first_name: string };
+  expert_profile: { id: string };
+  tasks: Array<{ title: string; your_role: string }>;
+  applications: { sent: unknown[]; received: unknown[] };
+  messages: Array<{ content: string; direction: string }>;
+  reviews: { given: Array<{ comment: string }>; received: Array<{ comment: string }> };
+  evidence: unknown[];
+  payments: unknown[];
+  notifications: Array<{ type: string }>;
+  consent: { notification_preferences: unknown[]; expert_terms_accepted_at: string | null };
+}
 const ask = (user: TestUser) => t.request('POST', '/api/account/exports', { cookie: user.cookie });
 const list = async (user: TestUser) => (await t.json<ExportList>(await t.request('GET', '/api/account/exports', { cookie: user.cookie }))).exports;
 const errorOf = async (response: Response) => (await t.json<{ error: { message: string } }>(response)).error.message;
@@ -86,18 +100,18 @@ describe('export my data', { timeout: 120_000 }, () => {
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/zip');
     const archive = unzipSync(new Uint8Array(await download.arrayBuffer()));
-    const data = JSON.parse(strFromU8(archive['data.json']!)) as Record<string, any>;
+    const data = JSON.parse(strFromU8(archive['data.json']!)) as ExportJson;
     expect(data.profile.first_name).toBe('Oriane');
     expect(data.account.email).toBe(client.email);
-    expect(data.tasks.map((row: { title: string }) => row.title)).toEqual(['Inspect the blue van']);
+    expect(data.tasks.map((row) => row.title)).toEqual(['Inspect the blue van']);
     expect(data.applications.received).toHaveLength(1);
-    expect(data.messages.map((row: { content: string; direction: string }) => `${row.direction}:${row.content}`)).toEqual([
+    expect(data.messages.map((row) => `${row.direction}:${row.content}`)).toEqual([
       'sent:Please check the tyres',
       'received:Tyres look fine',
     ]);
-    expect(data.reviews.given.map((row: { comment: string }) => row.comment)).toEqual(['Thorough work']);
+    expect(data.reviews.given.map((row) => row.comment)).toEqual(['Thorough work']);
     expect(data.payments).toEqual([expect.objectContaining({ task_id: task.id, amount: 20_000, your_role: 'client', expert_payout: 18_000 })]);
-    expect(data.notifications.map((row: { type: string }) => row.type)).toContain('payment_captured');
+    expect(data.notifications.map((row) => row.type)).toContain('payment_captured');
     expect(data.consent.notification_preferences).toEqual([expect.objectContaining({ category: 'announcements', enabled: false })]);
     expect(Object.keys(archive)).toEqual(expect.arrayContaining(['data.json', 'files/avatar/me.png']));
 
@@ -131,12 +145,12 @@ describe('export my data', { timeout: 120_000 }, () => {
     await t.context.jobs.runDue();
     const [ready] = await list(expert);
     const archive = unzipSync(new Uint8Array(await (await t.request('GET', ready!.download_url!, { cookie: expert.cookie })).arrayBuffer()));
-    const data = JSON.parse(strFromU8(archive['data.json']!)) as Record<string, any>;
+    const data = JSON.parse(strFromU8(archive['data.json']!)) as ExportJson;
     expect(data.tasks[0].your_role).toBe('expert');
     expect(data.evidence).toEqual([expect.objectContaining({ storage_key: photoKey, in_archive: true })]);
     expect(archive[`files/evidence/${task.id}/1_roof.png`]).toEqual(PNG_BYTES);
     expect(data.applications.sent).toHaveLength(1);
-    expect(data.reviews.received.map((row: { comment: string }) => row.comment)).toEqual(['Quick and clear']);
+    expect(data.reviews.received.map((row) => row.comment)).toEqual(['Quick and clear']);
     expect(data.expert_profile.id).toBe(expert.id);
     expect(data.consent.expert_terms_accepted_at).not.toBeNull();
     expect(JSON.stringify(data)).not.toContain(client.email);
