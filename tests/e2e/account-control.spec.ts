@@ -20,6 +20,7 @@ function secretOfBase32(text: string): string {
 }
 
 test('a new admin must set up two-factor before the admin area opens, then signs in with a code', async ({ page, browser }) => {
+  test.slow();
   const { email, password } = await signUpAndConfirm(page, 'new-admin');
 
   // The demo admin makes them an admin.
