@@ -1,8 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { DEMO, logOut, sameOrigin, signUpAndConfirm, totpCode } from './fixtures';
+import { strFromU8, unzipSync } from 'fflate';
+import { DEMO, expectNoAxeViolations, latestOutboxMessage, logOut, sameOrigin, signUpAndConfirm, totpCode } from './fixtures';
 import { signedInPage, toast } from './task-loop-helpers';
 
-/** Account control (issue 22): an admin is made to set up two-factor sign-in, then signs in with a code. */
+/**
+ * Account control (issue 22): an admin is made to set up two-factor sign-in, then signs in with a code;
+ * a user exports their data and deletes their account.
+ */
 
 /** An authenticator app's base32 key back to the raw secret the code is computed from. */
 function secretOfBase32(text: string): string {
@@ -15,6 +20,7 @@ function secretOfBase32(text: string): string {
 }
 
 test('a new admin must set up two-factor before the admin area opens, then signs in with a code', async ({ page, browser }) => {
+  test.slow();
   const { email, password } = await signUpAndConfirm(page, 'new-admin');
 
   // The demo admin makes them an admin.
@@ -54,4 +60,42 @@ test('a new admin must set up two-factor before the admin area opens, then signs
   await expect(page.getByText('Successfully signed in!')).toBeVisible();
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+});
+
+test('a user exports, downloads and opens their data, then deletes their account and cannot sign in', async ({ page }) => {
+  test.slow();
+  const { email, password } = await signUpAndConfirm(page, 'leaver');
+  expect((await page.request.post('/api/me/onboarding', { data: { role: 'client' }, headers: sameOrigin(page) })).status()).toBe(200);
+
+  await page.goto('/profile?tab=account');
+  await page.getByRole('button', { name: 'Export my data' }).click();
+  await expect(toast(page, 'Your export is being prepared. We will email you a link when it is ready.')).toBeVisible();
+  // The job builds it in the background; the card looks again until it is ready.
+  const download = page.getByRole('link', { name: /^Download the export of/ });
+  await expect(download).toBeVisible({ timeout: 20_000 });
+  // The mail goes out by its own delivery job, just after.
+  await expect.poll(async () => (await latestOutboxMessage(page.request, 'email', email)).subject, { timeout: 15_000 }).toContain(
+    'Your data export is ready',
+  );
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  const archive = unzipSync(new Uint8Array(readFileSync((await file.path())!)));
+  const data = JSON.parse(strFromU8(archive['data.json']!)) as { account: { email: string }; profile: { first_name: string } };
+  expect(data.account.email).toBe(email);
+  expect(data.profile.first_name).toBe('Pat');
+
+  await page.getByLabel('Password to confirm').fill(password);
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(toast(page, 'Your account was deleted.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('status').getByText('Invalid email or password. Please try again.')).toBeVisible();
 });

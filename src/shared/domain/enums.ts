@@ -83,6 +83,8 @@ export const NOTIFICATION_TYPES = [
   'reviews_revealed',
   /** Issue 21: admins, when a capture or a void keeps failing at the provider (retried by a job). */
   'payment_retry_failing',
+  /** Issue 22: the user's data export is ready to download (always emailed). */
+  'data_export_ready',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

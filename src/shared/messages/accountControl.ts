@@ -24,5 +24,18 @@ export const accountControlMessages = {
   accountDeleted: 'Your account was deleted.',
   exportQueued: 'Your export is being prepared. We will email you a link when it is ready.',
   exportNotFound: 'That export was not found or has expired.',
+  exportTooSoon: 'You can ask for one export a day. Your latest one is listed below.',
+  exportReadyTitle: 'Your data export is ready',
+  exportReadyMessage: 'Download it from your profile (Account tab) within 7 days. Only you can download it, while signed in.',
+  exportTitle: 'Export my data',
+  exportDescription:
+    'A ZIP archive with your profile, tasks, applications, messages, reviews, evidence, payments, notifications and consent records as JSON, plus the files you uploaded. We prepare it in the background and email you when it is ready.',
+  exportButton: 'Export my data',
+  exportPreparing: 'Being prepared',
+  exportReady: 'Ready',
+  exportFailed: 'Failed',
+  exportExpired: 'Expired',
+  exportDownload: 'Download',
+  exportListLabel: 'Your exports',
   deletedUserName: 'Deleted user',
 } as const;

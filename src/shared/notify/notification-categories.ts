@@ -56,6 +56,7 @@ const CATEGORY_BY_TYPE: Record<string, NotificationCategory> = {
   waitlist_expert_available: 'tasks_payments',
   review_received_blind: 'tasks_payments',
   reviews_revealed: 'tasks_payments',
+  data_export_ready: 'tasks_payments',
 };
 
 /**
@@ -76,6 +77,8 @@ const MANDATORY_EMAIL_TYPES = new Set<string>([
   'admin_override',
   // Admins: a capture or void keeps failing at the provider and the hold's deadline is coming.
   'payment_retry_failing',
+  // Security: the user asked for their data; the mail is the "link" the export promises.
+  'data_export_ready',
 ]);
 
 export function categoryOf(type: string): NotificationCategory {

@@ -30,3 +30,14 @@ export interface SuspensionDto {
   reason: string | null;
   suspended_at: string | null;
 }
+
+
+export interface DataExportDto {
+  id: string;
+  status: 'pending' | 'ready' | 'failed' | 'expired';
+  created_at: string;
+  ready_at: string | null;
+  expires_at: string | null;
+  /** Set while the archive can be downloaded (by its owner, signed in). */
+  download_url: string | null;
+}

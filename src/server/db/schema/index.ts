@@ -9,3 +9,4 @@ export * from './security';
 export * from './discovery';
 export * from './notify';
 export * from './evidence';
+export * from './account';

@@ -171,6 +171,9 @@ describe('suspension', { timeout: 60_000 }, () => {
       expect(signIn.status).toBe(403);
       expect((await t.json<{ message: string }>(signIn)).message).toBe(messages.accountControl.accountSuspended);
       expect(await available()).not.toContain(task.id);
+      // Hidden at its address too, from experts; its client's admins still see it.
+      expect((await t.request('GET', `/api/tasks/${task.id}`, { cookie: expert.cookie })).status).toBe(404);
+      expect((await t.request('GET', `/api/tasks/${task.id}`, { cookie: admin.cookie })).status).toBe(200);
       expect(await t.json<SuspensionDto>(await t.request('GET', url, { cookie: admin.cookie }))).toMatchObject({ suspended: true, reason: 'Abusive messages' });
 
       expect((await t.request('POST', `/api/admin/users/${admin.id}/suspension`, { body: { reason: 'Testing myself' }, cookie: admin.cookie })).status).toBe(409);
@@ -179,6 +182,7 @@ describe('suspension', { timeout: 60_000 }, () => {
       expect((await t.request('DELETE', url, { cookie: admin.cookie })).status).toBe(409);
       expect((await passwordStep(client.email)).status).toBe(200);
       expect(await available()).toContain(task.id);
+      expect((await t.request('GET', `/api/tasks/${task.id}`, { cookie: expert.cookie })).status).toBe(200);
 
       const audit = await t.json<{ rows: Array<{ action: string; target_id: string }> }>(await t.request('GET', '/api/admin/audit', { cookie: admin.cookie }));
       expect(audit.rows.filter((row) => row.target_id === client.id).map((row) => row.action)).toEqual(['user.unsuspended', 'user.suspended']);

@@ -19,6 +19,7 @@ import { coarsePlaceOf, deviceOf } from './device';
 import { deleteUserSession, deleteUserSessions, listUserSessions } from './sessions.repository';
 import { liftSuspension, suspendUser } from './suspension.service';
 import { deleteAccount } from './account-deletion.service';
+import { dataExportRoutes } from './data-export.routes';
 
 /**
  * Issue 22: the caller's devices and sessions (sign out one, or all others) and an admin's
@@ -29,6 +30,7 @@ export function accountControlRoutes(deps: AppDeps) {
   const { db, clock } = deps;
   const forgetUser = (userId: string) => deps.sessionCache?.invalidateUser(userId);
   return new Hono<AppEnv>()
+    .route('/', dataExportRoutes(deps))
     .get('/account/sessions', async (c) => {
       const user = requireUser(c);
       const current = c.get('session')?.id;

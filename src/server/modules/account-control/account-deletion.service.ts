@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { verifyPassword } from 'better-auth/crypto';
 import { messages } from '@shared/messages';
 import type { Db } from '../../db/client';
@@ -8,6 +8,7 @@ import {
   authTwoFactors,
   authUsers,
   authVerifications,
+  dataExports,
   disputes,
   expertProfiles,
   localPaymentAccounts,
@@ -15,6 +16,7 @@ import {
   phoneVerifications,
   profiles,
   tasks,
+  transactions,
 } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../providers/storage';
@@ -28,10 +30,17 @@ const DELETED_NAME = messages.accountControl.deletedUserName;
 export const deletedEmailOf = (userId: string) => `deleted-${userId}@deleted.invalid`;
 
 /**
- * Money in flight (docs/privacy.md): a payment being authorized or an open hold on any task of the user,
- * or a dispute not yet resolved. Deletion waits until it settles.
+ * How long a capture stays "not yet paid out" (docs/decisions/0250): the payment provider's rolling
+ * payout delay for new connected accounts, during which a refund still comes out of the expert's balance.
  */
-async function hasMoneyInFlight(db: Db, userId: string): Promise<boolean> {
+export const PAYOUT_DELAY_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Money in flight (docs/privacy.md): a payment being authorized or an open hold on any task of the user,
+ * a dispute not yet resolved, or a capture not yet paid out. Deletion waits until it settles.
+ */
+async function hasMoneyInFlight(db: Db, userId: string, now: Date): Promise<boolean> {
   const mine = or(eq(tasks.client_id, userId), eq(tasks.expert_id, userId));
   const [held] = await db
     .select({ id: tasks.id })
@@ -45,7 +54,20 @@ async function hasMoneyInFlight(db: Db, userId: string): Promise<boolean> {
     .innerJoin(tasks, eq(tasks.id, disputes.task_id))
     .where(and(mine, inArray(disputes.status, ['open', 'resubmitted'])))
     .limit(1);
-  return Boolean(disputed);
+  if (disputed) return true;
+  const [unpaid] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .innerJoin(tasks, eq(tasks.id, transactions.task_id))
+    .where(
+      and(
+        mine,
+        inArray(transactions.status, ['captured', 'partially_refunded']),
+        gt(transactions.updated_at, new Date(now.getTime() - PAYOUT_DELAY_DAYS * DAY_MS)),
+      ),
+    )
+    .limit(1);
+  return Boolean(unpaid);
 }
 
 /**
@@ -64,7 +86,7 @@ export async function deleteAccount(db: Db, storage: FileStorage, params: { user
   if (!(await verifyPassword({ hash: account.hash, password: params.password }))) {
     throw badRequest(messages.accountControl.wrongPassword, { password: messages.accountControl.wrongPassword });
   }
-  if (await hasMoneyInFlight(db, params.userId)) throw conflict(messages.accountControl.deleteRefusedMoneyInFlight);
+  if (await hasMoneyInFlight(db, params.userId, params.now)) throw conflict(messages.accountControl.deleteRefusedMoneyInFlight);
 
   const files = await db.transaction(async (tx) => {
     const [profile] = await tx.select({ avatar_url: profiles.avatar_url }).from(profiles).where(eq(profiles.id, params.userId));
@@ -102,6 +124,8 @@ export async function deleteAccount(db: Db, storage: FileStorage, params: { user
         await tx.update(localPaymentAccounts).set({ email: null }).where(eq(localPaymentAccounts.id, expert.stripe_account_id));
       }
     }
+    // Export archives hold everything above: the rows go now, their files after the commit.
+    const exportFiles = await tx.delete(dataExports).where(eq(dataExports.user_id, params.userId)).returning({ key: dataExports.storage_key });
     await tx.delete(phoneVerifications).where(eq(phoneVerifications.user_id, params.userId));
     await tx.delete(notifications).where(eq(notifications.user_id, params.userId));
     await tx.delete(authTwoFactors).where(eq(authTwoFactors.userId, params.userId));
@@ -116,7 +140,7 @@ export async function deleteAccount(db: Db, storage: FileStorage, params: { user
       details: {},
       created_at: params.now,
     });
-    return [avatarKeyOf(profile?.avatar_url), expert?.document_url ?? null].filter((key): key is string => Boolean(key));
+    return [avatarKeyOf(profile?.avatar_url), expert?.document_url ?? null, ...exportFiles.map((row) => row.key)].filter((key): key is string => Boolean(key));
   });
   // After the commit: a failed removal leaves an orphan file, never a half-deleted account.
   await Promise.all(files.map((key) => storage.delete(key).catch((error: unknown) => log.error({ key, err: errorField(error) }, 'file removal failed'))));

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { messages } from '@shared/messages';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/test-app';
-import { createMessage, createReview, createTask, PNG_BYTES } from '../../test/builders';
+import { createMessage, createReview, createTask, createTransaction, PNG_BYTES } from '../../test/builders';
+import { PAYOUT_DELAY_DAYS } from './account-deletion.service';
 import { profiles } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 
@@ -67,5 +68,22 @@ describe('delete my account', { timeout: 120_000 }, () => {
       await t.request('GET', `/api/tasks/${done.id}/messages`, { cookie: expert.cookie }),
     );
     expect(kept.messages.map((m) => m.content)).toContain('Thanks for the photos');
+  });
+
+  it('is refused while a capture is not yet paid out, and allowed once the payout delay has passed', async () => {
+    const client = await t.createUser('client');
+    const expert = await t.createUser('expert');
+    const task = await createTask(t.db, { client_id: client.id, expert_id: expert.id, status: 'completed', payment_status: 'captured' });
+    await createTransaction(t.db, { task_id: task.id, status: 'captured', updated_at: t.clock.now() });
+    const remove = (cookie: string) => t.request('POST', '/api/account/delete', { body: { password: TEST_PASSWORD }, cookie });
+
+    // The expert is paid by that capture: both sides wait for the payout.
+    for (const user of [expert, client]) {
+      const refused = await remove(user.cookie);
+      expect(refused.status).toBe(409);
+      expect((await t.json<{ error: { message: string } }>(refused)).error.message).toBe(messages.accountControl.deleteRefusedMoneyInFlight);
+    }
+    t.clock.advance((PAYOUT_DELAY_DAYS * 24 + 1) * 60 * 60 * 1000);
+    expect((await remove(expert.cookie)).status).toBe(200);
   });
 });

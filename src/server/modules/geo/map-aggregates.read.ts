@@ -62,7 +62,9 @@ export function taskAggregatesQuery(since: Date): SQL {
       (select json_agg((round(latitude * 100)::int + ${sql.raw(String(LAT_OFFSET))}) * ${sql.raw(String(LNG_SPAN))}
                        + round(longitude * 100)::int + ${sql.raw(String(LNG_OFFSET))})
        from tasks
-       where created_at >= ${since.toISOString()}::timestamptz) as cells,
+       where created_at >= ${since.toISOString()}::timestamptz
+         -- A suspended client's tasks leave the public map too (issue 22); a probe of a tiny partial index.
+         and not exists (select 1 from auth_users su where su.id = tasks.client_id and su.suspended_at is not null)) as cells,
       (select count(*)::int from tasks where status in ('completed', 'verified')) as tasks_completed`;
 }
 

@@ -4,6 +4,7 @@ import { messages } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { rolesOf } from '../profiles/profiles.repository';
+import { hiddenBySuspension } from './suspended-clients';
 import { countApplications, findTask, hasApplication, hasClientReview, type TaskRow } from './tasks.repository';
 
 const uuid = z.uuid();
@@ -69,7 +70,7 @@ export async function loadVisibleTask(db: Db, userId: string, taskId: string, no
   const [actor, task] = await Promise.all([loadActor(db, userId), findTask(db, taskId)]);
   if (!task) throw notFound(messages.tasks.notFound);
   const facts = await accessFactsOf(db, actor, task);
-  if (!check(actor, 'view', facts, now).ok) throw notFound(messages.tasks.notFound);
+  if (!check(actor, 'view', facts, now).ok || (await hiddenBySuspension(db, actor, task))) throw notFound(messages.tasks.notFound);
   return { actor, task, facts };
 }
 

@@ -20,6 +20,7 @@ import { listAppliedTasks, listAssignedTasks, listClientTasks, listOpenTasks, ty
 import { toApplicationDto, toPersonDto, toReviewDto, toTaskDto, toTaskExpertDto, toTransactionDto } from './tasks.dto';
 import { insertTask, updateTaskIf } from './tasks.repository';
 import { clientReviewHiddenFromExpert } from './blind-reviews';
+import { hiddenBySuspension } from './suspended-clients';
 
 /** Statuses in which an admin may still edit a task (the roles matrix: all but the closed ones). */
 const ADMIN_EDITABLE: readonly TaskStatus[] = ['pending', 'open', 'assigned', 'in_progress', 'pending_approval'];
@@ -143,7 +144,7 @@ export function createTasksService(deps: TasksServiceDeps) {
         applicationCount: applications.length,
         hasReview: allReviews.some((r) => r.review.reviewer_id === task.client_id),
       });
-      if (!check(actor, 'view', facts, now).ok) throw notFound(messages.tasks.notFound);
+      if (!check(actor, 'view', facts, now).ok || (await hiddenBySuspension(db, actor, task))) throw notFound(messages.tasks.notFound);
       const isParty = actor.isAdmin || task.client_id === actor.userId || task.expert_id === actor.userId;
       let reviewRows = check(actor, 'view_review', facts, now).ok ? allReviews : [];
       // Double-blind: the expert sees the client's review once both reviewed or the window closed.

@@ -17,6 +17,12 @@ export const accountControlRows: MatrixRow[] = [
     route: 'POST /api/account/delete',
     cases: [{ name: 'a wrong password deletes nothing', arrange: () => ({ body: { password: 'not-the-password' } }), expect: signedIn(400) }],
   },
+  { route: 'GET /api/account/exports', cases: [{ name: 'my exports', expect: signedIn(200) }] },
+  { route: 'POST /api/account/exports', cases: [{ name: 'ask for my data', arrange: () => ({ body: {} }), expect: signedIn(202) }] },
+  {
+    route: 'GET /api/account/exports/:id/download',
+    cases: [{ name: 'an export that is not mine (or none)', arrange: () => ({ params: { id: randomUUID() } }), expect: signedIn(404) }],
+  },
   {
     route: 'GET /api/admin/users/:id/suspension',
     cases: [{ name: 'a user', arrange: (w) => ({ params: { id: w.users.otherClient.id } }), expect: adminOnly(200) }],

@@ -4,6 +4,7 @@ import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { TwoFactorCard } from './two-factor-card';
 import { SessionsCard } from './sessions-card';
 import { DeleteAccountCard } from './delete-account-card';
+import { ExportCard } from './export-card';
 
 /** The Account tab of /profile (issue 22): two-factor sign-in, devices, export, deletion. */
 export function AccountTab() {
@@ -17,6 +18,7 @@ export function AccountTab() {
       ) : null}
       <TwoFactorCard />
       <SessionsCard />
+      <ExportCard />
       <DeleteAccountCard />
     </div>
   );

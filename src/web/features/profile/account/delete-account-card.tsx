@@ -47,7 +47,7 @@ export function DeleteAccountCard() {
           <li>Your name, email, photo, phone number and expert details are erased, and your files are removed.</li>
           <li>You are signed out everywhere and cannot sign in again.</li>
           <li>Payments, reviews and messages stay for the other party and for accounting, shown as from “Deleted user”.</li>
-          <li>While a payment is held or a dispute is open, deletion waits until it is settled.</li>
+          <li>While a payment is held, a dispute is open or a payment is not yet paid out (7 days after it is captured), deletion waits until it is settled.</li>
         </ul>
         {error ? (
           <Alert variant="destructive" role="alert">
