@@ -20,6 +20,7 @@ import { AppError } from './lib/errors';
 import { requestLogging } from './ops/request-log';
 import { noMetrics } from './ops/metrics';
 import { opsRoutes } from './ops/ops.routes';
+import { openApiRoutes } from './openapi/openapi.routes';
 
 export type { AppDeps } from './app-deps';
 import { messages } from '@shared/messages';
@@ -52,6 +53,8 @@ import { devClockRoutes } from './modules/dev/dev-clock.routes';
 import { accountControlRoutes } from './modules/account-control/account-control.routes';
 
 
+/** The described API's version: the package's, bumped with releases. */
+const API_VERSION = '0.1.0';
 const MAX_JSON_BODY = 1024 * 1024;
 const MAX_UPLOAD_BODY = 52 * 1024 * 1024;
 
@@ -154,6 +157,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', discoveryRoutes(deps));
   app.route('/api', accountControlRoutes({ ...deps, sessionCache: sessions }));
   app.route('/api', evidenceTrustRoutes(deps));
+  app.route('/api', openApiRoutes({ production: deps.env.NODE_ENV === 'production', version: API_VERSION }));
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.common.notFound } }, 404));
 

@@ -7,6 +7,9 @@ import { everyone, type MatrixRow } from '../matrix';
  */
 export const operationsRows: MatrixRow[] = [
   { route: 'GET /healthz', cases: [{ name: 'public liveness', expect: everyone(200) }] },
+  // Issue 21: the API description is public (it holds no data); the reference page exists outside production only.
+  { route: 'GET /api/openapi.json', cases: [{ name: 'public API description', expect: everyone(200) }] },
+  { route: 'GET /api/reference', cases: [{ name: 'public reference page (development)', expect: everyone(200) }] },
   // Issue 25: crawlers' rules, public and the same for everyone.
   { route: 'GET /robots.txt', cases: [{ name: 'public crawler rules', expect: everyone(200) }] },
   {
