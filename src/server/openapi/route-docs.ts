@@ -12,7 +12,7 @@ import { geoDocs } from './paths/geo';
 import { messagesDocs } from './paths/messages';
 import { notificationDeliveryDocs } from './paths/notification-delivery';
 import { notificationsDocs } from './paths/notifications';
-import { opsDocs } from './paths/ops';
+import { opsDocs, systemDocs } from './paths/ops';
 import { paymentsDocs } from './paths/payments';
 import { phoneDocs } from './paths/phone';
 import { profilesDocs } from './paths/profiles';
@@ -25,6 +25,7 @@ import { verificationDocs } from './paths/verification';
 /** Every described endpoint; openapi.test.ts fails when a mounted route has no entry here. */
 export const routeDocs: RouteDoc[] = [
   ...opsDocs,
+  ...systemDocs,
   ...configDocs,
   ...accountsDocs,
   ...profilesDocs,

@@ -1,3 +1,4 @@
+import { jobIdParamsSchema } from '@shared/schemas/system.schemas';
 import type { RouteDoc } from '../route-doc';
 
 /** The probes, the metrics scrape and this document itself (issue 21). */
@@ -28,5 +29,20 @@ export const opsDocs: RouteDoc[] = [
     route: 'POST /api/auth/*',
     summary: 'Better Auth sign-in, session and account endpoints (writes)',
     access: 'public',
+  },
+];
+
+/** The admin System tab (issue 21). */
+export const systemDocs: RouteDoc[] = [
+  {
+    route: 'GET /api/admin/system',
+    summary: 'Admin: job queue, failed jobs, payment retries, webhook and delivery failures, versions',
+    access: 'admin',
+  },
+  {
+    route: 'POST /api/admin/system/jobs/:id/retry',
+    summary: 'Admin: give a failed job one more attempt now',
+    access: 'admin',
+    params: jobIdParamsSchema,
   },
 ];
