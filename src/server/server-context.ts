@@ -8,6 +8,7 @@ import { createChangeBus, type ChangeBus } from './realtime/change-bus';
 import { createRealtimeHub } from './realtime/hub';
 import { allowedOriginsOf } from './realtime/realtime.routes';
 import { createMoneyJobRunner } from './modules/holds/money-jobs';
+import { createRefundRetryHandlers } from './modules/disputes/refund-retries';
 import { createDeliveryHandlers } from './notify/delivery-handlers';
 import { createMetrics, noMetrics, type Metrics } from './ops/metrics';
 import { createReadiness } from './ops/health';
@@ -95,7 +96,9 @@ export async function createServerContext(options: {
   // The same runner delivers notifications by email and push (docs/notifications.md, decision 0140).
   const delivery = createDeliveryHandlers({ db, publicUrl, secret: authSecretOf(env), email: providers.email, push: providers.push });
   const pollIntervalMs = env.NODE_ENV === 'test' ? 60_000 : 2_000;
-  const jobs = createMoneyJobRunner(base, { pollIntervalMs, metrics, extraHandlers: delivery });
+  // Refund retries live with refunds (disputes), which use the money module, never the reverse.
+  const refundRetries = createRefundRetryHandlers({ db, clock, provider: () => providers.payments });
+  const jobs = createMoneyJobRunner(base, { pollIntervalMs, metrics, extraHandlers: { ...delivery, ...refundRetries } });
   let draining = false;
   const readiness = createReadiness({
     db,

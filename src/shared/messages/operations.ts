@@ -8,6 +8,7 @@ export const operationsMessages = {
   actionCapture: 'payment capture',
   actionVoid: 'release of the payment hold',
   actionRefund: 'refund',
+  refundRetrying: 'A refund of this payment failed and is being retried: see Admin > System.',
   jobNotFound: 'This job was not found.',
   jobNotFailed: 'This job has not failed: it is done or still being retried.',
 } as const;
