@@ -67,7 +67,9 @@ async function startApp() {
   // As the server runs it: PGlite in a worker thread; BENCH_PGLITE_THREAD=main for the comparison (decision 0102).
   const pgliteThread = process.env.BENCH_PGLITE_THREAD === 'main' ? 'main' : 'worker';
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://', pgliteThread });
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-api-')) });
+  // BENCH_METRICS_TOKEN turns the Prometheus metrics on (the ops bench compares on and off; LOG_LEVEL does the logs).
+  const metricsToken = process.env.BENCH_METRICS_TOKEN ? { METRICS_TOKEN: process.env.BENCH_METRICS_TOKEN } : {};
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-api-')), ...metricsToken });
   const context = await createServerContext({ env, database, clock: systemClock, publicUrl: ORIGIN });
   const app = createApp(context);
   const userId = randomUUID();

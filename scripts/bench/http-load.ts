@@ -113,6 +113,9 @@ export function startBenchServer(kind: 'bare' | 'app', env: Record<string, strin
       if (!line) return;
       const info = JSON.parse(line) as { port: number; path: string; cookie: string };
       child.removeAllListeners('exit');
+      // Keep draining the child's stdout (its log lines, when logging is on) without holding them.
+      child.stdout!.removeAllListeners('data');
+      child.stdout!.resume();
       resolve({
         ...info,
         child,

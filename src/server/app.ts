@@ -20,6 +20,10 @@ import { AppError } from './lib/errors';
 import { requestLogging } from './ops/request-log';
 import { noMetrics } from './ops/metrics';
 import { opsRoutes } from './ops/ops.routes';
+import { openApiRoutes } from './openapi/openapi.routes';
+import { API_VERSION } from './ops/version';
+import { createWebhookFailureLog } from './ops/webhook-failures';
+import { systemRoutes } from './modules/system/system.routes';
 
 export type { AppDeps } from './app-deps';
 import { messages } from '@shared/messages';
@@ -62,7 +66,8 @@ export function createApp(deps: AppDeps) {
   // Outermost: an error answer to an unread body drains it or closes the connection (decision 0212).
   app.use('*', cleanRefusals());
   const metrics = deps.metrics ?? noMetrics;
-  app.use('*', requestLogging({ isTrustedPeer: createTrustedPeerCheck(deps.env.TRUSTED_PROXIES), metrics }));
+  const webhookFailures = createWebhookFailureLog();
+  app.use('*', requestLogging({ isTrustedPeer: createTrustedPeerCheck(deps.env.TRUSTED_PROXIES), metrics, webhookFailures }));
   app.use('*', securityHeaders({ env: deps.env, publicUrl: deps.publicUrl }));
 
   const clientIpOf = createClientIpResolver(deps.env.TRUSTED_PROXIES);
@@ -154,6 +159,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api', discoveryRoutes(deps));
   app.route('/api', accountControlRoutes({ ...deps, sessionCache: sessions }));
   app.route('/api', evidenceTrustRoutes(deps));
+  app.route('/api', systemRoutes({ ...deps, webhookFailures }));
+  app.route('/api', openApiRoutes({ production: deps.env.NODE_ENV === 'production', version: API_VERSION }));
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.common.notFound } }, 404));
 

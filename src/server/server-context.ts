@@ -9,6 +9,7 @@ import { createRealtimeHub } from './realtime/hub';
 import { allowedOriginsOf } from './realtime/realtime.routes';
 import { createMoneyJobRunner } from './modules/holds/money-jobs';
 import { createDataExportHandlers } from './modules/account-control/data-export.jobs';
+import { createRefundRetryHandlers } from './modules/disputes/refund-retries';
 import { createDeliveryHandlers } from './notify/delivery-handlers';
 import { createMetrics, noMetrics, type Metrics } from './ops/metrics';
 import { createReadiness } from './ops/health';
@@ -98,7 +99,13 @@ export async function createServerContext(options: {
   const pollIntervalMs = env.NODE_ENV === 'test' ? 60_000 : 2_000;
   // Issue 22: "export my data" archives are built and expired by the same runner.
   const exportJobs = createDataExportHandlers({ db, clock, storage: providers.storage });
-  const jobs = createMoneyJobRunner(base, { pollIntervalMs, metrics, extraHandlers: { ...delivery, ...exportJobs } });
+  // Refund retries live with refunds (disputes), which use the money module, never the reverse.
+  const refundRetries = createRefundRetryHandlers({ db, clock, provider: () => providers.payments });
+  const jobs = createMoneyJobRunner(base, {
+    pollIntervalMs,
+    metrics,
+    extraHandlers: { ...delivery, ...exportJobs, ...refundRetries },
+  });
   let draining = false;
   const readiness = createReadiness({
     db,

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { validate, ValidationSeverity } from 'dockerfile-utils';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -26,6 +27,26 @@ describe('Dockerfile', () => {
     expect(runtime).toContain('CMD ["node", "dist/server/main.js"]');
     expect(runtime).toMatch(/HEALTHCHECK[\s\S]*\/readyz/);
     expect(runtime).toMatch(/NODE_ENV=production/);
+  });
+
+  it('passes a Dockerfile linter with every check an error', () => {
+    // hadolint is a binary from GitHub, out of reach here; dockerfile-utils (the linter of the VS Code
+    // Docker extension, on npm) checks syntax, instruction arguments, duplicates and casing.
+    const error = ValidationSeverity.ERROR;
+    const strict = {
+      deprecatedMaintainer: error,
+      directiveCasing: error,
+      emptyContinuationLine: error,
+      instructionCasing: error,
+      instructionCmdMultiple: error,
+      instructionEntrypointMultiple: error,
+      instructionHealthcheckMultiple: error,
+      instructionJSONInSingleQuotes: error,
+      instructionWorkdirRelative: error,
+    };
+    expect(validate(text, strict).map((problem) => `line ${problem.range.start.line + 1}: ${problem.message}`)).toEqual([]);
+    // The linter does catch mistakes (so this check can fail).
+    expect(validate('FROM node:20\nEXPOSE abc\nCMD node a\nCMD node b\n', strict)).toHaveLength(2);
   });
 
   it('the build writes what the runtime stage starts', () => {

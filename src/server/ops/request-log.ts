@@ -4,6 +4,7 @@ import { routePath } from 'hono/route';
 import type { AppEnv } from '../http/context';
 import { log, requestContext } from './logger';
 import type { Metrics } from './metrics';
+import type { WebhookFailureLog } from './webhook-failures';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -22,12 +23,17 @@ const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
  * line per request with method, route pattern, status, duration and user id; the request metrics.
  * Never the query string, body, headers or cookies: they may carry tokens and codes.
  */
-export function requestLogging(options: { isTrustedPeer: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => boolean; metrics: Metrics }): MiddlewareHandler<AppEnv> {
+export function requestLogging(options: {
+  isTrustedPeer: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => boolean;
+  metrics: Metrics;
+  webhookFailures?: WebhookFailureLog;
+}): MiddlewareHandler<AppEnv> {
   const { metrics } = options;
   return async (c, next) => {
     const started = performance.now();
     const offered = c.req.header(REQUEST_ID_HEADER);
-    const reqId = offered && SAFE_REQUEST_ID.test(offered) && options.isTrustedPeer(c) ? offered : randomUUID();
+    const reqId =
+      offered && SAFE_REQUEST_ID.test(offered) && options.isTrustedPeer(c) ? offered : randomUUID();
     c.header('X-Request-Id', reqId);
     let failed: unknown;
     await requestContext.run({ reqId }, async () => {
@@ -45,6 +51,7 @@ export function requestLogging(options: { isTrustedPeer: (c: Parameters<Middlewa
     metrics.observeRequest({ method: c.req.method, route, status }, seconds);
     if (isWebhook(c.req.path)) {
       metrics.webhook({ route, outcome: status < 300 ? 'ok' : status < 500 ? 'rejected' : 'error' });
+      if (status >= 400) options.webhookFailures?.record({ route, status, at: new Date() });
     }
     if (QUIET_PATHS.has(c.req.path) || !log.isLevelEnabled('info')) return;
     const user = c.get('user');

@@ -6,6 +6,7 @@ import {
   clientFlags,
   disputes,
   expertProfiles,
+  jobs,
   localPaymentAccounts,
   localPaymentIntents,
   messages,
@@ -231,4 +232,20 @@ export async function createTaskAt(
   for (const applicant of options.applicantIds ?? []) await createApplication(db, { task_id: task.id, expert_id: applicant });
   if (hired) await createApplication(db, { task_id: task.id, expert_id: expertId, status: 'accepted' });
   return task;
+}
+
+/** A job of the durable queue; `failed: true` gives one that used up its attempts, with a last error. */
+export async function createJob(db: Db, overrides: Partial<typeof jobs.$inferInsert> & { failed?: boolean } = {}) {
+  const { failed, ...values } = overrides;
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      kind: 'deliver-email',
+      key: `test-job:${randomUUID()}`,
+      run_at: new Date(),
+      ...(failed ? { attempts: 5, max_attempts: 5, last_error: 'smtp refused' } : {}),
+      ...values,
+    })
+    .returning();
+  return row!;
 }

@@ -7,4 +7,8 @@ export const operationsMessages = {
   retryGaveUpMessage: 'The {action} for "{title}" failed {attempts} times and is no longer retried ({error}). See Admin > System.',
   actionCapture: 'payment capture',
   actionVoid: 'release of the payment hold',
+  actionRefund: 'refund',
+  refundRetrying: 'A refund of this payment failed and is being retried: see Admin > System.',
+  jobNotFound: 'This job was not found.',
+  jobNotFailed: 'This job has not failed: it is done or still being retried.',
 } as const;

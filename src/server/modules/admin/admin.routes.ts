@@ -41,8 +41,8 @@ import { REPORT_KINDS, reportCsv, reportFileName } from './reports-csv';
 import { listAuditEntries, listClientFlags } from './oversight.repository';
 
 const iso = (date: Date) => date.toISOString();
-const pageQuery = paginationQuery(ADMIN.pageSize);
-const exportQuerySchema = adminReportsQuerySchema.extend({ report: z.enum(REPORT_KINDS) });
+export const pageQuery = paginationQuery(ADMIN.pageSize);
+export const exportQuerySchema = adminReportsQuerySchema.extend({ report: z.enum(REPORT_KINDS) });
 
 function settingsDto(row: SystemSettingsRow): SystemSettingsDto {
   return {

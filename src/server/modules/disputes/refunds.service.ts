@@ -15,6 +15,7 @@ import { asProviderError } from '../payments/task-payments';
 import { findTaskRow } from '../holds/holds.repository';
 import { holdNotifications } from '../holds/money-notifications';
 import { findTransaction } from './disputes.repository';
+import { enqueueRefundRetry, otherRefundRetrying } from './refund-retry-jobs';
 
 const h = messages.holds;
 
@@ -41,6 +42,9 @@ export function createRefundsService(deps: { db: Db; clock: Clock; provider: () 
       }
       const left = row.amount - row.amount_refunded;
       if (body.amount_cents > left) throw badRequest(h.refundAmountInvalid, { amount_cents: h.refundAmountInvalid });
+      if (await otherRefundRetrying(db, { transactionId: row.id, idempotencyKey: body.idempotency_key })) {
+        throw conflict(messages.operations.refundRetrying);
+      }
       const task = await findTaskRow(db, row.task_id);
       const now = clock.now();
       await startAction(db, { taskId: row.task_id, action: 'refund', key, intentId: row.stripe_payment_intent_id, amount: body.amount_cents, reason: body.reason ?? null, now });
@@ -57,6 +61,11 @@ export function createRefundsService(deps: { db: Db; clock: Clock; provider: () 
       } catch (error) {
         const failure = asProviderError(error);
         await finishAction(db, { key, status: 'failed', error: failure.message, now: clock.now() });
+        // The provider failed to answer (it did not refuse): no money waits for a person (decision 0242).
+        if (failure.kind === 'unavailable') {
+          const payload = { taskId: row.task_id, transactionId: row.id, adminId, amountCents: body.amount_cents, idempotencyKey: body.idempotency_key };
+          await enqueueRefundRetry(db, body.reason ? { ...payload, reason: body.reason } : payload, clock.now());
+        }
         throw new AppError(failure.code === 'bad_request' ? 'conflict' : 'provider_error', format(h.refundFailed, { msg: failure.message }));
       }
       const at = clock.now();

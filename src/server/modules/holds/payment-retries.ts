@@ -11,12 +11,12 @@ import type { MoneyJobDeps } from './hold-jobs';
 import { moneyNotification } from './money-notifications';
 
 /**
- * No money waits for a person (docs/decisions/0164): a capture or a void that the provider refused
+ * No money waits for a person (docs/decisions/0164): a capture, a void or a refund (disputes/refund-retries.ts) that the provider refused
  * becomes a keyed job, retried with the runner's back-off; the payment action's idempotency key
  * keeps a retry from charging twice. Admins hear of it after ALERT_AFTER_FAILURES failures (System
  * tab and email) and again when the job gives up.
  */
-export const RETRY_JOB_KINDS = { capture: 'capture_retry', void: 'void_retry' } as const;
+export const RETRY_JOB_KINDS = { capture: 'capture_retry', void: 'void_retry', refund: 'refund_retry' } as const;
 /** The call that made the retry job failed once already: the job's second failure is the third in a row. */
 export const ALERT_AFTER_FAILURES = 2;
 /**
@@ -24,7 +24,7 @@ export const ALERT_AFTER_FAILURES = 2;
  * stops by itself at the hold's deadline (7 days at most); a void is tried about 8 days, past which
  * the provider has released every hold anyway.
  */
-const MAX_ATTEMPTS = 200;
+export const MAX_RETRY_ATTEMPTS = 200;
 
 type RetryPayload = { taskId: string; intentId: string; reason?: CancelHoldReason };
 
@@ -35,7 +35,7 @@ export async function enqueueCaptureRetry(db: Db, params: { taskId: string; inte
     key: `${RETRY_JOB_KINDS.capture}:${params.intentId}`,
     runAt: new Date(params.now.getTime() + retryDelayMs(1)),
     payload: { taskId: params.taskId, intentId: params.intentId },
-    maxAttempts: MAX_ATTEMPTS,
+    maxAttempts: MAX_RETRY_ATTEMPTS,
   });
 }
 
@@ -49,7 +49,7 @@ export async function enqueueVoidRetry(
     key: `${RETRY_JOB_KINDS.void}:${params.intentId}`,
     runAt: new Date(params.now.getTime() + retryDelayMs(1)),
     payload: { taskId: params.taskId, intentId: params.intentId, reason: params.reason },
-    maxAttempts: MAX_ATTEMPTS,
+    maxAttempts: MAX_RETRY_ATTEMPTS,
   });
 }
 
@@ -68,7 +68,7 @@ export async function alertAdmins(deps: RetryAlertDeps, job: JobRow, error: stri
   if (!task) return;
   const now = deps.clock.now();
   const m = messages.operations;
-  const action = job.kind === RETRY_JOB_KINDS.void ? m.actionVoid : m.actionCapture;
+  const action = job.kind === RETRY_JOB_KINDS.void ? m.actionVoid : job.kind === RETRY_JOB_KINDS.refund ? m.actionRefund : m.actionCapture;
   const deadline = task.authorization_hold_expires_at?.toISOString() ?? '-';
   const title = gaveUp ? m.retryGaveUpTitle : m.retryFailingTitle;
   const text = format(gaveUp ? m.retryGaveUpMessage : m.retryFailingMessage, {
@@ -87,7 +87,13 @@ export async function alertAdmins(deps: RetryAlertDeps, job: JobRow, error: stri
 }
 
 /** The money jobs whose failures admins hear about: the retries, auto-release and the void of a replaced hold. */
-export const ALERTED_JOB_KINDS = new Set<string>([RETRY_JOB_KINDS.capture, RETRY_JOB_KINDS.void, 'auto_release', 'void_replaced_hold']);
+export const ALERTED_JOB_KINDS = new Set<string>([
+  RETRY_JOB_KINDS.capture,
+  RETRY_JOB_KINDS.void,
+  RETRY_JOB_KINDS.refund,
+  'auto_release',
+  'void_replaced_hold',
+]);
 
 /** Wraps a handler so that its ALERT_AFTER_FAILURES-th failure alerts admins (the error still fails the job). */
 export function alertingOnRepeatedFailure(handler: JobHandler, deps: RetryAlertDeps): JobHandler {

@@ -1,0 +1,5 @@
+import type { RouteDoc } from '../route-doc';
+
+export const configDocs: RouteDoc[] = [
+  { route: 'GET /api/config', summary: 'Public configuration of the web app', access: 'public' },
+];

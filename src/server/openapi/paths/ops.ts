@@ -1,0 +1,48 @@
+import { jobIdParamsSchema } from '@shared/schemas/system.schemas';
+import type { RouteDoc } from '../route-doc';
+
+/** The probes, the metrics scrape and this document itself (issue 21). */
+export const opsDocs: RouteDoc[] = [
+  { route: 'GET /healthz', summary: 'Liveness: the process answers', access: 'public' },
+  {
+    route: 'GET /readyz',
+    summary: 'Readiness: database, migrations, listener and job runner (503 when not ready)',
+    access: 'public',
+  },
+  {
+    route: 'GET /metrics',
+    summary: 'Prometheus metrics (bearer METRICS_TOKEN, or alone on METRICS_PORT)',
+    access: 'token',
+  },
+  { route: 'GET /api/openapi.json', summary: 'This OpenAPI description of the API', access: 'public' },
+  {
+    route: 'GET /api/reference',
+    summary: 'A readable reference page of this description (development only)',
+    access: 'public',
+  },
+  {
+    route: 'GET /api/auth/*',
+    summary: 'Better Auth sign-in, session and account endpoints (reads)',
+    access: 'public',
+  },
+  {
+    route: 'POST /api/auth/*',
+    summary: 'Better Auth sign-in, session and account endpoints (writes)',
+    access: 'public',
+  },
+];
+
+/** The admin System tab (issue 21). */
+export const systemDocs: RouteDoc[] = [
+  {
+    route: 'GET /api/admin/system',
+    summary: 'Admin: job queue, failed jobs, payment retries, webhook and delivery failures, versions',
+    access: 'admin',
+  },
+  {
+    route: 'POST /api/admin/system/jobs/:id/retry',
+    summary: 'Admin: give a failed job one more attempt now',
+    access: 'admin',
+    params: jobIdParamsSchema,
+  },
+];

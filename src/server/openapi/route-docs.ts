@@ -1,0 +1,50 @@
+import type { RouteDoc } from './route-doc';
+import { accountControlDocs } from './paths/account-control';
+import { accountsDocs } from './paths/accounts';
+import { adminDocs } from './paths/admin';
+import { avatarsDocs } from './paths/avatars';
+import { configDocs } from './paths/config';
+import { discoveryDocs } from './paths/discovery';
+import { disputesDocs } from './paths/disputes';
+import { evidenceDocs } from './paths/evidence';
+import { expertsDocs } from './paths/experts';
+import { geoDocs } from './paths/geo';
+import { messagesDocs } from './paths/messages';
+import { notificationDeliveryDocs } from './paths/notification-delivery';
+import { notificationsDocs } from './paths/notifications';
+import { opsDocs, systemDocs } from './paths/ops';
+import { paymentsDocs } from './paths/payments';
+import { phoneDocs } from './paths/phone';
+import { profilesDocs } from './paths/profiles';
+import { publicProfilesDocs } from './paths/public-profiles';
+import { realtimeDocs } from './paths/realtime';
+import { settingsDocs } from './paths/settings';
+import { tasksDocs } from './paths/tasks';
+import { verificationDocs } from './paths/verification';
+
+/** Every described endpoint; openapi.test.ts fails when a mounted route has no entry here. */
+export const routeDocs: RouteDoc[] = [
+  ...opsDocs,
+  ...systemDocs,
+  ...configDocs,
+  ...accountsDocs,
+  ...profilesDocs,
+  ...notificationsDocs,
+  ...geoDocs,
+  ...expertsDocs,
+  ...avatarsDocs,
+  ...phoneDocs,
+  ...tasksDocs,
+  ...paymentsDocs,
+  ...settingsDocs,
+  ...verificationDocs,
+  ...publicProfilesDocs,
+  ...messagesDocs,
+  ...realtimeDocs,
+  ...notificationDeliveryDocs,
+  ...adminDocs,
+  ...disputesDocs,
+  ...discoveryDocs,
+  ...accountControlDocs,
+  ...evidenceDocs,
+];
