@@ -83,6 +83,11 @@ export const NOTIFICATION_TYPES = [
   'reviews_revealed',
   /** Issue 21: admins, when a capture or a void keeps failing at the provider (retried by a job). */
   'payment_retry_failing',
+  // Issue 19 (reach people who are not looking): an expert applied, task alerts, unread chat.
+  'application_received',
+  'task_alert',
+  'task_alert_digest',
+  'chat_unread',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
