@@ -19,11 +19,18 @@ const HOUR_MS = 60 * 60 * 1000;
  * the client's "Create Task" answer never waits for it (the bench measures this).
  */
 export async function enqueueTaskAlerts(db: Db, params: { taskId: string; now: Date }): Promise<void> {
-  await enqueueJob(db, { kind: TASK_ALERT_JOB_KINDS.fanOut, key: `task-alerts:${params.taskId}`, runAt: params.now, payload: { taskId: params.taskId }, maxAttempts: 5 });
+  await enqueueJob(db, {
+    kind: TASK_ALERT_JOB_KINDS.fanOut,
+    key: `task-alerts:${params.taskId}`,
+    runAt: params.now,
+    payload: { taskId: params.taskId },
+    maxAttempts: 5,
+  });
 }
 
 /** The hour an expert's digest covers: the one in which their alert was held back. */
-const digestKey = (expertId: string, now: Date) => `task-alert-digest:${expertId}:${Math.floor(now.getTime() / HOUR_MS)}`;
+const digestKey = (expertId: string, now: Date) =>
+  `task-alert-digest:${expertId}:${Math.floor(now.getTime() / HOUR_MS)}`;
 
 /**
  * Alerts the matching experts of one task. Idempotent: a re-run after a crash finds the alerts
@@ -31,7 +38,10 @@ const digestKey = (expertId: string, now: Date) => `task-alert-digest:${expertId
  * through them, email and push per the "Task alerts" preferences); the ones over the hourly cap
  * are held for one digest at the end of the hour.
  */
-export async function fanOutTaskAlerts(deps: { db: Db; clock: Clock }, taskId: string): Promise<{ instant: number; held: number }> {
+export async function fanOutTaskAlerts(
+  deps: { db: Db; clock: Clock },
+  taskId: string,
+): Promise<{ instant: number; held: number }> {
   const [task] = await deps.db.select().from(tasks).where(eq(tasks.id, taskId));
   // A task already taken, cancelled or deleted is no news to anyone.
   if (!task || task.status !== 'open') return { instant: 0, held: 0 };
@@ -39,7 +49,12 @@ export async function fanOutTaskAlerts(deps: { db: Db; clock: Clock }, taskId: s
   const milesOf = new Map(matched.map((row) => [row.expert_id, row.miles]));
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const recorded = await recordTaskAlerts(tx, { taskId, expertIds: [...milesOf.keys()], now, cap: TASK_ALERT_HOURLY_CAP });
+    const recorded = await recordTaskAlerts(tx, {
+      taskId,
+      expertIds: [...milesOf.keys()],
+      now,
+      cap: TASK_ALERT_HOURLY_CAP,
+    });
     const instant = recorded.filter((row) => row.instant);
     const held = recorded.filter((row) => !row.instant);
     const rows: NewNotification[] = instant.map((row) => ({
@@ -55,7 +70,8 @@ export async function fanOutTaskAlerts(deps: { db: Db; clock: Clock }, taskId: s
       data: { task_id: task.id },
     }));
     // Chunks keep each statement's parameters bounded whatever the number of experts.
-    for (let start = 0; start < rows.length; start += 1000) await insertNotifications(tx, rows.slice(start, start + 1000));
+    for (let start = 0; start < rows.length; start += 1000)
+      await insertNotifications(tx, rows.slice(start, start + 1000));
     if (held.length > 0) {
       const runAt = new Date((Math.floor(now.getTime() / HOUR_MS) + 1) * HOUR_MS);
       const values = held.map((row) => ({
@@ -67,7 +83,10 @@ export async function fanOutTaskAlerts(deps: { db: Db; clock: Clock }, taskId: s
         max_attempts: 5,
       }));
       for (let start = 0; start < values.length; start += 2000) {
-        await tx.insert(jobs).values(values.slice(start, start + 2000)).onConflictDoNothing({ target: jobs.key });
+        await tx
+          .insert(jobs)
+          .values(values.slice(start, start + 2000))
+          .onConflictDoNothing({ target: jobs.key });
       }
     }
     return { instant: instant.length, held: held.length };
@@ -80,7 +99,13 @@ export async function sendTaskAlertDigest(deps: { db: Db; clock: Clock }, expert
     const count = await takeDigestAlerts(tx, { expertId, now: deps.clock.now() });
     if (count > 0) {
       await insertNotifications(tx, [
-        { user_id: expertId, type: 'task_alert_digest', title: m.taskAlertDigestTitle, message: format(m.taskAlertDigest, { count }), data: { count } },
+        {
+          user_id: expertId,
+          type: 'task_alert_digest',
+          title: m.taskAlertDigestTitle,
+          message: format(m.taskAlertDigest, { count }),
+          data: { count },
+        },
       ]);
     }
     return count;
@@ -89,7 +114,9 @@ export async function sendTaskAlertDigest(deps: { db: Db; clock: Clock }, expert
 
 export function createTaskAlertHandlers(deps: { db: Db; clock: Clock }): Record<string, JobHandler> {
   return {
-    [TASK_ALERT_JOB_KINDS.fanOut]: async (job) => void (await fanOutTaskAlerts(deps, (job.payload as { taskId: string }).taskId)),
-    [TASK_ALERT_JOB_KINDS.digest]: async (job) => void (await sendTaskAlertDigest(deps, (job.payload as { expertId: string }).expertId)),
+    [TASK_ALERT_JOB_KINDS.fanOut]: async (job) =>
+      void (await fanOutTaskAlerts(deps, (job.payload as { taskId: string }).taskId)),
+    [TASK_ALERT_JOB_KINDS.digest]: async (job) =>
+      void (await sendTaskAlertDigest(deps, (job.payload as { expertId: string }).expertId)),
   };
 }

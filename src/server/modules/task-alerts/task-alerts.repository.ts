@@ -7,9 +7,17 @@ import { expertProfiles, taskAlertSettings } from '../../db/schema';
 const METERS_PER_MILE = 1609.344;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const DEFAULT_TASK_ALERT_SETTINGS: TaskAlertSettingsInput = { enabled: false, radius_miles: 100, categories: [], min_budget: 0 };
+export const DEFAULT_TASK_ALERT_SETTINGS: TaskAlertSettingsInput = {
+  enabled: false,
+  radius_miles: 100,
+  categories: [],
+  min_budget: 0,
+};
 
-export async function readTaskAlertSettings(db: Db, userId: string): Promise<TaskAlertSettingsInput & { has_location: boolean }> {
+export async function readTaskAlertSettings(
+  db: Db,
+  userId: string,
+): Promise<TaskAlertSettingsInput & { has_location: boolean }> {
   const [row] = await db
     .select({ settings: taskAlertSettings, latitude: expertProfiles.latitude })
     .from(expertProfiles)
@@ -29,7 +37,12 @@ export async function readTaskAlertSettings(db: Db, userId: string): Promise<Tas
   };
 }
 
-export async function saveTaskAlertSettings(db: Db, userId: string, input: TaskAlertSettingsInput, now: Date): Promise<void> {
+export async function saveTaskAlertSettings(
+  db: Db,
+  userId: string,
+  input: TaskAlertSettingsInput,
+  now: Date,
+): Promise<void> {
   const values = { ...input, updated_at: now };
   await db
     .insert(taskAlertSettings)
@@ -52,7 +65,10 @@ export interface AlertTask {
  * narrows to a cube around the task (the predicate repeats the index's WHERE so the planner can
  * use it); the exact great-circle distance then applies each expert's radius.
  */
-export async function findExpertsToAlert(db: Db, task: AlertTask): Promise<Array<{ expert_id: string; miles: number }>> {
+export async function findExpertsToAlert(
+  db: Db,
+  task: AlertTask,
+): Promise<Array<{ expert_id: string; miles: number }>> {
   const lat = task.latitude;
   const lng = task.longitude;
   const boxMeters = 100 * METERS_PER_MILE * 1.01;
@@ -73,7 +89,8 @@ export async function findExpertsToAlert(db: Db, task: AlertTask): Promise<Array
         and s.min_budget <= ${task.budget}
     ) near
     where miles <= radius_miles`);
-  const rows = (result as unknown as { rows?: Array<{ expert_id: string; miles: number | string }> }).rows ?? [];
+  const rows =
+    (result as unknown as { rows?: Array<{ expert_id: string; miles: number | string }> }).rows ?? [];
   return rows.map((row) => ({ expert_id: row.expert_id, miles: Number(row.miles) }));
 }
 

@@ -1,6 +1,10 @@
 import { Hono } from 'hono';
 import { reachMessages } from '@shared/messages/reach';
-import { TASK_ALERT_HOURLY_CAP, taskAlertSettingsSchema, type TaskAlertSettingsDto } from '@shared/schemas/task-alerts.schemas';
+import {
+  TASK_ALERT_HOURLY_CAP,
+  taskAlertSettingsSchema,
+  type TaskAlertSettingsDto,
+} from '@shared/schemas/task-alerts.schemas';
 import type { AppDeps } from '../../app-deps';
 import { requireUser, type AppEnv } from '../../http/context';
 import { jsonBody } from '../../http/validation';

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reachMessages } from '@shared/messages/reach';
 import { TASK_ALERT_HOURLY_CAP } from '@shared/schemas/task-alerts.schemas';
 import type { TestUser } from '../../test/test-app';
-import { createTask, createTasksTestApp, expectError, notificationsOf, NYC, okJson, type TasksTestApp } from '../tasks/tasks.test-helpers';
+import {
+  createTask,
+  createTasksTestApp,
+  expectError,
+  notificationsOf,
+  NYC,
+  okJson,
+  type TasksTestApp,
+} from '../tasks/tasks.test-helpers';
 
 let h: TasksTestApp;
 let client: TestUser;
@@ -17,15 +25,28 @@ const alertsOn = (expert: TestUser, overrides: Record<string, unknown> = {}) =>
     cookie: expert.cookie,
   });
 
-const alertsOf = async (expert: TestUser, type = 'task_alert') => (await notificationsOf(h, expert.id)).filter((row) => row.type === type);
+const alertsOf = async (expert: TestUser, type = 'task_alert') =>
+  (await notificationsOf(h, expert.id)).filter((row) => row.type === type);
 const runJobs = () => h.context.jobs.runDue();
 
 beforeAll(async () => {
   h = await createTasksTestApp();
   client = await h.createUser('client');
-  near = await h.createUser('expert', { payable: true, latitude: NYC.latitude + 50 / 69, longitude: NYC.longitude });
-  far = await h.createUser('expert', { payable: true, latitude: NYC.latitude + 150 / 69, longitude: NYC.longitude });
-  nearNoAlerts = await h.createUser('expert', { payable: true, latitude: NYC.latitude + 0.1, longitude: NYC.longitude });
+  near = await h.createUser('expert', {
+    payable: true,
+    latitude: NYC.latitude + 50 / 69,
+    longitude: NYC.longitude,
+  });
+  far = await h.createUser('expert', {
+    payable: true,
+    latitude: NYC.latitude + 150 / 69,
+    longitude: NYC.longitude,
+  });
+  nearNoAlerts = await h.createUser('expert', {
+    payable: true,
+    latitude: NYC.latitude + 0.1,
+    longitude: NYC.longitude,
+  });
   for (const expert of [near, far]) expect((await alertsOn(expert)).status).toBe(200);
 });
 afterAll(async () => {
@@ -37,20 +58,34 @@ describe('task alert settings', () => {
     const before = await okJson<{ enabled: boolean; radius_miles: number; has_location: boolean }>(
       await h.request('GET', '/api/task-alert-settings', { cookie: nearNoAlerts.cookie }),
     );
-    expect(before).toMatchObject({ enabled: false, radius_miles: 100, has_location: true, hourly_cap: TASK_ALERT_HOURLY_CAP });
+    expect(before).toMatchObject({
+      enabled: false,
+      radius_miles: 100,
+      has_location: true,
+      hourly_cap: TASK_ALERT_HOURLY_CAP,
+    });
     const saved = await okJson<{ categories: string[]; min_budget: number }>(
       await h.request('PUT', '/api/task-alert-settings', {
         body: { enabled: false, radius_miles: 30, categories: ['vehicle'], min_budget: 5_000 },
         cookie: nearNoAlerts.cookie,
       }),
     );
-    expect(saved).toMatchObject({ enabled: false, radius_miles: 30, categories: ['vehicle'], min_budget: 5_000 });
+    expect(saved).toMatchObject({
+      enabled: false,
+      radius_miles: 30,
+      categories: ['vehicle'],
+      min_budget: 5_000,
+    });
   });
 
   it('refuses a radius beyond the product rule with its message, and clients', async () => {
-    expect(await expectError(await alertsOn(near, { radius_miles: 150 }), 400)).toBe(reachMessages.alertsRadiusInvalid);
+    expect(await expectError(await alertsOn(near, { radius_miles: 150 }), 400)).toBe(
+      reachMessages.alertsRadiusInvalid,
+    );
     expect((await alertsOn(near, { categories: ['boats'] })).status).toBe(400);
-    expect((await h.request('PUT', '/api/task-alert-settings', { body: 'nope', cookie: near.cookie })).status).toBe(400);
+    expect(
+      (await h.request('PUT', '/api/task-alert-settings', { body: 'nope', cookie: near.cookie })).status,
+    ).toBe(400);
     expect(await expectError(await alertsOn(client), 403)).toBe(reachMessages.alertsExpertsOnly);
     expect((await h.request('GET', '/api/task-alert-settings')).status).toBe(401);
   });
@@ -106,7 +141,11 @@ describe('task alerts fan-out', () => {
   });
 
   it('never alerts the client who posted the task, even when they are also an expert nearby', async () => {
-    const dual = await h.createUser('expert', { payable: true, latitude: NYC.latitude, longitude: NYC.longitude });
+    const dual = await h.createUser('expert', {
+      payable: true,
+      latitude: NYC.latitude,
+      longitude: NYC.longitude,
+    });
     expect((await alertsOn(dual)).status).toBe(200);
     const task = await createTask(h, dual);
     await runJobs();
