@@ -10,6 +10,7 @@ import { allowedOriginsOf } from './realtime/realtime.routes';
 import { createMoneyJobRunner } from './modules/holds/money-jobs';
 import { createDeliveryHandlers } from './notify/delivery-handlers';
 import { createTaskAlertHandlers } from './modules/task-alerts/task-alert-jobs';
+import { createChatBurstHandlers } from './modules/messages/chat-burst';
 import { createMetrics, noMetrics, type Metrics } from './ops/metrics';
 import { createReadiness } from './ops/health';
 import { jobQueueStats } from './ops/jobs-stats';
@@ -96,7 +97,7 @@ export async function createServerContext(options: {
   // The same runner delivers notifications by email and push (docs/notifications.md, decision 0140).
   const delivery = createDeliveryHandlers({ db, publicUrl, secret: authSecretOf(env), email: providers.email, push: providers.push });
   const pollIntervalMs = env.NODE_ENV === 'test' ? 60_000 : 2_000;
-  const jobs = createMoneyJobRunner(base, { pollIntervalMs, metrics, extraHandlers: { ...delivery, ...createTaskAlertHandlers({ db, clock }) } });
+  const jobs = createMoneyJobRunner(base, { pollIntervalMs, metrics, extraHandlers: { ...delivery, ...createTaskAlertHandlers({ db, clock }), ...createChatBurstHandlers({ db, clock }) } });
   let draining = false;
   const readiness = createReadiness({
     db,

@@ -6,7 +6,7 @@ import { TASK_ALERT_HOURLY_CAP } from '@shared/schemas/task-alerts.schemas';
 import type { Db } from '../../db/client';
 import { jobs, tasks } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { enqueueJob } from '../../jobs/jobs.repository';
+import { enqueueJob, finishJobIn, type JobRow } from '../../jobs/jobs.repository';
 import type { JobHandler } from '../../jobs/runner';
 import { insertNotifications, type NewNotification } from '../notifications/notifications.repository';
 import { findExpertsToAlert, recordTaskAlerts, takeDigestAlerts } from './task-alerts.repository';
@@ -41,6 +41,7 @@ const digestKey = (expertId: string, now: Date) =>
 export async function fanOutTaskAlerts(
   deps: { db: Db; clock: Clock },
   taskId: string,
+  job?: Pick<JobRow, 'id' | 'key'>,
 ): Promise<{ instant: number; held: number }> {
   const [task] = await deps.db.select().from(tasks).where(eq(tasks.id, taskId));
   // A task already taken, cancelled or deleted is no news to anyone.
@@ -89,12 +90,17 @@ export async function fanOutTaskAlerts(
           .onConflictDoNothing({ target: jobs.key });
       }
     }
+    if (job) await finishJobIn(tx, job, now);
     return { instant: instant.length, held: held.length };
   });
 }
 
 /** One notification for the alerts held back in an hour ("5 more tasks near you"). */
-export async function sendTaskAlertDigest(deps: { db: Db; clock: Clock }, expertId: string): Promise<number> {
+export async function sendTaskAlertDigest(
+  deps: { db: Db; clock: Clock },
+  expertId: string,
+  job?: Pick<JobRow, 'id' | 'key'>,
+): Promise<number> {
   return deps.db.transaction(async (tx) => {
     const count = await takeDigestAlerts(tx, { expertId, now: deps.clock.now() });
     if (count > 0) {
@@ -108,6 +114,7 @@ export async function sendTaskAlertDigest(deps: { db: Db; clock: Clock }, expert
         },
       ]);
     }
+    if (job) await finishJobIn(tx, job, deps.clock.now());
     return count;
   });
 }
@@ -115,8 +122,8 @@ export async function sendTaskAlertDigest(deps: { db: Db; clock: Clock }, expert
 export function createTaskAlertHandlers(deps: { db: Db; clock: Clock }): Record<string, JobHandler> {
   return {
     [TASK_ALERT_JOB_KINDS.fanOut]: async (job) =>
-      void (await fanOutTaskAlerts(deps, (job.payload as { taskId: string }).taskId)),
+      void (await fanOutTaskAlerts(deps, (job.payload as { taskId: string }).taskId, job)),
     [TASK_ALERT_JOB_KINDS.digest]: async (job) =>
-      void (await sendTaskAlertDigest(deps, (job.payload as { expertId: string }).expertId)),
+      void (await sendTaskAlertDigest(deps, (job.payload as { expertId: string }).expertId, job)),
   };
 }
