@@ -41,6 +41,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { paymentSetupRoutes } from './modules/payments/payment-setup.routes';
 import { notificationDeliveryRoutes } from './modules/notification-delivery/notification-delivery.routes';
+import { taskAlertsRoutes } from './modules/task-alerts/task-alerts.routes';
 import { paymentIntentWebhookHandlers } from './modules/payments/payment-intent-webhooks';
 import { wellKnownRoutes } from './modules/native/well-known.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
@@ -154,6 +155,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', messagesRoutes(deps));
   if (deps.realtime) app.route('/api', realtimeRoutes(deps.realtime));
   app.route('/api', notificationDeliveryRoutes(deps));
+  app.route('/api', taskAlertsRoutes(deps));
   app.route('/api', adminRoutes(deps));
   app.route('/api', disputesRoutes(deps));
   app.route('/api', discoveryRoutes(deps));

@@ -11,6 +11,8 @@ import { createMoneyJobRunner } from './modules/holds/money-jobs';
 import { createDataExportHandlers } from './modules/account-control/data-export.jobs';
 import { createRefundRetryHandlers } from './modules/disputes/refund-retries';
 import { createDeliveryHandlers } from './notify/delivery-handlers';
+import { createTaskAlertHandlers } from './modules/task-alerts/task-alert-jobs';
+import { createChatBurstHandlers } from './modules/messages/chat-burst';
 import { createMetrics, noMetrics, type Metrics } from './ops/metrics';
 import { createReadiness } from './ops/health';
 import { jobQueueStats } from './ops/jobs-stats';
@@ -101,10 +103,12 @@ export async function createServerContext(options: {
   const exportJobs = createDataExportHandlers({ db, clock, storage: providers.storage });
   // Refund retries live with refunds (disputes), which use the money module, never the reverse.
   const refundRetries = createRefundRetryHandlers({ db, clock, provider: () => providers.payments });
+  // Issue 19: task alerts for nearby experts and the unread-chat mail.
+  const reachJobs = { ...createTaskAlertHandlers({ db, clock }), ...createChatBurstHandlers({ db, clock }) };
   const jobs = createMoneyJobRunner(base, {
     pollIntervalMs,
     metrics,
-    extraHandlers: { ...delivery, ...exportJobs, ...refundRetries },
+    extraHandlers: { ...delivery, ...exportJobs, ...refundRetries, ...reachJobs },
   });
   let draining = false;
   const readiness = createReadiness({

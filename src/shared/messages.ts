@@ -38,6 +38,7 @@ import { accountMailMessages } from './messages/accountMail';
 import { accountControlMessages } from './messages/accountControl';
 import { operationsMessages } from './messages/operations';
 import { evidenceTrustMessages } from './messages/evidenceTrust';
+import { reachMessages } from './messages/reach';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -86,4 +87,5 @@ export const messages = {
   accountControl: accountControlMessages,
   operations: operationsMessages,
   evidenceTrust: evidenceTrustMessages,
+  reach: reachMessages,
 } as const;

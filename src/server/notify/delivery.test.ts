@@ -6,6 +6,7 @@ import { retryDelayMs } from '../jobs/runner';
 import {
   evidenceForm,
   imageFile,
+  notificationsOf,
   taskAt,
   useTasksTestApp,
   type Cast,
@@ -57,6 +58,19 @@ describe('email delivery of notifications', () => {
     expect(mail.data?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     // The expert who submitted hears nothing about their own evidence.
     expect((await mailsTo(cast.expert.email)).filter((m) => m.subject?.startsWith('Evidence Submitted'))).toHaveLength(0);
+  });
+
+  it('tells the client once when an expert applies, by notification and mail with a button to the task', async () => {
+    const { task } = await taskAt(h, cast, 'open');
+    await runJobs();
+    const received = (await notificationsOf(h, cast.client.id, task.id)).filter((row) => row.type === 'application_received');
+    expect(received).toHaveLength(1);
+    expect(received[0].message).toContain(`Expert applied to "${task.title}"`);
+    const mails = (await mailsTo(cast.client.email)).filter((mail) => mail.subject?.startsWith('New Application') && mail.action_url?.endsWith(task.id));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].action_url).toBe(`${TEST_ORIGIN}/task/${task.id}`);
+    // The applicant hears nothing about their own application.
+    expect((await notificationsOf(h, cast.expert.id, task.id)).filter((row) => row.type === 'application_received')).toHaveLength(0);
   });
 
   it('stops a category the user turned off, but never a money mail', async () => {

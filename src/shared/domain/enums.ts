@@ -85,6 +85,11 @@ export const NOTIFICATION_TYPES = [
   'payment_retry_failing',
   /** Issue 22: the user's data export is ready to download (always emailed). */
   'data_export_ready',
+  // Issue 19 (reach people who are not looking): an expert applied, task alerts, unread chat.
+  'application_received',
+  'task_alert',
+  'task_alert_digest',
+  'chat_unread',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

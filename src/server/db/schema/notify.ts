@@ -1,5 +1,7 @@
-import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles';
+import { tasks } from './tasks';
 
 /**
  * A user's switch for one category on one channel (issue 19). No row means on: only the choices a
@@ -19,4 +21,47 @@ export const notificationPreferences = pgTable(
   (t) => [primaryKey({ columns: [t.user_id, t.category, t.channel] })],
 );
 
-/** Delivery jobs that failed for good, listed to admins newest first. */
+/**
+ * An expert's task alerts (issue 19): off until they turn them on; radius (at most the product's
+ * 100 miles), the categories they want (empty = all) and the smallest budget, in cents.
+ */
+export const taskAlertSettings = pgTable(
+  'task_alert_settings',
+  {
+    user_id: uuid('user_id')
+      .primaryKey()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+    radius_miles: integer('radius_miles').notNull().default(100),
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    min_budget: integer('min_budget').notNull().default(0),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The fan-out joins the payable experts near a task to the few who turned alerts on.
+  (t) => [index('task_alert_settings_enabled_idx').on(t.user_id).where(sql`${t.enabled} = true`)],
+);
+
+/**
+ * One row per expert and task they were told of: the primary key makes "at most once per task",
+ * and the (expert, created_at) index counts their alerts of the last hour for the hourly cap.
+ * `instant` = false rows wait for the hour's digest, which sets `digested_at`.
+ */
+export const taskAlerts = pgTable(
+  'task_alerts',
+  {
+    expert_id: uuid('expert_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    task_id: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    instant: boolean('instant').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+    digested_at: timestamp('digested_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.expert_id, t.task_id] }),
+    index('task_alerts_expert_created_idx').on(t.expert_id, t.created_at),
+    index('task_alerts_task_idx').on(t.task_id),
+  ],
+);

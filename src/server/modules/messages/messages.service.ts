@@ -22,6 +22,7 @@ import {
   type MessageRow,
   type MessageWithSender,
 } from './messages.repository';
+import { scheduleChatBurst } from './chat-burst';
 
 /** Statuses in which the two parties may still write (closed tasks are read-only). */
 const WRITABLE_STATUSES = ['assigned', 'in_progress', 'pending_approval'] as const;
@@ -33,9 +34,12 @@ export interface MessagesServiceDeps {
   storage: FileStorage;
 }
 
-const attachmentPath = (row: Pick<MessageRow, 'task_id' | 'id'>) => `/api/tasks/${row.task_id}/messages/${row.id}/attachment`;
+const attachmentPath = (row: Pick<MessageRow, 'task_id' | 'id'>) =>
+  `/api/tasks/${row.task_id}/messages/${row.id}/attachment`;
 
-function attachmentTypeOf(row: Pick<MessageRow, 'is_file' | 'attachment_url'>): ChatMessageDto['attachment_type'] {
+function attachmentTypeOf(
+  row: Pick<MessageRow, 'is_file' | 'attachment_url'>,
+): ChatMessageDto['attachment_type'] {
   if (!row.is_file || !row.attachment_url) return null;
   return /\.(jpg|png|webp|gif)$/.test(row.attachment_url) ? 'image' : 'document';
 }
@@ -75,21 +79,30 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     if (!allowed.ok) throw refusalError(allowed);
     const expertId = task.expert_id!;
     const receiverId = userId === task.client_id ? expertId : task.client_id;
-    const row = await insertMessageIf(db, {
-      taskId: task.id,
-      senderId: userId,
-      receiverId,
-      clientId: task.client_id,
-      expertId,
-      writableStatuses: WRITABLE_STATUSES,
-      content,
-      isFile: attachmentKey !== null,
-      attachmentKey,
-      now,
+    // The message and its burst's mail job commit together (chat-burst.ts: mailed once if left unread 10 minutes).
+    const row = await db.transaction(async (tx) => {
+      const inserted = await insertMessageIf(tx, {
+        taskId: task.id,
+        senderId: userId,
+        receiverId,
+        clientId: task.client_id,
+        expertId,
+        writableStatuses: WRITABLE_STATUSES,
+        content,
+        isFile: attachmentKey !== null,
+        attachmentKey,
+        now,
+      });
+      if (inserted) await scheduleChatBurst(tx, { taskId: task.id, senderId: userId, receiverId });
+      return inserted;
     });
     if (!row) throw conflict(texts.tasks.statusChanged);
     const [sender] = (await profileCards(db, [userId])).values();
-    return toMessageDto({ ...row, sender_first_name: sender?.first_name ?? null, sender_avatar_url: sender?.avatar_url ?? null });
+    return toMessageDto({
+      ...row,
+      sender_first_name: sender?.first_name ?? null,
+      sender_avatar_url: sender?.avatar_url ?? null,
+    });
   }
 
   return {
@@ -101,7 +114,13 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       const rows = await listTaskMessages(db, task.id);
       const canSend = check(actor, 'send_message', facts, now);
       return {
-        task: { id: task.id, title: task.title, status: task.status, client_id: task.client_id, expert_id: task.expert_id },
+        task: {
+          id: task.id,
+          title: task.title,
+          status: task.status,
+          client_id: task.client_id,
+          expert_id: task.expert_id,
+        },
         messages: rows.map(toMessageDto),
         can_send: canSend.ok,
         read_only_reason: canSend.ok ? null : isParty ? texts.chat.readOnly : canSend.message,
@@ -118,14 +137,19 @@ export function createMessagesService(deps: MessagesServiceDeps) {
 
     /** A file message: 5 MB, an image, PDF, DOC or DOCX by its content; stored under a random key. */
     async sendFile(userId: string, taskId: string, file: unknown): Promise<ChatMessageDto> {
-      if (!(file instanceof File) || file.size === 0) throw badRequest(texts.chat.fileTypeInvalid, { file: texts.chat.fileTypeInvalid });
-      if (file.size > CHAT.attachmentMaxBytes) throw badRequest(texts.chat.fileTooLarge, { file: texts.chat.fileTooLarge });
+      if (!(file instanceof File) || file.size === 0)
+        throw badRequest(texts.chat.fileTypeInvalid, { file: texts.chat.fileTypeInvalid });
+      if (file.size > CHAT.attachmentMaxBytes)
+        throw badRequest(texts.chat.fileTooLarge, { file: texts.chat.fileTooLarge });
       // The access check comes before reading or storing anything.
       const now = clock.now();
       const access = await loadVisibleTask(db, userId, taskId, now);
       enforce(check(access.actor, 'send_message', access.facts, now));
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const result = checkUpload(bytes, file.name, { allowed: CHAT.attachmentTypes, maxBytes: CHAT.attachmentMaxBytes });
+      const result = checkUpload(bytes, file.name, {
+        allowed: CHAT.attachmentTypes,
+        maxBytes: CHAT.attachmentMaxBytes,
+      });
       if (!result.ok) {
         const text = result.reason === 'too_large' ? texts.chat.fileTooLarge : texts.chat.fileTypeInvalid;
         throw badRequest(text, { file: text });
@@ -142,7 +166,11 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     },
 
     /** A chat file, to the task's two parties and admins only. */
-    async attachment(userId: string, taskId: string, messageId: string): Promise<StoredFile & { fileName: string; inline: boolean }> {
+    async attachment(
+      userId: string,
+      taskId: string,
+      messageId: string,
+    ): Promise<StoredFile & { fileName: string; inline: boolean }> {
       const { task } = await loadChat(userId, taskId);
       const row = await findMessage(db, task.id, messageId);
       if (!row || !row.is_file || !row.attachment_url) throw notFound(texts.common.notFound);
@@ -163,10 +191,18 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         actor.isExpert ? listAppliedTasks(db, userId) : Promise.resolve([]),
         unreadCounts(db, userId),
       ]);
-      const partyTasks = party.filter((task) => task.expert_id !== null && task.status !== 'open' && task.status !== 'pending');
+      const partyTasks = party.filter(
+        (task) => task.expert_id !== null && task.status !== 'open' && task.status !== 'pending',
+      );
       const [latest, cards] = await Promise.all([
-        latestMessages(db, partyTasks.map((task) => task.id)),
-        profileCards(db, partyTasks.map((task) => (task.client_id === userId ? task.expert_id! : task.client_id))),
+        latestMessages(
+          db,
+          partyTasks.map((task) => task.id),
+        ),
+        profileCards(
+          db,
+          partyTasks.map((task) => (task.client_id === userId ? task.expert_id! : task.client_id)),
+        ),
       ]);
       const latestByTask = new Map(latest.map((row) => [row.task_id, row]));
       const rows: Array<ConversationDto & { sortAt: number }> = partyTasks.map((task) => {
@@ -179,7 +215,12 @@ export function createMessagesService(deps: MessagesServiceDeps) {
           access: 'party',
           other_party: cards.get(otherId) ?? null,
           last_message: last
-            ? { content: last.content, is_file: last.is_file, created_at: last.created_at.toISOString(), sender_id: last.sender_id }
+            ? {
+                content: last.content,
+                is_file: last.is_file,
+                created_at: last.created_at.toISOString(),
+                sender_id: last.sender_id,
+              }
             : null,
           unread_count: unread.get(task.id) ?? 0,
           notice: null,

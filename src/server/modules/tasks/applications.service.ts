@@ -47,12 +47,20 @@ export function createApplicationsService(deps: TasksServiceDeps) {
       // A hire must be payable: the client's hold goes to the expert's connected account.
       if (!isPayable(expert)) throw conflict(messages.paymentSetup.mustCompleteFirst);
       await assertWithinPriceLimits(db, input.proposed_rate, 'proposed_rate');
-      const row = await insertApplicationIfOpen(db, {
-        taskId: task.id,
-        expertId: userId,
-        proposedRate: input.proposed_rate,
-        notes: input.notes,
-        now,
+      const person = await findProfile(db, userId);
+      // The application and the client's "application received" notification commit together.
+      const row = await db.transaction(async (tx) => {
+        const inserted = await insertApplicationIfOpen(tx, {
+          taskId: task.id,
+          expertId: userId,
+          proposedRate: input.proposed_rate,
+          notes: input.notes,
+          now,
+        });
+        if (inserted) {
+          await notify(tx, [taskNotification.applicationReceived(task.client_id, task, { id: inserted.id, expertName: person?.first_name || 'An expert' })]);
+        }
+        return inserted;
       });
       if (!row) {
         // Lost to a parallel apply of the same expert, or the task stopped taking applications.

@@ -42,6 +42,16 @@ export const taskNotification = {
       task,
       { application_id: applicationId },
     ),
+  /** Issue 19: the client learns an expert applied (the name is the one the applicant list shows). */
+  applicationReceived: (to: string, task: TaskRef, application: { id: string; expertName: string }): NewNotification =>
+    row(
+      to,
+      'application_received',
+      messages.reach.applicationReceivedTitle,
+      format(messages.reach.applicationReceived, { name: application.expertName, title: task.title }),
+      task,
+      { application_id: application.id },
+    ),
   reviewReceived: (to: string, task: TaskRef, review: { id: string; rating: number }): NewNotification =>
     row(
       to,

@@ -14,6 +14,8 @@ export interface TasksServiceDeps {
   proximity: ProximityChecker;
   /** For links printed in documents (the inspection report's verify address). */
   publicUrl?: string;
+  /** False only in the bench's reference run: no task-alert job is enqueued with a new task. */
+  taskAlerts?: boolean;
 }
 
 /**

@@ -21,6 +21,7 @@ import { toApplicationDto, toPersonDto, toReviewDto, toTaskDto, toTaskExpertDto,
 import { insertTask, updateTaskIf } from './tasks.repository';
 import { clientReviewHiddenFromExpert } from './blind-reviews';
 import { hiddenBySuspension } from './suspended-clients';
+import { enqueueTaskAlerts } from '../task-alerts/task-alert-jobs';
 
 /** Statuses in which an admin may still edit a task (the roles matrix: all but the closed ones). */
 const ADMIN_EDITABLE: readonly TaskStatus[] = ['pending', 'open', 'assigned', 'in_progress', 'pending_approval'];
@@ -49,16 +50,25 @@ export function createTasksService(deps: TasksServiceDeps) {
       await assertWithinPriceLimits(db, input.budget, 'budget');
       await proximity.assertServed({ latitude: input.latitude, longitude: input.longitude });
       const now = clock.now();
-      const row = await insertTask(db, {
+      const values = {
         ...input,
         checklist: input.checklist && input.checklist.length > 0 ? input.checklist : null,
         client_id: userId,
-        status: 'open',
-        payment_status: 'unpaid',
+        status: 'open' as const,
+        payment_status: 'unpaid' as const,
         published_at: now,
         created_at: now,
         updated_at: now,
-      });
+      };
+      // The task and its alert fan-out job commit together; the fan-out itself runs later (task-alerts module).
+      const row =
+        deps.taskAlerts === false
+          ? await insertTask(db, values)
+          : await db.transaction(async (tx) => {
+              const inserted = await insertTask(tx, values);
+              await enqueueTaskAlerts(tx, { taskId: inserted.id, now });
+              return inserted;
+            });
       return { task: toTaskDto(row), warnings, message: messages.tasks.created };
     },
 

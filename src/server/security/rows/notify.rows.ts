@@ -1,7 +1,7 @@
 import { authSecretOf } from '../../env';
 import { unsubscribeToken } from '../../notify/unsubscribe-token';
 import { everyone, signedIn, type MatrixRow, type World } from '../matrix';
-import { adminOnly } from './row-builders';
+import { adminOnly, x } from './row-builders';
 
 /** A valid one-click unsubscribe token of the owner (the token, not the caller, is the authority). */
 const ownerToken = (w: World) => ({
@@ -36,4 +36,16 @@ export const notifyRows: MatrixRow[] = [
     ],
   },
   { route: 'GET /api/admin/failed-deliveries', cases: [{ name: 'the list', expect: adminOnly(200) }] },
+  // Task alerts: experts only (clients and admins without the expert role get 403).
+  { route: 'GET /api/task-alert-settings', cases: [{ name: 'own alerts', expect: x(401, 403, 403, 200, 200, 200, 403) }] },
+  {
+    route: 'PUT /api/task-alert-settings',
+    cases: [
+      {
+        name: 'own alerts',
+        arrange: () => ({ body: { enabled: true, radius_miles: 50, categories: ['general'], min_budget: 0 } }),
+        expect: x(401, 403, 403, 200, 200, 200, 403),
+      },
+    ],
+  },
 ];

@@ -1,11 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { NotificationChannel } from '@shared/notify/notification-categories';
-import type { NotificationPreferencesDto, PreferenceRowDto } from '@shared/schemas/notification-preferences.schemas';
+import type {
+  NotificationPreferencesDto,
+  PreferenceRowDto,
+} from '@shared/schemas/notification-preferences.schemas';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Switch } from '@web/components/ui/switch';
 import { Spinner } from '@web/components/ui/spinner';
 import { api } from '@web/lib/api';
+import { useMe } from '@web/lib/session';
+import { TaskAlertsCard } from './task-alerts-card';
 
 const preferencesKey = ['notification-preferences'] as const;
 const CHANNEL_LABELS: Record<NotificationChannel, string> = { email: 'Email', push: 'Push' };
@@ -18,8 +23,11 @@ export function NotificationsTab() {
     queryFn: () => api.get<NotificationPreferencesDto>('/api/notification-preferences'),
   });
   const save = useMutation({
-    mutationFn: (choice: { category: PreferenceRowDto['category']; channel: NotificationChannel; enabled: boolean }) =>
-      api.put<NotificationPreferencesDto>('/api/notification-preferences', { preferences: [choice] }),
+    mutationFn: (choice: {
+      category: PreferenceRowDto['category'];
+      channel: NotificationChannel;
+      enabled: boolean;
+    }) => api.put<NotificationPreferencesDto>('/api/notification-preferences', { preferences: [choice] }),
     onSuccess: (data) => {
       queryClient.setQueryData(preferencesKey, data);
       toast.success('Notification settings saved');
@@ -27,51 +35,60 @@ export function NotificationsTab() {
     onError: () => toast.error('Could not save your notification settings. Please try again.'),
   });
 
+  const me = useMe();
+
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>Notifications</h2>
-        </CardTitle>
-        <CardDescription>{query.data?.always_sent_note ?? 'Choose how we tell you about what happens.'}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {query.isPending ? (
-          <Spinner />
-        ) : query.data ? (
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="text-left text-muted-foreground">
-                <th className="py-2 font-medium">Category</th>
-                {(['email', 'push'] as const).map((channel) => (
-                  <th key={channel} className="w-20 py-2 text-center font-medium">
-                    {CHANNEL_LABELS[channel]}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.preferences.map((row) => (
-                <tr key={row.category} className="border-t">
-                  <td className="py-3">{row.label}</td>
+    <div className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Notifications</h2>
+          </CardTitle>
+          <CardDescription>
+            {query.data?.always_sent_note ?? 'Choose how we tell you about what happens.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {query.isPending ? (
+            <Spinner />
+          ) : query.data ? (
+            <table className="w-full text-sm">
+              <thead>
+                <tr className="text-left text-muted-foreground">
+                  <th className="py-2 font-medium">Category</th>
                   {(['email', 'push'] as const).map((channel) => (
-                    <td key={channel} className="py-3 text-center">
-                      <Switch
-                        aria-label={`${row.label}: ${CHANNEL_LABELS[channel]}`}
-                        checked={row[channel]}
-                        disabled={save.isPending}
-                        onCheckedChange={(enabled) => save.mutate({ category: row.category, channel, enabled })}
-                      />
-                    </td>
+                    <th key={channel} className="w-20 py-2 text-center font-medium">
+                      {CHANNEL_LABELS[channel]}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p className="text-sm text-destructive">Could not load your notification settings.</p>
-        )}
-      </CardContent>
-    </Card>
+              </thead>
+              <tbody>
+                {query.data.preferences.map((row) => (
+                  <tr key={row.category} className="border-t">
+                    <td className="py-3">{row.label}</td>
+                    {(['email', 'push'] as const).map((channel) => (
+                      <td key={channel} className="py-3 text-center">
+                        <Switch
+                          aria-label={`${row.label}: ${CHANNEL_LABELS[channel]}`}
+                          checked={row[channel]}
+                          disabled={save.isPending}
+                          onCheckedChange={(enabled) =>
+                            save.mutate({ category: row.category, channel, enabled })
+                          }
+                        />
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p className="text-sm text-destructive">Could not load your notification settings.</p>
+          )}
+        </CardContent>
+      </Card>
+      {me.data?.roles.isExpert ? <TaskAlertsCard /> : null}
+    </div>
   );
 }

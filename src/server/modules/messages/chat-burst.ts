@@ -1,0 +1,110 @@
+import { and, asc, count, eq, gte } from 'drizzle-orm';
+import { format } from '@shared/format-message';
+import { reachMessages as m } from '@shared/messages/reach';
+import type { Db } from '../../db/client';
+import { messages, profiles, tasks } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { enqueueJob, finishJobIn, type JobRow } from '../../jobs/jobs.repository';
+import type { JobHandler } from '../../jobs/runner';
+import { insertNotifications } from '../notifications/notifications.repository';
+
+export const CHAT_BURST_JOB_KIND = 'chat-unread';
+/** A message still unread this long after the burst began is worth a mail (issue 19). */
+export const CHAT_UNREAD_DELAY_MS = 10 * 60 * 1000;
+
+/**
+ * After a message is sent: the receiver's oldest unread message of this conversation names the
+ * burst. Every message of the burst computes the same key, so the burst gets one job (once across
+ * instances, by the unique key), due 10 minutes after its first message. Reading the chat ends the
+ * burst; the next message starts a new one.
+ */
+export async function scheduleChatBurst(
+  db: Db,
+  params: { taskId: string; senderId: string; receiverId: string },
+): Promise<void> {
+  const [first] = await db
+    .select({ id: messages.id, created_at: messages.created_at })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.receiver_id, params.receiverId),
+        eq(messages.read, false),
+        eq(messages.task_id, params.taskId),
+        eq(messages.sender_id, params.senderId),
+      ),
+    )
+    .orderBy(asc(messages.created_at), asc(messages.seq))
+    .limit(1);
+  if (!first) return;
+  await enqueueJob(db, {
+    kind: CHAT_BURST_JOB_KIND,
+    key: `chat-unread:${first.id}`,
+    runAt: new Date(first.created_at.getTime() + CHAT_UNREAD_DELAY_MS),
+    payload: { messageId: first.id },
+    maxAttempts: 5,
+  });
+}
+
+/**
+ * The burst's job: nothing when its first message was read meanwhile (or is gone); otherwise one
+ * notification (bell, email, push under "Messages") counting the burst's unread messages. It never
+ * quotes a message: the mail says who wrote and about which task, the chat shows the rest.
+ */
+export async function sendChatBurst(
+  deps: { db: Db; clock: Clock },
+  messageId: string,
+  job?: Pick<JobRow, 'id' | 'key'>,
+): Promise<boolean> {
+  // The mail's notification and the job's completion commit together: a second worker after a
+  // lost lease rolls back instead of mailing twice.
+  return deps.db.transaction(async (db) => {
+    const sent = await burstIn(db, messageId);
+    if (job) await finishJobIn(db, job, deps.clock.now());
+    return sent;
+  });
+}
+
+async function burstIn(db: Db, messageId: string): Promise<boolean> {
+  const [first] = await db.select().from(messages).where(eq(messages.id, messageId));
+  if (!first || first.read) return false;
+  const [unread] = await db
+    .select({ value: count() })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.receiver_id, first.receiver_id),
+        eq(messages.read, false),
+        eq(messages.task_id, first.task_id),
+        eq(messages.sender_id, first.sender_id),
+        gte(messages.created_at, first.created_at),
+      ),
+    );
+  const [context] = await db
+    .select({ title: tasks.title, sender: profiles.first_name })
+    .from(tasks)
+    .innerJoin(profiles, eq(profiles.id, first.sender_id))
+    .where(eq(tasks.id, first.task_id));
+  if (!context) return false;
+  await insertNotifications(db, [
+    {
+      user_id: first.receiver_id,
+      type: 'chat_unread',
+      title: m.chatUnreadTitle,
+      message: format(m.chatUnread, {
+        name: context.sender || 'Someone',
+        count: Number(unread?.value ?? 1),
+        title: context.title,
+      }),
+      task_id: first.task_id,
+      data: { task_id: first.task_id, message_id: first.id },
+    },
+  ]);
+  return true;
+}
+
+export function createChatBurstHandlers(deps: { db: Db; clock: Clock }): Record<string, JobHandler> {
+  return {
+    [CHAT_BURST_JOB_KIND]: async (job) =>
+      void (await sendChatBurst(deps, (job.payload as { messageId: string }).messageId, job)),
+  };
+}

@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import { formatUsd } from '@shared/domain/money';
+import { format } from '@shared/format-message';
+import { reachMessages as m } from '@shared/messages/reach';
+import { TASK_ALERT_HOURLY_CAP } from '@shared/schemas/task-alerts.schemas';
+import type { Db } from '../../db/client';
+import { jobs, tasks } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { enqueueJob, finishJobIn, type JobRow } from '../../jobs/jobs.repository';
+import type { JobHandler } from '../../jobs/runner';
+import { insertNotifications, type NewNotification } from '../notifications/notifications.repository';
+import { findExpertsToAlert, recordTaskAlerts, takeDigestAlerts } from './task-alerts.repository';
+
+export const TASK_ALERT_JOB_KINDS = { fanOut: 'task-alerts', digest: 'task-alert-digest' } as const;
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Enqueued with the new task, in its transaction: the fan-out to nearby experts runs as a job, so
+ * the client's "Create Task" answer never waits for it (the bench measures this).
+ */
+export async function enqueueTaskAlerts(db: Db, params: { taskId: string; now: Date }): Promise<void> {
+  await enqueueJob(db, {
+    kind: TASK_ALERT_JOB_KINDS.fanOut,
+    key: `task-alerts:${params.taskId}`,
+    runAt: params.now,
+    payload: { taskId: params.taskId },
+    maxAttempts: 5,
+  });
+}
+
+/** The hour an expert's digest covers: the one in which their alert was held back. */
+const digestKey = (expertId: string, now: Date) =>
+  `task-alert-digest:${expertId}:${Math.floor(now.getTime() / HOUR_MS)}`;
+
+/**
+ * Alerts the matching experts of one task. Idempotent: a re-run after a crash finds the alerts
+ * already recorded (primary key) and tells nobody twice. Instant alerts become notifications (and,
+ * through them, email and push per the "Task alerts" preferences); the ones over the hourly cap
+ * are held for one digest at the end of the hour.
+ */
+export async function fanOutTaskAlerts(
+  deps: { db: Db; clock: Clock },
+  taskId: string,
+  job?: Pick<JobRow, 'id' | 'key'>,
+): Promise<{ instant: number; held: number }> {
+  const [task] = await deps.db.select().from(tasks).where(eq(tasks.id, taskId));
+  // A task already taken, cancelled or deleted is no news to anyone.
+  if (!task || task.status !== 'open') return { instant: 0, held: 0 };
+  const matched = await findExpertsToAlert(deps.db, task);
+  const milesOf = new Map(matched.map((row) => [row.expert_id, row.miles]));
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const recorded = await recordTaskAlerts(tx, {
+      taskId,
+      expertIds: [...milesOf.keys()],
+      now,
+      cap: TASK_ALERT_HOURLY_CAP,
+    });
+    const instant = recorded.filter((row) => row.instant);
+    const held = recorded.filter((row) => !row.instant);
+    const rows: NewNotification[] = instant.map((row) => ({
+      user_id: row.expert_id,
+      type: 'task_alert',
+      title: m.taskAlertTitle,
+      message: format(m.taskAlert, {
+        title: task.title,
+        miles: Math.max(1, Math.round(milesOf.get(row.expert_id) ?? 0)),
+        budget: formatUsd(task.budget),
+      }),
+      task_id: task.id,
+      data: { task_id: task.id },
+    }));
+    // Chunks keep each statement's parameters bounded whatever the number of experts.
+    for (let start = 0; start < rows.length; start += 1000)
+      await insertNotifications(tx, rows.slice(start, start + 1000));
+    if (held.length > 0) {
+      const runAt = new Date((Math.floor(now.getTime() / HOUR_MS) + 1) * HOUR_MS);
+      const values = held.map((row) => ({
+        kind: TASK_ALERT_JOB_KINDS.digest,
+        key: digestKey(row.expert_id, now),
+        payload: { expertId: row.expert_id },
+        run_at: runAt,
+        created_at: now,
+        max_attempts: 5,
+      }));
+      for (let start = 0; start < values.length; start += 2000) {
+        await tx
+          .insert(jobs)
+          .values(values.slice(start, start + 2000))
+          .onConflictDoNothing({ target: jobs.key });
+      }
+    }
+    if (job) await finishJobIn(tx, job, now);
+    return { instant: instant.length, held: held.length };
+  });
+}
+
+/** One notification for the alerts held back in an hour ("5 more tasks near you"). */
+export async function sendTaskAlertDigest(
+  deps: { db: Db; clock: Clock },
+  expertId: string,
+  job?: Pick<JobRow, 'id' | 'key'>,
+): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const count = await takeDigestAlerts(tx, { expertId, now: deps.clock.now() });
+    if (count > 0) {
+      await insertNotifications(tx, [
+        {
+          user_id: expertId,
+          type: 'task_alert_digest',
+          title: m.taskAlertDigestTitle,
+          message: format(m.taskAlertDigest, { count }),
+          data: { count },
+        },
+      ]);
+    }
+    if (job) await finishJobIn(tx, job, deps.clock.now());
+    return count;
+  });
+}
+
+export function createTaskAlertHandlers(deps: { db: Db; clock: Clock }): Record<string, JobHandler> {
+  return {
+    [TASK_ALERT_JOB_KINDS.fanOut]: async (job) =>
+      void (await fanOutTaskAlerts(deps, (job.payload as { taskId: string }).taskId, job)),
+    [TASK_ALERT_JOB_KINDS.digest]: async (job) =>
+      void (await sendTaskAlertDigest(deps, (job.payload as { expertId: string }).expertId, job)),
+  };
+}

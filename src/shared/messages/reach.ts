@@ -1,0 +1,23 @@
+/** Texts of task alerts, "application received" and the unread-chat mail (issue 19; see ../messages.ts). */
+export const reachMessages = {
+  applicationReceivedTitle: 'New Application',
+  applicationReceived: '{name} applied to "{title}". Review the application and hire when you are ready.',
+  taskAlertTitle: 'New Task Nearby',
+  taskAlert: '"{title}" was posted {miles} miles from you. Budget: {budget}.',
+  taskAlertDigestTitle: 'New Tasks Nearby',
+  taskAlertDigest: '{count} more tasks were posted near you in the last hour. Open your dashboard to see them.',
+  chatUnreadTitle: 'New Message',
+  chatUnread: '{name} sent you {count} unread message(s) about "{title}".',
+  alertsTitle: 'Task alerts',
+  alertsIntro: 'Hear of new tasks near your service location. We alert you at most {cap} times an hour, then send one summary.',
+  alertsEnabled: 'Alert me about new tasks',
+  alertsRadius: 'Radius (miles)',
+  alertsCategories: 'Categories (none selected = all)',
+  alertsMinBudget: 'Minimum budget ($)',
+  alertsSave: 'Save task alerts',
+  alertsSaved: 'Task alerts saved',
+  alertsSaveFailed: 'Could not save your task alerts. Please try again.',
+  alertsNeedLocation: 'Set your service location in your expert profile to get task alerts.',
+  alertsExpertsOnly: 'Only experts can set task alerts.',
+  alertsRadiusInvalid: 'Choose a radius between 1 and 100 miles.',
+} as const;

@@ -1,0 +1,147 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { TASK_CATEGORIES, type TaskCategory } from '@shared/domain/enums';
+import { centsToDollars, dollarsToCents } from '@shared/domain/money';
+import { format } from '@shared/format-message';
+import { reachMessages as m } from '@shared/messages/reach';
+import { taskPagesMessages } from '@shared/messages/taskPages';
+import type { TaskAlertSettingsDto, TaskAlertSettingsInput } from '@shared/schemas/task-alerts.schemas';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Checkbox } from '@web/components/ui/checkbox';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Spinner } from '@web/components/ui/spinner';
+import { Switch } from '@web/components/ui/switch';
+import { api, ApiError } from '@web/lib/api';
+
+const alertsKey = ['task-alert-settings'] as const;
+
+/** An expert's task alerts: on/off, radius, categories and minimum budget (issue 19). */
+export function TaskAlertsCard() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: alertsKey,
+    queryFn: () => api.get<TaskAlertSettingsDto>('/api/task-alert-settings'),
+  });
+  const [draft, setDraft] = useState<TaskAlertSettingsInput | null>(null);
+  const [radiusText, setRadiusText] = useState('');
+  const [budgetText, setBudgetText] = useState('');
+  useEffect(() => {
+    if (!query.data || draft) return;
+    setDraft({
+      enabled: query.data.enabled,
+      radius_miles: query.data.radius_miles,
+      categories: query.data.categories,
+      min_budget: query.data.min_budget,
+    });
+    setRadiusText(String(query.data.radius_miles));
+    setBudgetText(String(centsToDollars(query.data.min_budget)));
+  }, [query.data, draft]);
+  const save = useMutation({
+    mutationFn: (input: TaskAlertSettingsInput) =>
+      api.put<TaskAlertSettingsDto>('/api/task-alert-settings', input),
+    onSuccess: (data) => {
+      queryClient.setQueryData(alertsKey, data);
+      toast.success(m.alertsSaved);
+    },
+    onError: (error) =>
+      toast.error(error instanceof ApiError && error.status === 400 ? error.message : m.alertsSaveFailed),
+  });
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!draft) return;
+    save.mutate({
+      ...draft,
+      radius_miles: Number(radiusText),
+      min_budget: dollarsToCents(Number(budgetText) || 0),
+    });
+  };
+  const toggleCategory = (category: TaskCategory, on: boolean) =>
+    setDraft(
+      (current) =>
+        current && {
+          ...current,
+          categories: on
+            ? [...current.categories, category]
+            : current.categories.filter((c) => c !== category),
+        },
+    );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>{m.alertsTitle}</h2>
+        </CardTitle>
+        <CardDescription>{format(m.alertsIntro, { cap: query.data?.hourly_cap ?? 5 })}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {!draft ? (
+          query.isError ? (
+            <p className="text-sm text-destructive">{m.alertsSaveFailed}</p>
+          ) : (
+            <Spinner />
+          )
+        ) : (
+          <form className="space-y-4" onSubmit={submit}>
+            {query.data && !query.data.has_location ? (
+              <p className="text-sm text-muted-foreground">{m.alertsNeedLocation}</p>
+            ) : null}
+            <div className="flex items-center gap-3">
+              <Switch
+                id="task-alerts-enabled"
+                checked={draft.enabled}
+                onCheckedChange={(enabled) => setDraft({ ...draft, enabled })}
+              />
+              <Label htmlFor="task-alerts-enabled">{m.alertsEnabled}</Label>
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="space-y-1">
+                <Label htmlFor="task-alerts-radius">{m.alertsRadius}</Label>
+                <Input
+                  id="task-alerts-radius"
+                  type="number"
+                  min={1}
+                  max={100}
+                  inputMode="numeric"
+                  value={radiusText}
+                  onChange={(e) => setRadiusText(e.target.value)}
+                />
+              </div>
+              <div className="space-y-1">
+                <Label htmlFor="task-alerts-budget">{m.alertsMinBudget}</Label>
+                <Input
+                  id="task-alerts-budget"
+                  type="number"
+                  min={0}
+                  inputMode="decimal"
+                  value={budgetText}
+                  onChange={(e) => setBudgetText(e.target.value)}
+                />
+              </div>
+            </div>
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium">{m.alertsCategories}</legend>
+              {TASK_CATEGORIES.map((category) => (
+                <div key={category} className="flex items-center gap-2">
+                  <Checkbox
+                    id={`task-alerts-${category}`}
+                    checked={draft.categories.includes(category)}
+                    onCheckedChange={(on) => toggleCategory(category, on === true)}
+                  />
+                  <Label htmlFor={`task-alerts-${category}`}>{taskPagesMessages.categories[category]}</Label>
+                </div>
+              ))}
+            </fieldset>
+            <Button type="submit" disabled={save.isPending}>
+              {m.alertsSave}
+            </Button>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
