@@ -60,11 +60,11 @@ export async function resubmitEvidence(
     await recordAudit(tx, { actor_id: userId, action: 'dispute.evidence_resubmitted', target_type: 'task', target_id: task.id, details: { dispute_id: dispute.id, files: keys.length }, created_at: now });
     return row;
   }).catch(async (error: unknown) => {
-    await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+    await stored.remove();
     throw error;
   });
   if (!updated) {
-    await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+    await stored.remove();
     throw conflict(d.alreadyResubmitted);
   }
   return { task: updated, message: d.resubmitted };

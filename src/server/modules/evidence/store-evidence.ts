@@ -4,6 +4,7 @@ import { storageKey, type FileStorage } from '../../providers/storage';
 import type { CollectedFile } from './evidence-files';
 import type { NewEvidenceFactRow } from './evidence-facts.repository';
 import { readProvenance } from './provenance-reader';
+import { storeThumbnails, thumbnailKeyOf } from './thumbnails';
 
 export interface StoredEvidence {
   keys: string[];
@@ -24,8 +25,9 @@ export async function storeEvidence(
   // The random part keeps two submissions in the same millisecond from sharing a key.
   const batch = randomBytes(3).toString('hex');
   const keys = files.map((file, index) => storageKey(EVIDENCE.bucket, taskId, `${prefix}${index + 1}-${batch}-${file.fileName}`, now));
+  // A thumbnail sits next to each image; deleting one that was never written is not an error.
   const remove = async () => {
-    await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+    await Promise.all([...keys, ...keys.map(thumbnailKeyOf)].map((key) => storage.delete(key).catch(() => undefined)));
   };
   const provenance = await Promise.all(files.map((file) => readProvenance(file.bytes, file.contentType)));
   const stored = await Promise.allSettled(
@@ -36,6 +38,7 @@ export async function storeEvidence(
     await remove();
     throw failure.reason;
   }
+  await storeThumbnails(storage, files.map((file, index) => ({ key: keys[index], bytes: file.bytes, contentType: file.contentType })));
   const facts = files.map((file, position): NewEvidenceFactRow => {
     const read = provenance[position];
     return {

@@ -22,6 +22,12 @@ export function evidenceRoutes(service: EvidenceService) {
       const form = await formData(c, EVIDENCE.maxFiles * EVIDENCE.maxFileBytes + ENVELOPE_BYTES);
       return c.json(await service.submit(user.id, c.req.param('id'), form));
     })
+    // Lists and galleries load this small copy; the route below still serves the full file.
+    .get('/tasks/:id/evidence/:index/thumbnail', async (c) => {
+      const user = requireUser(c);
+      const file = await service.thumbnail(user.id, c.req.param('id'), c.req.param('index'));
+      return userFileResponse(c, file, { disposition: 'inline', cache: 'private' });
+    })
     // Evidence is private: never a public URL, only this authorized read (like identity documents).
     .get('/tasks/:id/evidence/:index', async (c) => {
       const user = requireUser(c);

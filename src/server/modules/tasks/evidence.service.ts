@@ -17,6 +17,7 @@ import { replaceEvidenceFacts } from '../evidence/evidence-facts.repository';
 import { storeEvidence } from '../evidence/store-evidence';
 import { issueReportQuietly } from '../evidence/reports.service';
 import { clientCopy } from '../evidence/strip-metadata';
+import { thumbnailFor } from '../evidence/thumbnails';
 import { closeDisputeOnConfirm } from '../disputes/disputes.repository';
 import { reviewWindowHours } from '../holds/holds.repository';
 import { adminOverrideOf, recordOverride } from './admin-override';
@@ -74,6 +75,21 @@ export const textOf = (form: FormData, name: string) => {
 export function createEvidenceService(deps: TasksServiceDeps) {
   const { db, clock, storage, payments } = deps;
 
+  /** The storage key of evidence file `index` when the user may read it (parties and admins). */
+  async function readableKey(userId: string, taskId: string, index: string) {
+    const now = clock.now();
+    const { actor, task, facts } = await loadVisibleTask(db, userId, taskId, now);
+    const allowed = check(actor, 'view_evidence', facts, now);
+    if (!allowed.ok) {
+      if (allowed.reason === 'forbidden') throw forbidden(allowed.message);
+      throw notFound(messages.evidence.fileNotFound);
+    }
+    const position = /^\d{1,3}$/.test(index) ? Number(index) : -1;
+    const key = task.evidence_files[position];
+    if (!key) throw notFound(messages.evidence.fileNotFound);
+    return { isAdmin: actor.isAdmin, key };
+  }
+
   return {
     /**
      * in_progress -> pending_approval by the assigned expert: the photos go to private storage under
@@ -124,20 +140,19 @@ export function createEvidenceService(deps: TasksServiceDeps) {
 
     /** One evidence file, to the task's parties and admins only, from pending_approval on. */
     async file(userId: string, taskId: string, index: string): Promise<StoredFile> {
-      const now = clock.now();
-      const { actor, task, facts } = await loadVisibleTask(db, userId, taskId, now);
-      const allowed = check(actor, 'view_evidence', facts, now);
-      if (!allowed.ok) {
-        if (allowed.reason === 'forbidden') throw forbidden(allowed.message);
-        throw notFound(messages.evidence.fileNotFound);
-      }
-      const position = /^\d{1,3}$/.test(index) ? Number(index) : -1;
-      const key = task.evidence_files[position];
-      if (!key) throw notFound(messages.evidence.fileNotFound);
+      const { isAdmin, key } = await readableKey(userId, taskId, index);
       const file = await storage.get(key);
       if (!file) throw notFound(messages.evidence.fileNotFound);
       // Admins get the original (raw metadata for disputes); the parties a copy without EXIF.
-      return actor.isAdmin ? file : { ...file, bytes: clientCopy(file.bytes, file.contentType) };
+      return isAdmin ? file : { ...file, bytes: clientCopy(file.bytes, file.contentType) };
+    },
+
+    /** The file's thumbnail (a video's poster), with the same access rule; it carries no metadata. */
+    async thumbnail(userId: string, taskId: string, index: string): Promise<StoredFile> {
+      const { key } = await readableKey(userId, taskId, index);
+      const thumbnail = await thumbnailFor(storage, key);
+      if (!thumbnail) throw notFound(messages.evidence.fileNotFound);
+      return thumbnail;
     },
 
     /**
