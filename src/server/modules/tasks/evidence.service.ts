@@ -15,6 +15,7 @@ import type { StoredFile } from '../../providers/storage';
 import { collectEvidenceFiles } from '../evidence/evidence-files';
 import { replaceEvidenceFacts } from '../evidence/evidence-facts.repository';
 import { storeEvidence } from '../evidence/store-evidence';
+import { uploadResolver, useUploadsOrConflict } from '../evidence/video-uploads/video-uploads.repository';
 import { issueReportQuietly } from '../evidence/reports.service';
 import { clientCopy } from '../evidence/strip-metadata';
 import { thumbnailFor } from '../evidence/thumbnails';
@@ -100,7 +101,7 @@ export function createEvidenceService(deps: TasksServiceDeps) {
       const now = clock.now();
       const { task } = await loadTaskFor(db, userId, taskId, 'submit_evidence', now);
       const { completion_notes } = validate(submitEvidenceSchema, { completion_notes: textOf(form, EVIDENCE_FIELDS.notes) });
-      const files = await collectEvidenceFiles(task, form, checkEvidenceFiles);
+      const files = await collectEvidenceFiles(task, form, checkEvidenceFiles, uploadResolver(db, { taskId: task.id, uploaderId: userId }));
       const windowHours = await reviewWindowHours(db);
       // Nothing references the files unless the update below commits: on ANY failure (a storage
       // error halfway, a database error, a lost race) every key is removed. A failed clean-up only
@@ -124,6 +125,7 @@ export function createEvidenceService(deps: TasksServiceDeps) {
           );
           if (!row) return undefined;
           await replaceEvidenceFacts(tx, { taskId: task.id, rows: stored.facts });
+      await useUploadsOrConflict(tx, { ids: stored.uploadIds }, () => conflict(messages.tasks.statusChanged));
           await notify(tx, [taskNotification.evidenceSubmitted(task.client_id, task)]);
           return row;
         });
@@ -145,6 +147,18 @@ export function createEvidenceService(deps: TasksServiceDeps) {
       if (!file) throw notFound(messages.evidence.fileNotFound);
       // Admins get the original (raw metadata for disputes); the parties a copy without EXIF.
       return isAdmin ? file : { ...file, bytes: clientCopy(file.bytes, file.contentType) };
+    },
+
+    /**
+     * A video evidence file as a stream source (range playback), with the same access rule; null when
+     * the file is not a video (the route then answers with the whole photo as before).
+     */
+    async video(userId: string, taskId: string, index: string) {
+      const { key } = await readableKey(userId, taskId, index);
+      const stat = await storage.stat(key);
+      if (!stat) throw notFound(messages.evidence.fileNotFound);
+      if (!stat.contentType.startsWith('video/')) return null;
+      return { ...stat, open: (range?: { start: number; end: number }) => storage.stream(key, range) };
     },
 
     /** The file's thumbnail (a video's poster), with the same access rule; it carries no metadata. */
