@@ -2,6 +2,7 @@ import { issueReport } from '../../modules/evidence/reports.service';
 import { everyone, type World } from '../matrix';
 import { PNG_BYTES } from '../../test/builders';
 import { onTask, pngForm, x } from './row-builders';
+import { videoUploadRows } from './video-uploads.rows';
 
 /** A verified task of the owner with its inspection report issued: the report's share id. */
 async function reportOf(w: World) {
@@ -12,6 +13,7 @@ async function reportOf(w: World) {
 
 /** Issue 20: checklist and provenance, the inspection report, its public share link and verify. */
 export const evidenceRows = [
+  ...videoUploadRows,
   {
     // The world's evidence PNG is a bare header: the case stores its thumbnail as submission would.
     route: 'GET /api/tasks/:id/evidence/:index/thumbnail',
