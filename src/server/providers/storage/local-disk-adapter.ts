@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { assertValidStorageKey, type FileStorageAdapter } from './file-storage';
 
 /** Metadata lives in a parallel tree; key segments cannot start with a dot, so no key can reach it. */
@@ -119,9 +119,10 @@ export function createLocalDiskFileStorage({ dataDir }: { dataDir: string }): Fi
       let size = 0;
       try {
         for (let part = 1; part <= partCount; part += 1) {
-          const input = createReadStream(join(dir, String(part)));
-          input.on('data', (chunk) => (size += chunk.length));
-          await pipeline(input, out, { end: false });
+          for await (const chunk of createReadStream(join(dir, String(part))) as AsyncIterable<Buffer>) {
+            size += chunk.length;
+            if (!out.write(chunk)) await once(out, 'drain');
+          }
         }
         await new Promise<void>((done, fail) => out.end((error?: Error | null) => (error ? fail(error) : done())));
         await rename(temporary, file);
