@@ -5,7 +5,7 @@ import { mp4Sample } from '../../test/video-sample';
 import type { MatrixCase, World } from '../matrix';
 import { onTask, x } from './row-builders';
 
-const CLIP = mp4Sample({ bytes: 2000, seed: 'matrix' });
+const CLIP = mp4Sample({ bytes: 2000, seed: 'matrix' }) as Uint8Array<ArrayBuffer>;
 const START = { item_id: 'clip', file_name: 'clip.mp4', size: CLIP.length };
 
 /** An in-progress task whose checklist has one video item, `clip`. */
