@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expertProfiles } from '../db/schema';
+import type { VideoUploadDto } from '@shared/schemas/video-uploads.schemas';
+import { expertProfiles, tasks, videoUploads } from '../db/schema';
 import { USER_FILE_CSP } from '../http/user-file';
 import { createTaskAt, PNG_BYTES } from '../test/builders';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import { mp4Sample } from '../test/video-sample';
 
 /**
  * Hostile uploads: polyglots, lying extensions, oversize files and traversal names. Whatever is
@@ -121,5 +123,53 @@ describe('identity documents', () => {
     expectSafeFileHeaders(response, 'application/pdf');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="[^"\r\n]+"/);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
+  });
+});
+
+describe('video evidence (resumable uploads)', () => {
+  const MP4 = mp4Sample({ bytes: 3000, seed: 'probe' });
+  const QUICKTIME = bytesOf(new Uint8Array([0, 0, 0, 20]), 'ftypqt  ', new Uint8Array(2000));
+  const MATROSKA = bytesOf(new Uint8Array([0x1a, 0x45, 0xdf, 0xa3]), 'B\x82\x88matroska', new Uint8Array(2000));
+  async function videoTask() {
+    const task = await createTaskAt(t.db, { status: 'in_progress', clientId: client.id, expertId: expert.id });
+    await t.db.update(tasks).set({ checklist: [{ id: 'clip', label: 'Clip', kind: 'video', required: true }] }).where(eq(tasks.id, task.id));
+    return task;
+  }
+  async function start(taskId: string, fileName: string, size: number, user = expert) {
+    const res = await t.request('POST', `/api/tasks/${taskId}/video-uploads`, { body: { item_id: 'clip', file_name: fileName, size }, cookie: user.cookie });
+    return { status: res.status, upload: res.status === 201 ? ((await res.json()) as { upload: VideoUploadDto }).upload : null };
+  }
+  const part = (id: string, n: number, bytes: Uint8Array<ArrayBuffer>, user = expert) => {
+    const form = new FormData();
+    form.append('part', new File([bytes], 'x.mp4', { type: 'video/mp4' }));
+    return t.request('POST', `/api/video-uploads/${id}/parts/${n}`, { body: form, cookie: user.cookie });
+  };
+
+  it('checks the container by content: HTML, SVG, Matroska and a MOV or MP4 under the wrong name are refused', async () => {
+    const task = await videoTask();
+    for (const [name, bytes] of [
+      ['clip.mp4', HTML],
+      ['clip.webm', SVG],
+      ['clip.webm', MATROSKA],
+      ['clip.webm', bytesOf(MP4)],
+      ['clip.mp4', QUICKTIME],
+    ] as const) {
+      const { upload } = await start(task.id, name, bytes.length);
+      expect((await part(upload!.id, 1, bytes)).status).toBe(400);
+    }
+    expect((await start(task.id, 'clip.html', 100)).status).toBe(400);
+  });
+
+  it('refuses multipart abuse: overlapping or out-of-range parts, parts after completion, another user\'s upload', async () => {
+    const task = await videoTask();
+    const { upload } = await start(task.id, '../../../etc/evil name.mp4', MP4.length);
+    const [row] = await t.db.select().from(videoUploads).where(eq(videoUploads.id, upload!.id));
+    expect(row!.storage_key).toMatch(new RegExp(`^evidence/${task.id}/\\d+_v-[0-9a-f]{8}-evil_name\\.mp4$`));
+    expect((await part(upload!.id, 1, bytesOf(MP4, new Uint8Array(10)))).status).toBe(400); // spills into a next part
+    expect((await part(upload!.id, 2, bytesOf(MP4))).status).toBe(400);
+    expect((await part(upload!.id, 1, bytesOf(MP4), client)).status).toBe(404);
+    expect((await part(upload!.id, 1, bytesOf(MP4))).status).toBe(200);
+    expect((await t.request('POST', `/api/video-uploads/${upload!.id}/complete`, { cookie: expert.cookie })).status).toBe(200);
+    expect((await part(upload!.id, 1, bytesOf(MP4))).status).toBe(409);
   });
 });

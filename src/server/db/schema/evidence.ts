@@ -62,3 +62,40 @@ export const inspectionReports = pgTable(
     revoked_at: timestamptz('revoked_at'),
   },
 );
+
+/**
+ * A resumable video upload (issue 20, docs/decisions/0231): the expert declares the size, sends fixed-size
+ * parts in any order (a part sent again replaces itself), then completes it; the server checks the
+ * container by content, hashes the file and keeps its duration. A completed upload becomes evidence
+ * when the submission names it (`item.<id>` = `upload:<uuid>`), which marks it `used`.
+ */
+export const videoUploads = pgTable(
+  'video_uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    task_id: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    uploader_id: uuid('uploader_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    item_id: text('item_id').notNull(),
+    file_name: text('file_name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    part_size: integer('part_size').notNull(),
+    part_count: integer('part_count').notNull(),
+    parts_received: integer('parts_received').array().notNull().default([]),
+    /** open -> assembling -> complete -> used; `rejected` when the assembled file is not an acceptable video. */
+    status: text('status').notNull().default('open'),
+    storage_key: text('storage_key').notNull(),
+    /** The storage's own multipart id (S3 UploadId, or the local store's parts folder). */
+    storage_upload_id: text('storage_upload_id').notNull(),
+    content_type: text('content_type'),
+    sha256: text('sha256'),
+    duration_seconds: doublePrecision('duration_seconds'),
+    created_at: timestamptz('created_at').notNull(),
+    completed_at: timestamptz('completed_at'),
+  },
+  // The expert's uploads on a task (GET after a reload, the submission's lookup).
+  (t) => [index('video_uploads_task_uploader_idx').on(t.task_id, t.uploader_id)],
+);

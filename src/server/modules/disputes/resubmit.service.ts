@@ -10,6 +10,7 @@ import type { FileStorage } from '../../providers/storage';
 import { collectEvidenceFiles } from '../evidence/evidence-files';
 import { replaceEvidenceFacts } from '../evidence/evidence-facts.repository';
 import { storeEvidence } from '../evidence/store-evidence';
+import { uploadResolver, useUploadsOrConflict } from '../evidence/video-uploads/video-uploads.repository';
 import { recordAudit } from '../audit/audit.repository';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { reviewWindowHours } from '../holds/holds.repository';
@@ -38,7 +39,7 @@ export async function resubmitEvidence(
   if (!dispute) throw conflict(d.notOpen);
   if (dispute.status !== 'open') throw conflict(d.alreadyResubmitted);
   const { completion_notes } = validate(submitEvidenceSchema, { completion_notes: textOf(form, EVIDENCE_FIELDS.notes) });
-  const files = await collectEvidenceFiles(task, form, checkEvidenceFiles);
+  const files = await collectEvidenceFiles(task, form, checkEvidenceFiles, uploadResolver(db, { taskId: task.id, uploaderId: userId }));
   const stored = await storeEvidence(storage, { taskId: task.id, files, now, prefix: 'r' });
   const keys = stored.keys;
   const windowEnds = reviewWindowEnd(now, await reviewWindowHours(db), task.authorization_hold_expires_at);
@@ -52,6 +53,7 @@ export async function resubmitEvidence(
     );
     if (!row) throw conflict(messages.tasks.statusChanged);
     await replaceEvidenceFacts(tx, { taskId: task.id, rows: stored.facts });
+      await useUploadsOrConflict(tx, { ids: stored.uploadIds }, () => conflict(messages.tasks.statusChanged));
     await insertNotifications(tx, [
       moneyNotification(task.client_id, 'evidence_resubmitted', d.resubmittedTitle, format(d.resubmittedMessage, { title: task.title }), task, now, {
         dispute_id: dispute.id,
@@ -60,11 +62,11 @@ export async function resubmitEvidence(
     await recordAudit(tx, { actor_id: userId, action: 'dispute.evidence_resubmitted', target_type: 'task', target_id: task.id, details: { dispute_id: dispute.id, files: keys.length }, created_at: now });
     return row;
   }).catch(async (error: unknown) => {
-    await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+    await stored.remove();
     throw error;
   });
   if (!updated) {
-    await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+    await stored.remove();
     throw conflict(d.alreadyResubmitted);
   }
   return { task: updated, message: d.resubmitted };

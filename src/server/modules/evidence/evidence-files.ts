@@ -6,7 +6,9 @@ import { evidenceTrustMessages as m } from '@shared/messages/evidenceTrust';
 import { badRequest } from '../../lib/errors';
 import { checkUpload } from '../../lib/file-checks';
 import type { TaskRow } from '../tasks/tasks.repository';
+import { VIDEO_UPLOAD } from '@shared/domain/video-upload';
 import { detectVideoKind, VIDEO_KINDS, videoFileName } from './video-check';
+import type { VideoUploadRow } from './video-uploads/video-uploads.repository';
 
 /** Checklist files travel as `item.<itemId>` multipart fields; tasks without a checklist use `files`. */
 export const ITEM_FIELD_PREFIX = 'item.';
@@ -18,7 +20,12 @@ export interface CollectedFile {
   contentType: string;
   fileName: string;
   itemId: string | null;
+  /** A video that arrived through a resumable upload: already stored, hashed and probed (no bytes here). */
+  upload?: Pick<VideoUploadRow, 'id' | 'storage_key' | 'sha256' | 'size' | 'duration_seconds'>;
 }
+
+/** Looks up completed uploads of the submitting expert on this task by id. */
+export type UploadResolver = (ids: string[]) => Promise<VideoUploadRow[]>;
 
 const fail = (text: string) => badRequest(text, { files: text });
 
@@ -42,6 +49,12 @@ function checkFormVideo(bytes: Uint8Array, name: string, itemId: string): Collec
   return { bytes, contentType: VIDEO_KINDS[kind].contentType, fileName: videoFileName(name, kind), itemId };
 }
 
+const UPLOAD_REFERENCE = new RegExp(`^${VIDEO_UPLOAD.fieldPrefix}([0-9a-f-]{36})$`);
+/** `upload:<id>` values, each once; any other text in a file field is ignored as before. */
+const uploadIdsOf = (entries: FormDataEntryValue[]) => [
+  ...new Set(entries.flatMap((entry) => (typeof entry === 'string' ? (UPLOAD_REFERENCE.exec(entry.trim())?.slice(1, 2) ?? []) : []))),
+];
+
 const filesOf = (entries: FormDataEntryValue[]) => entries.filter((entry): entry is File => entry instanceof File && entry.size > 0);
 
 /**
@@ -53,6 +66,7 @@ export async function collectEvidenceFiles(
   task: Pick<TaskRow, 'checklist'>,
   form: FormData,
   legacy: (entries: FormDataEntryValue[]) => Promise<Omit<CollectedFile, 'itemId'>[]>,
+  resolveUploads: UploadResolver = async () => [],
 ): Promise<CollectedFile[]> {
   if (!hasChecklist(task.checklist)) {
     return (await legacy(form.getAll('files'))).map((file) => ({ ...file, itemId: null }));
@@ -67,14 +81,23 @@ export async function collectEvidenceFiles(
     if (!field.startsWith(ITEM_FIELD_PREFIX)) continue;
     const item = byId.get(field.slice(ITEM_FIELD_PREFIX.length));
     const files = filesOf(form.getAll(field));
-    if (files.length === 0) continue;
+    const uploadIds = uploadIdsOf(form.getAll(field));
+    if (files.length + uploadIds.length === 0) continue;
     if (!item) throw fail(m.itemUnknown);
-    if (files.length > CHECKLIST_LIMITS.maxFilesPerItem) throw fail(format(m.itemTooManyFiles, { max: CHECKLIST_LIMITS.maxFilesPerItem }));
+    if (files.length + uploadIds.length > CHECKLIST_LIMITS.maxFilesPerItem) throw fail(format(m.itemTooManyFiles, { max: CHECKLIST_LIMITS.maxFilesPerItem }));
     for (const file of files) {
       const bytes = new Uint8Array(await file.arrayBuffer());
       collected.push(item.kind === 'video' ? checkFormVideo(bytes, file.name, item.id) : checkPhoto(bytes, file.name, item.id));
     }
-    perItem[item.id] = files.length;
+    if (uploadIds.length > 0) {
+      // Only this expert's completed uploads for this very item count; anything else must be sent again.
+      const uploads = (await resolveUploads(uploadIds)).filter((upload) => upload.item_id === item.id);
+      if (item.kind !== 'video' || uploads.length !== uploadIds.length) throw fail(format(m.uploadUnusable, { label: item.label }));
+      for (const upload of uploads) {
+        collected.push({ bytes: new Uint8Array(), contentType: upload.content_type!, fileName: upload.file_name, itemId: item.id, upload });
+      }
+    }
+    perItem[item.id] = files.length + uploadIds.length;
   }
   if (collected.length > CHECKLIST_LIMITS.maxFiles) {
     throw fail(format(messages.evidence.tooManyFiles, { max: CHECKLIST_LIMITS.maxFiles }));

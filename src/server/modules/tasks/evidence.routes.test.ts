@@ -209,3 +209,47 @@ describe('POST /api/tasks/:id/evidence/reject', () => {
     );
   });
 });
+
+describe('GET /api/tasks/:id/evidence/:index/thumbnail', () => {
+  const thumbnail = (taskId: string, index: number, user: TestUser | null) =>
+    h.request('GET', `/api/tasks/${taskId}/evidence/${index}/thumbnail`, { cookie: user?.cookie });
+  /** A 1600x1200 JPEG with a camera tag, made by sharp (the library that makes the thumbnails). */
+  async function bigPhoto() {
+    const sharp = (await import('sharp')).default;
+    const bytes = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#3a7' } })
+      .withExif({ IFD0: { Make: 'Acme', Model: 'P9 SN-42' } })
+      .jpeg()
+      .toBuffer();
+    return new File([new Uint8Array(bytes)], 'room.jpg', { type: 'image/jpeg' });
+  }
+
+  it('serves the parties a small WebP without metadata while the full photo stays available', async () => {
+    const sharp = (await import('sharp')).default;
+    const { task } = await taskAt(h, cast, 'in_progress');
+    await okJson(await submit(task.id, evidenceForm(NOTES, [await bigPhoto()]), cast.expert));
+    for (const user of [cast.client, cast.expert, cast.admin]) {
+      const res = await thumbnail(task.id, 0, user);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      const meta = await sharp(new Uint8Array(await res.arrayBuffer())).metadata();
+      expect([meta.width, meta.height, meta.exif]).toEqual([480, 360, undefined]);
+    }
+    const full = await sharp(new Uint8Array(await (await readFile(task.id, 0, cast.client)).arrayBuffer())).metadata();
+    expect([full.width, full.height]).toEqual([1600, 1200]);
+    expect((await thumbnail(task.id, 0, cast.otherExpert)).status).toBe(404);
+    expect((await thumbnail(task.id, 0, null)).status).toBe(401);
+    expect((await thumbnail(task.id, 1, cast.client)).status).toBe(404);
+  });
+
+  it('is made once at submission (kept in storage), and made on first read for older evidence', async () => {
+    const { task } = await taskAt(h, cast, 'in_progress');
+    await okJson(await submit(task.id, evidenceForm(NOTES, [await bigPhoto()]), cast.expert));
+    const [key] = (await taskRow(h, task.id)).evidence_files;
+    const stored = await h.providers.storage.get(`${key}.thumb.webp`);
+    expect(stored?.contentType).toBe('image/webp');
+    // Older evidence has no thumbnail: the first read makes and keeps it.
+    await h.providers.storage.delete(`${key}.thumb.webp`);
+    expect((await thumbnail(task.id, 0, cast.client)).status).toBe(200);
+    expect(await h.providers.storage.get(`${key}.thumb.webp`)).not.toBeNull();
+  });
+});

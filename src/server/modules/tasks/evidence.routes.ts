@@ -5,6 +5,7 @@ import { requireUser, type AppEnv } from '../../http/context';
 import { formData, optionalJsonBody } from '../../http/validation';
 import { userFileResponse } from '../../http/user-file';
 import type { EvidenceService } from './evidence.service';
+import { streamedFileResponse } from '../evidence/video-uploads/range-response';
 
 /** Room for the multipart envelope and the notes around the photos. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -22,9 +23,18 @@ export function evidenceRoutes(service: EvidenceService) {
       const form = await formData(c, EVIDENCE.maxFiles * EVIDENCE.maxFileBytes + ENVELOPE_BYTES);
       return c.json(await service.submit(user.id, c.req.param('id'), form));
     })
+    // Lists and galleries load this small copy; the route below still serves the full file.
+    .get('/tasks/:id/evidence/:index/thumbnail', async (c) => {
+      const user = requireUser(c);
+      const file = await service.thumbnail(user.id, c.req.param('id'), c.req.param('index'));
+      return userFileResponse(c, file, { disposition: 'inline', cache: 'private' });
+    })
     // Evidence is private: never a public URL, only this authorized read (like identity documents).
     .get('/tasks/:id/evidence/:index', async (c) => {
       const user = requireUser(c);
+      // Videos stream with range requests (players seek); photos go whole, EXIF-stripped for the parties.
+      const video = await service.video(user.id, c.req.param('id'), c.req.param('index'));
+      if (video) return streamedFileResponse(c, video);
       const file = await service.file(user.id, c.req.param('id'), c.req.param('index'));
       return userFileResponse(c, file, { disposition: 'inline', cache: 'private' });
     });

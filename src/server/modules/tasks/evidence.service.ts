@@ -15,8 +15,10 @@ import type { StoredFile } from '../../providers/storage';
 import { collectEvidenceFiles } from '../evidence/evidence-files';
 import { replaceEvidenceFacts } from '../evidence/evidence-facts.repository';
 import { storeEvidence } from '../evidence/store-evidence';
+import { uploadResolver, useUploadsOrConflict } from '../evidence/video-uploads/video-uploads.repository';
 import { issueReportQuietly } from '../evidence/reports.service';
 import { clientCopy } from '../evidence/strip-metadata';
+import { thumbnailFor } from '../evidence/thumbnails';
 import { closeDisputeOnConfirm } from '../disputes/disputes.repository';
 import { reviewWindowHours } from '../holds/holds.repository';
 import { adminOverrideOf, recordOverride } from './admin-override';
@@ -74,6 +76,21 @@ export const textOf = (form: FormData, name: string) => {
 export function createEvidenceService(deps: TasksServiceDeps) {
   const { db, clock, storage, payments } = deps;
 
+  /** The storage key of evidence file `index` when the user may read it (parties and admins). */
+  async function readableKey(userId: string, taskId: string, index: string) {
+    const now = clock.now();
+    const { actor, task, facts } = await loadVisibleTask(db, userId, taskId, now);
+    const allowed = check(actor, 'view_evidence', facts, now);
+    if (!allowed.ok) {
+      if (allowed.reason === 'forbidden') throw forbidden(allowed.message);
+      throw notFound(messages.evidence.fileNotFound);
+    }
+    const position = /^\d{1,3}$/.test(index) ? Number(index) : -1;
+    const key = task.evidence_files[position];
+    if (!key) throw notFound(messages.evidence.fileNotFound);
+    return { isAdmin: actor.isAdmin, key };
+  }
+
   return {
     /**
      * in_progress -> pending_approval by the assigned expert: the photos go to private storage under
@@ -84,7 +101,7 @@ export function createEvidenceService(deps: TasksServiceDeps) {
       const now = clock.now();
       const { task } = await loadTaskFor(db, userId, taskId, 'submit_evidence', now);
       const { completion_notes } = validate(submitEvidenceSchema, { completion_notes: textOf(form, EVIDENCE_FIELDS.notes) });
-      const files = await collectEvidenceFiles(task, form, checkEvidenceFiles);
+      const files = await collectEvidenceFiles(task, form, checkEvidenceFiles, uploadResolver(db, { taskId: task.id, uploaderId: userId }));
       const windowHours = await reviewWindowHours(db);
       // Nothing references the files unless the update below commits: on ANY failure (a storage
       // error halfway, a database error, a lost race) every key is removed. A failed clean-up only
@@ -108,6 +125,7 @@ export function createEvidenceService(deps: TasksServiceDeps) {
           );
           if (!row) return undefined;
           await replaceEvidenceFacts(tx, { taskId: task.id, rows: stored.facts });
+      await useUploadsOrConflict(tx, { ids: stored.uploadIds }, () => conflict(messages.tasks.statusChanged));
           await notify(tx, [taskNotification.evidenceSubmitted(task.client_id, task)]);
           return row;
         });
@@ -124,20 +142,31 @@ export function createEvidenceService(deps: TasksServiceDeps) {
 
     /** One evidence file, to the task's parties and admins only, from pending_approval on. */
     async file(userId: string, taskId: string, index: string): Promise<StoredFile> {
-      const now = clock.now();
-      const { actor, task, facts } = await loadVisibleTask(db, userId, taskId, now);
-      const allowed = check(actor, 'view_evidence', facts, now);
-      if (!allowed.ok) {
-        if (allowed.reason === 'forbidden') throw forbidden(allowed.message);
-        throw notFound(messages.evidence.fileNotFound);
-      }
-      const position = /^\d{1,3}$/.test(index) ? Number(index) : -1;
-      const key = task.evidence_files[position];
-      if (!key) throw notFound(messages.evidence.fileNotFound);
+      const { isAdmin, key } = await readableKey(userId, taskId, index);
       const file = await storage.get(key);
       if (!file) throw notFound(messages.evidence.fileNotFound);
       // Admins get the original (raw metadata for disputes); the parties a copy without EXIF.
-      return actor.isAdmin ? file : { ...file, bytes: clientCopy(file.bytes, file.contentType) };
+      return isAdmin ? file : { ...file, bytes: clientCopy(file.bytes, file.contentType) };
+    },
+
+    /**
+     * A video evidence file as a stream source (range playback), with the same access rule; null when
+     * the file is not a video (the route then answers with the whole photo as before).
+     */
+    async video(userId: string, taskId: string, index: string) {
+      const { key } = await readableKey(userId, taskId, index);
+      const stat = await storage.stat(key);
+      if (!stat) throw notFound(messages.evidence.fileNotFound);
+      if (!stat.contentType.startsWith('video/')) return null;
+      return { ...stat, open: (range?: { start: number; end: number }) => storage.stream(key, range) };
+    },
+
+    /** The file's thumbnail (a video's poster), with the same access rule; it carries no metadata. */
+    async thumbnail(userId: string, taskId: string, index: string): Promise<StoredFile> {
+      const { key } = await readableKey(userId, taskId, index);
+      const thumbnail = await thumbnailFor(storage, key);
+      if (!thumbnail) throw notFound(messages.evidence.fileNotFound);
+      return thumbnail;
     },
 
     /**

@@ -75,10 +75,10 @@ export async function createTasksTestApp() {
   async function request(
     method: string,
     path: string,
-    init: { body?: unknown; cookie?: string } = {},
+    init: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
   ): Promise<Response> {
     const isForm = init.body instanceof FormData;
-    const headers: Record<string, string> = { origin: TEST_ORIGIN };
+    const headers: Record<string, string> = { origin: TEST_ORIGIN, ...init.headers };
     if (init.cookie) headers.cookie = init.cookie;
     if (init.body !== undefined && !isForm) headers['content-type'] = 'application/json';
     const body = init.body === undefined ? undefined : isForm ? (init.body as FormData) : JSON.stringify(init.body);

@@ -14,6 +14,20 @@ export interface FileStorage {
   get(key: string): Promise<StoredFile | null>;
   /** Removes the file; removing a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /** Size and type without reading the bytes, or null when there is no file. */
+  stat(key: string): Promise<{ size: number; contentType: string } | null>;
+  /** The bytes `start..end` (inclusive; the whole file without a range) as a stream, or null when there is no file. */
+  stream(key: string, range?: { start: number; end: number }): Promise<ReadableStream<Uint8Array> | null>;
+  /**
+   * Multipart writes for large files (videos up to 200 MB): start, then parts numbered from 1 in any
+   * order (a part written again replaces itself), then complete, which joins parts 1..partCount into `key`.
+   * S3 uses its multipart upload; the local disk keeps the parts in a folder and joins them by streaming.
+   */
+  startMultipart(key: string, options: { contentType: string }): Promise<string>;
+  putPart(key: string, uploadId: string, partNumber: number, bytes: Uint8Array): Promise<void>;
+  completeMultipart(key: string, uploadId: string, partCount: number): Promise<void>;
+  /** Drops the parts of an upload that will not be completed; a missing upload is not an error. */
+  abortMultipart(key: string, uploadId: string): Promise<void>;
 }
 
 export type FileStorageAdapter = FileStorage & { readonly kind: 's3' | 'local' };

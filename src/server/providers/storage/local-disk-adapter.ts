@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
 import { assertValidStorageKey, type FileStorageAdapter } from './file-storage';
 
 /** Metadata lives in a parallel tree; key segments cannot start with a dot, so no key can reach it. */
 const META_DIR = '.meta';
+/** Multipart uploads in progress: one folder per upload id, one file per part. */
+const PARTS_DIR = '.parts';
+const UPLOAD_ID = /^[0-9a-f-]{36}$/;
 
 interface FileMeta {
   contentType: string;
@@ -45,6 +51,20 @@ export function createLocalDiskFileStorage({ dataDir }: { dataDir: string }): Fi
     }
   }
 
+  function partsDirOf(uploadId: string) {
+    if (!UPLOAD_ID.test(uploadId)) throw new Error('Invalid multipart upload id');
+    return join(root, PARTS_DIR, uploadId);
+  }
+
+  async function readMeta(key: string): Promise<FileMeta | null> {
+    try {
+      return JSON.parse(await readFile(pathsOf(key).meta, 'utf8')) as FileMeta;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
   return {
     kind: 'local',
     async put(key, bytes, { contentType }) {
@@ -67,6 +87,55 @@ export function createLocalDiskFileStorage({ dataDir }: { dataDir: string }): Fi
     async delete(key) {
       const { file, meta } = pathsOf(key);
       await Promise.all([rm(file, { force: true }), rm(meta, { force: true })]);
+    },
+    async stat(key) {
+      const metadata = await readMeta(key);
+      return metadata ? { size: metadata.size, contentType: metadata.contentType } : null;
+    },
+    async stream(key, range) {
+      if (!(await readMeta(key))) return null;
+      const stream = createReadStream(pathsOf(key).file, range ? { start: range.start, end: range.end } : {});
+      return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+    },
+    async startMultipart(key, { contentType }) {
+      pathsOf(key);
+      const uploadId = randomUUID();
+      await writeAtomically(join(partsDirOf(uploadId), 'upload.json'), JSON.stringify({ key, contentType }));
+      return uploadId;
+    },
+    async putPart(key, uploadId, partNumber, bytes) {
+      pathsOf(key);
+      if (!Number.isInteger(partNumber) || partNumber < 1) throw new Error('Invalid part number');
+      await writeAtomically(join(partsDirOf(uploadId), String(partNumber)), bytes);
+    },
+    async completeMultipart(key, uploadId, partCount) {
+      const { file, meta } = pathsOf(key);
+      const dir = partsDirOf(uploadId);
+      const { contentType } = JSON.parse(await readFile(join(dir, 'upload.json'), 'utf8')) as { contentType: string };
+      await mkdir(dirname(file), { recursive: true });
+      const temporary = `${file}.${randomUUID()}.tmp`;
+      // Part after part through one write stream: memory holds one chunk, never the whole video.
+      const out = createWriteStream(temporary);
+      let size = 0;
+      try {
+        for (let part = 1; part <= partCount; part += 1) {
+          for await (const chunk of createReadStream(join(dir, String(part))) as AsyncIterable<Buffer>) {
+            size += chunk.length;
+            if (!out.write(chunk)) await once(out, 'drain');
+          }
+        }
+        await new Promise<void>((done, fail) => out.end((error?: Error | null) => (error ? fail(error) : done())));
+        await rename(temporary, file);
+      } catch (error) {
+        out.destroy();
+        await rm(temporary, { force: true });
+        throw error;
+      }
+      await writeAtomically(meta, JSON.stringify({ contentType, size } satisfies FileMeta));
+      await rm(dir, { recursive: true, force: true });
+    },
+    async abortMultipart(_key, uploadId) {
+      await rm(partsDirOf(uploadId), { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,10 @@
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  HeadObjectCommand,
+  ListPartsCommand,
+  UploadPartCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   PutObjectCommand,
@@ -79,6 +85,57 @@ export function createS3FileStorage(options: S3FileStorageOptions): FileStorageA
     async delete(key) {
       assertValidStorageKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async stat(key) {
+      assertValidStorageKey(key);
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? 'application/octet-stream' };
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    async stream(key, range) {
+      assertValidStorageKey(key);
+      try {
+        const output = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        );
+        return output.Body ? (output.Body.transformToWebStream() as ReadableStream<Uint8Array>) : null;
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    async startMultipart(key, { contentType }) {
+      assertValidStorageKey(key);
+      const output = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }));
+      if (!output.UploadId) throw new Error('S3 returned no UploadId');
+      return output.UploadId;
+    },
+    async putPart(key, uploadId, partNumber, bytes) {
+      assertValidStorageKey(key);
+      await client.send(
+        new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, Body: bytes, ContentLength: bytes.byteLength }),
+      );
+    },
+    async completeMultipart(key, uploadId, partCount) {
+      assertValidStorageKey(key);
+      // S3 keeps each part's ETag: listing them spares the database from storing them (at most 25 parts).
+      const listed = await client.send(new ListPartsCommand({ Bucket, Key: key, UploadId: uploadId, MaxParts: 1000 }));
+      const parts = (listed.Parts ?? [])
+        .filter((part) => (part.PartNumber ?? 0) >= 1 && (part.PartNumber ?? 0) <= partCount)
+        .map((part) => ({ PartNumber: part.PartNumber, ETag: part.ETag }))
+        .sort((a, b) => a.PartNumber! - b.PartNumber!);
+      if (parts.length !== partCount) throw new Error(`S3 holds ${parts.length} of ${partCount} parts`);
+      await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+    },
+    async abortMultipart(key, uploadId) {
+      assertValidStorageKey(key);
+      await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId })).catch((error: unknown) => {
+        if (!isNotFound(error)) throw error;
+      });
     },
   };
 }

@@ -1,6 +1,8 @@
 import { issueReport } from '../../modules/evidence/reports.service';
 import { everyone, type World } from '../matrix';
+import { PNG_BYTES } from '../../test/builders';
 import { onTask, pngForm, x } from './row-builders';
+import { videoUploadRows } from './video-uploads.rows';
 
 /** A verified task of the owner with its inspection report issued: the report's share id. */
 async function reportOf(w: World) {
@@ -11,6 +13,18 @@ async function reportOf(w: World) {
 
 /** Issue 20: checklist and provenance, the inspection report, its public share link and verify. */
 export const evidenceRows = [
+  ...videoUploadRows,
+  {
+    // The world's evidence PNG is a bare header: the case stores its thumbnail as submission would.
+    route: 'GET /api/tasks/:id/evidence/:index/thumbnail',
+    cases: [
+      onTask('pending_approval', x(401, 200, 404, 403, 200, 404, 200), async (w, id) => {
+        await w.t.providers.storage.put(`evidence/${id}/1-photo.png.thumb.webp`, PNG_BYTES, { contentType: 'image/webp' });
+        return { params: { index: '0' } };
+      }),
+      onTask('in_progress', x(401, 404, 404, 403, 404, 404, 404), () => ({ params: { index: '0' } })),
+    ],
+  },
   {
     route: 'GET /api/tasks/:id/evidence-items',
     cases: [

@@ -24,7 +24,8 @@ function EvidenceFile({ taskId, file, showRaw }: { taskId: string; file: Evidenc
         {file.content_type.startsWith('video/') ? (
           <video src={url} controls preload="metadata" className="aspect-video w-full bg-black" aria-label={label} />
         ) : (
-          <img src={url} alt={label} loading="lazy" className="aspect-square w-full object-cover" />
+          // The grid loads the small thumbnail; the link opens the full-size photo.
+          <img src={`${url}/thumbnail`} alt={label} loading="lazy" className="aspect-square w-full object-cover" />
         )}
       </a>
       <ul className="flex flex-wrap gap-1" aria-label={m.provenanceTitle}>

@@ -14,6 +14,7 @@ import { Progress } from '@web/components/ui/progress';
 import { Textarea } from '@web/components/ui/textarea';
 import { api } from '@web/lib/api';
 import { failureText, taskPath, useTaskAction } from './task-query';
+import { uploadVideo } from './video-upload-client';
 
 const t = messages.taskPages.details;
 const VIDEO_TYPES = 'video/mp4,video/quicktime,video/webm';
@@ -38,13 +39,29 @@ export function ChecklistEvidenceForm({
   const [notesError, setNotesError] = useState<string | null>(null);
   const [itemsError, setItemsError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [videoStatus, setVideoStatus] = useState<string | null>(null);
   const upload = useTaskAction<{ notes: string; files: Record<string, File[]> }>({
     taskId,
-    run: ({ notes: completionNotes, files: chosen }) => {
+    run: async ({ notes: completionNotes, files: chosen }) => {
       const form = new FormData();
       form.append('completion_notes', completionNotes);
-      for (const item of checklist) for (const file of chosen[item.id] ?? []) form.append(`item.${item.id}`, file, file.name);
       setProgress(0);
+      // Videos go first through the resumable protocol (up to 200 MB, parts retried, resumed on the next
+      // submit); the submission then names each finished upload. Photos travel in the form itself.
+      for (const item of checklist) {
+        for (const file of chosen[item.id] ?? []) {
+          if (item.kind === 'video') {
+            setVideoStatus(format(m.uploadProgress, { name: file.name, percent: 0 }));
+            const reference = await uploadVideo(taskId, item.id, file, (fraction) =>
+              setVideoStatus(format(m.uploadProgress, { name: file.name, percent: Math.round(fraction * 100) })),
+            );
+            setVideoStatus(format(m.uploadDone, { name: file.name }));
+            form.append(`item.${item.id}`, reference);
+          } else {
+            form.append(`item.${item.id}`, file, file.name);
+          }
+        }
+      }
       return api.upload<{ message?: string }>(taskPath(taskId, path), form, (fraction) => setProgress(Math.round(fraction * 100)));
     },
     success: messages.evidence.submitted,
@@ -122,8 +139,13 @@ export function ChecklistEvidenceForm({
             />
           </Field>
           {progress !== null ? <Progress value={progress} label={t.uploadProgressLabel} /> : null}
+          {videoStatus ? (
+            <p className="text-xs text-muted-foreground" aria-live="polite">
+              {videoStatus}
+            </p>
+          ) : null}
           <Button type="submit" disabled={upload.isPending}>
-            {upload.isPending ? t.uploading : t.submitEvidence}
+            {upload.isPending ? t.uploading : upload.isError && videoStatus ? m.uploadRetry : t.submitEvidence}
           </Button>
         </form>
       </CardContent>

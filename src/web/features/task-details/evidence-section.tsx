@@ -77,7 +77,7 @@ export function EvidenceSection({ task, capabilities, asAdmin = false }: Evidenc
                     className="block overflow-hidden rounded-md border"
                   >
                     <img
-                      src={evidenceUrl(task.id, index)}
+                      src={`${evidenceUrl(task.id, index)}/thumbnail`}
                       alt={alt}
                       loading="lazy"
                       className="aspect-square w-full object-cover"
