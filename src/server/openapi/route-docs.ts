@@ -21,6 +21,8 @@ import { realtimeDocs } from './paths/realtime';
 import { settingsDocs } from './paths/settings';
 import { tasksDocs } from './paths/tasks';
 import { verificationDocs } from './paths/verification';
+import { videoUploadsDocs } from './paths/video-uploads';
+import { taskAlertsDocs } from './paths/task-alerts';
 
 /** Every described endpoint; openapi.test.ts fails when a mounted route has no entry here. */
 export const routeDocs: RouteDoc[] = [
@@ -38,6 +40,8 @@ export const routeDocs: RouteDoc[] = [
   ...paymentsDocs,
   ...settingsDocs,
   ...verificationDocs,
+  ...videoUploadsDocs,
+  ...taskAlertsDocs,
   ...publicProfilesDocs,
   ...messagesDocs,
   ...realtimeDocs,

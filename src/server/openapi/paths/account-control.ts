@@ -20,6 +20,14 @@ export const accountControlDocs: RouteDoc[] = [
     params: idParamsSchema,
   },
   { route: 'GET /api/account/sessions', summary: 'List my signed-in sessions', access: 'user' },
+  { route: 'GET /api/account/exports', summary: 'My data exports and whether I may ask for another', access: 'user' },
+  { route: 'POST /api/account/exports', summary: 'Ask for an export of my data (one a day)', access: 'user' },
+  {
+    route: 'GET /api/account/exports/:id/download',
+    summary: 'Download my data export (a ZIP, for 7 days)',
+    access: 'user',
+    params: idParamsSchema,
+  },
   {
     route: 'GET /api/admin/users/:id/suspension',
     summary: "Read a user's suspension",

@@ -1,0 +1,43 @@
+import { idParamsSchema } from '@shared/schemas/common.schemas';
+import {
+  videoPartParamsSchema,
+  videoUploadParamsSchema,
+  videoUploadStartSchema,
+} from '@shared/schemas/video-uploads.schemas';
+import type { RouteDoc } from '../route-doc';
+
+/** Issue 20: resumable video evidence (decision 0231) and photo thumbnails. */
+export const videoUploadsDocs: RouteDoc[] = [
+  {
+    route: 'POST /api/tasks/:id/video-uploads',
+    summary: 'Start a resumable video upload for evidence',
+    access: 'user',
+    params: idParamsSchema,
+    body: videoUploadStartSchema,
+  },
+  {
+    route: 'GET /api/video-uploads/:id',
+    summary: 'The state of a video upload, to resume it',
+    access: 'user',
+    params: videoUploadParamsSchema,
+  },
+  {
+    route: 'POST /api/video-uploads/:id/parts/:part',
+    summary: 'Upload one 8 MB part of a video (form field: file)',
+    access: 'user',
+    params: videoPartParamsSchema,
+    upload: true,
+  },
+  {
+    route: 'POST /api/video-uploads/:id/complete',
+    summary: 'Finish a video upload (optional form field: poster)',
+    access: 'user',
+    params: videoUploadParamsSchema,
+    upload: true,
+  },
+  {
+    route: 'GET /api/tasks/:id/evidence/:index/thumbnail',
+    summary: 'A small WebP of one evidence photo',
+    access: 'user',
+  },
+];
