@@ -4,11 +4,13 @@ import { messages } from '@shared/messages';
 import { idSchema } from '@shared/schemas/common.schemas';
 import { reviewReportSchema, taskSearchQuerySchema, waitlistJoinSchema } from '@shared/schemas/discovery.schemas';
 import { createReviewSchema } from '@shared/schemas/reviews.schemas';
+import { directoryQuerySchema } from '@shared/schemas/directory.schemas';
 import type { AppDeps } from '../../app-deps';
 import { requireUser, type AppEnv } from '../../http/context';
 import { jsonBody, queryParams } from '../../http/validation';
 import { notFound } from '../../lib/errors';
 import { requireAdmin } from '../admin/admin-access';
+import { createDirectoryService } from './directory.service';
 import { createTaskSearchService } from './task-search.service';
 import { createTwoWayReviewsService } from './two-way-reviews.service';
 import { createWaitlistService } from './waitlist.service';
@@ -26,7 +28,10 @@ export function discoveryRoutes(deps: AppDeps) {
   const taskSearch = createTaskSearchService(db);
   const waitlist = createWaitlistService(db, clock);
   const twoWay = createTwoWayReviewsService(db, clock);
+  const directory = createDirectoryService(db);
   return new Hono<AppEnv>()
+    // The expert directory is public, like the profiles its cards link to.
+    .get('/search/experts', async (c) => c.json(await directory.search(queryParams(c, directoryQuerySchema))))
     .get('/search/tasks', async (c) => {
       const user = requireUser(c);
       return c.json(await taskSearch.search(user.id, queryParams(c, taskSearchQuerySchema)));
