@@ -7,4 +7,8 @@ export const directoryMessages = {
   placeRequired: 'Choose a place to search near.',
   sortDistance: 'Nearest',
   sortRating: 'Highest rated',
+  reviewHidden: 'The review is hidden. The reason is in the audit log.',
+  reviewRestored: 'The review is shown again. The reason is in the audit log.',
+  reviewAlreadyHidden: 'This review is already hidden.',
+  reviewNotHidden: 'This review is not hidden.',
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { latitudeField, longitudeField, numberFromText, paginationQuery } from './common.schemas';
 import { SEARCH_RADIUS } from './discovery.schemas';
+import { overrideReasonSchema } from './admin-overrides.schemas';
 import type { VerificationBadgeDto } from './expert-public.schemas';
 
 /** The client's expert directory (issue 23): payable experts near a place. */
@@ -57,3 +58,10 @@ export interface DirectoryPageDto {
   pageSize: number;
   radius_miles: number;
 }
+
+/** POST /api/admin/reviews/:id/hide and /restore: which table, and the admin's written reason (10 to 1,000 characters). */
+export const reviewModerationSchema = z.object({
+  kind: z.enum(['expert', 'client'], messages.discovery.invalidFilter),
+  reason: overrideReasonSchema,
+});
+export type ReviewModerationRequest = z.output<typeof reviewModerationSchema>;

@@ -86,4 +86,17 @@ export const discoveryRows: MatrixRow[] = [
     ],
   },
   { route: 'GET /api/admin/review-reports', cases: [{ name: 'reported reviews', expect: adminOnly(200) }] },
+  ...['POST /api/admin/reviews/:id/hide', 'POST /api/admin/reviews/:id/restore'].map(
+    (route): MatrixRow => ({
+      route,
+      cases: [
+        {
+          name: 'an unknown review',
+          arrange: () => ({ params: { id: UNKNOWN_ID }, body: { kind: 'expert', reason: 'Abusive language in the review.' } }),
+          expect: adminOnly(404),
+        },
+        { name: 'no reason', arrange: () => ({ params: { id: UNKNOWN_ID }, body: { kind: 'expert' } }), expect: adminOnly(400) },
+      ],
+    }),
+  ),
 ];
