@@ -34,6 +34,7 @@ import { securityMessages } from './messages/security';
 import { polishMessages } from './messages/polish';
 import { adminOverridesMessages } from './messages/adminOverrides';
 import { discoveryMessages } from './messages/discovery';
+import { directoryMessages } from './messages/directory';
 import { accountMailMessages } from './messages/accountMail';
 import { accountControlMessages } from './messages/accountControl';
 import { operationsMessages } from './messages/operations';
@@ -83,6 +84,7 @@ export const messages = {
   polish: polishMessages,
   adminOverrides: adminOverridesMessages,
   discovery: discoveryMessages,
+  directory: directoryMessages,
   accountMail: accountMailMessages,
   accountControl: accountControlMessages,
   operations: operationsMessages,

@@ -3,6 +3,7 @@ import type { TaskStatus } from '@shared/domain/task-status';
 import type { Db } from '../db/client';
 import { eq } from 'drizzle-orm';
 import {
+  clientReviews,
   clientFlags,
   disputes,
   expertProfiles,
@@ -80,6 +81,15 @@ export async function createReview(
   overrides: Partial<typeof reviews.$inferInsert> & { task_id: string; reviewer_id: string; reviewee_id: string },
 ) {
   const [row] = await db.insert(reviews).values({ rating: 5, comment: 'Thorough and quick, great photos.', ...overrides }).returning();
+  return row!;
+}
+
+/** The assigned expert's review of the client (two-way reviews, issue 23). */
+export async function createClientReview(
+  db: Db,
+  overrides: Partial<typeof clientReviews.$inferInsert> & { task_id: string; expert_id: string; client_id: string },
+) {
+  const [row] = await db.insert(clientReviews).values({ rating: 5, comment: 'Clear brief and paid promptly.', ...overrides }).returning();
   return row!;
 }
 

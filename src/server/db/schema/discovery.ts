@@ -60,6 +60,9 @@ export const clientReviews = pgTable(
     rating: integer('rating').notNull(),
     comment: text('comment').notNull(),
     created_at: timestamptz('created_at').notNull().defaultNow(),
+    /** An admin hid the reported review (docs/decisions/0262); null when shown. */
+    removed_at: timestamptz('removed_at'),
+    removed_reason: text('removed_reason'),
   },
   (t) => [
     // One review of the client per task: parallel submissions write once.

@@ -137,10 +137,22 @@ export const reviews = pgTable(
     rating: integer('rating').notNull(),
     comment: text('comment').notNull(),
     created_at: timestamptz('created_at').notNull().defaultNow(),
+    /**
+     * Issue 23, double-blind (docs/decisions/0260): set while the review waits for the expert's review
+     * or the window end; null once revealed. Hidden reviews count nowhere (average, list, badges).
+     */
+    hidden_until: timestamptz('hidden_until'),
+    /** Issue 23: an admin hid the reported review (docs/decisions/0262); null when shown. */
+    removed_at: timestamptz('removed_at'),
+    removed_reason: text('removed_reason'),
   },
   (t) => [
     // One review per task by its client: parallel submissions write once.
     unique('reviews_task_reviewer_unique').on(t.task_id, t.reviewer_id),
+    // The window-end sweep finds the hidden reviews that are due.
+    index('reviews_hidden_until_idx')
+      .on(t.hidden_until)
+      .where(sql`${t.hidden_until} is not null`),
     index('reviews_reviewee_created_idx').on(t.reviewee_id, t.created_at),
     // The public profile's aggregates (count, average, positive count) read this index alone.
     index('reviews_reviewee_rating_idx').on(t.reviewee_id, t.rating),

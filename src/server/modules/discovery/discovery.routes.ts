@@ -4,11 +4,14 @@ import { messages } from '@shared/messages';
 import { idSchema } from '@shared/schemas/common.schemas';
 import { reviewReportSchema, taskSearchQuerySchema, waitlistJoinSchema } from '@shared/schemas/discovery.schemas';
 import { createReviewSchema } from '@shared/schemas/reviews.schemas';
+import { directoryQuerySchema, reviewModerationSchema } from '@shared/schemas/directory.schemas';
 import type { AppDeps } from '../../app-deps';
 import { requireUser, type AppEnv } from '../../http/context';
 import { jsonBody, queryParams } from '../../http/validation';
 import { notFound } from '../../lib/errors';
 import { requireAdmin } from '../admin/admin-access';
+import { createDirectoryService } from './directory.service';
+import { createReviewModerationService } from './review-moderation.service';
 import { createTaskSearchService } from './task-search.service';
 import { createTwoWayReviewsService } from './two-way-reviews.service';
 import { createWaitlistService } from './waitlist.service';
@@ -26,7 +29,11 @@ export function discoveryRoutes(deps: AppDeps) {
   const taskSearch = createTaskSearchService(db);
   const waitlist = createWaitlistService(db, clock);
   const twoWay = createTwoWayReviewsService(db, clock);
+  const directory = createDirectoryService(db);
+  const moderation = createReviewModerationService(db, clock);
   return new Hono<AppEnv>()
+    // The expert directory is public, like the profiles its cards link to.
+    .get('/search/experts', async (c) => c.json(await directory.search(queryParams(c, directoryQuerySchema))))
     .get('/search/tasks', async (c) => {
       const user = requireUser(c);
       return c.json(await taskSearch.search(user.id, queryParams(c, taskSearchQuerySchema)));
@@ -69,6 +76,16 @@ export function discoveryRoutes(deps: AppDeps) {
     .get('/admin/review-reports', async (c) => {
       await requireAdmin(c, db);
       return c.json(await twoWay.reports());
+    })
+    .post('/admin/reviews/:id/hide', async (c) => {
+      const admin = await requireAdmin(c, db);
+      const input = await jsonBody(c, reviewModerationSchema);
+      return c.json(await moderation.hide(admin.id, entryIdOf(c.req.param('id'), messages.discovery.reviewNotFound), input));
+    })
+    .post('/admin/reviews/:id/restore', async (c) => {
+      const admin = await requireAdmin(c, db);
+      const input = await jsonBody(c, reviewModerationSchema);
+      return c.json(await moderation.restore(admin.id, entryIdOf(c.req.param('id'), messages.discovery.reviewNotFound), input));
     })
     .get('/admin/waitlist', async (c) => {
       await requireAdmin(c, db);

@@ -61,7 +61,7 @@ export async function clientCard(db: Db, clientId: string, now: Date) {
       left join lateral (
         select round(avg(cr.rating)::numeric, 2)::float8 as avg_rating, count(*)::int as review_count
         from client_reviews cr join tasks t on t.id = cr.task_id
-        where cr.client_id = p.id
+        where cr.client_id = p.id and cr.removed_at is null
           and (exists (select 1 from reviews r where r.task_id = cr.task_id and r.reviewer_id = cr.client_id)
                or coalesce(t.completed_at, t.updated_at) + make_interval(days => ${REVIEW_WINDOW_DAYS}) <= ${now.toISOString()}::timestamptz)
       ) rated on true
@@ -92,6 +92,23 @@ export async function insertReviewReportOnce(
   return rows.length > 0;
 }
 
+/** The newest reports (review_reports_created_idx) with the review they name and whether an admin hid it (primary keys). */
 export function listReviewReports(db: Db, limit: number) {
-  return db.select().from(reviewReports).orderBy(desc(reviewReports.created_at)).limit(limit);
+  return db
+    .select({
+      id: reviewReports.id,
+      review_id: reviewReports.review_id,
+      review_kind: reviewReports.review_kind,
+      reporter_id: reviewReports.reporter_id,
+      reason: reviewReports.reason,
+      created_at: reviewReports.created_at,
+      rating: sql<number | null>`coalesce(${reviews.rating}, ${clientReviews.rating})`,
+      comment: sql<string | null>`coalesce(${reviews.comment}, ${clientReviews.comment})`,
+      removed: sql<boolean>`coalesce(${reviews.removed_at}, ${clientReviews.removed_at}) is not null`,
+    })
+    .from(reviewReports)
+    .leftJoin(reviews, and(eq(reviewReports.review_kind, 'expert'), eq(reviews.id, reviewReports.review_id)))
+    .leftJoin(clientReviews, and(eq(reviewReports.review_kind, 'client'), eq(clientReviews.id, reviewReports.review_id)))
+    .orderBy(desc(reviewReports.created_at))
+    .limit(limit);
 }

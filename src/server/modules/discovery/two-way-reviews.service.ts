@@ -1,4 +1,3 @@
-import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import { isReviewWindowOpen, reviewsRevealed, reviewWindowEndsAt } from '@shared/domain/two-way-reviews';
 import type { CreateReviewRequest } from '@shared/schemas/reviews.schemas';
@@ -8,6 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { rolesOf } from '../profiles/profiles.repository';
+import { blindNotice, lockTaskForReview, revealClientReviewOfTask, revealedNotice, reviewWindowStart } from '../tasks/blind-reviews';
 import { assertTaskId } from '../tasks/task-access';
 import { findTask, type TaskRow } from '../tasks/tasks.repository';
 import {
@@ -30,7 +30,7 @@ const toDto = (row: { id: string; rating: number; comment: string; created_at: D
 });
 
 /** When the window started: verification (completed_at); a completed task without it counts from its last change. */
-const finishedAt = (task: TaskRow) => (REVIEWABLE.has(task.status) ? (task.completed_at ?? task.updated_at) : null);
+const finishedAt = (task: TaskRow) => (REVIEWABLE.has(task.status) ? reviewWindowStart(task) : null);
 
 /** Two-way, double-blind reviews (issue 23, docs/decisions/0183). */
 export function createTwoWayReviewsService(db: Db, clock: Clock) {
@@ -54,6 +54,7 @@ export function createTwoWayReviewsService(db: Db, clock: Clock) {
       const finished = finishedAt(task);
       if (!finished || !isReviewWindowOpen(finished, now)) throw conflict(m.clientReviewNotReviewable);
       const row = await db.transaction(async (tx) => {
+        await lockTaskForReview(tx, task.id);
         const inserted = await insertClientReviewOnce(tx, {
           taskId: task.id,
           expertId: userId,
@@ -63,27 +64,15 @@ export function createTwoWayReviewsService(db: Db, clock: Clock) {
           now,
         });
         if (!inserted) return undefined;
+        // The client's hidden review is revealed now: the expert's average moves and review_received
+        // (with its rating) goes to the expert in this transaction (decision 0260).
+        const revealedNow = await revealClientReviewOfTask(tx, task, now);
         const { clientReview } = await reviewsOfTask(tx, task.id, task.client_id);
-        const ref = { task_id: task.id, data: { task_id: task.id } };
         await insertNotifications(
           tx,
           clientReview
-            ? [task.client_id, userId].map((to) => ({
-                user_id: to,
-                type: 'reviews_revealed' as const,
-                title: m.revealedTitle,
-                message: format(m.revealed, { title: task.title }),
-                ...ref,
-              }))
-            : [
-                {
-                  user_id: task.client_id,
-                  type: 'review_received_blind' as const,
-                  title: m.blindReviewTitle,
-                  message: format(m.blindReview, { title: task.title }),
-                  ...ref,
-                },
-              ],
+            ? [revealedNotice(task.client_id, task), ...(revealedNow ? [] : [revealedNotice(userId, task)])]
+            : [blindNotice(task.client_id, task)],
         );
         return inserted;
       });

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import { createJobRunner, type JobHandler } from '../../jobs/runner';
 import type { Metrics } from '../../ops/metrics';
 import { createTaskPayments } from '../payments/task-payments';
+import { revealDueReviews } from '../tasks/blind-reviews';
 import { createMoneyJobHandlers, scheduleMoneyWork } from './hold-jobs';
 import { alertAdmins, alertingOnRepeatedFailure, ALERTED_JOB_KINDS, createPaymentRetryHandlers } from './payment-retries';
 
@@ -28,7 +29,11 @@ export function createMoneyJobRunner(
     onExhausted: async (job, error) => {
       if (ALERTED_JOB_KINDS.has(job.kind)) await alertAdmins(alerts, job, error, true);
     },
-    schedule: (now) => scheduleMoneyWork(deps.db, now),
+    // Issue 23: double-blind reviews whose 14-day window closed are revealed here (decision 0260).
+    schedule: async (now) => {
+      await scheduleMoneyWork(deps.db, now);
+      await revealDueReviews(deps.db, now);
+    },
     pollIntervalMs: options.pollIntervalMs,
     onRun: (job, outcome) => options.metrics?.jobRun({ kind: job.kind, outcome }),
   });

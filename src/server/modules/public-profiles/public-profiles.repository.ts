@@ -1,11 +1,13 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { VERIFICATION } from '@shared/constants';
 import type { Db } from '../../db/client';
 import { expertProfiles, profiles, reviews, tasks } from '../../db/schema';
+import { visibleReview, visibleReviewSql } from '../tasks/review-visibility';
 
 /**
  * The public profile in one query: the expert and the person (primary keys), the finished-task count
- * (tasks_expert_ended_idx) and the review aggregates in one pass (reviews_reviewee_rating_idx).
+ * (tasks_expert_ended_idx) and the review aggregates in one pass (reviews_reviewee_rating_idx); only
+ * visible reviews count: revealed by the double-blind rule and not hidden by an admin (issue 23).
  * Only public columns are selected: no email, phone, document, coordinates or payment field.
  */
 export async function findPublicProfile(db: Db, expertId: string) {
@@ -33,7 +35,7 @@ export async function findPublicProfile(db: Db, expertId: string) {
           'avg', avg(${reviews.rating}),
           'positive', count(*) filter (where ${reviews.rating} >= ${VERIFICATION.positiveReviewMinRating})
         )
-        from ${reviews} where ${reviews.reviewee_id} = ${expertProfiles.id}
+        from ${reviews} where ${reviews.reviewee_id} = ${expertProfiles.id} and ${visibleReviewSql('reviews')}
       )`,
     })
     .from(expertProfiles)
@@ -45,7 +47,10 @@ export async function findPublicProfile(db: Db, expertId: string) {
 export type PublicProfileRow = NonNullable<Awaited<ReturnType<typeof findPublicProfile>>>;
 
 export async function countExpertReviews(db: Db, expertId: string): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(reviews).where(eq(reviews.reviewee_id, expertId));
+  const [row] = await db
+    .select({ value: count() })
+    .from(reviews)
+    .where(and(eq(reviews.reviewee_id, expertId), visibleReview()));
   return Number(row?.value ?? 0);
 }
 
@@ -65,7 +70,7 @@ export async function listExpertReviews(db: Db, expertId: string, page: { limit:
     .from(reviews)
     .innerJoin(tasks, eq(tasks.id, reviews.task_id))
     .innerJoin(profiles, eq(profiles.id, reviews.reviewer_id))
-    .where(eq(reviews.reviewee_id, expertId))
+    .where(and(eq(reviews.reviewee_id, expertId), visibleReview()))
     .orderBy(desc(reviews.created_at), desc(reviews.id))
     .limit(page.limit)
     .offset(page.offset);

@@ -1,13 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FlagSeverity } from '@shared/domain/enums';
 import type { Db } from '../../db/client';
 import { clientFlags, expertProfiles, reviews } from '../../db/schema';
+import { visibleReview } from './review-visibility';
 import type { ReviewRow } from './task-details.repository';
 
 /** Inserts the review once: the unique (task, reviewer) index turns a repeat into undefined. */
 export async function insertReviewOnce(
   db: Db,
-  input: { taskId: string; revieweeId: string; reviewerId: string; rating: number; comment: string; now: Date },
+  input: { taskId: string; revieweeId: string; reviewerId: string; rating: number; comment: string; now: Date; hiddenUntil?: Date | null },
 ): Promise<ReviewRow | undefined> {
   const [row] = await db
     .insert(reviews)
@@ -18,6 +19,7 @@ export async function insertReviewOnce(
       rating: input.rating,
       comment: input.comment,
       created_at: input.now,
+      hidden_until: input.hiddenUntil ?? null,
     })
     .onConflictDoNothing({ target: [reviews.task_id, reviews.reviewer_id] })
     .returning();
@@ -27,7 +29,7 @@ export async function insertReviewOnce(
 /**
  * The spec's running average, under a row lock on the expert profile so parallel reviews of one
  * expert apply one after another: the profile is read (locked), the expert's reviews counted (this
- * one included, reviews_reviewee_created_idx), and avg_rating moves from the old average by the new
+ * one included; only visible reviews count, issue 23), and avg_rating moves from the old average by the new
  * rating: new = (old * (count - 1) + rating) / count. review_count is the count.
  */
 export async function applyRatingToExpert(
@@ -43,7 +45,7 @@ export async function applyRatingToExpert(
   const [counted] = await db
     .select({ value: sql<number>`count(*)::int` })
     .from(reviews)
-    .where(eq(reviews.reviewee_id, input.expertId));
+    .where(and(eq(reviews.reviewee_id, input.expertId), visibleReview()));
   const count = Math.max(1, Number(counted?.value ?? 1));
   const previous = profile.avg_rating === null ? null : Number(profile.avg_rating);
   const average = previous === null || count === 1 ? input.rating : (previous * (count - 1) + input.rating) / count;
@@ -73,4 +75,21 @@ export async function insertClientFlag(
     .onConflictDoNothing({ target: [clientFlags.task_id, clientFlags.expert_id] })
     .returning({ id: clientFlags.id });
   return rows.length > 0;
+}
+
+/**
+ * Recomputes the expert's average and count from their visible reviews, under the same row lock as
+ * applyRatingToExpert: used when an admin hides or restores a review (issue 23, decision 0262).
+ */
+export async function recomputeExpertRating(db: Db, input: { expertId: string; now: Date }): Promise<void> {
+  await db.select({ id: expertProfiles.id }).from(expertProfiles).where(eq(expertProfiles.id, input.expertId)).for('update');
+  const [stats] = await db
+    .select({ n: sql<number>`count(*)::int`, avg: sql<string | null>`avg(${reviews.rating})` })
+    .from(reviews)
+    .where(and(eq(reviews.reviewee_id, input.expertId), visibleReview()));
+  const average = stats?.avg === null || stats?.avg === undefined ? null : Math.round(Number(stats.avg) * 100) / 100;
+  await db
+    .update(expertProfiles)
+    .set({ avg_rating: average, review_count: Number(stats?.n ?? 0), updated_at: input.now })
+    .where(eq(expertProfiles.id, input.expertId));
 }

@@ -4,20 +4,23 @@ import type { CreateReviewRequest } from '@shared/schemas/reviews.schemas';
 import type { ReviewDto } from '@shared/schemas/task-api';
 import { AppError, conflict } from '../../lib/errors';
 import { findProfile } from '../profiles/profiles.repository';
-import { recomputeCommunityTrust } from '../verification/community-trust';
+import { insertNotifications } from '../notifications/notifications.repository';
+import { applyRevealedReview, blindNotice, expertReviewedClient, hiddenUntilFor, lockTaskForReview, revealedNotice } from './blind-reviews';
 import { loadTaskFor } from './task-access';
-import { notify, taskNotification } from './task-notifications';
 import type { TasksServiceDeps } from './tasks.deps';
 import { toReviewDto } from './tasks.dto';
-import { applyRatingToExpert, insertClientFlag, insertReviewOnce } from './reviews.repository';
+import { insertClientFlag, insertReviewOnce } from './reviews.repository';
 
 export function createReviewsService(deps: TasksServiceDeps) {
   const { db, clock } = deps;
 
   return {
     /**
-     * The task's client reviews the expert of a completed or verified task, once. The review, the
-     * expert's running average and the review_received notification are one transaction; a parallel
+     * The task's client reviews the expert of a completed or verified task, once. Double-blind (issue
+     * 23, decision 0260): unless the expert has already reviewed the client (or the 14-day window has
+     * closed), the review is stored hidden until the window end; the expert is only told that a review
+     * exists, and the running average, badges and public list do not move until it is revealed. A
+     * revealed review moves the average and sends review_received in the same transaction; a parallel
      * second review writes nothing and counts nothing.
      */
     async review(userId: string, taskId: string, input: CreateReviewRequest): Promise<{ review: ReviewDto; message: string }> {
@@ -25,6 +28,8 @@ export function createReviewsService(deps: TasksServiceDeps) {
       const { task } = await loadTaskFor(db, userId, taskId, 'write_review', now);
       const expertId = task.expert_id!;
       const review = await db.transaction(async (tx) => {
+        await lockTaskForReview(tx, task.id);
+        const expertReviewed = await expertReviewedClient(tx, task.id);
         const row = await insertReviewOnce(tx, {
           taskId: task.id,
           revieweeId: expertId,
@@ -32,11 +37,15 @@ export function createReviewsService(deps: TasksServiceDeps) {
           rating: input.rating,
           comment: input.comment,
           now,
+          hiddenUntil: hiddenUntilFor(task, expertReviewed, now),
         });
         if (!row) return undefined;
-        await applyRatingToExpert(tx, { expertId, rating: input.rating, now });
-        await recomputeCommunityTrust(tx, { expertId, now });
-        await notify(tx, [taskNotification.reviewReceived(expertId, task, row)]);
+        if (row.hidden_until === null) {
+          await applyRevealedReview(tx, { review: row, task, now });
+          if (expertReviewed) await insertNotifications(tx, [revealedNotice(userId, task)]);
+        } else {
+          await insertNotifications(tx, [blindNotice(expertId, task)]);
+        }
         return row;
       });
       if (!review) throw conflict(messages.reviews.alreadyReviewed);

@@ -22,7 +22,7 @@ const EXPERT_COLUMNS = [
   'background_verified_at', 'created_at',
 ] as const;
 const APPLICATION_COLUMNS = ['id', 'task_id', 'expert_id', 'status', 'proposed_rate', 'notes', 'created_at'] as const;
-const REVIEW_COLUMNS = ['id', 'task_id', 'reviewee_id', 'reviewer_id', 'rating', 'comment', 'created_at'] as const;
+const REVIEW_COLUMNS = ['id', 'task_id', 'reviewee_id', 'reviewer_id', 'rating', 'comment', 'created_at', 'hidden_until', 'removed_at'] as const;
 const TRANSACTION_COLUMNS = ['id', 'task_id', 'amount', 'platform_fee', 'platform_fee_percent', 'status', 'created_at'] as const;
 const TASK_DATES = [
   'due_date', 'authorization_hold_expires_at', 'client_capture_authorized_at', 'submitted_at', 'started_at',

@@ -160,6 +160,13 @@ export function createTasksService(deps: TasksServiceDeps) {
       // Double-blind: the expert sees the client's review once both reviewed or the window closed.
       if (reviewRows.length > 0 && !actor.isAdmin && task.expert_id === actor.userId && (await clientReviewHiddenFromExpert(db, task, now)))
         reviewRows = [];
+      // A review still hidden by the double-blind rule shows to its writer only; one an admin hid, to admins only.
+      if (!actor.isAdmin)
+        reviewRows = reviewRows.filter(
+          ({ review }) =>
+            !review.removed_at &&
+            (review.reviewer_id === actor.userId || !review.hidden_until || new Date(review.hidden_until).getTime() <= now.getTime()),
+        );
       const transactionRows = isParty ? read.transactions : [];
       const seesAllApplications = actor.isAdmin || task.client_id === actor.userId;
       const visibleApplications = seesAllApplications

@@ -3,6 +3,7 @@ import { VERIFICATION } from '@shared/constants';
 import type { VerificationLevel, VerificationRecordStatus } from '@shared/domain/enums';
 import type { Db } from '../../db/client';
 import { expertProfiles, expertVerificationRecords, reviews } from '../../db/schema';
+import { visibleReview } from '../tasks/review-visibility';
 
 export type VerificationRecordRow = typeof expertVerificationRecords.$inferSelect;
 
@@ -33,7 +34,7 @@ export async function findTrustFacts(db: Db, expertId: string, options: { lock?:
       average: sql<string | null>`avg(${reviews.rating})`,
     })
     .from(reviews)
-    .where(eq(reviews.reviewee_id, expertId));
+    .where(and(eq(reviews.reviewee_id, expertId), visibleReview()));
   return {
     expertId,
     communityTrustedAt: expert.community,

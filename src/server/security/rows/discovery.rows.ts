@@ -8,6 +8,14 @@ const UNKNOWN_ID = '3f1f4b1e-8a52-4c1b-9a57-5a2b7f0c9d11';
 
 /** Discovery (issue 23): the expert task search, its map points, the waitlist. */
 export const discoveryRows: MatrixRow[] = [
+  {
+    route: 'GET /api/search/experts',
+    cases: [
+      { name: 'experts near a place (public)', arrange: () => ({ query: NEAR }), expect: x(200, 200, 200, 200, 200, 200, 200) },
+      { name: 'no place', expect: x(400, 400, 400, 400, 400, 400, 400) },
+      { name: 'a rating out of range', arrange: () => ({ query: { ...NEAR, min_rating: '9' } }), expect: x(400, 400, 400, 400, 400, 400, 400) },
+    ],
+  },
   ...['GET /api/search/tasks', 'GET /api/search/tasks/points'].map(
     (route): MatrixRow => ({
       route,
@@ -78,4 +86,17 @@ export const discoveryRows: MatrixRow[] = [
     ],
   },
   { route: 'GET /api/admin/review-reports', cases: [{ name: 'reported reviews', expect: adminOnly(200) }] },
+  ...['POST /api/admin/reviews/:id/hide', 'POST /api/admin/reviews/:id/restore'].map(
+    (route): MatrixRow => ({
+      route,
+      cases: [
+        {
+          name: 'an unknown review',
+          arrange: () => ({ params: { id: UNKNOWN_ID }, body: { kind: 'expert', reason: 'Abusive language in the review.' } }),
+          expect: adminOnly(404),
+        },
+        { name: 'no reason', arrange: () => ({ params: { id: UNKNOWN_ID }, body: { kind: 'expert' } }), expect: adminOnly(400) },
+      ],
+    }),
+  ),
 ];
