@@ -20,6 +20,7 @@ const BENCHES: Bench[] = [
   { title: 'dashboard reads: statements and p50 vs "select 1" (PGlite, PostgreSQL)', path: './dashboard.bench', exportName: 'benchDashboard' },
   { title: 'cost as work grows: the main reads at 10,000 / 100,000 / 1,000,000 tasks (PostgreSQL)', path: './growth.bench', exportName: 'benchGrowth' },
   { title: 'task search at 100,000 open tasks and 100,000 experts vs a point read', path: './discovery.bench', exportName: 'benchDiscovery' },
+  { title: 'Lighthouse (mobile) per page vs a static page', path: './lighthouse.bench', exportName: 'benchLighthouse' },
 ];
 
 function build() {
