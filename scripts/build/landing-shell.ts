@@ -16,8 +16,10 @@ export function landingShell(): Plugin {
     `<p class="text-sm font-medium uppercase tracking-wide text-info">${escape(HERO.eyebrow)}</p>` +
     `<h1 class="text-4xl font-bold tracking-tight md:text-5xl">${escape(HERO.title)}</h1>` +
     `<p class="max-w-xl text-lg text-muted-foreground">${escape(HERO.text)}</p></div></div></section></div>` +
-    // On "/" the hero replaces the startup splash (the splash is for every other path and the native shell).
-    `<style>#landing-shell~#root>#splash{display:none}</style>` +
+    // On "/" the hero replaces the startup splash (the splash is for every other path and the native shell),
+    // and the React root stays hidden until it takes the hero's place, so nothing of it is painted below
+    // the hero and then shifted up (issue 25, docs/decisions/0272).
+    `<style>#landing-shell~#root{display:none}</style>` +
     `<script>${LANDING_SHELL_SCRIPT}</script>`;
   return {
     name: 'landing-shell',

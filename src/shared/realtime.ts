@@ -84,4 +84,6 @@ export type ServerFrame =
   | { type: 'error'; topic?: string; message: string }
   /** Events may have been missed (the server's database listener reconnected): refetch everything. */
   | { type: 'resync' }
+  /** The public settings changed (maintenance mode, footer texts): refetch them (issue 25, decision 0271). */
+  | { type: 'settings' }
   | { type: 'ping' };

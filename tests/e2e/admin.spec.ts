@@ -130,6 +130,11 @@ test('Send Notification reaches the client bell; Export CSV downloads quoted val
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(toast(page, 'Notification sent to 1 user')).toBeVisible();
   await expect(page.getByRole('cell', { name: new RegExp(title) })).toBeVisible();
+  // At 390 px the admin lists are stacks of cards: nothing hides behind a sideways scroll (issue 25).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('cell', { name: new RegExp(title) })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   const client = await signedInPage(browser, DEMO.client);
   await client.goto('/dashboard');

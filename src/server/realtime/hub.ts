@@ -154,6 +154,8 @@ export function createRealtimeHub(deps: { db: Db; clock: Clock; bus: ChangeBus; 
     onNotify: (table) => {
       if (table === 'user_roles') refreshRolesSoon();
       // A session deleted anywhere (sign-out elsewhere, suspension, deletion): close its sockets now.
+      // Maintenance mode switched (or any public setting saved) on any instance: every open page refetches.
+      if (table === 'system_settings') for (const connection of connections) send(connection, { type: 'settings' });
       if (table === 'auth_sessions') closeEndedSessions().catch((error: unknown) => log.error({ err: errorField(error) }, 'realtime session check failed'));
     },
     onResync: () => {

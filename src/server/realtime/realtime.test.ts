@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages as texts } from '@shared/messages';
 import { REALTIME_HEARTBEAT_MS, topicName, type ServerFrame } from '@shared/realtime';
+import { eq } from 'drizzle-orm';
+import { systemSettings } from '../db/schema';
 import { TEST_ORIGIN } from '../test/test-app';
 import { openTestSocket, startTestServer, upgradeStatus, type TestSocket } from '../test/test-server';
 import { apply, assign, castOf, createTask, createTasksTestApp, okJson, taskAt, type Cast, type TasksTestApp } from '../modules/tasks/tasks.test-helpers';
@@ -137,5 +139,17 @@ describe('realtime socket', () => {
     const before = expert.frames.length;
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(expert.frames.slice(before).some((f) => f.type === 'event' && f.topic === topic)).toBe(false);
+  });
+
+  it('tells every open page to refetch the public settings when maintenance mode is switched (issue 25)', async () => {
+    const [client, expert] = [await socketOf(cast.client.cookie), await socketOf(cast.expert.cookie)];
+    await h.db.update(systemSettings).set({ maintenance_mode: true }).where(eq(systemSettings.id, 1));
+    try {
+      // No subscription needed: the frame goes to every socket, through the statement trigger of migration 0025.
+      await client.waitFor((f) => f.type === 'settings');
+      await expert.waitFor((f) => f.type === 'settings');
+    } finally {
+      await h.db.update(systemSettings).set({ maintenance_mode: false }).where(eq(systemSettings.id, 1));
+    }
   });
 });

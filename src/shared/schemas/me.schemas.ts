@@ -29,3 +29,11 @@ export interface MeDto {
   roles: { isAdmin: boolean; isExpert: boolean };
   session: { expiresAt: string };
 }
+
+/** POST /api/me/role: the profile's role control (issue 25, docs/decisions/0270). */
+export const roleSwitchSchema = z.object({ role: z.enum(['client', 'expert']) });
+export type RoleSwitchRequest = z.infer<typeof roleSwitchSchema>;
+export interface RoleSwitchResponse {
+  changed: boolean;
+  roles: { isAdmin: boolean; isExpert: boolean };
+}

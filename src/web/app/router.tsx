@@ -1,4 +1,5 @@
-import { lazy } from 'react';
+import { lazy, useLayoutEffect } from 'react';
+import { removeLandingShell } from '@web/lib/landing-shell';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { pages } from './routes/pages';
 import { Page } from './routes/page';
@@ -19,6 +20,10 @@ const AppShell = lazy(() => import('./shell/app-shell').then((module) => ({ defa
 export function AppRoutes() {
   // A render error shows the full-page fallback until the user goes to another page.
   const { pathname } = useLocation();
+  // Away from "/" (a signed-in visitor redirected before the landing page loaded) the static hero goes.
+  useLayoutEffect(() => {
+    if (pathname !== '/') removeLandingShell();
+  }, [pathname]);
   return (
     <ErrorBoundary resetKey={pathname}>
       <Routes>

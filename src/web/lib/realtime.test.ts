@@ -84,6 +84,19 @@ describe('realtime client', () => {
     expect(refetch).toHaveBeenCalledTimes(2);
   });
 
+  it('passes a settings frame (maintenance switched) to the settings listeners only', () => {
+    const client = make();
+    const onSettings = vi.fn();
+    const refetch = vi.fn();
+    client.onSettingsChange(onSettings);
+    client.onReconnect(refetch);
+    client.connect();
+    FakeSocket.all[0].open();
+    FakeSocket.all[0].receive({ type: 'settings' });
+    expect(onSettings).toHaveBeenCalledTimes(1);
+    expect(refetch).not.toHaveBeenCalled();
+  });
+
   it('reports subscription errors to the channel and to the error monitor', () => {
     const client = make();
     const onError = vi.fn();

@@ -37,6 +37,7 @@ export function createRealtimeClient(options: { url?: () => string; WebSocketImp
   const channels = new Map<string, Channel>();
   const statusListeners = new Set<() => void>();
   const reconnectListeners = new Set<() => void>();
+  const settingsListeners = new Set<() => void>();
   let socket: WebSocket | undefined;
   let status: RealtimeStatus = 'idle';
   let wanted = false;
@@ -69,6 +70,7 @@ export function createRealtimeClient(options: { url?: () => string; WebSocketImp
     armSilenceTimer();
     if (frame.type === 'ping') return sendFrame({ type: 'pong' });
     if (frame.type === 'resync') return refetchAll();
+    if (frame.type === 'settings') return settingsListeners.forEach((listener) => listener());
     if (frame.type === 'event') {
       for (const channel of channels.values()) if (channel.topic === frame.topic) channel.onEvent(frame.event);
       return;
@@ -154,6 +156,11 @@ export function createRealtimeClient(options: { url?: () => string; WebSocketImp
     onReconnect(listener: () => void) {
       reconnectListeners.add(listener);
       return () => void reconnectListeners.delete(listener);
+    },
+    /** The public settings changed on the server (maintenance mode switched): issue 25, decision 0271. */
+    onSettingsChange(listener: () => void) {
+      settingsListeners.add(listener);
+      return () => void settingsListeners.delete(listener);
     },
     status: () => status,
     subscribeStatus(listener: () => void) {

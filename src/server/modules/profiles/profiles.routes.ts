@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { onboardingRequestSchema, pushTokenSchema, updateNamesSchema } from '@shared/schemas/me.schemas';
+import { onboardingRequestSchema, pushTokenSchema, roleSwitchSchema, updateNamesSchema } from '@shared/schemas/me.schemas';
 import { requireUser, type AppEnv } from '../../http/context';
 import { jsonBody } from '../../http/validation';
 import type { ProfilesService } from './profiles.service';
@@ -19,6 +19,11 @@ export function profilesRoutes(service: ProfilesService) {
       const user = requireUser(c);
       const request = await jsonBody(c, updateNamesSchema);
       return c.json({ profile: await service.updateNames(user, request) });
+    })
+    .post('/me/role', async (c) => {
+      const user = requireUser(c);
+      const request = await jsonBody(c, roleSwitchSchema);
+      return c.json(await service.switchRole(user, request));
     })
     .put('/me/push-token', async (c) => {
       const user = requireUser(c);

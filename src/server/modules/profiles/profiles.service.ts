@@ -1,5 +1,5 @@
 import { messages } from '@shared/messages';
-import type { MeDto, OnboardingRequest, ProfileDto, UpdateNamesRequest } from '@shared/schemas/me.schemas';
+import type { MeDto, OnboardingRequest, ProfileDto, RoleSwitchRequest, RoleSwitchResponse, UpdateNamesRequest } from '@shared/schemas/me.schemas';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
@@ -13,6 +13,7 @@ import {
   updateProfileFields,
 } from './profiles.repository';
 import { readMe, type MeProfileRow } from './me-read';
+import { switchToClient, switchToExpert } from './role-switch';
 
 export function toProfileDto(row: MeProfileRow): ProfileDto {
   return {
@@ -80,6 +81,13 @@ export function createProfilesService(deps: { db: Db; clock: Clock }) {
       const row = await updateProfileFields(db, user.id, request, clock.now());
       if (!row) throw notFound(messages.common.notFound);
       return toProfileDto(row);
+    },
+
+    /** The profile's role control: expert back to client, or a former expert back to expert. */
+    async switchRole(user: SessionUser, request: RoleSwitchRequest): Promise<RoleSwitchResponse> {
+      await profileFor(user);
+      const changed = request.role === 'client' ? await switchToClient(db, user.id) : await switchToExpert(db, user.id);
+      return { changed, roles: await rolesOf(db, user.id) };
     },
 
     async setPushToken(user: SessionUser, token: string | null): Promise<void> {

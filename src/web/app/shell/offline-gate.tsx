@@ -1,4 +1,5 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { removeLandingShell } from '@web/lib/landing-shell';
 import { WifiOff } from 'lucide-react';
 import { shellMessages } from '@shared/messages/shell';
 import { Button } from '@web/components/ui/button';
@@ -16,6 +17,11 @@ function subscribe(onChange: () => void) {
 export function OfflineGate({ children }: { children: ReactNode }) {
   const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
   if (online) return <>{children}</>;
+  return <OfflineScreen />;
+}
+
+function OfflineScreen() {
+  useLayoutEffect(removeLandingShell, []);
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
       <WifiOff className="size-12 text-muted-foreground" aria-hidden="true" />

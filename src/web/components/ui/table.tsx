@@ -1,13 +1,44 @@
-import type { ComponentProps } from 'react';
+import { useLayoutEffect, useRef, type ComponentProps } from 'react';
 import { cn } from './cn';
 
-/** Scrolls sideways inside its own box on narrow screens. */
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+/**
+ * Scrolls sideways inside its own box on narrow screens; with `stackOnPhone`, each row is a card
+ * below 640 px instead (class `table-stack` in styles/index.css), every cell labelled with its
+ * column's header. The explicit table roles keep the table's semantics for screen readers when
+ * the rows are displayed as blocks, and the header row stays in the accessibility tree.
+ */
+export function Table({ className, stackOnPhone = false, ...props }: ComponentProps<'table'> & { stackOnPhone?: boolean }) {
+  const ref = useRef<HTMLTableElement>(null);
+  // Runs after every render: the rows are this component's children, so new rows re-render it.
+  useLayoutEffect(() => {
+    if (stackOnPhone && ref.current) labelStackedCells(ref.current);
+  });
   return (
     <div data-slot="table-container" className="relative w-full overflow-x-auto">
-      <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
+      <table
+        ref={ref}
+        data-slot="table"
+        className={cn('w-full caption-bottom text-sm', stackOnPhone && 'table-stack', className)}
+        {...props}
+      />
     </div>
   );
+}
+
+function labelStackedCells(table: HTMLTableElement) {
+  table.setAttribute('role', 'table');
+  const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+  for (const group of table.querySelectorAll('thead, tbody, tfoot')) group.setAttribute('role', 'rowgroup');
+  for (const th of table.querySelectorAll('thead th')) th.setAttribute('role', 'columnheader');
+  for (const row of table.querySelectorAll('tr')) {
+    row.setAttribute('role', 'row');
+    [...row.children].forEach((cell, index) => {
+      if (cell.tagName !== 'TD') return;
+      cell.setAttribute('role', 'cell');
+      if (headers[index]) cell.setAttribute('data-label', headers[index]);
+      else cell.removeAttribute('data-label');
+    });
+  }
 }
 
 export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {

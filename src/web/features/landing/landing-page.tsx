@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import type { MapLocationDto } from '@shared/schemas/geo.schemas';
+import { removeLandingShell } from '@web/lib/landing-shell';
 import { useMe } from '@web/lib/session';
 import { DeferredMapSection } from './deferred-map-section';
 import { HeroSection } from './hero-section';
@@ -20,7 +21,8 @@ const placeOfMapLocation = (location: MapLocationDto) => ({
 /** The public landing page (spec 000 section 2, Landing page). */
 export default function LandingPage() {
   // The static hero that index.html painted before the JavaScript ran (scripts/build/landing-shell.ts).
-  useEffect(() => document.getElementById('landing-shell')?.remove(), []);
+  // Removed before the browser paints the React page, which takes its place without a shift.
+  useLayoutEffect(removeLandingShell, []);
   const { data: me } = useMe();
   const signedIn = Boolean(me);
   const startQuickTask = useStartQuickTask();

@@ -20,6 +20,7 @@ import { usePaymentReturn } from './use-payment-return';
 import { VerificationTab } from './verification-tab';
 import { NotificationsTab } from './notifications-tab';
 import { AccountTab } from './account/account-tab';
+import { RoleCard } from './role-card';
 
 function LoadProblem({ title, onRefresh }: { title: string; onRefresh: () => void }) {
   return (
@@ -109,8 +110,9 @@ export default function ProfilePage() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="profile">
+        <TabsContent value="profile" className="space-y-6">
           <ProfileDetailsTab profile={profile} />
+          <RoleCard isExpert={isExpert} />
         </TabsContent>
         {isExpert ? (
           <>

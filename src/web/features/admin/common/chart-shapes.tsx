@@ -24,6 +24,9 @@ export interface Series {
 
 type Row = Record<string, string | number>;
 
+/** Up to 12 points (the six months of revenue, a year by month) every label shows; recharts would skip some. */
+const everyLabel = (data: Row[]) => (data.length <= 12 ? 0 : 'preserveStartEnd');
+
 /** A pie of labelled counts or amounts, in palette order. */
 export function PieShape({ data, format }: { data: { label: string; value: number }[]; format?: (value: number) => string }) {
   return (
@@ -47,7 +50,7 @@ export function LineShape({ data, xKey, series, format }: { data: Row[]; xKey: s
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={data} margin={{ left: 4, right: 12, top: 8 }} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey={xKey} fontSize={12} />
+        <XAxis dataKey={xKey} fontSize={12} interval={everyLabel(data)} />
         <YAxis fontSize={12} allowDecimals={false} tickFormatter={format ? (v: number) => format(v) : undefined} width={format ? 72 : 40} />
         <Tooltip formatter={(value) => (format ? format(Number(value)) : String(value))} />
         <Legend />
@@ -77,7 +80,7 @@ export function BarShape({
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={data} margin={{ left: 4, right: 12, top: 8 }} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey={xKey} fontSize={12} />
+        <XAxis dataKey={xKey} fontSize={12} interval={everyLabel(data)} />
         <YAxis fontSize={12} allowDecimals={false} tickFormatter={format ? (v: number) => format(v) : undefined} width={format ? 72 : 40} />
         <Tooltip formatter={(value) => (format ? format(Number(value)) : String(value))} />
         <Legend />

@@ -77,7 +77,7 @@ export function ChartCard({
 export function StatCard({ label, value, hint, icon }: { label: string; value: string; hint?: string; icon?: ReactNode }) {
   return (
     <Card>
-      <CardContent className="flex items-start justify-between gap-3 pt-6">
+      <CardContent className="flex items-start justify-between gap-3">
         <div className="space-y-1">
           <p className="text-sm text-muted-foreground">{label}</p>
           <p className="text-2xl font-semibold tabular-nums">{value}</p>

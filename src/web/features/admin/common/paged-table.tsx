@@ -42,7 +42,7 @@ export function PagedTable<Row>({
     <>
       {error ? <p className="py-6 text-center text-destructive">{error}</p> : null}
       <div className="overflow-x-auto">
-        <Table>
+        <Table stackOnPhone>
           <TableHeader>
             <TableRow>{head}</TableRow>
           </TableHeader>

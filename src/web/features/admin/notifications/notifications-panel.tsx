@@ -44,7 +44,7 @@ export default function NotificationsPanel() {
       </div>
       <Card>
         <CardHeader className="sr-only">System notifications</CardHeader>
-        <CardContent className="pt-6">
+        <CardContent>
           <PagedTable
             list={list.data}
             page={page}
@@ -64,7 +64,7 @@ export default function NotificationsPanel() {
               <TableRow key={row.id}>
                 <TableCell>{row.user_name ?? m.unknownUser}</TableCell>
                 <TableCell className="whitespace-nowrap">{row.type.replace(/_/g, ' ')}</TableCell>
-                <TableCell className="max-w-96">
+                <TableCell className="min-w-48 max-w-96 whitespace-normal break-words">
                   {row.title}: {row.message}
                 </TableCell>
                 <TableCell className="whitespace-nowrap">{formatDate(new Date(row.created_at), 'MMM d, yyyy')}</TableCell>

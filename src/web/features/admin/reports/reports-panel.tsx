@@ -14,7 +14,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { downloadReportCsv, errorText, reportsQuery } from '../admin-api';
 import { ChartCard, StatCard, humanize, monthLabel, shortDate } from '../common/charts';
-import { BarShape, LineShape, PieShape } from '../common/chart-shapes';
+import { BarShape, LineShape, PieShape } from '../common/lazy-chart-shapes';
 import { WaitlistDemand } from '../waitlist/waitlist-demand';
 
 type Kind = 'activity' | 'finance' | 'user';

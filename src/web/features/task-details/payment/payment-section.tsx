@@ -129,7 +129,7 @@ export function PaymentSection({ task, now = new Date() }: { task: TaskDetailsDt
           {task.transactions.length === 0 ? (
             <p className="text-sm text-muted-foreground">{text.noTransactions}</p>
           ) : (
-            <Table>
+            <Table stackOnPhone>
               <TableHeader>
                 <TableRow>
                   <TableHead>{text.dateLabel}</TableHead>
