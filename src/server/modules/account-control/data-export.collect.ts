@@ -165,7 +165,11 @@ export async function collectUserData(db: Db, userId: string, now: Date): Promis
     })),
     reviews: {
       given: [...taskReviews.filter((review) => review.reviewer_id === userId), ...clientSideReviews.filter((review) => review.expert_id === userId)],
-      received: [...taskReviews.filter((review) => review.reviewee_id === userId), ...clientSideReviews.filter((review) => review.client_id === userId)],
+      // A review still sealed by the double-blind rule (decision 0260) is not the reviewee's to read yet.
+      received: [
+        ...taskReviews.filter((review) => review.reviewee_id === userId && review.hidden_until === null),
+        ...clientSideReviews.filter((review) => review.client_id === userId),
+      ],
     },
     evidence: evidence.map((item) => ({ ...item, in_archive: expertTasks.has(item.task_id) })),
     payments: payments.map((payment) => ({

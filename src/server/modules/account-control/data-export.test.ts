@@ -136,6 +136,15 @@ describe('export my data', { timeout: 120_000 }, () => {
     const task = await createTask(t.db, { client_id: client.id, expert_id: expert.id, status: 'completed' });
     await createApplication(t.db, { task_id: task.id, expert_id: expert.id, status: 'accepted' });
     await createReview(t.db, { task_id: task.id, reviewer_id: client.id, reviewee_id: expert.id, comment: 'Quick and clear' });
+    // A review still sealed by the double-blind rule stays out of the reviewee's export too.
+    const sealedTask = await createTask(t.db, { client_id: client.id, expert_id: expert.id, status: 'completed' });
+    await createReview(t.db, {
+      task_id: sealedTask.id,
+      reviewer_id: client.id,
+      reviewee_id: expert.id,
+      comment: 'Sealed until both have reviewed',
+      hidden_until: new Date(t.clock.now().getTime() + 86_400_000),
+    });
     const photoKey = `evidence/${expert.id}/1_roof.png`;
     await t.providers.storage.put(photoKey, PNG_BYTES, { contentType: 'image/png' });
     await t.db.insert(evidenceFiles).values({ task_id: task.id, position: 0, storage_key: photoKey, content_type: 'image/png', size: PNG_BYTES.length, sha256: 'abc' });
@@ -146,7 +155,7 @@ describe('export my data', { timeout: 120_000 }, () => {
     const [ready] = await list(expert);
     const archive = unzipSync(new Uint8Array(await (await t.request('GET', ready!.download_url!, { cookie: expert.cookie })).arrayBuffer()));
     const data = JSON.parse(strFromU8(archive['data.json']!)) as ExportJson;
-    expect(data.tasks[0].your_role).toBe('expert');
+    expect(data.tasks.every((row) => row.your_role === 'expert')).toBe(true);
     expect(data.evidence).toEqual([expect.objectContaining({ storage_key: photoKey, in_archive: true })]);
     expect(archive[`files/evidence/${task.id}/1_roof.png`]).toEqual(PNG_BYTES);
     expect(data.applications.sent).toHaveLength(1);

@@ -4,9 +4,28 @@ import {
   waitlistJoinSchema,
 } from '@shared/schemas/discovery.schemas';
 import { createReviewSchema } from '@shared/schemas/reviews.schemas';
+import { directoryQuerySchema, reviewModerationSchema } from '@shared/schemas/directory.schemas';
 import type { RouteDoc } from '../route-doc';
 
 export const discoveryDocs: RouteDoc[] = [
+  {
+    route: 'GET /api/search/experts',
+    summary: 'The public expert directory near a place',
+    access: 'public',
+    query: directoryQuerySchema,
+  },
+  {
+    route: 'POST /api/admin/reviews/:id/hide',
+    summary: 'Admin: hide a reported review, giving a reason',
+    access: 'admin',
+    body: reviewModerationSchema,
+  },
+  {
+    route: 'POST /api/admin/reviews/:id/restore',
+    summary: 'Admin: restore a hidden review, giving a reason',
+    access: 'admin',
+    body: reviewModerationSchema,
+  },
   { route: 'GET /api/admin/review-reports', summary: 'Admin: reported reviews', access: 'admin' },
   { route: 'GET /api/admin/waitlist', summary: 'Admin: the waitlist', access: 'admin' },
   { route: 'GET /api/admin/waitlist/export', summary: 'Admin: export the waitlist as CSV', access: 'admin' },

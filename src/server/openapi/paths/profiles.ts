@@ -1,8 +1,19 @@
-import { onboardingRequestSchema, pushTokenSchema, updateNamesSchema } from '@shared/schemas/me.schemas';
+import {
+  onboardingRequestSchema,
+  pushTokenSchema,
+  roleSwitchSchema,
+  updateNamesSchema,
+} from '@shared/schemas/me.schemas';
 import type { RouteDoc } from '../route-doc';
 
 export const profilesDocs: RouteDoc[] = [
   { route: 'GET /api/me', summary: 'Me: user, profile, roles and session', access: 'user' },
+  {
+    route: 'POST /api/me/role',
+    summary: 'Switch my role between client and expert',
+    access: 'user',
+    body: roleSwitchSchema,
+  },
   { route: 'PATCH /api/me/profile', summary: 'Change my names', access: 'user', body: updateNamesSchema },
   {
     route: 'POST /api/me/onboarding',
