@@ -5,6 +5,7 @@ import type { TaskSearchQuery, TaskSearchSort } from '@shared/schemas/discovery.
 import type { Db } from '../../db/client';
 import { tasks } from '../../db/schema';
 import type { TaskRow } from '../tasks/tasks.repository';
+import { clientNotSuspended } from '../tasks/task-lists.repository';
 import { earthBoxContains, haversineMilesSql, rowsOf } from './search-sql';
 
 export type TaskFilters = Pick<TaskSearchQuery, 'category' | 'urgency' | 'budget_min' | 'budget_max' | 'due_before'>;
@@ -62,7 +63,7 @@ const ORDER: Record<TaskSearchSort, SQL> = {
  */
 export function openTasksWithinQuery(origin: LatLng, miles: number, filters: TaskFilters): SQL {
   const where = sql.join(
-    [sql`"tasks"."status" = 'open'`, earthBoxContains('tasks', origin, miles), ...filterSql(filters)],
+    [sql`"tasks"."status" = 'open'`, earthBoxContains('tasks', origin, miles), clientNotSuspended, ...filterSql(filters)],
     sql` and `,
   );
   return sql`select "tasks"."id" as id, "tasks"."created_at" as created_at, "tasks"."budget" as budget,

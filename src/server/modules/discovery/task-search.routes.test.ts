@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { authUsers } from '../../db/schema';
 import { EARTH_RADIUS_MILES, haversineMiles } from '@shared/domain/geo';
 import type { TaskMapPointsDto, TaskSearchDto } from '@shared/schemas/discovery.schemas';
 import { createTask } from '../../test/builders';
@@ -74,6 +75,17 @@ describe('GET /api/search/tasks', () => {
     // The distances agree with the shared haversine.
     const e = body.tasks.find((task) => task.title === 'Task e')!;
     expect(e.distance_miles).toBeCloseTo(Math.round(haversineMiles(CENTRE.latitude, CENTRE.longitude, e.latitude, e.longitude) * 10) / 10, 5);
+  });
+
+  it("leaves out a suspended client's open tasks, and shows them again once the suspension is lifted (issue 22)", async () => {
+    const suspended = await t.createUser('client');
+    await createTask(t.db, { client_id: suspended.id, title: 'Task s', ...north(3), created_at: new Date(NOW - 6 * DAY) });
+    await t.db.update(authUsers).set({ suspendedAt: new Date(NOW) }).where(eq(authUsers.id, suspended.id));
+    expect((await names({})).names).toEqual(['e', 'd', 'c', 'b', 'a']);
+    await t.db.update(authUsers).set({ suspendedAt: null }).where(eq(authUsers.id, suspended.id));
+    expect((await names({})).names).toEqual(['e', 'd', 'c', 'b', 'a', 's']);
+    // Suspended again for the rest of the file, whose answers do not include it.
+    await t.db.update(authUsers).set({ suspendedAt: new Date(NOW) }).where(eq(authUsers.id, suspended.id));
   });
 
   it('the 10-mile edge: 9.99 miles is in, 10.01 is out', async () => {
