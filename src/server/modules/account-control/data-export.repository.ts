@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { DataExportDto } from '@shared/schemas/account-control.schemas';
 import type { Db } from '../../db/client';
 import { dataExports, profiles } from '../../db/schema';
@@ -6,7 +6,7 @@ import { enqueueJob } from '../../jobs/jobs.repository';
 
 export type DataExportRow = typeof dataExports.$inferSelect;
 
-/** One export a day per user: building one reads every table the user appears in. */
+/** One export a day per user (failed ones aside): building one reads every table the user appears in. */
 export const EXPORT_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** How long a ready archive can be downloaded before it is removed (the mailed link says so). */
 export const EXPORT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -18,27 +18,54 @@ export const DATA_EXPORT_EXPIRE_JOB = 'data_export_expire';
  * the last day. The user's profile row is locked first, so parallel requests queue here and only
  * one of them is created. Returns null when refused.
  */
-export async function requestDataExport(db: Db, params: { userId: string; now: Date }): Promise<DataExportRow | null> {
+export async function requestDataExport(
+  db: Db,
+  params: { userId: string; now: Date },
+): Promise<DataExportRow | null> {
   return db.transaction(async (tx) => {
     await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, params.userId)).for('update');
     const [recent] = await tx
       .select({ id: dataExports.id })
       .from(dataExports)
-      .where(and(eq(dataExports.user_id, params.userId), gt(dataExports.created_at, new Date(params.now.getTime() - EXPORT_INTERVAL_MS))))
+      .where(
+        and(
+          eq(dataExports.user_id, params.userId),
+          gt(dataExports.created_at, new Date(params.now.getTime() - EXPORT_INTERVAL_MS)),
+          // An export that failed for good does not use up the day.
+          ne(dataExports.status, 'failed'),
+        ),
+      )
       .limit(1);
     if (recent) return null;
-    const [row] = await tx.insert(dataExports).values({ user_id: params.userId, created_at: params.now }).returning();
-    await enqueueJob(tx, { kind: DATA_EXPORT_JOB, key: `${DATA_EXPORT_JOB}:${row!.id}`, runAt: params.now, payload: { export_id: row!.id }, maxAttempts: 5 });
+    const [row] = await tx
+      .insert(dataExports)
+      .values({ user_id: params.userId, created_at: params.now })
+      .returning();
+    await enqueueJob(tx, {
+      kind: DATA_EXPORT_JOB,
+      key: `${DATA_EXPORT_JOB}:${row!.id}`,
+      runAt: params.now,
+      payload: { export_id: row!.id },
+      maxAttempts: 5,
+    });
     return row!;
   });
 }
 
 export async function listDataExports(db: Db, userId: string): Promise<DataExportRow[]> {
-  return db.select().from(dataExports).where(eq(dataExports.user_id, userId)).orderBy(desc(dataExports.created_at)).limit(5);
+  return db
+    .select()
+    .from(dataExports)
+    .where(eq(dataExports.user_id, userId))
+    .orderBy(desc(dataExports.created_at))
+    .limit(5);
 }
 
 /** The caller's own export; another user's id reads as not found. */
-export async function findOwnDataExport(db: Db, params: { userId: string; id: string }): Promise<DataExportRow | null> {
+export async function findOwnDataExport(
+  db: Db,
+  params: { userId: string; id: string },
+): Promise<DataExportRow | null> {
   const [row] = await db
     .select()
     .from(dataExports)

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { messages } from '@shared/messages';
@@ -163,6 +163,24 @@ describe('export my data', { timeout: 120_000 }, () => {
     expect(data.expert_profile.id).toBe(expert.id);
     expect(data.consent.expert_terms_accepted_at).not.toBeNull();
     expect(JSON.stringify(data)).not.toContain(client.email);
+  });
+
+  it('says Failed once the last attempt fails, and the failed export does not use up the day', async () => {
+    const user = await t.createUser('client');
+    const put = vi.spyOn(t.providers.storage, 'put').mockRejectedValue(new Error('disk full'));
+    try {
+      expect((await ask(user)).status).toBe(202);
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        await t.context.jobs.runDue();
+        expect((await list(user))[0]!.status).toBe(attempt < 5 ? 'pending' : 'failed');
+        t.clock.advance(2 * 60 * 60 * 1000);
+      }
+    } finally {
+      put.mockRestore();
+    }
+    expect((await ask(user)).status).toBe(202);
+    await t.context.jobs.runDue();
+    expect((await list(user)).map((row) => row.status)).toEqual(['ready', 'failed']);
   });
 
   it('answers a malformed or unknown export id without leaking anything', async () => {
