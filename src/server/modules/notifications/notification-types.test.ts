@@ -4,6 +4,7 @@ import { SPEC_NOTIFICATION_TYPES } from '@shared/domain/enums';
 import type { TaskDto } from '@shared/schemas/task-api';
 import { expertProfiles, localPaymentAccounts, notifications } from '../../db/schema';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { createClientReview } from '../../test/builders';
 import { authorize } from '../payments/payments.test-helpers';
 import { evidenceForm, imageFile, taskInput } from '../tasks/tasks.test-helpers';
 
@@ -109,6 +110,8 @@ describe('the 13 notification types', () => {
     await ok(await post(`/api/tasks/${task.id}/evidence/confirm`, client));
     await expectOne(expert, task.id, 'task_verified');
     await expectOne(expert, task.id, 'payment_captured');
+    // The expert reviewed the client first, so the double-blind rule reveals the client's review at once (issue 23).
+    await createClientReview(t.db, { task_id: task.id, expert_id: expert.id, client_id: client.id });
     await ok(await post(`/api/tasks/${task.id}/review`, client, { rating: 5, comment: 'Excellent, very thorough.' }), 201);
     await expectOne(expert, task.id, 'review_received');
     for (const type of ['assignment_accepted', 'evidence_submitted', 'task_verified', 'payment_captured', 'review_received']) seen.add(type);

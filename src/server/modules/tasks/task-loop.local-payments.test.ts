@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskDetailsDto, TaskDto } from '@shared/schemas/task-api';
 import { expertProfiles, localPaymentAccounts, localPaymentIntents, notifications, tasks } from '../../db/schema';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { createClientReview } from '../../test/builders';
 import { authorize } from '../payments/payments.test-helpers';
 import { evidenceForm, imageFile, taskInput } from './tasks.test-helpers';
 
@@ -78,6 +79,8 @@ describe('the life of a task with the local payment provider', () => {
     const types = (await t.db.select().from(notifications).where(eq(notifications.task_id, task.id))).map((n) => n.type);
     expect(types).toEqual(expect.arrayContaining(['assignment', 'payment_authorized', 'assignment_accepted', 'evidence_submitted', 'task_verified', 'payment_captured']));
 
+    // The expert reviewed the client first, so the double-blind rule reveals the client's review at once (issue 23).
+    await createClientReview(t.db, { task_id: task.id, expert_id: expert.id, client_id: client.id });
     await ok(await post(`/api/tasks/${task.id}/review`, client, { rating: 5, comment: 'Excellent, very thorough.' }), 201);
     const [profile] = await t.db.select().from(expertProfiles).where(eq(expertProfiles.id, expert.id));
     expect(Number(profile.avg_rating)).toBe(5);
