@@ -15,6 +15,7 @@ import { assertWithinPriceLimits } from './price-limits';
 import { assertDueDateWithinLimit } from './due-date-limit';
 import type { TasksServiceDeps } from './tasks.deps';
 import { assertTaskId, enforce, factsOf, loadActor, loadVisibleTask } from './task-access';
+import { clientRatingOf } from '../discovery/client-rating.repository';
 import { readTaskDetails } from './task-details-read';
 import { listAppliedTasks, listAssignedTasks, listClientTasks, listOpenTasks, type PageWindow, type TaskPage } from './task-lists.repository';
 import { toApplicationDto, toPersonDto, toReviewDto, toTaskDto, toTaskExpertDto, toTransactionDto } from './tasks.dto';
@@ -169,6 +170,8 @@ export function createTasksService(deps: TasksServiceDeps) {
         );
       const transactionRows = isParty ? read.transactions : [];
       const seesAllApplications = actor.isAdmin || task.client_id === actor.userId;
+      // Experts judge the client by their revealed reviews (issue 23); the client's own page leaves it out.
+      const seesClientRating = actor.isAdmin || (actor.isExpert && task.client_id !== actor.userId);
       const visibleApplications = seesAllApplications
         ? applications
         : applications.filter((a) => a.application.expert_id === actor.userId);
@@ -176,6 +179,7 @@ export function createTasksService(deps: TasksServiceDeps) {
         ...toTaskDto(task),
         client: toPersonDto(read.client),
         client_tasks_posted: Number(read.client_tasks_posted),
+        client_rating: seesClientRating ? await clientRatingOf(db, task.client_id, now) : null,
         expert: read.expert ? toTaskExpertDto(read.expert.expert, read.expert.person) : null,
         applications: visibleApplications.map((a) => toApplicationDto(a.application, a.expert, a.profile)),
         reviews: reviewRows.map((r) => toReviewDto(r.review, r.reviewer, task.title)),
