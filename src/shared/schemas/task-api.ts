@@ -171,6 +171,8 @@ export interface TaskListItemDto extends TaskDto {
   application_count: number;
   /** For the expert lists: the caller's application status on this task, if any. */
   my_application_status: ApplicationStatus | null;
+  /** The expert's applications list (scope=applied): the client's revealed rating (issue 23). */
+  client_rating?: { avg_rating: number | null; review_count: number };
   /** Miles from the point the list was centred on, when it was. */
   distance_miles: number | null;
 }

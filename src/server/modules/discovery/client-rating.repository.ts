@@ -21,6 +21,15 @@ export interface ClientRating {
   review_count: number;
 }
 
+/** A rating read as jsonb (an object, or its text on drivers that leave jsonb unparsed), with numbers as numbers. */
+export function clientRatingFrom(value: ClientRating | string): ClientRating {
+  const raw = (typeof value === 'string' ? JSON.parse(value) : value) as { avg_rating: number | string | null; review_count: number | string | null };
+  return {
+    avg_rating: raw.avg_rating === null ? null : Number(raw.avg_rating),
+    review_count: Number(raw.review_count ?? 0),
+  };
+}
+
 /** One client's revealed rating, as one statement. */
 export async function clientRatingOf(db: Db, clientId: string, now: Date): Promise<ClientRating> {
   const [row] = rowsOf<{ avg_rating: number | string | null; review_count: number | string }>(

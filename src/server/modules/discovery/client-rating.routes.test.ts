@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { TaskDetailsDto } from '@shared/schemas/task-api';
+import type { TaskDetailsDto, TaskListDto } from '@shared/schemas/task-api';
 import { clientReviews } from '../../db/schema';
-import { createTaskAt } from '../../test/builders';
+import { createApplication, createTaskAt } from '../../test/builders';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { revealedClientRatingSql } from './client-rating.repository';
 
@@ -71,6 +71,18 @@ describe("the client's rating on the task page (GET /api/tasks/:id)", () => {
     // The assigned expert and admins see it too.
     expect(await ratingOnPage(both.id, expert)).toEqual({ avg_rating: 4, review_count: 1 });
     expect(await ratingOnPage(open.id, admin)).toEqual({ avg_rating: 4, review_count: 1 });
+  });
+
+  it("comes with each task of the expert's applications list, in the list's one request", async () => {
+    const open = await createTaskAt(t.db, { status: 'open', clientId: client.id, now: t.clock.now() });
+    await createApplication(t.db, { task_id: open.id, expert_id: otherExpert.id });
+    const applied = await t.json<TaskListDto>(await t.request('GET', '/api/tasks?scope=applied', { cookie: otherExpert.cookie }));
+    const item = applied.tasks.find((task) => task.id === open.id);
+    expect(item?.client_rating).toEqual({ avg_rating: 4, review_count: 1 });
+    expect(item?.client_rating).toEqual(await ratingOnPage(open.id, otherExpert));
+    // The client's own list carries none.
+    const mine = await t.json<TaskListDto>(await t.request('GET', '/api/tasks?scope=mine', { cookie: client.cookie }));
+    expect(mine.tasks.find((task) => task.id === open.id)?.client_rating).toBeUndefined();
   });
 
   it('is left out for the client themself; other clients do not see the task at all', async () => {

@@ -125,13 +125,14 @@ export function createTasksService(deps: TasksServiceDeps) {
       let center: LatLng | null = null;
       if (scope === 'mine') page = await listClientTasks(db, userId, query.status, window);
       else if (scope === 'assigned') page = await listAssignedTasks(db, userId, query.status, window);
-      else if (scope === 'applied') page = await listAppliedTasks(db, userId, query.status, window);
+      else if (scope === 'applied') page = await listAppliedTasks(db, userId, query.status, window, clock.now());
       else ({ page, center } = await availablePage(userId, query, window));
       return {
         tasks: page.rows.map((row) => ({
           ...toTaskDto(row.task),
           application_count: row.application_count,
           my_application_status: row.my_application_status,
+          ...(row.client_rating ? { client_rating: row.client_rating } : {}),
           distance_miles: center ? Math.round(distanceMiles(center, row.task) * 10) / 10 : null,
         })),
         total: page.total,
