@@ -65,3 +65,16 @@ export const reviewModerationSchema = z.object({
   reason: overrideReasonSchema,
 });
 export type ReviewModerationRequest = z.output<typeof reviewModerationSchema>;
+
+/** GET /api/admin/review-reports: a report with the review it names (rating and comment null once the review is gone). */
+export interface ReviewReportDto {
+  id: string;
+  review_id: string;
+  review_kind: 'expert' | 'client';
+  reporter_id: string;
+  reason: string;
+  created_at: string;
+  rating: number | null;
+  comment: string | null;
+  removed: boolean;
+}

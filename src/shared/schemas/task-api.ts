@@ -151,6 +151,11 @@ export interface TaskDetailsDto extends TaskDto {
   client: PersonDto;
   /** How many tasks the client has posted (shown to the assigned expert with the client's first name and member-since date). */
   client_tasks_posted: number;
+  /**
+   * The client's revealed reviews (issue 23), for experts other than the client and for admins; null for
+   * everyone else. Sent with the task so that the page needs no second request.
+   */
+  client_rating?: { avg_rating: number | null; review_count: number } | null;
   expert: TaskExpertDto | null;
   /** Only for the owning client and admins; the caller's own application for an expert. */
   applications: ApplicationDto[];
@@ -166,6 +171,8 @@ export interface TaskListItemDto extends TaskDto {
   application_count: number;
   /** For the expert lists: the caller's application status on this task, if any. */
   my_application_status: ApplicationStatus | null;
+  /** The expert's applications list (scope=applied): the client's revealed rating (issue 23). */
+  client_rating?: { avg_rating: number | null; review_count: number };
   /** Miles from the point the list was centred on, when it was. */
   distance_miles: number | null;
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { REVIEW_WINDOW_DAYS } from '@shared/domain/two-way-reviews';
 import type { Db } from '../../db/client';
 import { clientReviews, reviewReports, reviews } from '../../db/schema';
+import { revealedClientRatingSql } from './client-rating.repository';
 import { rowsOf } from './search-sql';
 
 export type ClientReviewRow = typeof clientReviews.$inferSelect;
@@ -58,12 +58,7 @@ export async function clientCard(db: Db, clientId: string, now: Date) {
         (select count(*)::int from tasks t where t.client_id = p.id) as tasks_posted,
         rated.avg_rating, coalesce(rated.review_count, 0) as review_count
       from profiles p
-      left join lateral (
-        select round(avg(cr.rating)::numeric, 2)::float8 as avg_rating, count(*)::int as review_count
-        from client_reviews cr join tasks t on t.id = cr.task_id
-        where cr.client_id = p.id and cr.removed_at is null
-          and (exists (select 1 from reviews r where r.task_id = cr.task_id and r.reviewer_id = cr.client_id)
-               or coalesce(t.completed_at, t.updated_at) + make_interval(days => ${REVIEW_WINDOW_DAYS}) <= ${now.toISOString()}::timestamptz)
+      left join lateral (${revealedClientRatingSql(sql`p.id`, now)}
       ) rated on true
       where p.id = ${clientId}`),
   );

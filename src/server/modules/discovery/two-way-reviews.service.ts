@@ -2,6 +2,7 @@ import { messages } from '@shared/messages';
 import { isReviewWindowOpen, reviewsRevealed, reviewWindowEndsAt } from '@shared/domain/two-way-reviews';
 import type { CreateReviewRequest } from '@shared/schemas/reviews.schemas';
 import type { ClientCardDto, ReviewReportRequest, TwoWayReviewDto, TwoWayReviewsDto } from '@shared/schemas/discovery.schemas';
+import type { ReviewReportDto } from '@shared/schemas/directory.schemas';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/errors';
@@ -135,7 +136,7 @@ export function createTwoWayReviewsService(db: Db, clock: Clock) {
       return { message: m.reviewReported };
     },
 
-    async reports() {
+    async reports(): Promise<{ reports: ReviewReportDto[] }> {
       const rows = await listReviewReports(db, 100);
       return { reports: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })) };
     },

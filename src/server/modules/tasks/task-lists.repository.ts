@@ -4,12 +4,15 @@ import type { ApplicationStatus } from '@shared/domain/enums';
 import type { TaskStatus } from '@shared/domain/task-status';
 import type { Db } from '../../db/client';
 import { taskApplications, tasks } from '../../db/schema';
+import { clientRatingFrom, revealedClientRatingSql, type ClientRating } from '../discovery/client-rating.repository';
 import type { TaskRow } from './tasks.repository';
 
 export interface TaskListRow {
   task: TaskRow;
   application_count: number;
   my_application_status: ApplicationStatus | null;
+  /** The expert's applications list only: the client's revealed rating (issue 23). */
+  client_rating?: ClientRating;
 }
 
 export interface TaskPage {
@@ -83,10 +86,13 @@ async function countPastTheEnd(db: Db, where: SQL, window: PageWindow): Promise<
 }
 
 /** The list row without the page's total, with the count as a number (node-postgres may send text). */
-export const normalize = (row: TaskListRow & { total?: number }): TaskListRow => ({
+export const normalize = (
+  row: Omit<TaskListRow, 'client_rating'> & { total?: number; client_rating?: ClientRating | string | null },
+): TaskListRow => ({
   task: row.task,
   application_count: Number(row.application_count),
   my_application_status: row.my_application_status,
+  ...(row.client_rating ? { client_rating: clientRatingFrom(row.client_rating) } : {}),
 });
 
 const withStatus = (condition: SQL, status: TaskStatus | undefined): SQL =>
@@ -159,6 +165,7 @@ export async function listAppliedTasks(
   expertId: string,
   status: TaskStatus | undefined,
   window: PageWindow,
+  now: Date,
 ): Promise<TaskPage> {
   const where = withStatus(eq(taskApplications.expert_id, expertId), status);
   // One statement, as in pageOf: the total rides on every row of the page.
@@ -167,6 +174,9 @@ export async function listAppliedTasks(
       task: tasks,
       application_count: applicationCount,
       my_application_status: sql<ApplicationStatus | null>`${taskApplications.status}`,
+      // Per row of the page (at most 50), through client_reviews_client_created_idx: no second request.
+      client_rating: sql<ClientRating | string>`(select jsonb_build_object('avg_rating', cr.avg_rating, 'review_count', cr.review_count)
+        from (${revealedClientRatingSql(sql`${tasks.client_id}`, now)}) cr)`,
       total: totalOfAllRows,
     })
     .from(taskApplications)

@@ -15,6 +15,7 @@ import { assertWithinPriceLimits } from './price-limits';
 import { assertDueDateWithinLimit } from './due-date-limit';
 import type { TasksServiceDeps } from './tasks.deps';
 import { assertTaskId, enforce, factsOf, loadActor, loadVisibleTask } from './task-access';
+import { clientRatingOf } from '../discovery/client-rating.repository';
 import { readTaskDetails } from './task-details-read';
 import { listAppliedTasks, listAssignedTasks, listClientTasks, listOpenTasks, type PageWindow, type TaskPage } from './task-lists.repository';
 import { toApplicationDto, toPersonDto, toReviewDto, toTaskDto, toTaskExpertDto, toTransactionDto } from './tasks.dto';
@@ -124,13 +125,14 @@ export function createTasksService(deps: TasksServiceDeps) {
       let center: LatLng | null = null;
       if (scope === 'mine') page = await listClientTasks(db, userId, query.status, window);
       else if (scope === 'assigned') page = await listAssignedTasks(db, userId, query.status, window);
-      else if (scope === 'applied') page = await listAppliedTasks(db, userId, query.status, window);
+      else if (scope === 'applied') page = await listAppliedTasks(db, userId, query.status, window, clock.now());
       else ({ page, center } = await availablePage(userId, query, window));
       return {
         tasks: page.rows.map((row) => ({
           ...toTaskDto(row.task),
           application_count: row.application_count,
           my_application_status: row.my_application_status,
+          ...(row.client_rating ? { client_rating: row.client_rating } : {}),
           distance_miles: center ? Math.round(distanceMiles(center, row.task) * 10) / 10 : null,
         })),
         total: page.total,
@@ -169,6 +171,8 @@ export function createTasksService(deps: TasksServiceDeps) {
         );
       const transactionRows = isParty ? read.transactions : [];
       const seesAllApplications = actor.isAdmin || task.client_id === actor.userId;
+      // Experts judge the client by their revealed reviews (issue 23); the client's own page leaves it out.
+      const seesClientRating = actor.isAdmin || (actor.isExpert && task.client_id !== actor.userId);
       const visibleApplications = seesAllApplications
         ? applications
         : applications.filter((a) => a.application.expert_id === actor.userId);
@@ -176,6 +180,7 @@ export function createTasksService(deps: TasksServiceDeps) {
         ...toTaskDto(task),
         client: toPersonDto(read.client),
         client_tasks_posted: Number(read.client_tasks_posted),
+        client_rating: seesClientRating ? await clientRatingOf(db, task.client_id, now) : null,
         expert: read.expert ? toTaskExpertDto(read.expert.expert, read.expert.person) : null,
         applications: visibleApplications.map((a) => toApplicationDto(a.application, a.expert, a.profile)),
         reviews: reviewRows.map((r) => toReviewDto(r.review, r.reviewer, task.title)),

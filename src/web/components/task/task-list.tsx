@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CalendarDays, MapPin, Users } from 'lucide-react';
+import { CalendarDays, MapPin, Star, Users } from 'lucide-react';
 import { format as formatDate } from 'date-fns';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
@@ -57,6 +57,19 @@ export function TaskListCard({ task, showApplications = false, footer }: TaskLis
             <CalendarDays aria-hidden="true" className="size-3.5" />
             {createdText(task.created_at)}
           </span>
+          {task.client_rating ? (
+            // The expert's applications list: how other experts rated this client (revealed reviews only).
+            <span className="inline-flex items-center gap-1" data-testid="client-rating">
+              <Star aria-hidden="true" className="size-3.5" />
+              {messages.discovery.clientRating}:{' '}
+              {task.client_rating.review_count > 0 && task.client_rating.avg_rating !== null
+                ? format(messages.discovery.clientRatingValue, {
+                    rating: task.client_rating.avg_rating.toFixed(1),
+                    count: task.client_rating.review_count,
+                  })
+                : messages.discovery.clientRatingNone}
+            </span>
+          ) : null}
           {showApplications ? (
             <span className="inline-flex items-center gap-1" data-testid="application-count">
               <Users aria-hidden="true" className="size-3.5" />

@@ -5,6 +5,7 @@ import {
   Bell,
   CreditCard,
   LayoutDashboard,
+  MessageSquareWarning,
   Scale,
   ScrollText,
   Settings,
@@ -47,6 +48,13 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   },
   // Issue 27: every audited act, filterable by task and by action.
   { id: 'audit', label: 'Audit', icon: ScrollText, Panel: lazy(() => import('./audit/audit-panel')) },
+  // Issue 23: reported reviews, hidden or restored with a reason.
+  {
+    id: 'reviews',
+    label: 'Reviews',
+    icon: MessageSquareWarning,
+    Panel: lazy(() => import('./reviews/review-reports-panel')),
+  },
   { id: 'reports', label: 'Reports', icon: BarChart3, Panel: lazy(() => import('./reports/reports-panel')) },
   {
     id: 'notifications',

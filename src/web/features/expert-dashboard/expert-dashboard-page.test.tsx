@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderRoute } from '@web/test/render-route';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@shared/messages';
 import type { MyExpertProfileDto } from '@shared/schemas/expert-onboarding.schemas';
 import type { TaskListItemDto } from '@shared/schemas/task-api';
 import ExpertDashboardPage from './expert-dashboard-page';
@@ -91,8 +92,9 @@ function serve() {
         const page = Number(url.searchParams.get('page'));
         const size = Number(url.searchParams.get('pageSize'));
         const from = (page - 1) * size;
+        const applied = url.searchParams.get('scope') === 'applied';
         const tasks = Array.from({ length: Math.max(0, Math.min(size, TOTAL - from)) }, (_, i) =>
-          taskOf(from + i + 1),
+          applied ? { ...taskOf(from + i + 1), client_rating: { avg_rating: 4.25, review_count: 3 } } : taskOf(from + i + 1),
         );
         return json({ tasks, total: TOTAL, page, pageSize: size });
       }
@@ -130,6 +132,17 @@ describe('ExpertDashboardPage', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('not-payable-banner')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View your public profile' })).toHaveAttribute('href', `/expert/${expert!.id}`);
+  });
+
+  it("shows each client's rating on the applications tab", async () => {
+    renderPage();
+    expect(await screen.findByText('Task number 1')).toBeInTheDocument();
+    expect(screen.queryByTestId('client-rating')).not.toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByRole('tab', { name: messages.taskPages.dashboards.myApplications }));
+    await waitFor(() => expect(listUrls.some((search) => search.includes('scope=applied'))).toBe(true));
+    const ratings = await screen.findAllByTestId('client-rating');
+    expect(ratings.length).toBeGreaterThan(0);
+    expect(ratings[0]).toHaveTextContent('Client rating: 4.3 (3 reviews)');
   });
 
   it('falls back to the browser position and warns when it is refused', async () => {

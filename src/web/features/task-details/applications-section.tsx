@@ -6,7 +6,7 @@ import type { ApplicationDto, TaskDetailsDto } from '@shared/schemas/task-api';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { api, ApiError } from '@web/lib/api';
-import { AdminReasonDialog } from './admin-reason-dialog';
+import { AdminReasonDialog } from '@web/components/admin-reason-dialog';
 import { ApplicationStatusBadge } from './application-status-badge';
 import { ExpertSummary } from './expert-card';
 import { errorText, taskPath, useTaskAction } from './task-query';

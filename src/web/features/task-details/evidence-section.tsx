@@ -7,7 +7,7 @@ import type { TaskDetailsDto } from '@shared/schemas/task-api';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { api } from '@web/lib/api';
-import { AdminReasonDialog } from './admin-reason-dialog';
+import { AdminReasonDialog } from '@web/components/admin-reason-dialog';
 import { ConfirmAction } from './confirm-action';
 import { useEvidenceItems } from '@web/components/evidence/evidence-items-query';
 import { EvidenceByItem } from '@web/components/evidence/evidence-by-item';

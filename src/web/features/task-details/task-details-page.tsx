@@ -138,7 +138,7 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
           {isAssignedExpert ? (
             <ClientCard client={task.client} tasksPosted={task.client_tasks_posted} />
           ) : null}
-          {me?.roles.isExpert && !isOwner ? <ClientRatingLine clientId={task.client_id} /> : null}
+          {task.client_rating && !isOwner ? <ClientRatingLine rating={task.client_rating} /> : null}
           {task.expert && !isAssignedExpert ? <ExpertCard expert={task.expert} /> : null}
           {task.status === 'open' ? (
             <OpenTaskAside task={task} viewer={openTaskViewer(isOwner, me, myApplication !== undefined)} />

@@ -7,7 +7,7 @@ import { messages } from '@shared/messages';
 import type { TaskDetailsDto } from '@shared/schemas/task-api';
 import { BudgetFigure, StatusDot } from '@web/components/task';
 import { Button } from '@web/components/ui/button';
-import { AdminReasonDialog } from './admin-reason-dialog';
+import { AdminReasonDialog } from '@web/components/admin-reason-dialog';
 import { ConfirmAction } from './confirm-action';
 import { taskPath, useTaskAction, failureText } from './task-query';
 import { api } from '@web/lib/api';

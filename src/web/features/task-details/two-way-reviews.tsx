@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
-import type { ClientCardDto, TwoWayReviewDto, TwoWayReviewsDto } from '@shared/schemas/discovery.schemas';
+import type { TwoWayReviewDto, TwoWayReviewsDto } from '@shared/schemas/discovery.schemas';
 import { fieldErrors } from '@shared/schemas/common.schemas';
 import { createReviewSchema } from '@shared/schemas/reviews.schemas';
 import type { TaskDetailsDto } from '@shared/schemas/task-api';
@@ -92,15 +92,13 @@ export function TwoWayReviews({ task }: { task: TaskDetailsDto }) {
   );
 }
 
-/** The client's revealed rating for experts (the client card's average and count). */
-export function ClientRatingLine({ clientId }: { clientId: string }) {
-  const card = useQuery({ queryKey: ['clients', clientId, 'card'], queryFn: () => api.get<ClientCardDto>(`/api/clients/${clientId}/card`) });
-  if (!card.data) return null;
+/** The client's revealed rating for experts (the client card's average and count), sent with the task itself. */
+export function ClientRatingLine({ rating }: { rating: NonNullable<TaskDetailsDto['client_rating']> }) {
   return (
     <p className="text-sm" data-testid="client-rating">
       <span className="text-muted-foreground">{m.clientRating}: </span>
-      {card.data.review_count > 0 && card.data.avg_rating !== null
-        ? format(m.clientRatingValue, { rating: card.data.avg_rating.toFixed(1), count: card.data.review_count })
+      {rating.review_count > 0 && rating.avg_rating !== null
+        ? format(m.clientRatingValue, { rating: rating.avg_rating.toFixed(1), count: rating.review_count })
         : m.clientRatingNone}
     </p>
   );

@@ -26,6 +26,8 @@ export interface AdminReasonDialogProps {
   variant?: ButtonVariant;
   busy: boolean;
   disabled?: boolean;
+  /** The reason field's label; by default it says the reason reaches both parties. */
+  reasonLabel?: string;
   /** Runs with the trimmed reason; the dialog closes when it resolves and stays open when it fails. */
   onConfirm: (reason: string) => Promise<unknown>;
 }
@@ -34,7 +36,7 @@ export interface AdminReasonDialogProps {
  * An admin acting in a party's place writes why first (issue 27): 10 to 1,000 characters, checked
  * with the same schema as the server; the reason reaches both parties and the audit log.
  */
-export function AdminReasonDialog({ label, busyLabel, title, description, variant = 'default', busy, disabled, onConfirm }: AdminReasonDialogProps) {
+export function AdminReasonDialog({ label, busyLabel, title, description, variant = 'default', busy, disabled, reasonLabel = o.reasonLabel, onConfirm }: AdminReasonDialogProps) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -69,7 +71,7 @@ export function AdminReasonDialog({ label, busyLabel, title, description, varian
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
-          <Field label={o.reasonLabel} error={error} description={o.reasonHint} required>
+          <Field label={reasonLabel} error={error} description={o.reasonHint} required>
             <Textarea
               value={reason}
               onChange={(event) => setReason(event.target.value)}
