@@ -42,6 +42,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { paymentSetupRoutes } from './modules/payments/payment-setup.routes';
 import { notificationDeliveryRoutes } from './modules/notification-delivery/notification-delivery.routes';
 import { taskAlertsRoutes } from './modules/task-alerts/task-alerts.routes';
+import { webPushRoutes } from './modules/web-push/web-push.routes';
 import { paymentIntentWebhookHandlers } from './modules/payments/payment-intent-webhooks';
 import { wellKnownRoutes } from './modules/native/well-known.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
@@ -156,6 +157,7 @@ export function createApp(deps: AppDeps) {
   if (deps.realtime) app.route('/api', realtimeRoutes(deps.realtime));
   app.route('/api', notificationDeliveryRoutes(deps));
   app.route('/api', taskAlertsRoutes(deps));
+  app.route('/api', webPushRoutes(deps));
   app.route('/api', adminRoutes(deps));
   app.route('/api', disputesRoutes(deps));
   app.route('/api', discoveryRoutes(deps));

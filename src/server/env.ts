@@ -69,6 +69,13 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     FCM_SERVICE_ACCOUNT_JSON: optionalText,
+    /** Browser web push (VAPID). Unset: a pair is generated once and kept under DATA_DIR. */
+    VAPID_PUBLIC_KEY: optionalText,
+    VAPID_PRIVATE_KEY: optionalText,
+    /** A mailto: or https: contact for the push services; PUBLIC_URL when unset. */
+    VAPID_SUBJECT: optionalText,
+    /** `outbox` keeps browser pushes in memory and the dev outbox (the default in tests), `web-push` sends them. */
+    WEB_PUSH: z.enum(['outbox', 'web-push']).optional(),
     GEOCODER_URL: optionalUrl('the Nominatim-compatible geocoder'),
     GEOCODER_USER_AGENT: z.string().default('remote-expert-marketplace/1.0 (self-hosted)'),
     MAP_TILE_URL: optionalText,

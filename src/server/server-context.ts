@@ -97,7 +97,7 @@ export async function createServerContext(options: {
   const base = { env, db, auth, clock, providers, publicUrl };
   // Timed money work (docs/decisions/0110); main.ts starts it, tests call jobs.runDue().
   // The same runner delivers notifications by email and push (docs/notifications.md, decision 0140).
-  const delivery = createDeliveryHandlers({ db, publicUrl, secret: authSecretOf(env), email: providers.email, push: providers.push });
+  const delivery = createDeliveryHandlers({ db, publicUrl, secret: authSecretOf(env), email: providers.email, push: providers.push, webPush: providers.webPush });
   const pollIntervalMs = env.NODE_ENV === 'test' ? 60_000 : 2_000;
   // Issue 22: "export my data" archives are built and expired by the same runner.
   const exportJobs = createDataExportHandlers({ db, clock, storage: providers.storage });

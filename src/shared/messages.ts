@@ -40,6 +40,7 @@ import { accountControlMessages } from './messages/accountControl';
 import { operationsMessages } from './messages/operations';
 import { evidenceTrustMessages } from './messages/evidenceTrust';
 import { reachMessages } from './messages/reach';
+import { webPushMessages } from './messages/webPush';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -90,4 +91,5 @@ export const messages = {
   operations: operationsMessages,
   evidenceTrust: evidenceTrustMessages,
   reach: reachMessages,
+  webPush: webPushMessages,
 } as const;

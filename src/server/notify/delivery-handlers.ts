@@ -8,6 +8,8 @@ import type { EmailSender } from '../providers/email';
 import { PushSendError, type PushSender } from '../providers/push';
 import { DELIVERY_JOB_KINDS } from './delivery-enqueue';
 import { notificationEmail } from './notification-email';
+import type { WebPushSender } from '../providers/web-push';
+import { createWebPushHandler, enqueueWebPushes } from './web-push-delivery';
 import { isChannelEnabled } from './preferences.repository';
 
 export interface DeliveryDeps {
@@ -17,6 +19,8 @@ export interface DeliveryDeps {
   secret: string;
   email: EmailSender;
   push: PushSender;
+  /** Browser subscriptions (issue 19); left out, only the native device is pushed. */
+  webPush?: WebPushSender;
 }
 
 type Outcome = 'sent' | 'skipped';
@@ -44,13 +48,22 @@ export async function deliverEmail(deps: DeliveryDeps, notificationId: string): 
   return 'sent';
 }
 
-/** Pushes one notification to the user's native device, if any and if the category's push is on. */
+/**
+ * Pushes one notification, if the category's push is on, to the user's browsers (one keyed job each)
+ * and to their native device, if any.
+ */
 export async function deliverPush(deps: DeliveryDeps, notificationId: string): Promise<Outcome | 'token_cleared'> {
   const target = await loadTarget(deps.db, notificationId);
-  if (!target?.token) return 'skipped';
-  const { notification, token } = target;
+  if (!target) return 'skipped';
+  const { notification } = target;
   const enabled = await isChannelEnabled(deps.db, { userId: notification.user_id, category: categoryOf(notification.type), channel: 'push' });
   if (!enabled) return 'skipped';
+  // Before the native send: if that throws, the retry finds these already queued (keyed, never twice).
+  const browsers = deps.webPush
+    ? await enqueueWebPushes(deps.db, { notificationId, userId: notification.user_id, createdAt: notification.created_at })
+    : 0;
+  const token = target.token;
+  if (!token) return browsers > 0 ? 'sent' : 'skipped';
   try {
     await deps.push.send({
       token,
@@ -80,5 +93,6 @@ export function createDeliveryHandlers(deps: DeliveryDeps): Record<string, JobHa
   return {
     [DELIVERY_JOB_KINDS.email]: async (job) => void (await deliverEmail(deps, notificationIdOf(job.payload))),
     [DELIVERY_JOB_KINDS.push]: async (job) => void (await deliverPush(deps, notificationIdOf(job.payload))),
+    ...(deps.webPush ? createWebPushHandler({ db: deps.db, publicUrl: deps.publicUrl, webPush: deps.webPush }) : {}),
   };
 }

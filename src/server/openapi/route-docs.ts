@@ -11,6 +11,7 @@ import { expertsDocs } from './paths/experts';
 import { geoDocs } from './paths/geo';
 import { messagesDocs } from './paths/messages';
 import { notificationDeliveryDocs } from './paths/notification-delivery';
+import { webPushDocs } from './paths/web-push';
 import { notificationsDocs } from './paths/notifications';
 import { opsDocs, systemDocs } from './paths/ops';
 import { paymentsDocs } from './paths/payments';
@@ -46,6 +47,7 @@ export const routeDocs: RouteDoc[] = [
   ...messagesDocs,
   ...realtimeDocs,
   ...notificationDeliveryDocs,
+  ...webPushDocs,
   ...adminDocs,
   ...disputesDocs,
   ...discoveryDocs,

@@ -5,6 +5,7 @@ import type { Clock } from '../lib/clock';
 import { createEmailSender, type EmailSenderAdapter } from './email';
 import { createSmsSender, type SmsSenderAdapter } from './sms';
 import { createPushSender, type PushSenderAdapter } from './push';
+import { createWebPushSender, type WebPushSender } from './web-push';
 import { createFileStorage, type FileStorage } from './storage';
 import { createGeocoder, type Geocoder } from './geocoder';
 import { createPaymentProvider, type PaymentProvider } from './payments';
@@ -19,6 +20,8 @@ export interface Providers {
   email: EmailSenderAdapter;
   sms: SmsSenderAdapter;
   push: PushSenderAdapter;
+  /** Browser web push to the users' subscriptions (issue 19). */
+  webPush: WebPushSender;
   storage: FileStorage;
   geocoder: Geocoder;
   payments: PaymentProvider;
@@ -68,6 +71,15 @@ export async function createProviders(options: {
       metrics,
     ),
     push: countedSender(createPushSender({ db, serviceAccountJson: env.FCM_SERVICE_ACCOUNT_JSON }), 'push', metrics),
+    webPush: createWebPushSender({
+      db,
+      dataDir: env.DATA_DIR,
+      vapidPublicKey: env.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: env.VAPID_PRIVATE_KEY,
+      vapidSubject: env.VAPID_SUBJECT,
+      publicUrl,
+      embedded: (env.WEB_PUSH ?? (env.NODE_ENV === 'test' ? 'outbox' : 'web-push')) === 'outbox',
+    }),
     storage: createFileStorage({
       dataDir: env.DATA_DIR,
       s3Bucket: env.S3_BUCKET,

@@ -65,3 +65,24 @@ export const taskAlerts = pgTable(
     index('task_alerts_task_idx').on(t.task_id),
   ],
 );
+
+/**
+ * A browser's Push API subscription (issue 19, decision 0223). The endpoint is unique: one browser
+ * profile belongs to whoever subscribed last in it. Removed when the push service answers 404/410.
+ */
+export const webPushSubscriptions = pgTable(
+  'web_push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    user_agent: text('user_agent'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Delivery reads one user's subscriptions for each push.
+  (t) => [index('web_push_subscriptions_user_idx').on(t.user_id)],
+);

@@ -14,6 +14,7 @@ import { authSecretOf } from '../../env';
 import { requireUser, type AppEnv } from '../../http/context';
 import { jsonBody, pathParams } from '../../http/validation';
 import { DELIVERY_JOB_KINDS } from '../../notify/delivery-enqueue';
+import { WEB_PUSH_JOB_KIND } from '../../notify/web-push-delivery';
 import { listPreferences, savePreferences } from '../../notify/preferences.repository';
 import { readUnsubscribeToken } from '../../notify/unsubscribe-token';
 import { requireAdmin } from '../admin/admin-access';
@@ -85,7 +86,7 @@ export function notificationDeliveryRoutes(deps: AppDeps) {
           .from(jobs)
           .where(
             and(
-              inArray(jobs.kind, Object.values(DELIVERY_JOB_KINDS)),
+              inArray(jobs.kind, [...Object.values(DELIVERY_JOB_KINDS), WEB_PUSH_JOB_KIND]),
               isNull(jobs.done_at),
               gte(jobs.attempts, jobs.max_attempts),
             ),

@@ -9,6 +9,7 @@ import { devRows, platformRows } from './platform.rows';
 import { discoveryRows } from './discovery.rows';
 import { taskRows } from './tasks.rows';
 import { notifyRows } from './notify.rows';
+import { webPushRows } from './web-push.rows';
 import { accountControlRows } from './account-control.rows';
 import { operationsRows } from './operations.rows';
 import { evidenceRows } from './evidence.rows';
@@ -29,6 +30,7 @@ export const matrixRows: MatrixRow[] = [
   ...moneyRows,
   ...discoveryRows,
   ...notifyRows,
+  ...webPushRows,
   ...accountControlRows,
   ...operationsRows,
   ...evidenceRows,

@@ -10,6 +10,7 @@ import { Switch } from '@web/components/ui/switch';
 import { Spinner } from '@web/components/ui/spinner';
 import { api } from '@web/lib/api';
 import { useMe } from '@web/lib/session';
+import { BrowserNotificationsToggle } from './browser-notifications-toggle';
 import { TaskAlertsCard } from './task-alerts-card';
 
 const preferencesKey = ['notification-preferences'] as const;
@@ -48,7 +49,8 @@ export function NotificationsTab() {
             {query.data?.always_sent_note ?? 'Choose how we tell you about what happens.'}
           </CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="space-y-4">
+          <BrowserNotificationsToggle />
           {query.isPending ? (
             <Spinner />
           ) : query.data ? (

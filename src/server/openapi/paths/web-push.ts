@@ -1,0 +1,18 @@
+import { webPushSubscribeSchema, webPushUnsubscribeSchema } from '@shared/schemas/web-push.schemas';
+import type { RouteDoc } from '../route-doc';
+
+export const webPushDocs: RouteDoc[] = [
+  { route: 'GET /api/web-push/public-key', summary: 'The VAPID public key browsers subscribe with', access: 'user' },
+  {
+    route: 'POST /api/web-push/subscriptions',
+    summary: "Save this browser's push subscription",
+    access: 'user',
+    body: webPushSubscribeSchema,
+  },
+  {
+    route: 'DELETE /api/web-push/subscriptions',
+    summary: "Forget this browser's push subscription",
+    access: 'user',
+    query: webPushUnsubscribeSchema,
+  },
+];

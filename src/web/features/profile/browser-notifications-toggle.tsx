@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { webPushMessages as m } from '@shared/messages/webPush';
+import { Label } from '@web/components/ui/label';
+import { Switch } from '@web/components/ui/switch';
+import {
+  currentPushSubscription,
+  disableWebPush,
+  enableWebPush,
+  NotificationsDeniedError,
+  webPushSupported,
+} from './web-push-client';
+
+type State = 'checking' | 'on' | 'off' | 'unsupported';
+
+/** "Browser notifications" on this device: permission, Push API subscription, saved on the server (issue 19). */
+export function BrowserNotificationsToggle() {
+  const [state, setState] = useState<State>(() => (webPushSupported() ? 'checking' : 'unsupported'));
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (state !== 'checking') return;
+    let live = true;
+    currentPushSubscription()
+      .then((subscription) => live && setState(subscription && Notification.permission === 'granted' ? 'on' : 'off'))
+      .catch(() => live && setState('off'));
+    return () => {
+      live = false;
+    };
+  }, [state]);
+
+  if (state === 'unsupported') return <p className="text-sm text-muted-foreground">{m.unsupported}</p>;
+
+  async function change(enabled: boolean) {
+    setBusy(true);
+    try {
+      if (enabled) await enableWebPush();
+      else await disableWebPush();
+      setState(enabled ? 'on' : 'off');
+      toast.success(enabled ? m.turnedOn : m.turnedOff);
+    } catch (error) {
+      toast.error(error instanceof NotificationsDeniedError ? m.denied : m.failed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div>
+        <Label htmlFor="browser-notifications">{m.toggleLabel}</Label>
+        <p className="text-sm text-muted-foreground">{m.toggleHelp}</p>
+      </div>
+      <Switch
+        id="browser-notifications"
+        checked={state === 'on'}
+        disabled={busy || state === 'checking'}
+        onCheckedChange={(enabled) => void change(enabled)}
+      />
+    </div>
+  );
+}
