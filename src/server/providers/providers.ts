@@ -78,7 +78,10 @@ export async function createProviders(options: {
       vapidPrivateKey: env.VAPID_PRIVATE_KEY,
       vapidSubject: env.VAPID_SUBJECT,
       publicUrl,
-      embedded: (env.WEB_PUSH ?? (env.NODE_ENV === 'test' ? 'outbox' : 'web-push')) === 'outbox',
+      // Like email without SMTP_URL: the offline outbox unless production, VAPID keys or WEB_PUSH=web-push
+      // say otherwise, so `npm start` never reaches for a browser vendor's push service.
+      embedded:
+        (env.WEB_PUSH ?? (env.NODE_ENV === 'production' || env.VAPID_PUBLIC_KEY ? 'web-push' : 'outbox')) === 'outbox',
     }),
     storage: createFileStorage({
       dataDir: env.DATA_DIR,

@@ -23,7 +23,26 @@ export function useMe() {
 
 /** Signs out on the server, then forgets every cached query. */
 export async function signOutRequest(): Promise<void> {
+  await forgetBrowserPush();
   await api.post('/api/auth/sign-out');
+}
+
+/**
+ * On a shared computer the next person must not get this user's pushes: the browser's push subscription
+ * is removed on the server (while the session still exists) and in the browser. Best effort: signing out
+ * never waits on it failing.
+ */
+export async function forgetBrowserPush(): Promise<void> {
+  try {
+    if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+    const registration = await navigator.serviceWorker.getRegistration('/');
+    const subscription = await registration?.pushManager?.getSubscription();
+    if (!subscription) return;
+    await api.delete(`/api/web-push/subscriptions?endpoint=${encodeURIComponent(subscription.endpoint)}`).catch(() => undefined);
+    await subscription.unsubscribe();
+  } catch {
+    // No service worker, or the browser refused: nothing of this user's is left to forget.
+  }
 }
 
 /** Asks the server for the session again; the server slides the expiry forward when it is due. */
