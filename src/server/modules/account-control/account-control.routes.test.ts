@@ -5,6 +5,7 @@ import { createTestApp, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../../t
 import { openTestSocket, startTestServer } from '../../test/test-server';
 import { createTask } from '../../test/builders';
 import { totpCodeOf } from '../../auth/two-factor';
+import { HOUR, moneyTask, submitEvidence, succeededCaptures, taskOf } from '../holds/money.test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -189,5 +190,25 @@ describe('suspension', { timeout: 60_000 }, () => {
     } finally {
       await server.close();
     }
+  });
+  it('leaves money in flight to the dispute rules: the hired expert still delivers, and the auto-release pays them', async () => {
+    const admin = await t.createUser('admin');
+    const task = await moneyTask(t, 'in_progress');
+    const suspended = await t.request('POST', `/api/admin/users/${task.client.id}/suspension`, {
+      body: { reason: 'Chargeback threats in chat' },
+      cookie: admin.cookie,
+    });
+    expect(suspended.status).toBe(201);
+
+    // The task is under way, so its expert still sees it and can hand in the work.
+    expect((await t.request('GET', `/api/tasks/${task.taskId}`, { cookie: task.expert.cookie })).status).toBe(200);
+    await submitEvidence(t, task.taskId, task.expert);
+    const submitted = (await taskOf(t, task.taskId)).submitted_at!;
+
+    // The suspended client cannot confirm or dispute; the review window closes and the hold is captured once.
+    t.clock.set(new Date(submitted.getTime() + 72 * HOUR + 1));
+    await t.context.jobs.runDue();
+    expect(await taskOf(t, task.taskId)).toMatchObject({ status: 'verified', payment_status: 'captured' });
+    expect(await succeededCaptures(t, task.taskId)).toBe(1);
   });
 });
