@@ -33,6 +33,8 @@ test('a reviewed expert has a public profile, and a background check adds a badg
   await payInDialog(client, taskId);
   await acceptAndSubmitEvidenceByApi(expert, taskId);
   await apiPost(client, `/api/tasks/${taskId}/evidence/confirm`);
+  // Reviews are double-blind (issue 23): the expert reviews the client first, so the client's review shows at once.
+  await apiPost(expert, `/api/tasks/${taskId}/client-review`, { rating: 5, comment: 'Clear brief and quick to confirm.' });
   await apiPost(client, `/api/tasks/${taskId}/review`, { rating: 5, comment: 'Thorough photos and a clear video, thank you!' });
 
   // (2) The task page links the expert to their public profile.
