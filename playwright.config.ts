@@ -1,7 +1,14 @@
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-export const baseURL = `http://localhost:${port}`;
+const firstPort = Number(process.env.E2E_PORT ?? 3100);
+/**
+ * Journeys run in parallel workers, each against a server of its own (own port, own fresh embedded
+ * database), so that one worker's admin settings or user counts never reach another's (decision 0290).
+ * Playwright sets TEST_PARALLEL_INDEX in each worker before it loads this file there.
+ */
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const urlOf = (index: number) => `http://localhost:${firstPort + index}`;
+export const baseURL = urlOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 
 /** End-to-end journeys in Debian's Chromium against the real server on a fresh embedded database. */
 export default defineConfig({
@@ -10,7 +17,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
@@ -30,21 +37,22 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  // Playwright starts these one after another, so only the first builds the server bundle.
+  webServer: Array.from({ length: workers }, (_, index) => ({
     // The server as `npm start` runs it: compiled (a bundle picks up every module), plain node.
-    command: 'node scripts/build/server.mjs && rm -rf .tmp/e2e-data && node dist/server/main.js',
-    url: `${baseURL}/api/config`,
+    command: `${index === 0 ? 'node scripts/build/server.mjs && ' : ''}rm -rf .tmp/e2e-data-${index} && node dist/server/main.js`,
+    url: `${urlOf(index)}/api/config`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'pipe' as const,
     env: {
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: '.tmp/e2e-data',
+      PORT: String(firstPort + index),
+      PUBLIC_URL: urlOf(index),
+      DATA_DIR: `.tmp/e2e-data-${index}`,
       DATABASE_URL: '',
       NODE_ENV: 'development',
       // Request lines would bury the journeys' own output; warnings and errors still show.
       LOG_LEVEL: 'warn',
     },
-  },
+  })),
 });
