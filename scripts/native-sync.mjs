@@ -4,6 +4,7 @@
 // PUBLIC_URL, when set, is the site the app's web view loads (see docs/native.md).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { buildWebOnce } from './build/web-once.mjs';
 
 function run(what, args) {
   console.log(`\n=== ${what} ===`);
@@ -14,7 +15,11 @@ function run(what, args) {
   }
 }
 
-run('web build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+console.log('\n=== web build ===');
+if (!buildWebOnce()) {
+  console.error('web build failed');
+  process.exit(1);
+}
 
 // The native error page retries the site's address; it is only known at sync time.
 const offlinePage = 'dist/web/offline.html';

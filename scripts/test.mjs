@@ -1,8 +1,9 @@
 // `npm test`: typecheck, lint, unit + component + API tests, then the Playwright journeys when
 // Chromium is present. With CI=true a missing Chromium is a failure, not a skip. Ends with one
 // plain "N passed, N failed" line over both test runners.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { buildWebOnce } from './build/web-once.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const vitestReport = '.tmp/vitest-report.json';
@@ -14,6 +15,30 @@ function run(name, args, env = {}) {
   console.log(`\n=== ${name} ===`);
   const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status === 0;
+}
+
+/**
+ * Runs checks side by side (each of tsc and eslint uses one core), keeping each one's output
+ * together and printing it under its heading once it ends.
+ */
+async function runSideBySide(checks) {
+  const outcomes = await Promise.all(
+    checks.map(
+      ({ name, args }) =>
+        new Promise((resolve) => {
+          const child = spawn(process.execPath, args, { env: process.env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (code) => resolve({ name, ok: code === 0, output: Buffer.concat(output) }));
+        }),
+    ),
+  );
+  for (const { name, output } of outcomes) {
+    console.log(`\n=== ${name} ===`);
+    process.stdout.write(output);
+  }
+  return outcomes.find((outcome) => !outcome.ok)?.name ?? null;
 }
 
 function readJson(path) {
@@ -30,8 +55,11 @@ function finish(ok, what) {
   process.exit(ok ? 0 : 1);
 }
 
-if (!run('typecheck', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'])) finish(false, 'typecheck');
-if (!run('lint', ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0'])) finish(false, 'lint');
+const failedCheck = await runSideBySide([
+  { name: 'typecheck', args: ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'lint', args: ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0'] },
+]);
+if (failedCheck) finish(false, failedCheck);
 
 const unitOk = run('unit, component and API tests', [
   'node_modules/vitest/vitest.mjs',
@@ -46,7 +74,8 @@ totals.failed += vitest?.numFailedTests ?? (unitOk ? 0 : 1);
 if (!unitOk) finish(false, 'unit, component and API tests');
 
 if (existsSync(chromium)) {
-  if (!run('build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'])) finish(false, 'build');
+  console.log('\n=== build ===');
+  if (!buildWebOnce()) finish(false, 'build');
   const e2eOk = run('end-to-end journeys', ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   });

@@ -2,6 +2,7 @@
 // `vite build` would bundle React's development build (about five times the bytes of the
 // production one), and `npm start` would serve it to every visitor.
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The environment of the web build: the caller's, with NODE_ENV forced to production. */
@@ -10,6 +11,8 @@ export function webBuildEnv(env) {
 }
 
 export function buildWeb(extraArgs = []) {
+  // Whatever this build makes, the fingerprint of an earlier one (web-once.mjs) no longer describes it.
+  rmSync('dist/.web-source-fingerprint', { force: true });
   const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', ...extraArgs], {
     stdio: 'inherit',
     env: webBuildEnv(process.env),
