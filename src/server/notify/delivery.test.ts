@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_ORIGIN } from '../test/test-app';
 import { insertNotifications } from '../modules/notifications/notifications.repository';
 import { createJobRunner } from '../jobs/runner';
@@ -15,6 +16,9 @@ import {
 import { createDeliveryHandlers, type DeliveryDeps } from './delivery-handlers';
 import { DELIVERY_MAX_ATTEMPTS } from './delivery-enqueue';
 import type { EmailMessage } from '../providers/email';
+import { profiles } from '../db/schema';
+import { createFcmPushSender } from '../providers/push';
+import { startFcmStandIn, UNREGISTERED_ANSWER, type FcmStandIn } from '../providers/push/fcm.test-helpers';
 
 let h: TasksTestApp;
 let cast: Cast;
@@ -185,5 +189,74 @@ describe('PUT /api/notification-preferences', () => {
       expect(response.status).toBe(400);
     }
     expect((await h.request('GET', '/api/notification-preferences')).status).toBe(401);
+  });
+});
+
+describe('native push through the real FCM adapter (loopback token endpoint and FCM)', () => {
+  let google: FcmStandIn;
+  beforeAll(async () => (google = await startFcmStandIn()));
+  afterAll(() => google.close());
+
+  /** A second instance whose push is the FCM adapter; it claims only delivery jobs. */
+  const fcmInstance = () =>
+    createJobRunner({
+      db: h.db,
+      clock: h.clock,
+      handlers: createDeliveryHandlers({
+        db: h.db,
+        publicUrl: TEST_ORIGIN,
+        secret: 'test-secret',
+        email: { send: async () => undefined },
+        push: createFcmPushSender({ serviceAccount: google.account, apiBaseUrl: google.apiBaseUrl }),
+      }),
+    });
+
+  async function userWithDevice(token: string) {
+    const user = await h.createUser('expert');
+    await h.db.update(profiles).set({ fcm_token: token }).where(eq(profiles.id, user.id));
+    return user;
+  }
+  const sendsTo = (token: string) => google.sendRequests.filter((request) => JSON.parse(request.body).message.token === token);
+
+  it('sends once, as Bearer with the fetched token, naming the notification in the data', async () => {
+    const user = await userWithDevice('device-ok');
+    await notify(user.id, 'assignment', 'New Assignment');
+    await fcmInstance().runDue();
+    await fcmInstance().runDue();
+    const sends = sendsTo('device-ok');
+    expect(sends).toHaveLength(1);
+    expect(sends[0].authorization).toMatch(/^Bearer access-\d+$/);
+    const sent = JSON.parse(sends[0].body).message;
+    expect(sent.notification.body).toBe('New Assignment: details.');
+    expect(sent.data).toMatchObject({ type: 'assignment', notification_id: expect.any(String) });
+  });
+
+  it('forgets a device FCM reports as unregistered, without retrying', async () => {
+    const user = await userWithDevice('device-gone');
+    google.answerSends(UNREGISTERED_ANSWER);
+    await notify(user.id, 'assignment', 'Gone Device');
+    await fcmInstance().runDue();
+    h.clock.advance(retryDelayMs(1));
+    await fcmInstance().runDue();
+    expect(sendsTo('device-gone')).toHaveLength(1);
+    const [profile] = await h.db.select({ token: profiles.fcm_token }).from(profiles).where(eq(profiles.id, user.id));
+    expect(profile.token).toBeNull();
+  });
+
+  it('retries FCM being unavailable with back-off, then shows the push as failed to admins', async () => {
+    const user = await userWithDevice('device-busy');
+    google.answerSends(...Array.from({ length: DELIVERY_MAX_ATTEMPTS }, () => ({ status: 503 })));
+    await notify(user.id, 'assignment', 'Busy FCM');
+    for (let attempt = 1; attempt <= DELIVERY_MAX_ATTEMPTS; attempt += 1) {
+      await fcmInstance().runDue();
+      h.clock.advance(retryDelayMs(attempt));
+    }
+    await fcmInstance().runDue();
+    expect(sendsTo('device-busy')).toHaveLength(DELIVERY_MAX_ATTEMPTS);
+    const listed = await h.request('GET', '/api/admin/failed-deliveries', { cookie: cast.admin.cookie });
+    const { failures } = (await listed.json()) as { failures: Array<{ channel: string; last_error: string; attempts: number }> };
+    expect(failures).toContainEqual(
+      expect.objectContaining({ channel: 'push', attempts: DELIVERY_MAX_ATTEMPTS, last_error: expect.stringContaining('FCM rejected the notification (503)') }),
+    );
   });
 });

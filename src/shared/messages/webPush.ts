@@ -10,4 +10,8 @@ export const webPushMessages = {
   failed: 'Could not change browser notifications. Please try again.',
   invalidSubscription: 'This browser subscription is not valid.',
   subscriptionNotFound: 'This browser is not subscribed.',
+  offerTitle: 'Notifications on this device',
+  offerHelp: 'Hear about applications, messages and payments on this device, even when the page is closed.',
+  offerAccept: 'Turn on notifications',
+  offerDismiss: 'Not now',
 } as const;

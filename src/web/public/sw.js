@@ -1,5 +1,16 @@
 /* Browser web push (issue 19): shows each push and opens its page on click. Served from the site root
    so its scope is the whole product; the CSP's worker-src 'self' allows it. */
+/** The push's page on this origin; anything else ('//host', '/\\host', another origin) opens the dashboard. */
+function pageOf(url) {
+  if (typeof url !== 'string' || !url.startsWith('/')) return '/dashboard';
+  try {
+    const target = new URL(url, self.location.origin);
+    return target.origin === self.location.origin ? target.pathname + target.search + target.hash : '/dashboard';
+  } catch {
+    return '/dashboard';
+  }
+}
+
 self.addEventListener('push', (event) => {
   let data = {};
   try {
@@ -13,7 +24,7 @@ self.addEventListener('push', (event) => {
       body: data.body || '',
       tag: data.tag,
       icon: '/favicon.svg',
-      data: { url: typeof data.url === 'string' && data.url.startsWith('/') ? data.url : '/dashboard' },
+      data: { url: pageOf(data.url) },
     }),
   );
 });

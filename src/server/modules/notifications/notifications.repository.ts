@@ -1,8 +1,8 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { NOTIFICATION_LIST_MAX } from './notifications.constants';
-import { enqueueDeliveries } from '../../notify/delivery-enqueue';
+import { enqueueDeliveries, SET_CHUNK } from '../../notify/delivery-enqueue';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
@@ -12,9 +12,17 @@ export type NewNotification = typeof notifications.$inferInsert;
  * and push deliveries are enqueued in the same transaction (docs/notifications.md).
  */
 export async function insertNotifications(db: Db, rows: NewNotification[]): Promise<void> {
-  if (rows.length === 0) return;
-  const inserted = await db.insert(notifications).values(rows).returning({ id: notifications.id, created_at: notifications.created_at });
-  await enqueueDeliveries(db, inserted);
+  // Set-based, one JSON parameter per statement: a fan-out to 10,000 experts bound 60,000 parameters
+  // row by row, which took longer than the insert itself.
+  for (let start = 0; start < rows.length; start += SET_CHUNK) {
+    const result = await db.execute(sql`
+      insert into notifications (id, user_id, type, title, message, task_id, data, read, created_at, push_sent_at)
+      select coalesce(x.id, gen_random_uuid()), x.user_id, x.type, x.title, x.message, x.task_id, x.data, coalesce(x.read, false), coalesce(x.created_at, now()), x.push_sent_at
+      from jsonb_to_recordset(${JSON.stringify(rows.slice(start, start + SET_CHUNK))}::jsonb)
+        as x(id uuid, user_id uuid, type text, title text, message text, task_id uuid, data jsonb, read boolean, created_at timestamptz, push_sent_at timestamptz)
+      returning id, created_at`);
+    await enqueueDeliveries(db, (result as unknown as { rows: Array<{ id: string; created_at: Date }> }).rows);
+  }
 }
 
 export async function listUnread(db: Db, userId: string): Promise<NotificationRow[]> {

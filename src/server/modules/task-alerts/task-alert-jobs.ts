@@ -70,9 +70,7 @@ export async function fanOutTaskAlerts(
       task_id: task.id,
       data: { task_id: task.id },
     }));
-    // Chunks keep each statement's parameters bounded whatever the number of experts.
-    for (let start = 0; start < rows.length; start += 1000)
-      await insertNotifications(tx, rows.slice(start, start + 1000));
+    await insertNotifications(tx, rows);
     if (held.length > 0) {
       const runAt = new Date((Math.floor(now.getTime() / HOUR_MS) + 1) * HOUR_MS);
       const values = held.map((row) => ({

@@ -1,57 +1,10 @@
-import { generateKeyPairSync, verify } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../lib/clock';
-import { createFcmPushSender, parseServiceAccount, type FcmServiceAccount } from './fcm-adapter';
-import { PushSendError } from './push-sender';
-
-const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const account: FcmServiceAccount = {
-  project_id: 'demo-project',
-  client_email: 'push@demo-project.iam.gserviceaccount.com',
-  private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-};
-
-const decodeJson = (part: string) =>
-  JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
-
-interface Captured {
-  url: string;
-  headers: Headers;
-  body: string;
-}
-
-/** Plays Google's token endpoint and FCM; `sendStatuses` are answered to successive sends (then 200). */
-function fakeGoogle(options: { sendStatuses?: number[]; sendError?: unknown; tokenStatus?: number } = {}) {
-  const tokenRequests: Captured[] = [];
-  const sendRequests: Captured[] = [];
-  const statuses = [...(options.sendStatuses ?? [])];
-  let issued = 0;
-  const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
-    const captured = { url: String(input), headers: new Headers(init?.headers), body: String(init?.body) };
-    if (captured.url === 'https://oauth2.googleapis.com/token') {
-      tokenRequests.push(captured);
-      if (options.tokenStatus) {
-        return Response.json(
-          { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' },
-          { status: options.tokenStatus },
-        );
-      }
-      issued += 1;
-      return Response.json({ access_token: `access-${issued}`, expires_in: 3599, token_type: 'Bearer' });
-    }
-    sendRequests.push(captured);
-    const status = statuses.shift() ?? 200;
-    if (status === 200) return Response.json({ name: 'projects/demo-project/messages/1' });
-    return Response.json(
-      options.sendError ?? { error: { code: status, message: 'failed', status: 'UNAUTHENTICATED' } },
-      { status },
-    );
-  }) as typeof fetch;
-  return { fetch: fetchImpl, tokenRequests, sendRequests };
-}
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFcmPushSender, FCM_SCOPE, GOOGLE_TOKEN_URL, parseServiceAccount } from './fcm-adapter';
+import { PushSendError, type PushSender } from './index';
+import { startFcmStandIn, UNREGISTERED_ANSWER, type FcmStandIn } from './fcm.test-helpers';
 
 const message = {
   token: 'device-token-1',
@@ -60,47 +13,26 @@ const message = {
   data: { taskId: 't1', unread: 3, urgent: true },
 };
 
-describe('FCM push sender', () => {
-  it('signs an RS256 JWT with the service account claims and exchanges it for an access token', async () => {
-    const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
-    const google = fakeGoogle();
-    await createFcmPushSender({ serviceAccount: account, fetch: google.fetch, now: clock.now }).send(message);
+let google: FcmStandIn;
+let sender: PushSender;
+beforeEach(async () => {
+  google = await startFcmStandIn();
+  sender = createFcmPushSender({ serviceAccount: google.account, apiBaseUrl: google.apiBaseUrl });
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await google.close();
+});
 
+describe('FCM push sender (google-auth-library) against a loopback token endpoint and FCM', () => {
+  it('gets an access token with a signed service-account assertion and sends the v1 message as Bearer', async () => {
+    await sender.send(message);
     expect(google.tokenRequests).toHaveLength(1);
-    const form = new URLSearchParams(google.tokenRequests[0].body);
-    expect(google.tokenRequests[0].headers.get('content-type')).toBe('application/x-www-form-urlencoded');
-    expect(form.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:jwt-bearer');
-    const [header, claims, signature] = form.get('assertion')!.split('.');
-    expect(decodeJson(header)).toEqual({ alg: 'RS256', typ: 'JWT' });
-    const issuedAt = Date.parse('2026-03-01T10:00:00Z') / 1000;
-    expect(decodeJson(claims)).toEqual({
-      iss: account.client_email,
-      scope: 'https://www.googleapis.com/auth/firebase.messaging',
-      aud: 'https://oauth2.googleapis.com/token',
-      iat: issuedAt,
-      exp: issuedAt + 3600,
-    });
-    const valid = verify(
-      'RSA-SHA256',
-      Buffer.from(`${header}.${claims}`),
-      publicKey,
-      Buffer.from(signature, 'base64url'),
-    );
-    expect(valid).toBe(true);
-    const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey;
-    expect(
-      verify('RSA-SHA256', Buffer.from(`${header}.${claims}`), otherKey, Buffer.from(signature, 'base64url')),
-    ).toBe(false);
-  });
-
-  it('posts the v1 message with the bearer token and string data values', async () => {
-    const google = fakeGoogle();
-    await createFcmPushSender({ serviceAccount: account, fetch: google.fetch }).send(message);
+    // The stand-in verified the RS256 signature against the account's public key.
+    expect(google.verifiedClaims[0]).toMatchObject({ iss: google.account.client_email, scope: FCM_SCOPE, aud: GOOGLE_TOKEN_URL });
     expect(google.sendRequests).toHaveLength(1);
     const [request] = google.sendRequests;
-    expect(request.url).toBe('https://fcm.googleapis.com/v1/projects/demo-project/messages:send');
-    expect(request.headers.get('authorization')).toBe('Bearer access-1');
-    expect(request.headers.get('content-type')).toBe('application/json');
+    expect(request.authorization).toBe('Bearer access-1');
     expect(JSON.parse(request.body)).toEqual({
       message: {
         token: 'device-token-1',
@@ -111,67 +43,50 @@ describe('FCM push sender', () => {
   });
 
   it('leaves data out when there is none', async () => {
-    const google = fakeGoogle();
-    await createFcmPushSender({ serviceAccount: account, fetch: google.fetch }).send({
-      token: 'x',
-      title: 'T',
-      body: 'B',
-    });
+    await sender.send({ token: 'x', title: 'T', body: 'B' });
     expect(JSON.parse(google.sendRequests[0].body).message).not.toHaveProperty('data');
   });
 
-  it('reuses the access token until shortly before it expires, and shares one exchange between concurrent sends', async () => {
-    const clock = manualClock();
-    const google = fakeGoogle();
-    const sender = createFcmPushSender({ serviceAccount: account, fetch: google.fetch, now: clock.now });
+  it('reuses the token until shortly before it expires, and shares one exchange between concurrent sends', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-01T10:00:00Z') });
     await Promise.all([sender.send(message), sender.send(message)]);
-    clock.advance(50 * 60 * 1000);
+    vi.setSystemTime(new Date('2026-03-01T10:50:00Z'));
     await sender.send(message);
     expect(google.tokenRequests).toHaveLength(1);
-    clock.advance(9 * 60 * 1000); // 59 minutes in: within the renewal margin of the 3599 s token.
+    // 56 minutes in: within the library's 5-minute renewal margin of the 3599 s token.
+    vi.setSystemTime(new Date('2026-03-01T10:56:00Z'));
     await sender.send(message);
     expect(google.tokenRequests).toHaveLength(2);
-    expect(google.sendRequests.at(-1)!.headers.get('authorization')).toBe('Bearer access-2');
+    expect(google.sendRequests.map((r) => r.authorization)).toEqual(['Bearer access-1', 'Bearer access-1', 'Bearer access-1', 'Bearer access-2']);
   });
 
   it('gets a fresh token and retries once when FCM answers 401', async () => {
-    const google = fakeGoogle({ sendStatuses: [401] });
-    await createFcmPushSender({ serviceAccount: account, fetch: google.fetch }).send(message);
+    google.answerSends({ status: 401, body: { error: { code: 401, message: 'expired', status: 'UNAUTHENTICATED' } } });
+    await sender.send(message);
     expect(google.tokenRequests).toHaveLength(2);
-    expect(google.sendRequests.map((r) => r.headers.get('authorization'))).toEqual([
-      'Bearer access-1',
-      'Bearer access-2',
-    ]);
+    expect(google.sendRequests.map((r) => r.authorization)).toEqual(['Bearer access-1', 'Bearer access-2']);
   });
 
   it('throws a PushSendError that says when the device token is gone', async () => {
-    const google = fakeGoogle({
-      sendStatuses: [404],
-      sendError: {
-        error: {
-          code: 404,
-          message: 'Requested entity was not found.',
-          status: 'NOT_FOUND',
-          details: [
-            { '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'UNREGISTERED' },
-          ],
-        },
-      },
-    });
-    const failure = await createFcmPushSender({ serviceAccount: account, fetch: google.fetch })
-      .send(message)
-      .catch((error: unknown) => error);
+    google.answerSends(UNREGISTERED_ANSWER);
+    const failure = await sender.send(message).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(PushSendError);
     expect((failure as PushSendError).errorCode).toBe('UNREGISTERED');
     expect((failure as PushSendError).tokenGone).toBe(true);
     expect((failure as PushSendError).message).toContain('Requested entity was not found.');
   });
 
-  it('throws when the token exchange is refused', async () => {
-    const google = fakeGoogle({ tokenStatus: 400 });
-    await expect(
-      createFcmPushSender({ serviceAccount: account, fetch: google.fetch }).send(message),
-    ).rejects.toThrow('FCM authorization failed: Invalid JWT Signature.');
+  it('throws a PushSendError, token not gone, when FCM is unavailable', async () => {
+    google.answerSends({ status: 503 });
+    const failure = await sender.send(message).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(PushSendError);
+    expect((failure as PushSendError).status).toBe(503);
+    expect((failure as PushSendError).tokenGone).toBe(false);
+  });
+
+  it('throws when the token exchange is refused, and sends nothing', async () => {
+    google.refuseTokens();
+    await expect(sender.send(message)).rejects.toThrow('FCM authorization failed: Invalid JWT Signature.');
     expect(google.sendRequests).toHaveLength(0);
   });
 });
@@ -179,12 +94,12 @@ describe('FCM push sender', () => {
 describe('parseServiceAccount', () => {
   it('reads the JSON, repairing a key pasted with literal \\n', () => {
     const flattened = JSON.stringify({
-      ...account,
-      private_key: account.private_key.replace(/\n/g, '\\n'),
+      ...google.account,
+      private_key: google.account.private_key.replace(/\n/g, '\\n'),
       type: 'service_account',
     });
     const parsed = parseServiceAccount(flattened);
-    expect(parsed.private_key).toBe(account.private_key);
+    expect(parsed.private_key).toBe(google.account.private_key);
     expect(parsed.project_id).toBe('demo-project');
   });
 
@@ -192,8 +107,8 @@ describe('parseServiceAccount', () => {
     const dir = mkdtempSync(join(tmpdir(), 'fcm-'));
     try {
       const path = join(dir, 'key.json');
-      writeFileSync(path, JSON.stringify(account));
-      expect(parseServiceAccount(path).client_email).toBe(account.client_email);
+      writeFileSync(path, JSON.stringify(google.account));
+      expect(parseServiceAccount(path).client_email).toBe(google.account.client_email);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,5 +1,5 @@
-import { sign as signWithKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { JWT } from 'google-auth-library';
 import { PushSendError, pushDataToStrings, type PushSenderAdapter } from './push-sender';
 
 /** The fields of a Google service account key file that FCM HTTP v1 needs. */
@@ -13,9 +13,6 @@ export interface FcmServiceAccount {
 export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 export const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
 const FCM_API_BASE = 'https://fcm.googleapis.com';
-const ASSERTION_LIFETIME_SECONDS = 3600;
-/** Renew the access token this long before Google says it expires. */
-const TOKEN_RENEW_MARGIN_MS = 60_000;
 
 /**
  * FCM_SERVICE_ACCOUNT_JSON holds the key file's JSON, or the path of the key file.
@@ -42,86 +39,66 @@ export function parseServiceAccount(jsonOrPath: string): FcmServiceAccount {
   };
 }
 
-const base64Url = (input: string | Buffer) => Buffer.from(input).toString('base64url');
-
-/** The signed JWT (RS256) exchanged for an OAuth access token: Google's service-account flow. */
-export function signServiceAccountJwt(account: FcmServiceAccount, nowSeconds: number): string {
-  const header = base64Url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
-  const claims = base64Url(
-    JSON.stringify({
-      iss: account.client_email,
-      scope: FCM_SCOPE,
-      aud: account.token_uri ?? GOOGLE_TOKEN_URL,
-      iat: nowSeconds,
-      exp: nowSeconds + ASSERTION_LIFETIME_SECONDS,
-    }),
-  );
-  const signature = signWithKey('RSA-SHA256', Buffer.from(`${header}.${claims}`), account.private_key);
-  return `${header}.${claims}.${base64Url(signature)}`;
-}
-
 export interface FcmPushSenderOptions {
   serviceAccount: FcmServiceAccount;
-  fetch?: typeof fetch;
-  now?: () => Date;
+  /** FCM's API origin; tests point it at a loopback stand-in. */
+  apiBaseUrl?: string;
   timeoutMs?: number;
 }
 
-interface AccessToken {
-  value: string;
-  expiresAtMs: number;
+/**
+ * The OAuth client of google-auth-library for the service account (it signs the assertion, caches the
+ * access token until 5 minutes before expiry, and shares one exchange between concurrent callers).
+ * The library always posts to Google's token endpoint and ignores the key file's token_uri; requests
+ * bound there are sent to token_uri instead, so a key for a proxy or a test stand-in is honoured
+ * (decision 0300).
+ */
+function createOAuthClient(account: FcmServiceAccount, timeoutMs: number): JWT {
+  const client = new JWT({
+    email: account.client_email,
+    key: account.private_key,
+    scopes: [FCM_SCOPE],
+    transporterOptions: { timeout: timeoutMs },
+  });
+  const tokenUri = account.token_uri;
+  if (tokenUri && tokenUri !== GOOGLE_TOKEN_URL) {
+    client.transporter.interceptors.request.add({
+      resolved: async (config) => {
+        if (String(config.url) === GOOGLE_TOKEN_URL) config.url = new URL(tokenUri);
+        return config;
+      },
+    });
+  }
+  return client;
 }
 
-/** Production push through FCM HTTP v1, with the OAuth access token cached until shortly before it expires. */
+/** What the library's (gaxios) error carries when the token endpoint refused. */
+interface TokenEndpointError {
+  response?: { status?: number; data?: { error?: string; error_description?: string } };
+}
+
+/** Production push through FCM HTTP v1, authorized by google-auth-library's service-account flow. */
 export function createFcmPushSender(options: FcmPushSenderOptions): PushSenderAdapter {
   const { serviceAccount } = options;
-  const fetchImpl = options.fetch ?? fetch;
-  const now = options.now ?? (() => new Date());
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const sendUrl = `${FCM_API_BASE}/v1/projects/${encodeURIComponent(serviceAccount.project_id)}/messages:send`;
-  let cached: AccessToken | null = null;
-  // Concurrent sends share one token exchange.
-  let pending: Promise<AccessToken> | null = null;
-
-  async function exchangeToken(): Promise<AccessToken> {
-    const issuedAt = now();
-    const assertion = signServiceAccountJwt(serviceAccount, Math.floor(issuedAt.getTime() / 1000));
-    const response = await fetchImpl(serviceAccount.token_uri ?? GOOGLE_TOKEN_URL, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
-        assertion,
-      }).toString(),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const body = (await response.json().catch(() => ({}))) as {
-      access_token?: string;
-      expires_in?: number;
-      error?: string;
-      error_description?: string;
-    };
-    if (!response.ok || !body.access_token) {
-      const reason = body.error_description ?? body.error ?? `HTTP ${response.status}`;
-      throw new PushSendError(`FCM authorization failed: ${reason}`, {
-        status: response.status,
-        errorCode: body.error,
-      });
-    }
-    return { value: body.access_token, expiresAtMs: issuedAt.getTime() + (body.expires_in ?? 3600) * 1000 };
-  }
+  const apiBase = options.apiBaseUrl ?? FCM_API_BASE;
+  const sendUrl = `${apiBase}/v1/projects/${encodeURIComponent(serviceAccount.project_id)}/messages:send`;
+  const oauth = createOAuthClient(serviceAccount, timeoutMs);
 
   async function accessToken(): Promise<string> {
-    if (cached && now().getTime() < cached.expiresAtMs - TOKEN_RENEW_MARGIN_MS) return cached.value;
-    pending ??= exchangeToken().finally(() => {
-      pending = null;
-    });
-    cached = await pending;
-    return cached.value;
+    try {
+      const { token } = await oauth.getAccessToken();
+      if (!token) throw new Error('no access token in the answer');
+      return token;
+    } catch (error) {
+      const { status, data } = (error as TokenEndpointError).response ?? {};
+      const reason = data?.error_description ?? data?.error ?? (error instanceof Error ? error.message : String(error));
+      throw new PushSendError(`FCM authorization failed: ${reason}`, { status: status ?? 0, errorCode: data?.error });
+    }
   }
 
   async function post(payload: string): Promise<Response> {
-    return fetchImpl(sendUrl, {
+    return fetch(sendUrl, {
       method: 'POST',
       headers: { Authorization: `Bearer ${await accessToken()}`, 'Content-Type': 'application/json' },
       body: payload,
@@ -142,8 +119,8 @@ export function createFcmPushSender(options: FcmPushSenderOptions): PushSenderAd
       });
       let response = await post(payload);
       if (response.status === 401) {
-        // The token was revoked or expired early: get a fresh one and try once more.
-        cached = null;
+        // The token was revoked or expired early: mark it expired so the library fetches a fresh one, and try once more.
+        oauth.credentials = { ...oauth.credentials, expiry_date: 1 };
         response = await post(payload);
       }
       if (response.ok) return;

@@ -18,14 +18,12 @@ export interface CreatePushSenderOptions {
   db: Db;
   /** FCM_SERVICE_ACCOUNT_JSON (the key file's JSON or its path): FCM when set, the dev outbox otherwise. */
   serviceAccountJson?: string;
-  fetch?: typeof fetch;
 }
 
 export function createPushSender(options: CreatePushSenderOptions): PushSenderAdapter {
   return options.serviceAccountJson
     ? createFcmPushSender({
         serviceAccount: parseServiceAccount(options.serviceAccountJson),
-        fetch: options.fetch,
       })
     : createOutboxPushSender({ db: options.db });
 }

@@ -1,11 +1,12 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { createOutboxPages, type OutboxMessageDto } from '../outbox/outbox.pages';
 import { createFcmPushSender } from './fcm-adapter';
 import { createPushSender, type PushMessage, type PushSender } from './index';
 import { createOutboxPushSender } from './outbox-adapter';
 import { useOutboxTestDatabase } from '../outbox/outbox.test-helpers';
+import { startFcmStandIn, type FcmStandIn } from './fcm.test-helpers';
 
 let database: DatabaseHandle;
 useOutboxTestDatabase((handle) => (database = handle));
@@ -45,25 +46,20 @@ describe('outbox push sender', () => {
 });
 
 describe('both push adapters honour the same contract', () => {
+  let google: FcmStandIn;
+  beforeAll(async () => (google = await startFcmStandIn()));
+  afterAll(() => google.close());
   type Delivered = { token: string; title: string; body: string; data: Record<string, string> | undefined };
   const adapters: Array<[string, () => { sender: PushSender; delivered: () => Promise<Delivered> }]> = [
     [
       'fcm',
-      () => {
-        const sent: string[] = [];
-        const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
-          if (String(input).includes('oauth2')) return Response.json({ access_token: 'a', expires_in: 3600 });
-          sent.push(String(init?.body));
-          return Response.json({ name: 'm' });
-        }) as typeof fetch;
-        return {
-          sender: createFcmPushSender({ serviceAccount, fetch: fetchImpl }),
-          delivered: async () => {
-            const { message: m } = JSON.parse(sent[0]);
-            return { token: m.token, title: m.notification.title, body: m.notification.body, data: m.data };
-          },
-        };
-      },
+      () => ({
+        sender: createFcmPushSender({ serviceAccount: google.account, apiBaseUrl: google.apiBaseUrl }),
+        delivered: async () => {
+          const { message: m } = JSON.parse(google.sendRequests[0].body);
+          return { token: m.token, title: m.notification.title, body: m.notification.body, data: m.data };
+        },
+      }),
     ],
     [
       'outbox',

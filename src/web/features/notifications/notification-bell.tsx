@@ -19,6 +19,7 @@ import {
   useMarkNotificationRead,
   type NotificationList,
 } from './notifications-api';
+import { PushOffer } from './push-offer';
 
 /**
  * The bell: unread badge ("9+" above 9), the 50 newest unread, live arrivals with a 5 s toast.
@@ -97,6 +98,7 @@ export function NotificationBell() {
             </Button>
           ) : null}
         </div>
+        <PushOffer />
         {items.length === 0 ? (
           <p className="p-4 text-sm text-muted-foreground">No new notifications</p>
         ) : (

@@ -1,15 +1,9 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { webPushMessages as m } from '@shared/messages/webPush';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
-import {
-  currentPushSubscription,
-  disableWebPush,
-  enableWebPush,
-  NotificationsDeniedError,
-  webPushSupported,
-} from './web-push-client';
+import { currentPushSubscription, webPushSupported } from '@web/lib/web-push-client';
+import { switchBrowserNotifications } from '@web/lib/web-push-switch';
 
 type State = 'checking' | 'on' | 'off' | 'unsupported';
 
@@ -33,16 +27,8 @@ export function BrowserNotificationsToggle() {
 
   async function change(enabled: boolean) {
     setBusy(true);
-    try {
-      if (enabled) await enableWebPush();
-      else await disableWebPush();
-      setState(enabled ? 'on' : 'off');
-      toast.success(enabled ? m.turnedOn : m.turnedOff);
-    } catch (error) {
-      toast.error(error instanceof NotificationsDeniedError ? m.denied : m.failed);
-    } finally {
-      setBusy(false);
-    }
+    if (await switchBrowserNotifications(enabled)) setState(enabled ? 'on' : 'off');
+    setBusy(false);
   }
 
   return (

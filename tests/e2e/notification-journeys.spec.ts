@@ -1,0 +1,118 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { DEMO, expectNoAxeViolations, sameOrigin } from './fixtures';
+import {
+  acceptAndSubmitEvidenceByApi,
+  apiPost,
+  apiTask,
+  createTaskByApi,
+  payInDialog,
+  signedInPage,
+  toast,
+  uniqueTitle,
+} from './task-loop-helpers';
+
+/** Issue 19: the mail that brings a client back, and the alert that brings an expert to a new task. */
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** Checks the screen at both widths: no axe violation, and a screenshot in the test's output to look at. */
+async function checkAtBothWidths(page: Page, testInfo: TestInfo, name: string, visible: () => Promise<void>) {
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await visible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${viewport.width}.png`) });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+test('a client gets the "evidence submitted" mail, and its button opens the task page', async ({ browser }, testInfo) => {
+  test.setTimeout(150_000);
+  const client = await signedInPage(browser, DEMO.client);
+  const expert = await signedInPage(browser, DEMO.expert);
+  const title = uniqueTitle('Mailed evidence');
+  const taskId = await createTaskByApi(client, title, 8_000);
+  await apiPost(expert, `/api/tasks/${taskId}/applications`, {
+    proposed_rate: 8_000,
+    notes: 'I live nearby and can photograph every room today.',
+  });
+  const [application] = (await apiTask(client, taskId)).applications;
+  await apiPost(client, `/api/tasks/${taskId}/assign`, { application_id: application!.id });
+  await client.goto(`/task/${taskId}`);
+  await client.getByRole('button', { name: /^Authorize Payment/ }).first().click();
+  await payInDialog(client, taskId);
+  await acceptAndSubmitEvidenceByApi(expert, taskId);
+
+  // The delivery job mails the client; the dev outbox plays their inbox.
+  const taskUrl = `${new URL(client.url()).origin}/task/${taskId}`;
+  await expect
+    .poll(async () => {
+      const response = await client.request.get(`/dev/outbox/messages?channel=email&recipient=${encodeURIComponent(DEMO.client)}`);
+      const { messages } = (await response.json()) as { messages: Array<{ subject: string | null; action_url: string | null }> };
+      return messages.filter((mail) => mail.subject?.startsWith('Evidence Submitted') && mail.action_url === taskUrl).length;
+    }, { timeout: 20_000 })
+    .toBe(1);
+  await client.goto(`/dev/outbox?channel=email&recipient=${encodeURIComponent(DEMO.client)}`);
+  const mail = client
+    .getByRole('article')
+    .filter({ has: client.getByRole('heading', { name: /^Evidence Submitted/ }) })
+    .filter({ hasText: title });
+  await expect(mail).toHaveCount(1);
+  await expect(mail).toContainText('24 hours');
+  // The rendered HTML mail's button, as the client would click it in their mail program.
+  const button = mail.frameLocator('iframe').getByRole('link', { name: 'Open the task' });
+  await expect(button).toHaveAttribute('href', taskUrl);
+  await client.goto((await button.getAttribute('href'))!);
+
+  await expect(client).toHaveURL(taskUrl);
+  await checkAtBothWidths(client, testInfo, 'evidence-mail-task-page', async () => {
+    await expect(client.getByRole('heading', { name: title })).toBeVisible();
+    await expect(client.getByRole('button', { name: 'Confirm & Pay', exact: true })).toBeVisible();
+  });
+
+  await client.context().close();
+  await expert.context().close();
+});
+
+test('an expert turns on task alerts and sees a new nearby task appear in the bell', async ({ browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const expert = await signedInPage(browser, DEMO.expert);
+  const client = await signedInPage(browser, DEMO.client);
+  await expert.goto('/profile?tab=notifications');
+  const alerts = expert.getByRole('switch', { name: 'Alert me about new tasks' });
+  await expect(alerts).toHaveAttribute('aria-checked', 'false');
+  await alerts.click();
+  await expert.getByRole('button', { name: 'Save task alerts' }).click();
+  await expect(toast(expert, 'Task alerts saved')).toBeVisible();
+  await expectNoAxeViolations(expert);
+
+  try {
+    await expert.goto('/dashboard');
+    await expect(expert.getByRole('button', { name: /^Notifications, \d+ unread/ })).toBeVisible();
+    const title = uniqueTitle('Nearby alert');
+    // Posted at the expert's service location (New York).
+    await createTaskByApi(client, title, 9_000);
+
+    // Live: the toast and the bell, without a reload.
+    await expect(toast(expert, 'New Task Nearby')).toBeVisible({ timeout: 30_000 });
+    await expert.getByRole('button', { name: /^Notifications, [1-9]\d* unread/ }).click();
+    const alert = expert.getByRole('button', { name: new RegExp(`"${title}" was posted \\d+ miles from you`) });
+    await checkAtBothWidths(expert, testInfo, 'task-alert-bell', async () => {
+      if (!(await alert.isVisible())) await expert.getByRole('button', { name: /^Notifications, [1-9]\d* unread/ }).click();
+      await expect(alert).toBeVisible();
+    });
+    await alert.click();
+    await expect(expert).toHaveURL(/\/task\/[0-9a-f-]{36}$/);
+    await expect(expert.getByRole('heading', { name: title })).toBeVisible();
+  } finally {
+    // Later journeys in this worker post tasks near the same expert: alerts go off again.
+    const settings = await (await expert.request.get('/api/task-alert-settings')).json();
+    const { enabled: _enabled, has_location: _location, hourly_cap: _cap, ...rest } = settings as Record<string, unknown>;
+    const off = await expert.request.put('/api/task-alert-settings', { data: { ...rest, enabled: false }, headers: sameOrigin(expert) });
+    expect(off.ok(), await off.text()).toBeTruthy();
+  }
+
+  await client.context().close();
+  await expert.context().close();
+});
