@@ -44,6 +44,18 @@ export function s3ClientConfig(options: Omit<S3FileStorageOptions, 'bucket' | 'c
   };
 }
 
+/**
+ * The origin browsers PUT presigned parts to, for the Content-Security-Policy's connect-src: the
+ * endpoint (path-style) when one is set, AWS's virtual-hosted and path-style hosts otherwise. The
+ * bucket also needs a CORS rule allowing PUT from the product's origin (docs/decisions/0310).
+ */
+export function s3UploadOrigins(options: { bucket?: string; region?: string; endpoint?: string }): string[] {
+  if (!options.bucket) return [];
+  if (options.endpoint) return [new URL(options.endpoint).origin];
+  const region = options.region ?? 'us-east-1';
+  return [`https://${options.bucket}.s3.${region}.amazonaws.com`, `https://s3.${region}.amazonaws.com`];
+}
+
 function isNotFound(error: unknown): boolean {
   const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
   return (
