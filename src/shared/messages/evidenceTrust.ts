@@ -50,6 +50,7 @@ export const evidenceTrustMessages = {
   uploadBusy: 'This upload is being completed. Please wait.',
   uploadUnusable: 'Please upload the video for {label} again.',
   uploadProgress: 'Uploading {name}: {percent}%',
+  uploadVideoLabel: 'Uploading {name}',
   uploadDone: 'Uploaded {name}',
   uploadFailed: 'The upload was interrupted.',
   uploadRetry: 'Retry upload',
