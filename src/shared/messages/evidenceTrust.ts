@@ -53,6 +53,7 @@ export const evidenceTrustMessages = {
   uploadVideoLabel: 'Uploading {name}',
   uploadDone: 'Uploaded {name}',
   uploadFailed: 'The upload was interrupted.',
+  uploadStopped: 'The upload of {name} stopped at {percent}%. Retry to resume it.',
   uploadRetry: 'Retry upload',
   posterAlt: 'Poster frame of {label}',
 

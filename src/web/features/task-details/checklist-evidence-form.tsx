@@ -31,7 +31,7 @@ function VideoProgress({ video }: { video: VideoState }) {
     video.state === 'done'
       ? format(m.uploadDone, { name: video.name })
       : video.state === 'failed'
-        ? `${m.uploadFailed} ${format(m.uploadProgress, { name: video.name, percent: video.percent })}`
+        ? format(m.uploadStopped, { name: video.name, percent: video.percent })
         : format(m.uploadProgress, { name: video.name, percent: video.percent });
   return (
     <div className="mt-2 space-y-1" data-testid="video-progress">
@@ -137,6 +137,8 @@ export function ChecklistEvidenceForm({
                     type="file"
                     multiple
                     capture="environment"
+                    // A file changed mid-upload would not be the one the parts came from.
+                    disabled={upload.isPending}
                     accept={item.kind === 'video' ? VIDEO_TYPES : EVIDENCE.allowedTypes.join(',')}
                     className="mt-2 block w-full text-sm"
                     onChange={(event) => {

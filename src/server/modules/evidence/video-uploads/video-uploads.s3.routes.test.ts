@@ -133,6 +133,11 @@ describe('presigned multipart video uploads to S3', () => {
     expect((await status(mine.id)).parts_received).toEqual([1]);
   });
 
+  it("lets the browser's parts reach the bucket: the CSP's connect-src names the S3 endpoint", async () => {
+    const csp = (await h.request('GET', '/api/config')).headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(new RegExp(`connect-src [^;]*${s3.endpoint.replace(/[.]/g, '\\.')}`));
+  });
+
   it('checks the container by a ranged read at completion: bytes that are no video never become evidence', async () => {
     const task = await videoTask();
     const fake = new Uint8Array(3000).fill(0x41);
