@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { LANDING_SHELL_SCRIPT } from '@shared/landing-shell';
 import type { Env } from '../env';
+import { s3UploadOrigins } from '../providers/storage/s3-adapter';
 
 /** The payment provider's browser script, frames and API (Stripe.js and its 3-D Secure frames). */
 const PAYMENT_PROVIDER = {
@@ -88,7 +89,13 @@ function documentHeaders(options: { env: Env; publicUrl: string }) {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...PAYMENT_PROVIDER.img, ...(tiles ? [tiles] : [])],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ownSocketOrigin(options.publicUrl), ...PAYMENT_PROVIDER.connect],
+      connectSrc: [
+        "'self'",
+        ownSocketOrigin(options.publicUrl),
+        ...PAYMENT_PROVIDER.connect,
+        // Video parts go straight to the bucket by presigned URL (docs/decisions/0310).
+        ...s3UploadOrigins({ bucket: options.env.S3_BUCKET, region: options.env.S3_REGION, endpoint: options.env.S3_ENDPOINT }),
+      ],
       frameSrc: PAYMENT_PROVIDER.frame,
       workerSrc: ["'self'", 'blob:'],
       manifestSrc: ["'self'"],

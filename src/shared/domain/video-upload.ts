@@ -6,6 +6,8 @@ export const VIDEO_UPLOAD = {
   maxBytes: 200 * 1024 * 1024,
   partBytes: 8 * 1024 * 1024,
   maxDurationSeconds: 10 * 60,
+  /** A presigned part URL lives long enough for 8 MB on a slow phone link, and no longer. */
+  partUrlSeconds: 15 * 60,
   /** The submission names a completed upload in a checklist item's field as `upload:<id>`. */
   fieldPrefix: 'upload:',
 } as const;

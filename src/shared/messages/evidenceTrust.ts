@@ -50,8 +50,10 @@ export const evidenceTrustMessages = {
   uploadBusy: 'This upload is being completed. Please wait.',
   uploadUnusable: 'Please upload the video for {label} again.',
   uploadProgress: 'Uploading {name}: {percent}%',
+  uploadVideoLabel: 'Uploading {name}',
   uploadDone: 'Uploaded {name}',
   uploadFailed: 'The upload was interrupted.',
+  uploadStopped: 'The upload of {name} stopped at {percent}%. Retry to resume it.',
   uploadRetry: 'Retry upload',
   posterAlt: 'Poster frame of {label}',
 

@@ -6,7 +6,8 @@ import { idSchema } from './common.schemas';
  * Issue 20's resumable video uploads (all under /api):
  *   POST /tasks/:id/video-uploads            JSON VideoUploadStart -> { upload: VideoUploadDto } (the assigned expert)
  *   GET  /video-uploads/:id                  -> { upload: VideoUploadDto } (its uploader: resume after a reload)
- *   POST /video-uploads/:id/parts/:part      multipart `part` -> { upload }
+ *   GET  /video-uploads/:id/parts/:part/target -> { target: VideoPartTarget } (where this part goes)
+ *   POST /video-uploads/:id/parts/:part      multipart `part` -> { upload } (a `server` target)
  *   POST /video-uploads/:id/complete         multipart, optional `poster` image -> { upload }
  * The submission then names it in the item's field: `item.<itemId>` = `upload:<id>`.
  */
@@ -39,3 +40,12 @@ export interface VideoUploadDto {
   sha256: string | null;
   duration_seconds: number | null;
 }
+
+/**
+ * Where the browser sends one part. `store`: a PUT of the raw bytes straight to the file store (S3's
+ * presigned UploadPart URL, valid for a few minutes, no cookies). `server`: a multipart POST with the
+ * bytes in the `part` field to the API (the local disk store). The client follows whichever it gets.
+ */
+export type VideoPartTarget =
+  | { via: 'store'; method: 'PUT'; url: string; headers: Record<string, string>; expires_at: string }
+  | { via: 'server'; method: 'POST'; url: string; field: 'part' };

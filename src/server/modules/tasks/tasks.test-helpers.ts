@@ -67,8 +67,8 @@ export class FakeTaskPayments implements TaskPayments {
 }
 
 /** createTestApp with the tasks module on a FakeTaskPayments; `request` goes to that app. */
-export async function createTasksTestApp() {
-  const t = await createTestApp();
+export async function createTasksTestApp(options: { env?: Record<string, string> } = {}) {
+  const t = await createTestApp({ env: options.env });
   const payments = new FakeTaskPayments(t.db);
   const deps: TasksModuleDeps = { ...t.context, taskPayments: payments };
   const app = createApp(deps);
@@ -95,11 +95,11 @@ export type TasksTestApp = Awaited<ReturnType<typeof createTasksTestApp>>;
  */
 export function useTasksTestApp(
   receive: (suite: { h: TasksTestApp; cast: Cast }) => void,
-  options: { resetPayments?: boolean } = {},
+  options: { resetPayments?: boolean; env?: () => Record<string, string> } = {},
 ): void {
   let h: TasksTestApp | undefined;
   beforeAll(async () => {
-    h = await createTasksTestApp();
+    h = await createTasksTestApp({ env: options.env?.() });
     receive({ h, cast: await castOf(h) });
   });
   if (options.resetPayments) beforeEach(() => h!.payments.reset());

@@ -6,7 +6,7 @@ import {
 } from '@shared/schemas/video-uploads.schemas';
 import type { RouteDoc } from '../route-doc';
 
-/** Issue 20: resumable video evidence (decision 0231) and photo thumbnails. */
+/** Issue 20: resumable video evidence (decisions 0231, 0310) and photo thumbnails. */
 export const videoUploadsDocs: RouteDoc[] = [
   {
     route: 'POST /api/tasks/:id/video-uploads',
@@ -22,8 +22,14 @@ export const videoUploadsDocs: RouteDoc[] = [
     params: videoUploadParamsSchema,
   },
   {
+    route: 'GET /api/video-uploads/:id/parts/:part/target',
+    summary: 'Where one part goes: a presigned S3 URL to PUT, or the part route below (decision 0310)',
+    access: 'user',
+    params: videoPartParamsSchema,
+  },
+  {
     route: 'POST /api/video-uploads/:id/parts/:part',
-    summary: 'Upload one 8 MB part of a video (form field: file)',
+    summary: 'Upload one 8 MB part of a video through the server (form field: part)',
     access: 'user',
     params: videoPartParamsSchema,
     upload: true,

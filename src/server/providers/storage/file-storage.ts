@@ -28,6 +28,31 @@ export interface FileStorage {
   completeMultipart(key: string, uploadId: string, partCount: number): Promise<void>;
   /** Drops the parts of an upload that will not be completed; a missing upload is not an error. */
   abortMultipart(key: string, uploadId: string): Promise<void>;
+  /** The parts an open multipart upload holds, with their sizes (a resume, and the check before completing). */
+  listParts(key: string, uploadId: string): Promise<StoredPart[]>;
+  /**
+   * Where the browser itself sends a part (S3: a presigned UploadPart URL, signed for this key, upload,
+   * part number and exact size, valid `expiresInSeconds` from `now`). Absent when every part travels
+   * through the server (the local disk).
+   */
+  presignPart?(key: string, uploadId: string, partNumber: number, options: PresignPartOptions): Promise<PresignedPart>;
+}
+
+export interface StoredPart {
+  partNumber: number;
+  size: number;
+}
+
+export interface PresignPartOptions {
+  size: number;
+  expiresInSeconds: number;
+  now: Date;
+}
+
+/** A part the browser PUTs straight to the store, with exactly these headers. */
+export interface PresignedPart {
+  url: string;
+  headers: Record<string, string>;
 }
 
 export type FileStorageAdapter = FileStorage & { readonly kind: 's3' | 'local' };

@@ -9,11 +9,14 @@ export {
   isValidStorageKey,
   type FileStorage,
   type FileStorageAdapter,
+  type PresignedPart,
+  type PresignPartOptions,
+  type StoredPart,
   type StoredFile,
 } from './file-storage';
 export { FILE_NAME_MAX_LENGTH, sanitizeFileName, storageKey } from './storage-keys';
 export { createLocalDiskFileStorage } from './local-disk-adapter';
-export { createS3FileStorage, s3ClientConfig, type S3FileStorageOptions } from './s3-adapter';
+export { createS3FileStorage, s3ClientConfig, s3UploadOrigins, type S3FileStorageOptions } from './s3-adapter';
 
 export interface CreateFileStorageOptions {
   /** DATA_DIR: the local disk adapter keeps files under `{dataDir}/uploads`. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { assertValidStorageKey, type FileStorageAdapter } from './file-storage';
@@ -133,6 +133,18 @@ export function createLocalDiskFileStorage({ dataDir }: { dataDir: string }): Fi
       }
       await writeAtomically(meta, JSON.stringify({ contentType, size } satisfies FileMeta));
       await rm(dir, { recursive: true, force: true });
+    },
+    async listParts(key, uploadId) {
+      pathsOf(key);
+      const dir = partsDirOf(uploadId);
+      const names = await readdir(dir).catch((error: unknown) => {
+        if (isMissing(error)) return [] as string[];
+        throw error;
+      });
+      const parts = await Promise.all(
+        names.filter((name) => /^[1-9]\d*$/.test(name)).map(async (name) => ({ partNumber: Number(name), size: (await stat(join(dir, name))).size })),
+      );
+      return parts.sort((a, b) => a.partNumber - b.partNumber);
     },
     async abortMultipart(_key, uploadId) {
       await rm(partsDirOf(uploadId), { recursive: true, force: true });

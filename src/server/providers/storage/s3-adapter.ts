@@ -11,6 +11,7 @@ import {
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertValidStorageKey, type FileStorageAdapter } from './file-storage';
 
 export interface S3FileStorageOptions {
@@ -43,6 +44,18 @@ export function s3ClientConfig(options: Omit<S3FileStorageOptions, 'bucket' | 'c
   };
 }
 
+/**
+ * The origin browsers PUT presigned parts to, for the Content-Security-Policy's connect-src: the
+ * endpoint (path-style) when one is set, AWS's virtual-hosted and path-style hosts otherwise. The
+ * bucket also needs a CORS rule allowing PUT from the product's origin (docs/decisions/0310).
+ */
+export function s3UploadOrigins(options: { bucket?: string; region?: string; endpoint?: string }): string[] {
+  if (!options.bucket) return [];
+  if (options.endpoint) return [new URL(options.endpoint).origin];
+  const region = options.region ?? 'us-east-1';
+  return [`https://${options.bucket}.s3.${region}.amazonaws.com`, `https://s3.${region}.amazonaws.com`];
+}
+
 function isNotFound(error: unknown): boolean {
   const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
   return (
@@ -55,6 +68,13 @@ function isNotFound(error: unknown): boolean {
 /** Production storage in a private S3 bucket: objects are written without ACLs and never served by URL. */
 export function createS3FileStorage(options: S3FileStorageOptions): FileStorageAdapter {
   const client = options.client ?? new S3Client(s3ClientConfig(options));
+  // Presigning happens offline (no request). Checksums stay off here: a checksum signed into the URL
+  // would be the empty body's, and the browser's real part would then be refused.
+  const presigner = new S3Client({
+    ...s3ClientConfig(options),
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
   const Bucket = options.bucket;
   return {
     kind: 's3',
@@ -130,6 +150,26 @@ export function createS3FileStorage(options: S3FileStorageOptions): FileStorageA
         .sort((a, b) => a.PartNumber! - b.PartNumber!);
       if (parts.length !== partCount) throw new Error(`S3 holds ${parts.length} of ${partCount} parts`);
       await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+    },
+    async listParts(key, uploadId) {
+      assertValidStorageKey(key);
+      try {
+        const listed = await client.send(new ListPartsCommand({ Bucket, Key: key, UploadId: uploadId, MaxParts: 1000 }));
+        return (listed.Parts ?? [])
+          .map((part) => ({ partNumber: part.PartNumber ?? 0, size: part.Size ?? 0 }))
+          .filter((part) => part.partNumber >= 1)
+          .sort((a, b) => a.partNumber - b.partNumber);
+      } catch (error) {
+        if (isNotFound(error)) return [];
+        throw error;
+      }
+    },
+    async presignPart(key, uploadId, partNumber, { size, expiresInSeconds, now }) {
+      assertValidStorageKey(key);
+      // The length is signed too, so S3 itself refuses a part of another size.
+      const command = new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: size });
+      const url = await getSignedUrl(presigner, command, { expiresIn: expiresInSeconds, signingDate: now });
+      return { url, headers: {} };
     },
     async abortMultipart(key, uploadId) {
       assertValidStorageKey(key);

@@ -9,8 +9,8 @@ const CLIP = mp4Sample({ bytes: 2000, seed: 'matrix' }) as Uint8Array<ArrayBuffe
 const START = { item_id: 'clip', file_name: 'clip.mp4', size: CLIP.length };
 
 /** An in-progress task whose checklist has one video item, `clip`. */
-async function videoTask(w: World) {
-  const task = await w.task('in_progress');
+async function videoTask(w: World, status: 'in_progress' | 'disputed' = 'in_progress') {
+  const task = await w.task(status);
   await w.t.db.update(tasks).set({ checklist: [{ id: 'clip', label: 'Clip', kind: 'video', required: true }] }).where(eq(tasks.id, task.id));
   return task;
 }
@@ -53,9 +53,16 @@ export const videoUploadRows = [
         arrange: async (w: World) => ({ params: { id: (await videoTask(w)).id }, body: START }),
       },
       onTask('pending_approval', x(401, 403, 404, 403, 409, 404, 403), () => ({ body: START })),
+      {
+        // The expert's resubmission after a rejection may carry a new video.
+        name: 'disputed task with a video item',
+        expect: x(401, 403, 404, 403, 201, 404, 403),
+        arrange: async (w: World) => ({ params: { id: (await videoTask(w, 'disputed')).id }, body: START }),
+      },
     ],
   },
   { route: 'GET /api/video-uploads/:id', cases: [onUpload('an open upload', false, uploaderOnly(200))] },
+  { route: 'GET /api/video-uploads/:id/parts/:part/target', cases: [onUpload('an open upload', false, uploaderOnly(200), undefined, '1')] },
   { route: 'POST /api/video-uploads/:id/parts/:part', cases: [onUpload('an open upload', false, uploaderOnly(200), clipForm, '1')] },
   { route: 'POST /api/video-uploads/:id/complete', cases: [onUpload('an upload with every part', true, uploaderOnly(200))] },
 ];

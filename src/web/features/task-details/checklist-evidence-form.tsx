@@ -19,6 +19,30 @@ import { uploadVideo } from './video-upload-client';
 const t = messages.taskPages.details;
 const VIDEO_TYPES = 'video/mp4,video/quicktime,video/webm';
 
+interface VideoState {
+  name: string;
+  percent: number;
+  state: 'uploading' | 'done' | 'failed';
+}
+
+/** The video's own bar, under its checklist item: a 200 MB clip takes a while, and the expert sees which one moves. */
+function VideoProgress({ video }: { video: VideoState }) {
+  const text =
+    video.state === 'done'
+      ? format(m.uploadDone, { name: video.name })
+      : video.state === 'failed'
+        ? format(m.uploadStopped, { name: video.name, percent: video.percent })
+        : format(m.uploadProgress, { name: video.name, percent: video.percent });
+  return (
+    <div className="mt-2 space-y-1" data-testid="video-progress">
+      <Progress value={video.percent} label={format(m.uploadVideoLabel, { name: video.name })} />
+      <p className={video.state === 'failed' ? 'text-xs break-words text-destructive' : 'text-xs break-words text-muted-foreground'} aria-live="polite">
+        {text}
+      </p>
+    </div>
+  );
+}
+
 /**
  * The expert walks the checklist item by item: each item has its own picker that opens the camera on
  * a phone (`capture`), photos or video as the item asks. Submitting needs every required item.
@@ -39,29 +63,34 @@ export function ChecklistEvidenceForm({
   const [notesError, setNotesError] = useState<string | null>(null);
   const [itemsError, setItemsError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [videoStatus, setVideoStatus] = useState<string | null>(null);
+  const [videos, setVideos] = useState<Record<string, VideoState>>({});
+  const showVideo = (itemId: string, state: VideoState) => setVideos((current) => ({ ...current, [itemId]: state }));
   const upload = useTaskAction<{ notes: string; files: Record<string, File[]> }>({
     taskId,
     run: async ({ notes: completionNotes, files: chosen }) => {
       const form = new FormData();
       form.append('completion_notes', completionNotes);
-      setProgress(0);
       // Videos go first through the resumable protocol (up to 200 MB, parts retried, resumed on the next
       // submit); the submission then names each finished upload. Photos travel in the form itself.
       for (const item of checklist) {
         for (const file of chosen[item.id] ?? []) {
           if (item.kind === 'video') {
-            setVideoStatus(format(m.uploadProgress, { name: file.name, percent: 0 }));
+            showVideo(item.id, { name: file.name, percent: 0, state: 'uploading' });
             const reference = await uploadVideo(taskId, item.id, file, (fraction) =>
-              setVideoStatus(format(m.uploadProgress, { name: file.name, percent: Math.round(fraction * 100) })),
-            );
-            setVideoStatus(format(m.uploadDone, { name: file.name }));
+              showVideo(item.id, { name: file.name, percent: Math.floor(fraction * 100), state: 'uploading' }),
+            ).catch((error: unknown) => {
+              setVideos((current) => ({ ...current, [item.id]: { ...current[item.id]!, state: 'failed' } }));
+              throw error;
+            });
+            showVideo(item.id, { name: file.name, percent: 100, state: 'done' });
             form.append(`item.${item.id}`, reference);
           } else {
             form.append(`item.${item.id}`, file, file.name);
           }
         }
       }
+      // The bar below the form measures the submission itself (photos and notes), once the videos are in.
+      setProgress(0);
       return api.upload<{ message?: string }>(taskPath(taskId, path), form, (fraction) => setProgress(Math.round(fraction * 100)));
     },
     success: messages.evidence.submitted,
@@ -108,6 +137,8 @@ export function ChecklistEvidenceForm({
                     type="file"
                     multiple
                     capture="environment"
+                    // A file changed mid-upload would not be the one the parts came from.
+                    disabled={upload.isPending}
                     accept={item.kind === 'video' ? VIDEO_TYPES : EVIDENCE.allowedTypes.join(',')}
                     className="mt-2 block w-full text-sm"
                     onChange={(event) => {
@@ -119,6 +150,7 @@ export function ChecklistEvidenceForm({
                   <p className="mt-1 text-xs text-muted-foreground" aria-live="polite">
                     {chosen.length ? format(m.itemFilesChosen, { count: chosen.length }) : m.itemNoFiles}
                   </p>
+                  {videos[item.id] ? <VideoProgress video={videos[item.id]!} /> : null}
                 </li>
               );
             })}
@@ -139,13 +171,8 @@ export function ChecklistEvidenceForm({
             />
           </Field>
           {progress !== null ? <Progress value={progress} label={t.uploadProgressLabel} /> : null}
-          {videoStatus ? (
-            <p className="text-xs text-muted-foreground" aria-live="polite">
-              {videoStatus}
-            </p>
-          ) : null}
           <Button type="submit" disabled={upload.isPending}>
-            {upload.isPending ? t.uploading : upload.isError && videoStatus ? m.uploadRetry : t.submitEvidence}
+            {upload.isPending ? t.uploading : upload.isError && Object.values(videos).some((video) => video.state === 'failed') ? m.uploadRetry : t.submitEvidence}
           </Button>
         </form>
       </CardContent>

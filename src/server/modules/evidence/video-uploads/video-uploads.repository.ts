@@ -27,6 +27,16 @@ export async function recordPart(db: Db, params: { id: string; part: number }): 
   return row;
 }
 
+/** The parts the store holds, while the upload is open (parts sent straight to S3). */
+export async function setPartsReceived(db: Db, params: { id: string; parts: number[] }): Promise<VideoUploadRow | undefined> {
+  const [row] = await db
+    .update(videoUploads)
+    .set({ parts_received: params.parts })
+    .where(and(eq(videoUploads.id, params.id), eq(videoUploads.status, 'open')))
+    .returning();
+  return row;
+}
+
 /** One completion at a time: only an open upload with every part moves to `assembling`. */
 export async function claimForAssembly(db: Db, params: { id: string }): Promise<VideoUploadRow | undefined> {
   const [row] = await db

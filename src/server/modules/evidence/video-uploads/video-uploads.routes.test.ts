@@ -148,6 +148,28 @@ describe('resumable video uploads', () => {
     expect([final.status, final.parts_received]).toEqual(['complete', [1]]);
   });
 
+  it('takes a new video for the resubmission after a rejection, and none once the dispute has its answer', async () => {
+    const task = await videoTask();
+    const first = await uploaded(task.id, mp4Sample({ bytes: 3000, seed: 'before-dispute' }));
+    await okJson(await complete(first.id));
+    await okJson(await h.request('POST', `/api/tasks/${task.id}/evidence`, { body: submission(first.id), cookie: cast.expert.cookie }));
+    await okJson(await h.request('POST', `/api/tasks/${task.id}/evidence/reject`, { body: { reason: 'The clip misses the engine.', request_changes: true }, cookie: cast.client.cookie }));
+    expect((await taskRow(h, task.id)).status).toBe('disputed');
+
+    const retake = mp4Sample({ bytes: 3500, durationSeconds: 20, seed: 'retake' });
+    const second = await uploaded(task.id, retake, 'retake.mp4');
+    const done = await okJson<Upload>(await complete(second.id));
+    expect(done.upload).toMatchObject({ status: 'complete', sha256: sha256Hex(retake), duration_seconds: 20 });
+    await okJson(await h.request('POST', `/api/tasks/${task.id}/evidence/resubmit`, { body: submission(second.id), cookie: cast.expert.cookie }));
+    expect((await taskRow(h, task.id)).status).toBe('pending_approval');
+    const items = await okJson<EvidenceItemsDto>(await h.request('GET', `/api/tasks/${task.id}/evidence-items`, { cookie: cast.client.cookie }));
+    expect(items.files.find((entry) => entry.item_id === 'cold-start')?.sha256).toBe(sha256Hex(retake));
+
+    // A second rejection goes to an admin: the expert has no more evidence to send.
+    await okJson(await h.request('POST', `/api/tasks/${task.id}/evidence/reject`, { body: { reason: 'Still not it.' }, cookie: cast.client.cookie }));
+    expect((await start(task.id, { item_id: 'cold-start', file_name: 'again.mp4', size: 3000 })).status).toBe(409);
+  });
+
   it('refuses a submission naming an upload of another item, task or expert', async () => {
     const task = await videoTask();
     const other = await videoTask();

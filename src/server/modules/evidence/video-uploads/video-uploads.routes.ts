@@ -24,6 +24,11 @@ export function videoUploadRoutes(deps: AppDeps) {
       const { id } = pathParams(c, videoUploadParamsSchema);
       return c.json({ upload: await service.status(user.id, id) });
     })
+    .get('/video-uploads/:id/parts/:part/target', async (c) => {
+      const user = requireUser(c);
+      const { id, part } = pathParams(c, videoPartParamsSchema);
+      return c.json({ target: await service.partTarget(user.id, id, part) });
+    })
     .post('/video-uploads/:id/parts/:part', async (c) => {
       const user = requireUser(c);
       const { id, part } = pathParams(c, videoPartParamsSchema);

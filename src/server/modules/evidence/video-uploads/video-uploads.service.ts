@@ -5,13 +5,15 @@ import { partCountOf, partSizeOf, VIDEO_UPLOAD } from '@shared/domain/video-uplo
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import { evidenceTrustMessages as m } from '@shared/messages/evidenceTrust';
-import type { VideoUploadDto, VideoUploadStart } from '@shared/schemas/video-uploads.schemas';
+import type { VideoPartTarget, VideoUploadDto, VideoUploadStart } from '@shared/schemas/video-uploads.schemas';
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { checkUpload } from '../../../lib/file-checks';
 import { storageKey, type FileStorage } from '../../../providers/storage';
-import { loadTaskFor } from '../../tasks/task-access';
+import { check } from '@shared/domain/permissions';
+import { findOpenDispute } from '../../disputes/disputes.repository';
+import { enforce, loadVisibleTask } from '../../tasks/task-access';
 import { makeThumbnail, thumbnailKeyOf, THUMBNAIL_TYPE } from '../thumbnails';
 import { detectVideoKind, VIDEO_KINDS, videoFileName, type VideoKind } from '../video-check';
 import { probeVideo } from './video-probe';
@@ -20,6 +22,7 @@ import {
   findVideoUpload,
   insertVideoUpload,
   recordPart,
+  setPartsReceived,
   settleAssembly,
   type VideoUploadRow,
 } from './video-uploads.repository';
@@ -68,11 +71,40 @@ export function createVideoUploadsService(deps: VideoUploadDeps) {
 
   const closedError = (row: VideoUploadRow) => conflict(row.status === 'assembling' ? m.uploadBusy : m.uploadClosed);
 
+  /**
+   * Evidence is sent while the task is in progress, or once more during a dispute (the expert's
+   * resubmission after a rejection, while the dispute still waits for it).
+   */
+  async function taskForEvidence(userId: string, taskId: string, now: Date) {
+    const access = await loadVisibleTask(db, userId, taskId, now);
+    const first = check(access.actor, 'submit_evidence', access.facts, now);
+    if (first.ok) return access.task;
+    if (check(access.actor, 'resubmit_evidence', access.facts, now).ok && (await findOpenDispute(db, access.task.id))?.status === 'open') {
+      return access.task;
+    }
+    enforce(first);
+    return access.task;
+  }
+
+  /**
+   * The store is the truth about parts: a part the browser sent straight to S3 never passed through
+   * the server. Only parts of exactly the right size count (anything else is sent again).
+   */
+  async function syncParts(row: VideoUploadRow): Promise<VideoUploadRow> {
+    if (row.status !== 'open') return row;
+    const held = await storage.listParts(row.storage_key, row.storage_upload_id);
+    const parts = held
+      .filter((part) => part.partNumber <= row.part_count && part.size === partSizeOf(row.size, part.partNumber))
+      .map((part) => part.partNumber);
+    if (parts.length === row.parts_received.length && parts.every((part, index) => part === row.parts_received[index])) return row;
+    return (await setPartsReceived(db, { id: row.id, parts })) ?? row;
+  }
+
   return {
     /** The assigned expert opens an upload for a video item of an in-progress task. */
     async start(userId: string, taskId: string, input: VideoUploadStart): Promise<VideoUploadDto> {
       const now = clock.now();
-      const { task } = await loadTaskFor(db, userId, taskId, 'submit_evidence', now);
+      const task = await taskForEvidence(userId, taskId, now);
       const item = hasChecklist(task.checklist) ? task.checklist.find((entry) => entry.id === input.item_id) : undefined;
       if (!item) throw fail(m.itemUnknown);
       if (item.kind !== 'video') throw fail(format(m.videoTypeInvalid, { name: input.file_name }));
@@ -98,7 +130,19 @@ export function createVideoUploadsService(deps: VideoUploadDeps) {
     },
 
     async status(userId: string, id: string): Promise<VideoUploadDto> {
-      return toVideoUploadDto(await ownUpload(userId, id));
+      return toVideoUploadDto(await syncParts(await ownUpload(userId, id)));
+    },
+
+    /** Where part `part` goes: a presigned URL straight to the store when it has them, the API otherwise. */
+    async partTarget(userId: string, id: string, part: number): Promise<VideoPartTarget> {
+      const row = await ownUpload(userId, id);
+      if (row.status !== 'open') throw closedError(row);
+      if (part > row.part_count) throw fail(m.uploadPartInvalid);
+      if (!storage.presignPart) return { via: 'server', method: 'POST', url: `/api/video-uploads/${row.id}/parts/${part}`, field: 'part' };
+      const now = clock.now();
+      const expiresInSeconds = VIDEO_UPLOAD.partUrlSeconds;
+      const signed = await storage.presignPart(row.storage_key, row.storage_upload_id, part, { size: partSizeOf(row.size, part), expiresInSeconds, now });
+      return { via: 'store', method: 'PUT', url: signed.url, headers: signed.headers, expires_at: new Date(now.getTime() + expiresInSeconds * 1000).toISOString() };
     },
 
     /**
@@ -125,9 +169,10 @@ export function createVideoUploadsService(deps: VideoUploadDeps) {
      * the server has no video decoder) becomes the video's thumbnail.
      */
     async complete(userId: string, id: string, form: FormData | null): Promise<VideoUploadDto> {
-      const row = await ownUpload(userId, id);
-      if (row.status !== 'open') throw closedError(row);
-      await loadTaskFor(db, userId, row.task_id, 'submit_evidence', clock.now());
+      const owned = await ownUpload(userId, id);
+      if (owned.status !== 'open') throw closedError(owned);
+      await taskForEvidence(userId, owned.task_id, clock.now());
+      const row = await syncParts(owned);
       const poster = form?.get('poster');
       let posterBytes: Uint8Array | null = null;
       if (poster instanceof File && poster.size > 0) {
@@ -144,13 +189,18 @@ export function createVideoUploadsService(deps: VideoUploadDeps) {
         await settleAssembly(db, { id: row.id, values: { status: 'open' } });
         throw error;
       }
-      const stream = await storage.stream(row.storage_key);
-      const probe = stream ? await probeVideo(stream) : null;
       const refuse = async (text: string) => {
         await storage.delete(row.storage_key).catch(() => undefined);
         await settleAssembly(db, { id: row.id, values: { status: 'rejected' } });
         return fail(text);
       };
+      // Parts sent straight to S3 were never seen by the server: a ranged read of the head sniffs the
+      // container before the whole file is streamed (for the local store it was checked on part 1 already).
+      const head = await storage.stream(row.storage_key, { start: 0, end: Math.min(63, row.size - 1) });
+      const headBytes = head ? new Uint8Array(await new Response(head).arrayBuffer()) : new Uint8Array();
+      if (detectVideoKind(headBytes) !== kindOfRow(row)) throw await refuse(format(m.videoTypeInvalid, { name: row.file_name }));
+      const stream = await storage.stream(row.storage_key);
+      const probe = stream ? await probeVideo(stream) : null;
       if (!probe || probe.kind !== kindOfRow(row) || probe.size !== row.size) throw await refuse(format(m.videoTypeInvalid, { name: row.file_name }));
       if (probe.durationSeconds !== null && probe.durationSeconds > VIDEO_UPLOAD.maxDurationSeconds) {
         throw await refuse(format(m.videoTooLong, { name: row.file_name, minutes: VIDEO_UPLOAD.maxDurationSeconds / 60 }));
