@@ -15,10 +15,13 @@ import { DEMO_ADMIN_EMAIL, DEMO_TOTP_SECRET_BASE32, ensureDemoAdminTwoFactor } f
 import { errorField, log, usePrettyLogsWhenWatched } from './ops/logger';
 import { createGracefulShutdown } from './ops/shutdown';
 import { metricsOnlyApp } from './ops/ops.routes';
+import { startTracing, tracingEnabled } from './ops/tracing';
 
 /** Process entry: environment, database, demo data, providers, HTTP server, graceful shutdown. */
 async function main() {
   const startedAt = Date.now();
+  // OpenTelemetry only when OTEL_* asks for it, first, so that every request and query after it is traced.
+  const tracing = tracingEnabled() ? await startTracing() : null;
   const env = loadEnv();
   if (env.LOG_LEVEL) log.level = env.LOG_LEVEL;
   await usePrettyLogsWhenWatched(env);
@@ -77,6 +80,8 @@ async function main() {
     context,
     database,
     timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    // The last spans leave before the process does.
+    exit: (code) => void (tracing?.shutdown() ?? Promise.resolve()).finally(() => process.exit(code)),
   });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

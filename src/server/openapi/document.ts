@@ -1,21 +1,13 @@
 import { z } from 'zod';
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiResponseObject,
+  type ZodOpenApiPathsObject,
+} from 'zod-openapi';
+import { errorSchema } from './error-schema';
 import type { RouteDoc } from './route-doc';
 import { routeDocs } from './route-docs';
-
-const errorSchema = z
-  .object({
-    error: z.object({
-      code: z.string(),
-      message: z.string(),
-      fields: z.record(z.string(), z.string()).optional(),
-    }),
-  })
-  .meta({
-    id: 'Error',
-    description:
-      'Every refusal: 400 bad input, 401 signed out, 403 wrong user or role, 404, 409 state conflict.',
-  });
 
 /** `/api/tasks/:id` -> `/api/tasks/{id}`; Better Auth's wildcard becomes a `{path}` parameter. */
 export function openApiPathOf(pattern: string): string {
@@ -32,6 +24,29 @@ function pathParamsOf(doc: RouteDoc, pattern: string): z.ZodObject | undefined {
   return z.object(shape);
 }
 
+const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
+
+function responsesOf(doc: RouteDoc): ZodOpenApiOperationObject['responses'] {
+  const done = doc.access === 'admin' ? 'Done (admins with two-factor sign-in only).' : 'Done.';
+  const documented = Object.entries(doc.responses ?? {}).filter(([, schema]) => schema) as [
+    string,
+    z.ZodType,
+  ][];
+  const responses: Record<string, ZodOpenApiResponseObject> = {};
+  for (const [status, schema] of documented)
+    responses[status] = { description: Number(status) < 300 ? done : 'Not ready.', ...json(schema) };
+  if (!documented.some(([status]) => Number(status) < 300)) responses['200'] = { description: done };
+  if (doc.foreignErrors)
+    return { ...responses, '4XX': { description: "Refused (the library's own error shape)." } };
+  const error = (description: string) => ({ description, ...json(errorSchema) });
+  responses['400'] = error('Bad input.');
+  if (doc.access !== 'public') responses['401'] = error('Signed out.');
+  if (doc.access === 'admin' || doc.access === 'user') responses['403'] = error('Wrong user or role.');
+  responses['4XX'] = error('Refused: not found, a state conflict, too large, too many requests.');
+  responses['5XX'] = error('A fault on the server or an outside provider, or maintenance.');
+  return responses;
+}
+
 function operationOf(doc: RouteDoc, pattern: string): ZodOpenApiOperationObject {
   const [, , section = 'ops'] = pattern.split('/');
   const tag = pattern.startsWith('/api/') ? section : 'operations';
@@ -40,25 +55,7 @@ function operationOf(doc: RouteDoc, pattern: string): ZodOpenApiOperationObject 
     tags: [tag],
     security:
       doc.access === 'public' ? [] : doc.access === 'token' ? [{ metricsToken: [] }] : [{ session: [] }],
-    responses: {
-      '200': {
-        description: doc.access === 'admin' ? 'Done (admins with two-factor sign-in only).' : 'Done.',
-      },
-      '400': { description: 'Bad input.', content: { 'application/json': { schema: errorSchema } } },
-      ...(doc.access === 'public'
-        ? {}
-        : {
-            '401': { description: 'Signed out.', content: { 'application/json': { schema: errorSchema } } },
-          }),
-      ...(doc.access === 'admin' || doc.access === 'user'
-        ? {
-            '403': {
-              description: 'Wrong user or role.',
-              content: { 'application/json': { schema: errorSchema } },
-            },
-          }
-        : {}),
-    },
+    responses: responsesOf(doc),
   };
   const path = pathParamsOf(doc, pattern);
   const query = doc.query as z.ZodObject | undefined;

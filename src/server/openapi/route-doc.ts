@@ -15,4 +15,11 @@ export interface RouteDoc {
   upload?: boolean;
   query?: z.ZodType;
   params?: z.ZodType;
+  /**
+   * The JSON body of each answer by status (`200`, `201`, `503`...). Errors (4xx, 5xx) need no entry: they
+   * are the shared `{ error: { code, message } }` shape. The API suite checks every response against these.
+   */
+  responses?: Partial<Record<number, z.ZodType>>;
+  /** The route answers with a library's own shapes (Better Auth): its errors are not the shared shape. */
+  foreignErrors?: boolean;
 }

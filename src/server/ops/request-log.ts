@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { trace } from '@opentelemetry/api';
 import { routePath } from 'hono/route';
 import type { AppEnv } from '../http/context';
 import { log, requestContext } from './logger';
@@ -49,6 +50,8 @@ export function requestLogging(options: {
     const route = routePath(c) || 'unmatched';
     const seconds = (performance.now() - started) / 1000;
     metrics.observeRequest({ method: c.req.method, route, status }, seconds);
+    // With tracing on (ops/tracing.ts), the request's span is named by its route pattern like the metrics.
+    trace.getActiveSpan()?.setAttribute('http.route', route).updateName(`${c.req.method} ${route}`);
     if (isWebhook(c.req.path)) {
       metrics.webhook({ route, outcome: status < 300 ? 'ok' : status < 500 ? 'rejected' : 'error' });
       if (status >= 400) options.webhookFailures?.record({ route, status, at: new Date() });

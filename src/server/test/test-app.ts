@@ -10,6 +10,27 @@ import { createServerContext } from '../server-context';
 import type { AuthRateLimits } from '../auth/auth';
 import { authAccounts, authUsers, expertProfiles, profiles, userRoles } from '../db/schema';
 import { createTestDatabase } from './test-db';
+import { createResponseCheck } from '../openapi/response-check';
+
+/** Every JSON answer in the API suite is checked against its OpenAPI response schema (compiled once per file). */
+const responseCheck = createResponseCheck();
+
+/** Throws (failing the test) when a described route answers with a body its documented schema refuses. */
+async function checkResponse(method: string, path: string, response: Response): Promise<void> {
+  if (!response.headers.get('content-type')?.includes('application/json')) return;
+  if (!responseCheck.schemaOf(method, path, response.status)) return;
+  let body: unknown;
+  try {
+    body = await response.clone().json();
+  } catch {
+    body = undefined;
+  }
+  const mismatch = responseCheck.check(method, path, response.status, body);
+  if (mismatch)
+    throw new Error(
+      `The response of ${mismatch.route} (${mismatch.status}) does not match its OpenAPI schema: ${mismatch.issues}`,
+    );
+}
 
 export const TEST_ORIGIN = 'http://localhost:3999';
 export const TEST_PASSWORD = 'test-password';
@@ -60,7 +81,9 @@ export async function createTestApp(
       init.body === undefined ? undefined : isForm || typeof init.body === 'string' ? (init.body as BodyInit) : JSON.stringify(init.body);
     // The socket's peer, as @hono/node-server exposes it (the rate limits key on it).
     const bindings = { incoming: { socket: { remoteAddress: init.remoteAddress ?? '127.0.0.1' } } };
-    return app.request(`${TEST_ORIGIN}${path}`, { method, headers, body }, bindings);
+    const response = await app.request(`${TEST_ORIGIN}${path}`, { method, headers, body }, bindings);
+    await checkResponse(method, path, response);
+    return response;
   }
 
   // Each test sign-in comes from its own address, so that creating many users never trips the

@@ -27,3 +27,37 @@ export interface SystemStatusDto {
   failed_deliveries: Record<string, number>;
   versions: { api: string; node: string; database: 'pglite' | 'postgresql'; schema: number };
 }
+
+export const systemJobSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  attempts: z.number().int(),
+  max_attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  run_at: z.string(),
+  created_at: z.string(),
+});
+
+/** The response schemas of the System tab's routes (the OpenAPI document and the API suite's response check). */
+export const systemStatusDtoSchema = z.object({
+  queue: z.object({
+    due: z.number().int(),
+    oldest_due_at: z.string().nullable(),
+    failed: z.number().int(),
+    failing: z.number().int(),
+  }),
+  failed_jobs: z.array(systemJobSchema),
+  payment_retries: z.array(systemJobSchema),
+  webhook_failures: z.array(z.object({ route: z.string(), status: z.number().int(), at: z.string() })),
+  failed_deliveries: z.record(z.string(), z.number().int()),
+  versions: z.object({
+    api: z.string(),
+    node: z.string(),
+    database: z.enum(['pglite', 'postgresql']),
+    schema: z.number(),
+  }),
+}) satisfies z.ZodType<SystemStatusDto>;
+
+/** POST /api/admin/system/jobs/:id/retry: the job, due again now. */
+
+export const retriedJobSchema = z.object({ job: systemJobSchema });

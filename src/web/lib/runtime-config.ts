@@ -1,14 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RuntimeConfig } from '@shared/schemas/config.schemas';
 import { api } from './api';
 
-export interface RuntimeConfig {
-  paymentProvider: 'stripe' | 'local';
-  publishableKey: string | null;
-  mapTileUrl: string | null;
-  mapTileAttribution: string | null;
-  appScheme: string;
-  devOutbox: boolean;
-}
+export type { RuntimeConfig };
 
 export const runtimeConfigQuery = queryOptions({
   queryKey: ['runtime-config'],

@@ -3,7 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { disputes, profiles, tasks, transactions } from '../../db/schema';
 
-export type DisputeRow = typeof disputes.$inferSelect;
+import { closeDisputeOnConfirm, findOpenDispute, type DisputeRow } from '../tasks/task-disputes.repository';
+
+export { closeDisputeOnConfirm, findOpenDispute, type DisputeRow };
 type DisputeStatus = DisputeRow['status'];
 
 export async function insertDispute(
@@ -24,16 +26,6 @@ export async function insertDispute(
   return row;
 }
 
-/** The task's dispute that is not resolved yet (open, or answered by a resubmission). */
-export async function findOpenDispute(db: Db, taskId: string): Promise<DisputeRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(disputes)
-    .where(and(eq(disputes.task_id, taskId), inArray(disputes.status, ['open', 'resubmitted'])))
-    .orderBy(desc(disputes.created_at))
-    .limit(1);
-  return row;
-}
 
 export async function latestDispute(db: Db, taskId: string): Promise<DisputeRow | undefined> {
   const [row] = await db
@@ -151,10 +143,3 @@ export async function updateResubmittedDispute(
   return row;
 }
 
-/** The client confirmed the resubmitted evidence (or stayed silent until auto-release): the dispute ends. */
-export async function closeDisputeOnConfirm(db: Db, params: { taskId: string; now: Date }): Promise<void> {
-  await db
-    .update(disputes)
-    .set({ status: 'resolved', resolution: 'client_confirmed', resolved_at: params.now, updated_at: params.now })
-    .where(and(eq(disputes.task_id, params.taskId), eq(disputes.status, 'resubmitted')));
-}

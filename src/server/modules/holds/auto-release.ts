@@ -4,10 +4,10 @@ import { finishJobIn } from '../../jobs/jobs.repository';
 import type { JobHandler } from '../../jobs/runner';
 import { recordAudit } from '../audit/audit.repository';
 import { insertNotifications } from '../notifications/notifications.repository';
-import { closeDisputeOnConfirm } from '../disputes/disputes.repository';
+import { closeDisputeOnConfirm } from '../tasks/task-disputes.repository';
 import { taskNotification } from '../tasks/task-notifications';
 import { findTaskRow, hoursLeft } from './holds.repository';
-import type { MoneyJobDeps } from './hold-jobs';
+import type { MoneyJobDeps } from './money-job-deps';
 import { holdNotifications } from './money-notifications';
 
 export const REVIEW_REMINDER_12H_MS = 12 * 60 * 60 * 1000;

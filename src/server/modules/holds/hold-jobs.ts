@@ -1,16 +1,16 @@
 import { transitionFor } from '@shared/domain/task-status';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
 import { enqueueJob, finishJobIn, type JobRow } from '../../jobs/jobs.repository';
 import type { JobHandler } from '../../jobs/runner';
-import type { PaymentProvider } from '../../providers/payments/payment-provider';
 import { recordAudit } from '../audit/audit.repository';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { clearReleasedIntent, releaseIntentTransactions } from '../payments/payments.repository';
-import type { TaskPayments } from '../payments/task-payments';
 import { createAutoRelease, REVIEW_REMINDER_12H_MS } from './auto-release';
 import { adminIds, findTaskRow, holdsDueFor, hoursLeft, markHoldLapsed, reviewsEndingWithin, reviewWindowHours } from './holds.repository';
 import { holdNotifications } from './money-notifications';
+import type { MoneyJobDeps } from './money-job-deps';
+
+export type { MoneyJobDeps };
 
 const HOUR_MS = 60 * 60 * 1000;
 const SCAN_LIMIT = 200;
@@ -25,12 +25,6 @@ export const JOB_KINDS = {
   voidReplacedHold: 'void_replaced_hold',
 } as const;
 
-export interface MoneyJobDeps {
-  db: Db;
-  clock: Clock;
-  payments: TaskPayments;
-  provider: () => PaymentProvider;
-}
 
 /**
  * Enqueues the work that has become due, keyed so each happens once per hold or review window:

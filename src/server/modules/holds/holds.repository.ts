@@ -2,19 +2,13 @@ import { and, eq, gt, inArray, isNotNull, lte, notExists, sql } from 'drizzle-or
 import type { Db } from '../../db/client';
 import { jobs, systemSettings, tasks, userRoles } from '../../db/schema';
 import type { TaskRow } from '../payments/payments.repository';
+import { DEFAULT_REVIEW_WINDOW_HOURS, reviewWindowHours } from '../tasks/review-window';
 
 /** Queries of the timed money work: hold deadlines, review windows, lapses, re-authorization. */
 
 const HOUR_MS = 60 * 60 * 1000;
-export const DEFAULT_REVIEW_WINDOW_HOURS = 72;
 
-export async function reviewWindowHours(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ hours: systemSettings.review_window_hours })
-    .from(systemSettings)
-    .where(eq(systemSettings.id, 1));
-  return row?.hours ?? DEFAULT_REVIEW_WINDOW_HOURS;
-}
+export { DEFAULT_REVIEW_WINDOW_HOURS, reviewWindowHours };
 
 export async function setReviewWindowHours(db: Db, hours: number, now: Date): Promise<void> {
   await db.update(systemSettings).set({ review_window_hours: hours, updated_at: now }).where(eq(systemSettings.id, 1));

@@ -21,7 +21,7 @@ import {
   upsertIntentTransaction,
   type TaskRow,
 } from '../payments/payments.repository';
-import { confirmAuthorizationKey } from '../payments/payment-authorization';
+import { confirmAuthorizationKey } from './payment-authorization';
 import { asProviderError } from '../payments/task-payments';
 import { enforce, loadVisibleTask } from '../tasks/task-access';
 import type { ReauthorizeResult } from './reauthorize.service';

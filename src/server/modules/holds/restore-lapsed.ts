@@ -3,7 +3,7 @@ import { reviewWindowEnd, type TaskStatus } from '@shared/domain/task-status';
 import type { Db } from '../../db/client';
 import { tasks } from '../../db/schema';
 import type { TaskRow } from '../payments/payments.repository';
-import { findOpenDispute } from '../disputes/disputes.repository';
+import { findOpenDispute } from '../tasks/task-disputes.repository';
 import { reviewWindowHours } from './holds.repository';
 
 /** Where a lapsed task goes back to once a new hold exists: its dispute, its review, or the work. */

@@ -7,7 +7,7 @@ import { notifications, paymentActions, tasks, transactions } from '../../db/sch
 import { LOCAL_AUTHORIZATION_HOLD_MS } from '../../providers/payments/local-adapter';
 import { idempotencyKeyFor, PaymentProviderError } from '../../providers/payments/payment-provider';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { handlePaymentIntentEvent } from './payment-intent-webhooks';
+import { handlePaymentIntentEvent } from '../checkout/payment-intent-webhooks';
 import { assignedTask, authorize, cardBody, createIntent, localOf, overrideProvider, type AssignedTask } from './payments.test-helpers';
 import { createTaskPayments, type TaskPayments } from './task-payments';
 

@@ -19,8 +19,8 @@ import { uploadResolver, useUploadsOrConflict } from '../evidence/video-uploads/
 import { issueReportQuietly } from '../evidence/reports.service';
 import { clientCopy } from '../evidence/strip-metadata';
 import { thumbnailFor } from '../evidence/thumbnails';
-import { closeDisputeOnConfirm } from '../disputes/disputes.repository';
-import { reviewWindowHours } from '../holds/holds.repository';
+import { closeDisputeOnConfirm } from './task-disputes.repository';
+import { reviewWindowHours } from './review-window';
 import { adminOverrideOf, recordOverride } from './admin-override';
 import type { TransitionResult } from './lifecycle.service';
 import { loadTaskFor, loadVisibleTask } from './task-access';
@@ -29,7 +29,7 @@ import type { TasksServiceDeps } from './tasks.deps';
 import { toTaskDto } from './tasks.dto';
 import { findTask, updateTaskIf } from './tasks.repository';
 import { errorField, log } from '../../ops/logger';
-import { enqueueCaptureRetry } from '../holds/payment-retries';
+import { enqueueCaptureRetry } from '../payments/payment-retry-jobs';
 
 /** The multipart field names of POST /tasks/:id/evidence. */
 export const EVIDENCE_FIELDS = { notes: 'completion_notes', files: 'files' } as const;

@@ -15,7 +15,7 @@ import { toTaskDto } from './tasks.dto';
 import { findTask, updateTaskIf, type TaskRow } from './tasks.repository';
 import { adminOverrideOf, recordOverride } from './admin-override';
 import { errorField, log } from '../../ops/logger';
-import { enqueueVoidRetry } from '../holds/payment-retries';
+import { enqueueVoidRetry } from '../payments/payment-retry-jobs';
 
 /** The answer of a transition; payment_failed tells the web to show the message as an error. */
 export interface TransitionResult {

@@ -1,13 +1,28 @@
-import { jobIdParamsSchema } from '@shared/schemas/system.schemas';
+import { z } from 'zod';
+import { jobIdParamsSchema, retriedJobSchema, systemStatusDtoSchema } from '@shared/schemas/system.schemas';
 import type { RouteDoc } from '../route-doc';
+
+const check = z.object({ ok: z.boolean(), detail: z.string().optional() });
+const readinessSchema = z
+  .object({
+    status: z.enum(['ready', 'not_ready', 'draining']),
+    checks: z.object({ database: check, migrations: check, listener: check, jobs: check }).partial(),
+  })
+  .meta({ id: 'Readiness' });
 
 /** The probes, the metrics scrape and this document itself (issue 21). */
 export const opsDocs: RouteDoc[] = [
-  { route: 'GET /healthz', summary: 'Liveness: the process answers', access: 'public' },
+  {
+    route: 'GET /healthz',
+    summary: 'Liveness: the process answers',
+    access: 'public',
+    responses: { 200: z.object({ status: z.literal('ok') }) },
+  },
   {
     route: 'GET /readyz',
     summary: 'Readiness: database, migrations, listener and job runner (503 when not ready)',
     access: 'public',
+    responses: { 200: readinessSchema, 503: readinessSchema },
   },
   {
     route: 'GET /metrics',
@@ -24,11 +39,13 @@ export const opsDocs: RouteDoc[] = [
     route: 'GET /api/auth/*',
     summary: 'Better Auth sign-in, session and account endpoints (reads)',
     access: 'public',
+    foreignErrors: true,
   },
   {
     route: 'POST /api/auth/*',
     summary: 'Better Auth sign-in, session and account endpoints (writes)',
     access: 'public',
+    foreignErrors: true,
   },
 ];
 
@@ -38,11 +55,13 @@ export const systemDocs: RouteDoc[] = [
     route: 'GET /api/admin/system',
     summary: 'Admin: job queue, failed jobs, payment retries, webhook and delivery failures, versions',
     access: 'admin',
+    responses: { 200: systemStatusDtoSchema },
   },
   {
     route: 'POST /api/admin/system/jobs/:id/retry',
     summary: 'Admin: give a failed job one more attempt now',
     access: 'admin',
     params: jobIdParamsSchema,
+    responses: { 200: retriedJobSchema },
   },
 ];

@@ -1,3 +1,13 @@
+import {
+  applicationDtoSchema,
+  messageOnlySchema,
+  reviewDtoSchema,
+  taskDetailsDtoSchema,
+  taskDtoSchema,
+  taskListDtoSchema,
+  taskTransitionSchema,
+} from '@shared/schemas/task-api.schemas';
+import { z } from 'zod';
 import { clientReportSchema } from '@shared/schemas/client-reports.schemas';
 import {
   createTaskSchema,
@@ -11,55 +21,110 @@ import { createReviewSchema } from '@shared/schemas/reviews.schemas';
 import type { RouteDoc } from '../route-doc';
 
 export const tasksDocs: RouteDoc[] = [
-  { route: 'GET /api/tasks', summary: 'My tasks', access: 'user', query: listTasksQuerySchema },
-  { route: 'GET /api/tasks/:id', summary: 'A task', access: 'user' },
+  {
+    route: 'GET /api/tasks',
+    summary: 'My tasks',
+    access: 'user',
+    query: listTasksQuerySchema,
+    responses: { 200: taskListDtoSchema },
+  },
+  {
+    route: 'GET /api/tasks/:id',
+    summary: 'A task',
+    access: 'user',
+    responses: { 200: z.object({ task: taskDetailsDtoSchema }) },
+  },
   { route: 'GET /api/tasks/:id/evidence/:index', summary: 'One evidence photo', access: 'user' },
-  { route: 'PATCH /api/tasks/:id', summary: 'Edit a task', access: 'user', body: updateTaskSchema },
-  { route: 'POST /api/tasks', summary: 'Post a task', access: 'user', body: createTaskSchema },
-  { route: 'POST /api/tasks/:id/abandon', summary: 'Abandon an assigned task (expert)', access: 'user' },
-  { route: 'POST /api/tasks/:id/accept', summary: 'Accept the evidence (client)', access: 'user' },
+  {
+    route: 'PATCH /api/tasks/:id',
+    summary: 'Edit a task',
+    access: 'user',
+    body: updateTaskSchema,
+    responses: { 200: z.object({ task: taskDtoSchema, warnings: z.array(z.string()), message: z.string() }) },
+  },
+  {
+    route: 'POST /api/tasks',
+    summary: 'Post a task',
+    access: 'user',
+    body: createTaskSchema,
+    responses: { 201: z.object({ task: taskDtoSchema, warnings: z.array(z.string()), message: z.string() }) },
+  },
+  {
+    route: 'POST /api/tasks/:id/abandon',
+    summary: 'Abandon an assigned task (expert)',
+    access: 'user',
+    responses: { 200: taskTransitionSchema },
+  },
+  {
+    route: 'POST /api/tasks/:id/accept',
+    summary: 'Accept the evidence (client)',
+    access: 'user',
+    responses: { 200: taskTransitionSchema },
+  },
   {
     route: 'POST /api/tasks/:id/applications',
     summary: 'Apply to a task',
     access: 'user',
     body: createApplicationSchema,
+    responses: { 201: z.object({ application: applicationDtoSchema }) },
   },
   {
     route: 'POST /api/tasks/:id/applications/:appId/reject',
     summary: 'Reject an application',
     access: 'user',
+    responses: { 200: z.object({ application: applicationDtoSchema }) },
   },
   {
     route: 'POST /api/tasks/:id/assign',
     summary: 'Hire an applicant',
     access: 'user',
     body: assignWithReasonSchema,
+    responses: { 200: taskTransitionSchema },
   },
-  { route: 'POST /api/tasks/:id/cancel', summary: 'Cancel a task', access: 'user' },
-  { route: 'POST /api/tasks/:id/decline', summary: 'Decline an assignment (expert)', access: 'user' },
+  {
+    route: 'POST /api/tasks/:id/cancel',
+    summary: 'Cancel a task',
+    access: 'user',
+    responses: { 200: taskTransitionSchema },
+  },
+  {
+    route: 'POST /api/tasks/:id/decline',
+    summary: 'Decline an assignment (expert)',
+    access: 'user',
+    responses: { 200: taskTransitionSchema },
+  },
   {
     route: 'POST /api/tasks/:id/evidence',
     summary: 'Upload evidence photos (multipart)',
     access: 'user',
     upload: true,
+    responses: { 200: taskTransitionSchema },
   },
-  { route: 'POST /api/tasks/:id/evidence/confirm', summary: 'Submit the uploaded evidence', access: 'user' },
+  {
+    route: 'POST /api/tasks/:id/evidence/confirm',
+    summary: 'Submit the uploaded evidence',
+    access: 'user',
+    responses: { 200: taskTransitionSchema },
+  },
   {
     route: 'POST /api/tasks/:id/report-client',
     summary: 'Report a client',
     access: 'user',
     body: clientReportSchema,
+    responses: { 201: messageOnlySchema },
   },
   {
     route: 'POST /api/tasks/:id/review',
     summary: 'Review the expert of a task',
     access: 'user',
     body: createReviewSchema,
+    responses: { 201: z.object({ review: reviewDtoSchema, message: z.string() }) },
   },
   {
     route: 'POST /api/tasks/check-location',
     summary: "Check that I am at a task's place",
     access: 'user',
     body: proximityCheckSchema,
+    responses: { 200: z.object({ ok: z.literal(true) }) },
   },
 ];

@@ -22,7 +22,7 @@ import {
   type PaymentIntentStatus,
 } from '../../providers/payments/payment-provider';
 import { rolesOf } from '../profiles/profiles.repository';
-import { ensureAuthorized } from './payment-authorization';
+import { ensureAuthorized } from '../holds/payment-authorization';
 import { toTaskDto } from '../tasks/tasks.dto';
 import { accessFactsOf, loadActor } from '../tasks/task-access';
 import type { TaskRow as TaskAccessRow } from '../tasks/tasks.repository';
@@ -40,8 +40,8 @@ import {
   transactionsOfTask,
   upsertIntentTransaction,
   type TaskRow,
-} from './payments.repository';
-import { asProviderError, createTaskPayments } from './task-payments';
+} from '../payments/payments.repository';
+import { asProviderError, createTaskPayments } from '../payments/task-payments';
 import { createReauthorizeDialogService } from '../holds/reauthorize-dialog.service';
 
 /** Intents the client can still pay: the dialog reuses them instead of creating another. */

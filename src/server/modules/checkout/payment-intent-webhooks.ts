@@ -3,9 +3,9 @@ import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { tasks } from '../../db/schema';
 import type { ProviderEvent } from '../../providers/payments/payment-provider';
-import { recordAuthorization } from './payment-authorization';
-import { clearReleasedIntent, findTaskByIntent, releaseIntentTransactions } from './payments.repository';
-import type { WebhookHandler } from './payment-webhooks';
+import { recordAuthorization } from '../holds/payment-authorization';
+import { clearReleasedIntent, findTaskByIntent, releaseIntentTransactions } from '../payments/payments.repository';
+import type { WebhookHandler } from '../payments/payment-webhooks';
 
 /**
  * The task payments' webhook handlers, for paymentSetupRoutes(deps, { webhookHandlers }). Like

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { paymentActions } from '../../db/schema';
 import type { PaymentIntentInfo } from '../../providers/payments/payment-provider';
 import { insertNotifications } from '../notifications/notifications.repository';
-import { restoreLapsedTask } from '../holds/restore-lapsed';
+import { restoreLapsedTask } from './restore-lapsed';
 import {
   findTask,
   markAuthorized,
@@ -13,7 +13,7 @@ import {
   transactionsOfTask,
   upsertIntentTransaction,
   type TaskRow,
-} from './payments.repository';
+} from '../payments/payments.repository';
 
 /** The key of the confirm_authorization record of one intent (no provider call: one row per intent). */
 export const confirmAuthorizationKey = (taskId: string, intentId: string) =>

@@ -1,0 +1,16 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { systemSettings } from '../../db/schema';
+
+// The client's review window, read by the evidence step (tasks) and by the timed money work (holds,
+// which re-exports it): here, below holds, so that tasks never import holds (docs/decisions/0322).
+
+export const DEFAULT_REVIEW_WINDOW_HOURS = 72;
+
+export async function reviewWindowHours(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ hours: systemSettings.review_window_hours })
+    .from(systemSettings)
+    .where(eq(systemSettings.id, 1));
+  return row?.hours ?? DEFAULT_REVIEW_WINDOW_HOURS;
+}
