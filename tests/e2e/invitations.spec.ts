@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO, expectNoAxeViolations, sameOrigin } from './fixtures';
 import {
   acceptAndSubmitEvidenceByApi,
@@ -24,8 +24,17 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 /** The far South Pacific: no expert within 100 miles (and no other journey uses it). */
 const NOWHERE = { latitude: '-45', longitude: '-120' };
 
+/** Picks `stars` with the keyboard-operable star radios (the icons sit over the inputs). */
+async function rate(scope: Locator, page: Page, stars: number) {
+  await scope.getByRole('radio', { name: '1 star' }).focus();
+  await page.keyboard.press('Space');
+  for (let step = 1; step < stars; step += 1) await page.keyboard.press('ArrowRight');
+  await expect(scope.getByRole('radio', { name: `${stars} stars` })).toBeChecked();
+}
+
 test('1280 px: directory, invitation, application; then double-blind reviews on the finished task', async ({ browser }) => {
-  test.setTimeout(120_000);
+  // Two browsers, a card payment and three axe runs: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   const client = await signedInPage(browser, DEMO.client2);
   const expert = await signedInPage(browser, DEMO.expert);
   await client.setViewportSize({ width: 1280, height: 900 });
@@ -43,6 +52,7 @@ test('1280 px: directory, invitation, application; then double-blind reviews on 
   await client.getByLabel('Latitude').fill(String(me.expert.latitude));
   await client.getByLabel('Longitude').fill(String(me.expert.longitude));
   await client.getByRole('button', { name: 'Use coordinates' }).click();
+  await expect(client.getByTestId('location-picker-value')).toBeVisible();
   await client.getByLabel('Distance').selectOption('10');
   await client.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(client).toHaveURL(/miles=10/);
@@ -76,22 +86,23 @@ test('1280 px: directory, invitation, application; then double-blind reviews on 
 
   // The client reviews first: the expert sees only that a review exists.
   await client.goto(`/task/${taskId}`);
-  await client.getByRole('radio', { name: '5 stars' }).check();
+  await rate(client.locator('main'), client, 5);
   await client.getByLabel(/^Comment/).fill('Careful work and very clear photos.');
   await client.getByRole('button', { name: 'Submit Review' }).click();
   await expect(toast(client, /Review submitted/)).toBeVisible();
   await expect(client.getByTestId('two-way-reviews')).toContainText('Not reviewed yet.');
+  await expect(client.getByTestId('two-way-reviews')).toContainText('Careful work and very clear photos.');
 
   await expert.goto(`/task/${taskId}`);
   const expertView = expert.getByTestId('two-way-reviews');
   await expect(expertView).toContainText('Submitted. It shows once you have left yours');
   await expect(expertView).not.toContainText('Careful work and very clear photos.');
   const form = expert.getByRole('form', { name: 'Review the client' });
-  await form.getByRole('radio', { name: '4 stars' }).check();
+  await rate(form, expert, 4);
   await form.getByLabel(/^Comment/).fill('Clear brief and quick to confirm.');
   await form.getByRole('button', { name: 'Submit Review' }).click();
   // Both are in: each sees the other's review.
-  await expect(expertView).toContainText('Careful work and very clear photos.');
+  await expect(expertView).toContainText('Careful work and very clear photos.', { timeout: 15_000 });
   await client.reload();
   await expect(client.getByTestId('two-way-reviews')).toContainText('Clear brief and quick to confirm.');
   await expectNoAxeViolations(client);
@@ -110,6 +121,7 @@ test('390 px: turned away by the 100-mile check, waitlisted, told when an expert
   await client.getByLabel('Latitude').fill(NOWHERE.latitude);
   await client.getByLabel('Longitude').fill(NOWHERE.longitude);
   await client.getByRole('button', { name: 'Use coordinates' }).click();
+  await expect(client.getByTestId('location-picker-value')).toContainText('-45.00000, -120.00000');
   await client.getByRole('button', { name: 'Create Task' }).click();
   await expect(client.getByTestId('location-refused')).toContainText('No verified experts are available within 100 miles');
   await expectNoAxeViolations(client);
