@@ -57,7 +57,7 @@ test('1280 px: directory, invitation, application; then double-blind reviews on 
   await client.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(client).toHaveURL(/miles=10/);
   const card = client.getByTestId('directory-card').first();
-  await expect(card.getByRole('link', { name: 'View profile' })).toHaveAttribute('href', `/expert/${me.expert.id}`);
+  await expect(card.getByRole('link', { name: 'View profile' })).toHaveAttribute('href', `/expert/${me.expert.id}`, { timeout: 30_000 });
   await expectNoAxeViolations(client);
 
   await card.getByRole('button', { name: 'Invite to a task' }).click();
@@ -69,7 +69,7 @@ test('1280 px: directory, invitation, application; then double-blind reviews on 
   // The expert sees the invitation on the task and applies through the normal form.
   await expert.goto(`/task/${taskId}`);
   const notice = expert.getByTestId('invitation-notice');
-  await expect(notice).toContainText('invited you to apply to this task');
+  await expect(notice).toContainText('invited you to apply to this task', { timeout: 30_000 });
   await expectNoAxeViolations(expert);
   await notice.getByRole('button', { name: 'Apply' }).click();
   await expert.getByLabel(/^Your proposed rate/).fill('90');
@@ -95,7 +95,7 @@ test('1280 px: directory, invitation, application; then double-blind reviews on 
 
   await expert.goto(`/task/${taskId}`);
   const expertView = expert.getByTestId('two-way-reviews');
-  await expect(expertView).toContainText('Submitted. It shows once you have left yours');
+  await expect(expertView).toContainText('Submitted. It shows once you have left yours', { timeout: 30_000 });
   await expect(expertView).not.toContainText('Careful work and very clear photos.');
   const form = expert.getByRole('form', { name: 'Review the client' });
   await rate(form, expert, 4);
