@@ -41,6 +41,7 @@ import { operationsMessages } from './messages/operations';
 import { evidenceTrustMessages } from './messages/evidenceTrust';
 import { reachMessages } from './messages/reach';
 import { webPushMessages } from './messages/webPush';
+import { invitationsMessages } from './messages/invitations';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -92,4 +93,5 @@ export const messages = {
   evidenceTrust: evidenceTrustMessages,
   reach: reachMessages,
   webPush: webPushMessages,
+  invitations: invitationsMessages,
 } as const;

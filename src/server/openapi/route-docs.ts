@@ -5,6 +5,7 @@ import { adminDocs } from './paths/admin';
 import { avatarsDocs } from './paths/avatars';
 import { configDocs } from './paths/config';
 import { discoveryDocs } from './paths/discovery';
+import { invitationDocs } from './paths/invitations';
 import { disputesDocs } from './paths/disputes';
 import { evidenceDocs } from './paths/evidence';
 import { expertsDocs } from './paths/experts';
@@ -51,6 +52,7 @@ export const routeDocs: RouteDoc[] = [
   ...adminDocs,
   ...disputesDocs,
   ...discoveryDocs,
+  ...invitationDocs,
   ...accountControlDocs,
   ...evidenceDocs,
 ];

@@ -14,6 +14,7 @@ import {
   notifications,
   reviews,
   taskApplications,
+  taskInvitations,
   tasks,
   transactions,
 } from '../db/schema';
@@ -81,6 +82,15 @@ export async function createReview(
   overrides: Partial<typeof reviews.$inferInsert> & { task_id: string; reviewer_id: string; reviewee_id: string },
 ) {
   const [row] = await db.insert(reviews).values({ rating: 5, comment: 'Thorough and quick, great photos.', ...overrides }).returning();
+  return row!;
+}
+
+/** A client's invitation of an expert to a task (issue 23); created now unless told. */
+export async function createInvitation(
+  db: Db,
+  overrides: Partial<typeof taskInvitations.$inferInsert> & { task_id: string; client_id: string; expert_id: string },
+) {
+  const [row] = await db.insert(taskInvitations).values(overrides).returning();
   return row!;
 }
 

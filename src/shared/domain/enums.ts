@@ -81,6 +81,8 @@ export const NOTIFICATION_TYPES = [
   'waitlist_expert_available',
   'review_received_blind',
   'reviews_revealed',
+  /** Issue 23: a client invited the expert to apply to an open task. */
+  'task_invitation',
   /** Issue 21: admins, when a capture or a void keeps failing at the provider (retried by a job). */
   'payment_retry_failing',
   /** Issue 22: the user's data export is ready to download (always emailed). */

@@ -56,6 +56,7 @@ const CATEGORY_BY_TYPE: Record<string, NotificationCategory> = {
   waitlist_expert_available: 'tasks_payments',
   review_received_blind: 'tasks_payments',
   reviews_revealed: 'tasks_payments',
+  task_invitation: 'tasks_payments',
   data_export_ready: 'tasks_payments',
 };
 

@@ -49,6 +49,8 @@ export interface DirectoryExpertDto {
   badges: VerificationBadgeDto[];
   /** Rounded to a tenth of a mile: the expert's coordinates are never sent. */
   distance_miles: number;
+  /** False when the expert turned invitations off (the card's Invite button says so). */
+  accepts_invitations: boolean;
 }
 
 export interface DirectoryPageDto {

@@ -72,6 +72,7 @@ export function AppRoutes() {
             <Route path="/dashboard/profile" element={<Navigate to="/profile" replace />} />
             <Route path="/waitlist" element={<Page component={pages.Waitlist} />} />
             <Route path="/find-tasks" element={<Page component={pages.TaskSearch} />} />
+            <Route path="/find-experts" element={<Page component={pages.ExpertDirectory} />} />
             <Route path="/task/:taskId" element={<Page component={pages.TaskDetails} />} />
             <Route path="/task/:taskId/edit" element={<Page component={pages.EditTask} />} />
             <Route path="/profile" element={<Page component={pages.Profile} />} />

@@ -10,3 +10,4 @@ export * from './discovery';
 export * from './notify';
 export * from './evidence';
 export * from './account';
+export * from './invitations';

@@ -99,6 +99,8 @@ export const expertProfiles = pgTable(
     review_count: integer('review_count').notNull().default(0),
     /** How often the expert left a task they were hired for (declined or abandoned); kept by a trigger (docs/decisions/0080). */
     assignments_left_count: integer('assignments_left_count').notNull().default(0),
+    /** The expert takes invitations to apply from clients (issue 23, docs/decisions/0330). */
+    accepts_invitations: boolean('accepts_invitations').notNull().default(true),
     /** The current trust badges, written with their expert_verification_records row (docs/decisions/0081). */
     community_trusted_at: timestamp('community_trusted_at', { withTimezone: true }),
     background_verified_at: timestamp('background_verified_at', { withTimezone: true }),

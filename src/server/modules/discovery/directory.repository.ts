@@ -63,6 +63,7 @@ export interface DirectoryRow {
   avg_response_time_mins: number | null;
   community_trusted_at: string | null;
   background_verified_at: string | null;
+  accepts_invitations: boolean;
 }
 
 /** One page of the directory with the public card fields (primary keys) and the total. */
@@ -73,7 +74,7 @@ export async function searchDirectory(
   const { origin, miles, filters, sort, window } = params;
   return rowsOf<DirectoryRow>(
     await db.execute(sql`select page.id, page.miles, page.total, p.first_name, p.avatar_url, e.location, e.expertise,
-        e.avg_rating, e.review_count, e.avg_response_time_mins, e.community_trusted_at, e.background_verified_at
+        e.avg_rating, e.review_count, e.avg_response_time_mins, e.community_trusted_at, e.background_verified_at, e.accepts_invitations
       from (${directoryPageQuery(origin, miles, filters, sort, window)}) page
       join expert_profiles e on e.id = page.id join profiles p on p.id = e.profile_id
       order by ${ORDER[sort]}`),

@@ -44,7 +44,7 @@ describe('GET /api/search/experts', () => {
     const body = await t.json<DirectoryPageDto>(response);
     expect(body.experts.map((e) => e.first_name)).toEqual(['A', 'B', 'C']);
     expect(body).toMatchObject({ total: 3, page: 1, radius_miles: 100 });
-    expect(body.experts[0]).toMatchObject({ distance_miles: 6.9, avg_rating: 4.5, review_count: 10, avg_response_time_mins: 30 });
+    expect(body.experts[0]).toMatchObject({ distance_miles: 6.9, avg_rating: 4.5, review_count: 10, avg_response_time_mins: 30, accepts_invitations: true });
     expect(body.experts[0].badges.map((b) => b.level)).toEqual(['community_trust']);
     expect(JSON.stringify(body)).not.toMatch(/latitude|longitude|email|stripe/);
   });

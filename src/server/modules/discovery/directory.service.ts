@@ -32,6 +32,7 @@ export function createDirectoryService(db: Db) {
             backgroundVerified: row.background_verified_at !== null,
           }),
           distance_miles: Math.round(Number(row.miles) * 10) / 10,
+          accepts_invitations: row.accepts_invitations !== false,
         })),
         total: rows.length > 0 ? Number(rows[0].total) : 0,
         page: query.page,

@@ -13,6 +13,7 @@ import { webPushRows } from './web-push.rows';
 import { accountControlRows } from './account-control.rows';
 import { operationsRows } from './operations.rows';
 import { evidenceRows } from './evidence.rows';
+import { invitationRows } from './invitations.rows';
 
 /**
  * Every module's rows. A branch that adds routes adds `<module>.rows.ts` next to these and lists it
@@ -34,4 +35,5 @@ export const matrixRows: MatrixRow[] = [
   ...accountControlRows,
   ...operationsRows,
   ...evidenceRows,
+  ...invitationRows,
 ];

@@ -15,6 +15,7 @@ export const pages = {
   ExpertDashboard: lazy(() => import('@web/features/expert-dashboard/expert-dashboard-page')),
   Waitlist: lazy(() => import('@web/features/waitlist/waitlist-page')),
   TaskSearch: lazy(() => import('@web/features/task-search/task-search-page')),
+  ExpertDirectory: lazy(() => import('@web/features/expert-directory/expert-directory-page')),
   CreateTask: lazy(() => import('@web/features/task-form/create-task-page')),
   EditTask: lazy(() => import('@web/features/task-form/edit-task-page')),
   TaskDetails: lazy(() => import('@web/features/task-details/task-details-page')),

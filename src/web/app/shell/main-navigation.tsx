@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { ClipboardList, MessageSquare, User, type LucideIcon } from 'lucide-react';
+import { ClipboardList, MessageSquare, Search, User, type LucideIcon } from 'lucide-react';
 
 interface Destination {
   to: string;
@@ -8,10 +8,14 @@ interface Destination {
   end?: boolean;
 }
 
-/** The three destinations of the shell (spec 000, Shell), the same on every layout. */
+/**
+ * The three destinations of the shell (spec 000, Shell), the same on every layout; a client also
+ * gets "Find an expert", the expert directory (issue 23, decision 0330).
+ */
 export function destinations(isExpert: boolean): Destination[] {
   return [
     { to: '/dashboard', label: isExpert ? 'Available Tasks' : 'My Tasks', icon: ClipboardList, end: true },
+    ...(isExpert ? [] : [{ to: '/find-experts', label: 'Find an expert', icon: Search }]),
     { to: '/dashboard/messages', label: 'Messages', icon: MessageSquare },
     { to: '/profile', label: 'Profile', icon: User },
   ];

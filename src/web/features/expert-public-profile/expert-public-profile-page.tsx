@@ -4,6 +4,7 @@ import { format as formatDate } from 'date-fns';
 import { ArrowLeft, CheckCircle2, Home, MapPin } from 'lucide-react';
 import { expertDisplayName } from '@shared/domain/expert';
 import { messages } from '@shared/messages';
+import { InviteExpertButton } from '@web/components/invite-expert/invite-expert-button';
 import { StarRating } from '@web/components/star-rating';
 import { VerificationBadges } from '@web/components/verification-badges';
 import { Avatar } from '@web/components/ui/avatar';
@@ -89,6 +90,9 @@ export default function ExpertPublicProfilePage() {
                 </li>
               </ul>
               <VerificationBadges badges={expert.badges} className="justify-center sm:justify-start" />
+              <div className="pt-1">
+                <InviteExpertButton expertId={expert.id} expertName={name} />
+              </div>
             </div>
           </CardContent>
         </Card>

@@ -12,6 +12,7 @@ import { api } from '@web/lib/api';
 import { useMe } from '@web/lib/session';
 import { BrowserNotificationsToggle } from './browser-notifications-toggle';
 import { TaskAlertsCard } from './task-alerts-card';
+import { InvitationsCard } from './invitations-card';
 
 const preferencesKey = ['notification-preferences'] as const;
 const CHANNEL_LABELS: Record<NotificationChannel, string> = { email: 'Email', push: 'Push' };
@@ -91,6 +92,7 @@ export function NotificationsTab() {
         </CardContent>
       </Card>
       {me.data?.roles.isExpert ? <TaskAlertsCard /> : null}
+      {me.data?.roles.isExpert ? <InvitationsCard /> : null}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { useMe } from '@web/lib/session';
 import { useTaskLiveUpdates } from '@web/lib/use-task-live';
 import { ApplicationsSection } from './applications-section';
 import { ApplyForm, MyApplication } from './apply-form';
+import { APPLY_FORM_ID, InvitationNotice } from './invitation-notice';
 import { AssignmentCard } from './assignment-card';
 import { TaskChatSlot } from './chat-slot';
 import { AdminHistory } from './admin-history';
@@ -119,8 +120,13 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
               onHired={(amountCents) => setPayment({ amountCents })}
             />
           ) : null}
+          {me?.roles.isExpert && !isOwner && task.status === 'open' && !myApplication ? (
+            <InvitationNotice taskId={task.id} canApply={capabilities.has('apply')} />
+          ) : null}
           {capabilities.has('apply') && !myApplication ? (
-            <ApplyForm onApply={(input) => apply.mutateAsync(input)} />
+            <div id={APPLY_FORM_ID} className="scroll-mt-20">
+              <ApplyForm onApply={(input) => apply.mutateAsync(input)} />
+            </div>
           ) : null}
           {myApplication && !isAssignedExpert ? <MyApplication application={myApplication} /> : null}
           <ReviewSection task={task} capabilities={capabilities} />

@@ -1,0 +1,154 @@
+import { Link, useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { MapPin, Timer } from 'lucide-react';
+import { expertDisplayName } from '@shared/domain/expert';
+import { format } from '@shared/format-message';
+import { messages } from '@shared/messages';
+import type { DirectoryExpertDto, DirectoryPageDto } from '@shared/schemas/directory.schemas';
+import { InviteExpertButton } from '@web/components/invite-expert/invite-expert-button';
+import { StarRating } from '@web/components/star-rating';
+import { VerificationBadges } from '@web/components/verification-badges';
+import { Avatar } from '@web/components/ui/avatar';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/spinner';
+import { api, ApiError } from '@web/lib/api';
+import { DirectoryFilters } from './directory-filters';
+import { directoryQuery, readDirectoryState, writeDirectoryState, type DirectoryState } from './directory-params';
+
+const m = messages.invitations;
+const d = messages.discovery;
+
+function Notice({ text, alert = false }: { text: string; alert?: boolean }) {
+  return (
+    <Card>
+      <CardContent className="py-6 text-center text-sm text-muted-foreground" role={alert ? 'alert' : undefined}>
+        {text}
+      </CardContent>
+    </Card>
+  );
+}
+
+const responseLabel = (mins: number) => (mins < 60 ? `${mins} min` : mins < 1440 ? `${Math.round(mins / 60)} h` : `${Math.round(mins / 1440)} d`);
+
+function ExpertCard({ expert }: { expert: DirectoryExpertDto }) {
+  const name = expertDisplayName(expert.first_name, null);
+  return (
+    <Card data-testid="directory-card">
+      <CardContent className="flex flex-col gap-3 pt-6 sm:flex-row sm:items-start">
+        <Avatar src={expert.avatar_url} name={name} decorative className="size-14 text-lg" />
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <h2 className="text-lg font-semibold">
+            <Link to={`/expert/${expert.id}`} className="hover:underline">
+              {name}
+            </Link>
+          </h2>
+          <StarRating rating={expert.avg_rating} count={expert.review_count} />
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+            <li className="inline-flex items-center gap-1">
+              <MapPin className="size-4" aria-hidden="true" />
+              {expert.location ? `${expert.location} · ` : ''}
+              {format(m.milesAway, { miles: expert.distance_miles })}
+            </li>
+            {expert.avg_response_time_mins !== null ? (
+              <li className="inline-flex items-center gap-1">
+                <Timer className="size-4" aria-hidden="true" />
+                {format(m.responds, { label: responseLabel(expert.avg_response_time_mins) })}
+              </li>
+            ) : null}
+          </ul>
+          {expert.expertise.length > 0 ? (
+            <ul className="flex flex-wrap gap-1" aria-label={m.expertiseLabel}>
+              {expert.expertise.slice(0, 6).map((item) => (
+                <li key={item}>
+                  <Badge variant="secondary">{item}</Badge>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <VerificationBadges badges={expert.badges} />
+        </div>
+        <div className="flex flex-wrap gap-2 sm:flex-col sm:items-stretch">
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/expert/${expert.id}`} aria-label={`${m.viewProfile}: ${name}`}>
+              {m.viewProfile}
+            </Link>
+          </Button>
+          <InviteExpertButton expertId={expert.id} expertName={name} acceptsInvitations={expert.accepts_invitations} size="sm" />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /find-experts, "Find an expert" (issue 23): the client's directory near a place, filters in the address. */
+export default function ExpertDirectoryPage() {
+  const [params, setParams] = useSearchParams();
+  const state = readDirectoryState(params);
+  const go = (next: DirectoryState) => setParams(writeDirectoryState(next));
+  const place = state.place;
+  const query = place ? Object.fromEntries(directoryQuery({ ...state, place })) : null;
+  const list = useQuery({
+    queryKey: ['experts', 'directory', query],
+    queryFn: () => api.get<DirectoryPageDto>('/api/search/experts', query ?? undefined),
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+
+  let body;
+  if (!place) body = <Notice text={m.choosePlace} />;
+  else if (list.isPending)
+    body = (
+      <div className="flex justify-center py-10">
+        <Spinner label={messages.shell.loading} />
+      </div>
+    );
+  else if (list.isError) body = <Notice text={list.error instanceof ApiError ? list.error.message : m.loadFailed} alert />;
+  else if (list.data.experts.length === 0) body = <Notice text={m.noResults} />;
+  else
+    body = (
+      <div className="space-y-3">
+        <ul className="space-y-3" aria-label={m.directoryTitle}>
+          {list.data.experts.map((expert) => (
+            <li key={expert.id}>
+              <ExpertCard expert={expert} />
+            </li>
+          ))}
+        </ul>
+        <nav aria-label={d.pagesLabel} className="flex items-center justify-center gap-3 pt-2 text-sm">
+          <Button type="button" variant="outline" size="sm" disabled={state.page <= 1} onClick={() => go({ ...state, page: state.page - 1 })}>
+            {d.previousPage}
+          </Button>
+          <span>{format(d.pageOf, { page: state.page, pages })}</span>
+          <Button type="button" variant="outline" size="sm" disabled={state.page >= pages} onClick={() => go({ ...state, page: state.page + 1 })}>
+            {d.nextPage}
+          </Button>
+        </nav>
+      </div>
+    );
+
+  return (
+    <section className="space-y-4" aria-labelledby="directory-title">
+      <div>
+        <h1 id="directory-title" className="text-2xl font-semibold">
+          {m.directoryTitle}
+        </h1>
+        <p className="text-sm text-muted-foreground">{m.directoryIntro}</p>
+      </div>
+      {/* Remounting the form when the address changes keeps it in step with back/forward navigation. */}
+      <DirectoryFilters key={params.toString()} state={state} onApply={go} />
+      {list.data && place ? (
+        <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="directory-count">
+          {list.data.total === 1
+            ? format(m.resultCountOne, { miles: state.radius })
+            : format(m.resultCount, { count: list.data.total, miles: state.radius })}
+          {place.label ? ` · ${format(d.nearPlace, { location: place.label })}` : null}
+        </p>
+      ) : null}
+      {body}
+    </section>
+  );
+}
