@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { DEMO, expectNoAxeViolations, latestOutboxMessage, logOut, sameOrigin, signUpAndConfirm, totpCode } from './fixtures';
+import { DEMO, expectNoAxeViolationsAtBothWidths, latestOutboxMessage, logOut, sameOrigin, signUpAndConfirm, totpCode } from './fixtures';
 import { signedInPage, toast } from './task-loop-helpers';
 
 /**
@@ -77,10 +77,7 @@ test('a user exports, downloads and opens their data, then deletes their account
   await expect.poll(async () => (await latestOutboxMessage(page.request, 'email', email)).subject, { timeout: 15_000 }).toContain(
     'Your data export is ready',
   );
-  await expectNoAxeViolations(page);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoAxeViolations(page);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoAxeViolationsAtBothWidths(page);
 
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
   const archive = unzipSync(new Uint8Array(readFileSync((await file.path())!)));

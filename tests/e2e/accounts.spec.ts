@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectNoAxeViolations, logIn, logOut, signUpAndConfirm } from './fixtures';
+import { DEMO, expectNoAxeViolationsAtBothWidths, logIn, logOut, signUpAndConfirm } from './fixtures';
 
 test.describe('accounts and role onboarding', () => {
   test('a client signs up, confirms through the dev outbox, picks the client role and logs out', async ({ page }) => {
     await page.goto('/auth?mode=signup');
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsAtBothWidths(page);
     const { email, password } = await signUpAndConfirm(page, 'new-client');
 
     // The confirmation link signs the user in; the role dialog cannot be dismissed.
@@ -108,6 +108,6 @@ test.describe('routing rules', () => {
     await expect(page.getByText('Oops! Page not found')).toBeVisible();
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsAtBothWidths(page);
   });
 });

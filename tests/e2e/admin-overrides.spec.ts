@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO } from './fixtures';
+import { DEMO, expectNoAxeViolationsAtBothWidths } from './fixtures';
 import { apiPost, apiTask, createTaskByApi, payInDialog, signedInPage, toast, uniqueTitle } from './task-loop-helpers';
 
 /**
@@ -40,6 +40,7 @@ test('an admin cancels an in-progress task with a reason; the expert sees it; th
   await expert.goto('/dashboard');
   await expert.getByRole('button', { name: /^Notifications, [1-9]\d* unread/ }).click();
   await expect(expert.getByText(`Reason: ${reason}`).first()).toBeVisible();
+  await expectNoAxeViolationsAtBothWidths(expert);
 
   // The Audit tab, filtered by that task, shows the override and its reason.
   await admin.getByRole('link', { name: 'Open in the Audit tab' }).click();
@@ -48,6 +49,7 @@ test('an admin cancels an in-progress task with a reason; the expert sees it; th
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Cancelled a task (override)');
   await expect(rows.first()).toContainText(reason);
+  await expectNoAxeViolationsAtBothWidths(admin);
 
   await client.context().close();
   await expert.context().close();

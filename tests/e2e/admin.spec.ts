@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectNoAxeViolations, logIn, sameOrigin, signUpAndConfirm } from './fixtures';
+import { DEMO, expectNoAxeViolations, expectNoAxeViolationsAtBothWidths, logIn, sameOrigin, signUpAndConfirm } from './fixtures';
 import { createTaskByApi, signedInPage, toast, uniqueTitle } from './task-loop-helpers';
 
 /** The admin area as the demo admin (spec 002): live figures, roles, settings the product obeys, notifications, CSV. */
@@ -34,7 +34,7 @@ test('the admin lands in the admin area, Total Users matches the list and grows 
   await logIn(page, DEMO.admin);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolationsAtBothWidths(page);
   const before = await totalUsersCard(page);
   expect(await usersListTotal(page)).toBe(before);
   // The tab is in the address and an unknown admin path goes to the admin root.
@@ -69,7 +69,7 @@ test('search a user, add and remove the expert role; the audit log shows both', 
   const audit = page.getByRole('table').nth(1);
   await expect(audit.getByText('Removed the expert role')).toBeVisible();
   await expect(audit.getByText('Added the expert role')).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolationsAtBothWidths(page);
 });
 
 test('settings are enforced: price limit on a client task, maintenance mode on and off', async ({ page, browser }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, signUpAndConfirm } from './fixtures';
+import { expectNoAxeViolationsAtBothWidths, signUpAndConfirm } from './fixtures';
 
 /** A tiny but real PDF: the server checks the content, not the name. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -31,7 +31,7 @@ async function submitApplication(page: Page) {
 test.describe('expert onboarding', () => {
   test('a new expert applies, completes provider onboarding and is verified', async ({ page }) => {
     await newExpert(page, 'onboard-expert');
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsAtBothWidths(page);
 
     // The form's own checks come first, with the spec texts.
     await page.getByRole('button', { name: 'Submit for Verification' }).click();

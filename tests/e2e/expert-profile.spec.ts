@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectNoAxeViolations } from './fixtures';
+import { DEMO, expectNoAxeViolationsAtBothWidths } from './fixtures';
 import {
   acceptAndSubmitEvidenceByApi,
   apiPost,
@@ -51,18 +51,18 @@ test('a reviewed expert has a public profile, and a background check adds a badg
   await expect(visitor.getByRole('heading', { name: 'Expert Profile' })).toBeVisible();
   await expect(visitor.getByTestId('completed-tasks')).toContainText(/[1-9]\d* tasks? completed/);
   await expect(visitor.getByRole('img', { name: /out of 5/ }).first()).toBeVisible();
-  await expectNoAxeViolations(visitor);
+  await expectNoAxeViolationsAtBothWidths(visitor);
   await visitor.getByRole('tab', { name: 'Reviews' }).click();
   await expect(visitor.getByRole('heading', { name: /^Client Reviews/ })).toBeVisible();
   const card = visitor.getByTestId('review-card').first();
   await expect(card).toContainText(`For task: ${title}`);
   await expect(card).toContainText('Thorough photos and a clear video, thank you!');
-  await expectNoAxeViolations(visitor);
+  await expectNoAxeViolationsAtBothWidths(visitor);
 
   // (4) The expert runs the background check on the embedded provider's hosted page.
   await expert.goto('/profile?tab=verification');
   await expect(expert.getByRole('heading', { name: 'Trust badges' })).toBeVisible();
-  await expectNoAxeViolations(expert);
+  await expectNoAxeViolationsAtBothWidths(expert);
   await expert.getByRole('button', { name: 'Start background check' }).click();
   await expect(expert).toHaveURL(/\/dev\/verification\/sessions\//);
   await expert.getByRole('button', { name: 'Continue' }).click();

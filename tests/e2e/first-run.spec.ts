@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, confirmEmail, expectNoAxeViolations, logIn, uniqueEmail } from './fixtures';
+import { DEMO, confirmEmail, expectNoAxeViolations, expectNoAxeViolationsAtBothWidths, logIn, uniqueEmail } from './fixtures';
 import { apiPost, createTaskByApi, toast, uniqueTitle } from './task-loop-helpers';
 
 /** What a first-time user trips over (issue 14): brand, navigation at both widths, map, task page, returns. */
@@ -168,7 +168,7 @@ test('task page: the expert sees the client, Accept waits for payment, the cover
   await expect(letter).toHaveValue('x'.repeat(500));
   await expect(expert.getByTestId('cover-letter-counter')).toHaveText('500/500 characters');
   await expect(expert.getByRole('heading', { name: 'Next Steps' })).toBeVisible();
-  await expectNoAxeViolations(expert);
+  await expectNoAxeViolationsAtBothWidths(expert);
   const { application } = (await apiPost(expert, `/api/tasks/${taskId}/applications`, {
     proposed_rate: 8_500,
     notes: 'I live nearby and can send photos and a video today.',

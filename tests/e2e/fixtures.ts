@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { createHmac } from 'node:crypto';
 
@@ -30,6 +30,51 @@ export async function expectNoAxeViolations(page: Page) {
     .exclude('[data-sonner-toaster]')
     .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/**
+ * What a screen reader user relies on to find their way (issue 25): one main landmark, one h1, and
+ * no heading that skips a level going down. Only rendered headings count (a hidden duplicate for
+ * another width does not); the components' own check is src/web/test/page-structure.ts.
+ */
+export async function expectSoundPageStructure(page: Page) {
+  const problems = await page.evaluate(() => {
+    const found: string[] = [];
+    const shown = (element: Element) => element.getClientRects().length > 0;
+    const mains = [...document.querySelectorAll('main, [role="main"]')].filter(shown).length;
+    if (mains !== 1) found.push(`${mains} main landmarks`);
+    const headings = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].filter(shown);
+    const h1s = headings.filter((heading) => heading.tagName === 'H1').length;
+    if (h1s !== 1) found.push(`${h1s} h1 headings`);
+    let previous = 0;
+    for (const heading of headings) {
+      const level = Number(heading.tagName.slice(1));
+      if (previous > 0 && level > previous + 1) found.push(`h${previous} then h${level} ("${heading.textContent?.trim()}")`);
+      previous = level;
+    }
+    return found;
+  });
+  expect(problems, `page structure of ${page.url()}`).toEqual([]);
+}
+
+/**
+ * axe and the page-structure check at 1280 px and at 390 px (a phone) on the page as it is: the
+ * viewport is resized and the checks run again, rather than the journey (issue 25). The viewport
+ * is put back as it was afterwards.
+ */
+export async function expectNoAxeViolationsAtBothWidths(page: Page) {
+  // The second width's axe run takes seconds on a busy machine: the journey's time budget grows by as much.
+  test.info().setTimeout(test.info().timeout + 15_000);
+  const before = page.viewportSize() ?? { width: 1280, height: 720 };
+  for (const width of [1280, 390]) {
+    const height = width === before.width ? before.height : width === 390 ? 844 : 720;
+    if (width !== before.width || height !== before.height) await page.setViewportSize({ width, height });
+    // Two frames: the layout and any width-driven re-render settle before axe reads the page.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await expectNoAxeViolations(page);
+    await expectSoundPageStructure(page);
+  }
+  if (before.width !== 390 || before.height !== 844) await page.setViewportSize(before);
 }
 
 interface OutboxMessage {

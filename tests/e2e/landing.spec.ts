@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expectNoAxeViolations } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expectNoAxeViolationsAtBothWidths } from './fixtures';
 
 const MAP_LOCATIONS = '**/api/map-locations*';
 const mapRegion = (page: Page) => page.getByRole('region', { name: 'Expert availability map' });
@@ -138,7 +138,7 @@ test.describe('landing page', () => {
 
     await showMap(page);
     await expect(anyMarker(page)).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsAtBothWidths(page);
   });
 
   test('a broken map answer shows the map error state, and Retry rebuilds the map', async ({ page }) => {
@@ -202,6 +202,6 @@ test.describe('landing page', () => {
       'href',
       'mailto:support@example.com',
     );
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsAtBothWidths(page);
   });
 });

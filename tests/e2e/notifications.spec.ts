@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { latestOutboxMessage, signUpAndConfirm } from './fixtures';
+import { expectNoAxeViolationsAtBothWidths, latestOutboxMessage, signUpAndConfirm } from './fixtures';
 
 test('forgot password: the mailed link sets a new password, the old one is refused', async ({ page }) => {
   // Sign-up, confirmation, reset and two sign-ins: several hashes on a shared machine.
@@ -17,6 +17,7 @@ test('forgot password: the mailed link sets a new password, the old one is refus
   const mail = await latestOutboxMessage(page.request, 'email', email);
   await page.goto(mail.action_url!);
   await expect(page).toHaveURL(/\/auth\/reset-password\?token=/);
+  await expectNoAxeViolationsAtBothWidths(page);
   await page.getByLabel('New password', { exact: true }).fill('fresh-pass-2');
   await page.getByLabel('Confirm new password').fill('fresh-pass-2');
   await page.getByRole('button', { name: 'Save new password' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, latestOutboxMessage, sameOrigin, signUpAndConfirm } from './fixtures';
+import { expectNoAxeViolations, expectNoAxeViolationsAtBothWidths, latestOutboxMessage, sameOrigin, signUpAndConfirm } from './fixtures';
 
 /**
  * Phone verification on the Security tab. Each journey uses its own new client account and its own
@@ -72,7 +72,7 @@ test.describe('phone verification', () => {
     await page.reload();
     await expect(page.getByText('Phone Verified')).toBeVisible();
     await expect(page.getByText(phone.display)).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsAtBothWidths(page);
   });
 
   test('a wrong code three times is locked out', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectNoAxeViolations } from './fixtures';
+import { DEMO, expectNoAxeViolationsAtBothWidths } from './fixtures';
 import { applyThroughUi, createTaskByApi, makePng, signedInPage, toast, uniqueTitle } from './task-loop-helpers';
 
 /**
@@ -52,14 +52,14 @@ test('live applications, assignment, chat both ways, outsider refused, mark all 
   await expert.goto('/messages');
   const row = expert.getByRole('link', { name: new RegExp(title) });
   await expect(row).toContainText('Thanks, on my way.');
-  await expectNoAxeViolations(expert);
+  await expectNoAxeViolationsAtBothWidths(expert);
   await row.click();
   await expect(expert).toHaveURL(new RegExp(`/task/${taskId}/messages$`));
   await expect(expert.getByRole('link', { name: 'View Task' })).toBeVisible();
   await client.getByRole('textbox', { name: 'Message' }).first().fill('See you soon');
   await client.getByRole('textbox', { name: 'Message' }).first().press('Enter');
   await expect(expert.getByText('See you soon')).toBeVisible();
-  await expectNoAxeViolations(expert);
+  await expectNoAxeViolationsAtBothWidths(expert);
 
   // (4) An outsider gets neither the chat nor its files.
   const outsider = await signedInPage(browser, DEMO.client);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectNoAxeViolations } from './fixtures';
+import { DEMO, expectNoAxeViolationsAtBothWidths } from './fixtures';
 import {
   acceptAndSubmitEvidenceByApi,
   applyThroughUi,
@@ -36,7 +36,7 @@ test.describe('the life of a task', () => {
     await client.goto('/dashboard');
     await client.getByRole('link', { name: 'Create Task' }).first().click();
     await expect(client.getByRole('heading', { name: 'New Task' })).toBeVisible();
-    await expectNoAxeViolations(client);
+    await expectNoAxeViolationsAtBothWidths(client);
     const title = uniqueTitle('Apartment walkthrough');
     await fillTaskForm(client, title, REMOTE_DESCRIPTION);
     const where = client.getByRole('combobox', { name: /Service Location/ });
@@ -62,7 +62,7 @@ test.describe('the life of a task', () => {
       'href',
       /openstreetmap\.org\/\?mlat=40\.7/,
     );
-    await expectNoAxeViolations(client);
+    await expectNoAxeViolationsAtBothWidths(client);
 
     // (2) A description without remote keywords: the clarify warning shows, and the task still goes through.
     await client.goto('/dashboard/create-task');
@@ -192,7 +192,7 @@ test.describe('the life of a task', () => {
     await expert.goto(`/task/${taskId}`);
     const card = expert.getByTestId('assignment-card');
     await expect(card).toContainText('The client has not authorized payment yet.');
-    await expectNoAxeViolations(expert);
+    await expectNoAxeViolationsAtBothWidths(expert);
     await card.getByRole('button', { name: 'Decline' }).click();
     await expert.getByRole('alertdialog').getByRole('button', { name: 'Decline' }).click();
     await expect(

@@ -80,6 +80,16 @@ describe('LocationPicker', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('moves Tab from the open field on to Use current location, never to the list (issue 25)', async () => {
+    const { user, input } = setup();
+    await user.click(input);
+    expect(screen.getByRole('listbox', { name: locationMessages.popularCities })).toBeVisible();
+    // Chromium makes a scrolling box a Tab stop unless it says otherwise; the list closes on blur.
+    expect(screen.getByTestId('location-picker-popup')).toHaveAttribute('tabindex', '-1');
+    await user.tab();
+    expect(screen.getByRole('button', { name: locationMessages.useCurrentLocation })).toHaveFocus();
+  });
+
   it('searches from 2 characters after the debounce, once per query, and picks with the keyboard', async () => {
     fetchMock.mockImplementation(() => json({ results: [AUSTIN] }));
     const { user, input, onChange } = setup(null);

@@ -157,7 +157,12 @@ export function LocationPicker({
           }}
           onKeyDown={onKeyDown}
         />
+        {/* Not a Tab stop: Chromium makes a scrolling box focusable, so Tab from the field landed on
+            this list, which then closed on the field's blur and dropped focus to the page (issue 25).
+            The field's arrow keys move through the options. */}
         <div
+          tabIndex={-1}
+          data-testid="location-picker-popup"
           className={cn(
             'absolute left-0 right-0 top-full z-[1100] mt-1 max-h-72 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md',
             !expanded && 'hidden',

@@ -37,21 +37,29 @@ export function TaskListCard({ task, showApplications = false, footer }: TaskLis
       <CardContent className="space-y-2 px-4">
         {/* No wrapping: the price keeps the top-right corner of every card however long the title. */}
         <div className="flex items-start justify-between gap-3">
-          <h3 className="min-w-0 flex-1 break-words font-medium">
+          {/* h2: the lists sit right under the page's h1 (no skipped heading level, issue 25). */}
+          <h2 className="min-w-0 flex-1 break-words font-medium">
             <Link to={`/task/${task.id}`} className="hover:underline">
               {task.title}
             </Link>
-          </h3>
+          </h2>
           <BudgetFigure cents={task.budget} className="shrink-0" />
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <TaskStatusBadge status={task.status} />
-          <span className="inline-flex items-center gap-1">
-            <MapPin aria-hidden="true" className="size-3.5" />
-            {task.location}
-            {task.distance_miles !== null && task.distance_miles !== undefined ? (
-              <span> · {format(d.milesAway, { miles: task.distance_miles.toFixed(1) })}</span>
-            ) : null}
+          {/* The place and its distance are one run of text that wraps as a line would, the distance
+              never split from its "mi away" and never a column of its own beside the place. */}
+          <span className="inline-flex min-w-0 items-start gap-1" data-testid="task-location">
+            <MapPin aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+            <span className="min-w-0 break-words">
+              {task.location}
+              {task.distance_miles !== null && task.distance_miles !== undefined ? (
+                <>
+                  {' · '}
+                  <span className="whitespace-nowrap">{format(d.milesAway, { miles: task.distance_miles.toFixed(1) })}</span>
+                </>
+              ) : null}
+            </span>
           </span>
           <span className="inline-flex items-center gap-1">
             <CalendarDays aria-hidden="true" className="size-3.5" />

@@ -8,7 +8,8 @@ import { Toaster as Sonner } from 'sonner';
  * 64 px on the landing page) so they never cover the bell, the avatar or Logout.
  */
 export const TOAST_OFFSET = { top: 76, right: 16 } as const;
-export const TOAST_MOBILE_OFFSET = { top: 72, right: 12, left: 12 } as const;
+// A toast at the bottom (while the bell's list is open) keeps above the phone's bottom navigation.
+export const TOAST_MOBILE_OFFSET = { top: 72, right: 12, left: 12, bottom: 88 } as const;
 
 export function Toaster(props: ComponentProps<typeof Sonner>) {
   return (

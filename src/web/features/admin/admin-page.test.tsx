@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -48,6 +48,16 @@ describe('AdminPage', () => {
     renderAt('/admin?tab=users');
     expect(await screen.findByText('Users panel')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('puts the sections and the open panel in the one main landmark (issue 25)', async () => {
+    renderAt('/admin?tab=users');
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('tablist', { name: 'Admin sections' })).toBeInTheDocument();
+    expect(await within(main).findByText('Users panel')).toBeInTheDocument();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    // The logo link's name contains its visible text (WCAG 2.5.3, label in name).
+    expect(screen.getByRole('link', { name: /^Local Experts Admin/ })).toHaveAttribute('href', '/admin');
   });
 
   it('keeps ?tab= in sync when a tab is chosen, and drops it for the default tab', async () => {

@@ -4,6 +4,7 @@ import { useNavigate } from '@web/lib/navigation';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { LogOut } from 'lucide-react';
+import { BRAND_NAME } from '@shared/brand';
 import { messages } from '@shared/messages';
 import { Logo } from '@web/app/shell/logo';
 import { Button } from '@web/components/ui/button';
@@ -46,35 +47,38 @@ export default function AdminPage() {
   return (
     <div className="flex min-h-screen flex-col bg-muted/30">
       <AdminHeader />
-      <Tabs
-        value={active.id}
-        onValueChange={select}
-        orientation="vertical"
-        className="mx-auto w-full max-w-7xl flex-1 gap-4 px-4 py-4 md:flex-row md:gap-6 md:py-6"
-      >
-        <TabsList
-          aria-label="Admin sections"
-          className="h-auto w-full flex-wrap justify-start gap-1 md:w-52 md:flex-nowrap md:shrink-0 md:flex-col md:items-stretch md:self-start"
+      {/* The page's one main landmark: the sections list and the open panel (its h1 names the tab). */}
+      <main className="flex flex-1 flex-col">
+        <Tabs
+          value={active.id}
+          onValueChange={select}
+          orientation="vertical"
+          className="mx-auto w-full max-w-7xl flex-1 gap-4 px-4 py-4 md:flex-row md:gap-6 md:py-6"
         >
-          {ADMIN_TABS.map(({ id, label, icon: Icon }) => (
-            <TabsTrigger key={id} value={id} className="flex-none justify-start px-3 py-2 md:w-full">
-              <Icon aria-hidden="true" />
-              {label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        <TabsContent value={active.id} className="min-w-0">
-          <Suspense
-            fallback={
-              <div className="flex justify-center py-16">
-                <Spinner label="Loading..." />
-              </div>
-            }
+          <TabsList
+            aria-label="Admin sections"
+            className="h-auto w-full flex-wrap justify-start gap-1 md:w-52 md:flex-nowrap md:shrink-0 md:flex-col md:items-stretch md:self-start"
           >
-            <active.Panel />
-          </Suspense>
-        </TabsContent>
-      </Tabs>
+            {ADMIN_TABS.map(({ id, label, icon: Icon }) => (
+              <TabsTrigger key={id} value={id} className="flex-none justify-start px-3 py-2 md:w-full">
+                <Icon aria-hidden="true" />
+                {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value={active.id} className="min-w-0">
+            <Suspense
+              fallback={
+                <div className="flex justify-center py-16">
+                  <Spinner label="Loading..." />
+                </div>
+              }
+            >
+              <active.Panel />
+            </Suspense>
+          </TabsContent>
+        </Tabs>
+      </main>
     </div>
   );
 }
@@ -96,12 +100,20 @@ function AdminHeader() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-3 px-4">
-        <Link to="/admin" aria-label="Admin overview" className="flex min-w-0 items-center gap-2 font-semibold">
+        <Link
+          to="/admin"
+          aria-label={`${BRAND_NAME} Admin: Overview`}
+          className="flex min-w-0 items-center gap-2 font-semibold"
+        >
           <Logo />
-          <span className="hidden rounded bg-destructive px-1.5 py-0.5 text-xs text-destructive-foreground sm:inline">Admin</span>
+          <span className="hidden rounded bg-destructive px-1.5 py-0.5 text-xs text-destructive-foreground sm:inline">
+            Admin
+          </span>
         </Link>
         <div className="flex items-center gap-2">
-          <span className="hidden max-w-56 truncate text-sm text-muted-foreground md:inline">{me?.profile.email}</span>
+          <span className="hidden max-w-56 truncate text-sm text-muted-foreground md:inline">
+            {me?.profile.email}
+          </span>
           <Button variant="outline" size="sm" onClick={signOut}>
             <LogOut aria-hidden="true" />
             <span>Logout</span>

@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { BRAND_NAME } from '@shared/brand';
+import { pageStructureProblems } from '@web/test/page-structure';
 import { renderRoute } from '@web/test/render-route';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExpertPublicProfileDto, ExpertReviewDto } from '@shared/schemas/expert-public.schemas';
@@ -82,6 +84,16 @@ describe('ExpertPublicProfilePage', () => {
     expect(screen.getByTestId('response-time')).toHaveTextContent('2 hours');
     expect(screen.getByTestId('success-rate')).toHaveTextContent('92.3%');
     expect(screen.getAllByText('Community Trusted').length).toBeGreaterThan(0);
+  });
+
+  it('has the site header, one main landmark and headings in order (issue 25)', async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Sam Smith' })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: BRAND_NAME })).toHaveAttribute('href', '/');
+    expect(pageStructureProblems()).toEqual([]);
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Reviews' }));
+    expect(await screen.findByRole('heading', { name: 'Client Reviews (7)' })).toBeInTheDocument();
+    expect(pageStructureProblems()).toEqual([]);
   });
 
   it('pages the reviews three at a time with Previous and Next', async () => {

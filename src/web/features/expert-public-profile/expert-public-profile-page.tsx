@@ -4,6 +4,7 @@ import { format as formatDate } from 'date-fns';
 import { ArrowLeft, CheckCircle2, Home, MapPin } from 'lucide-react';
 import { expertDisplayName } from '@shared/domain/expert';
 import { messages } from '@shared/messages';
+import { Logo } from '@web/app/shell/logo';
 import { InviteExpertButton } from '@web/components/invite-expert/invite-expert-button';
 import { StarRating } from '@web/components/star-rating';
 import { VerificationBadges } from '@web/components/verification-badges';
@@ -18,10 +19,11 @@ import { ReviewsTab } from './reviews-tab';
 
 const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 
-function Header() {
+/** The screen's own bar (spec 001: Back, the title, Home), inside the page under the site header. */
+function TitleBar() {
   const navigate = useNavigate();
   return (
-    <header className="flex items-center gap-2">
+    <div className="flex items-center gap-2">
       <Button variant="ghost" size="sm" onClick={() => (canGoBack() ? navigate(-1) : navigate('/'))}>
         <ArrowLeft aria-hidden="true" />
         Back
@@ -33,14 +35,14 @@ function Header() {
           Home
         </Link>
       </Button>
-    </header>
+    </div>
   );
 }
 
 function NotFound() {
   return (
     <Card className="mx-auto max-w-md text-center">
-      <CardContent className="space-y-4 pt-6">
+      <CardContent className="space-y-4">
         <h2 className="text-xl font-semibold">{messages.expert.notFoundTitle}</h2>
         <p className="text-muted-foreground">{messages.expert.notFoundText}</p>
         <Button asChild>
@@ -71,7 +73,7 @@ export default function ExpertPublicProfilePage() {
     body = (
       <div className="space-y-6">
         <Card>
-          <CardContent className="flex flex-col items-center gap-4 pt-6 text-center sm:flex-row sm:items-start sm:text-left">
+          <CardContent className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-left">
             <Avatar src={expert.avatar_url} name={name} decorative className="size-20 text-2xl" />
             <div className="min-w-0 flex-1 space-y-2">
               <h2 className="text-2xl font-semibold">{name}</h2>
@@ -103,14 +105,14 @@ export default function ExpertPublicProfilePage() {
           </TabsList>
           <TabsContent value="about">
             <Card>
-              <CardContent className="pt-6">
+              <CardContent>
                 <AboutTab expert={expert} />
               </CardContent>
             </Card>
           </TabsContent>
           <TabsContent value="reviews">
             <Card>
-              <CardContent className="pt-6">
+              <CardContent>
                 <ReviewsTab expertId={expert.id} reviewCount={expert.review_count} />
               </CardContent>
             </Card>
@@ -120,10 +122,20 @@ export default function ExpertPublicProfilePage() {
     );
   }
 
+  // A site header like the other public pages, and one main landmark with room at the sides on phones.
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <Header />
-      {body}
+    <div className="flex min-h-screen flex-col bg-muted/30">
+      <header className="border-b bg-background">
+        <div className="mx-auto flex h-14 max-w-3xl items-center px-4">
+          <Link to="/" className="flex items-center gap-2 font-semibold">
+            <Logo />
+          </Link>
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-3xl flex-1 space-y-6 px-4 py-6">
+        <TitleBar />
+        {body}
+      </main>
     </div>
   );
 }

@@ -1,10 +1,19 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { Toaster } from 'sonner';
+import { Toaster } from '@web/components/ui/toaster';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationBell } from './notification-bell';
+
+// The realtime socket: the test hands the bell an event as the server would push it.
+const realtime = vi.hoisted(() => ({ onEvent: null as null | ((event: { op: string; id: string }) => void) }));
+vi.mock('@web/lib/use-realtime', () => ({
+  useRealtimeConnected: () => true,
+  useRealtimeChannel: (_prefix: string, _id: string | undefined, _topic: string, onEvent: (event: { op: string; id: string }) => void) => {
+    realtime.onEvent = onEvent;
+  },
+}));
 
 const TASK = '22222222-2222-4222-8222-222222222222';
 let posts: string[];
@@ -63,6 +72,22 @@ describe('NotificationBell', () => {
     fireEvent.click(await screen.findByRole('button', { name: /New Assignment/ }));
     expect(await screen.findByText('Task page')).toBeInTheDocument();
     await waitFor(() => expect(posts).toContain('/api/notifications/n1/read'));
+  });
+
+  it('toasts a new notification at the top, or at the bottom while the list is open over the top (issue 25)', async () => {
+    renderBell();
+    await screen.findByRole('button', { name: 'Notifications, 12 unread' });
+    act(() => realtime.onEvent?.({ op: 'insert', id: 'n1' }));
+    const toastAt = async (y: 'top' | 'bottom') =>
+      waitFor(() => {
+        const toaster = document.querySelector(`[data-sonner-toaster][data-y-position="${y}"]`);
+        expect(toaster?.textContent).toContain('You have been hired.');
+      });
+    await toastAt('top');
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications, 12 unread' }));
+    expect(await screen.findByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
+    act(() => realtime.onEvent?.({ op: 'insert', id: 'n1' }));
+    await toastAt('bottom');
   });
 
   it('says so when Mark all as read fails', async () => {

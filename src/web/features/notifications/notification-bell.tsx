@@ -21,6 +21,8 @@ import {
 } from './notifications-api';
 import { PushOffer } from './push-offer';
 
+export const OPEN_LIST_TOAST_POSITION = 'bottom-center' as const;
+
 /**
  * The bell: unread badge ("9+" above 9), the 50 newest unread, live arrivals with a 5 s toast.
  * Clicking a notification marks it read and opens its task. Polls every 60 s only while the
@@ -62,6 +64,8 @@ export function NotificationBell() {
       toast(item.title, {
         description: item.message,
         duration: NOTIFICATION_TOAST_MS,
+        // With the list open, the toast goes to the bottom rather than over the list's header (issue 25).
+        ...(open ? { position: OPEN_LIST_TOAST_POSITION } : {}),
         action: item.task_id ? { label: messages.chat.viewTask, onClick: () => openNotification(item) } : undefined,
       });
     });
@@ -83,7 +87,8 @@ export function NotificationBell() {
           ) : null}
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="end" className="w-80 p-0">
+      {/* On a phone the list spans the width less 8 px each side, rather than sitting flush left. */}
+      <PopoverContent align="end" collisionPadding={8} className="w-[calc(100vw-1rem)] p-0 sm:w-80">
         <div className="flex items-center justify-between border-b px-3 py-2">
           <h2 className="text-sm font-semibold">Notifications</h2>
           {items.length > 0 ? (

@@ -8,6 +8,9 @@ import { switchBrowserNotifications } from '@web/lib/web-push-switch';
 type State = 'checking' | 'on' | 'off' | 'unsupported';
 
 /** "Browser notifications" on this device: permission, Push API subscription, saved on the server (issue 19). */
+/** A setting of this device, set apart from the per-category table below it (issue 25). */
+const ROW = 'rounded-lg border bg-muted/40 p-3';
+
 export function BrowserNotificationsToggle() {
   const [state, setState] = useState<State>(() => (webPushSupported() ? 'checking' : 'unsupported'));
   const [busy, setBusy] = useState(false);
@@ -23,7 +26,7 @@ export function BrowserNotificationsToggle() {
     };
   }, [state]);
 
-  if (state === 'unsupported') return <p className="text-sm text-muted-foreground">{m.unsupported}</p>;
+  if (state === 'unsupported') return <p className={`${ROW} text-sm text-muted-foreground`}>{m.unsupported}</p>;
 
   async function change(enabled: boolean) {
     setBusy(true);
@@ -32,13 +35,19 @@ export function BrowserNotificationsToggle() {
   }
 
   return (
-    <div className="flex items-start justify-between gap-4">
-      <div>
-        <Label htmlFor="browser-notifications">{m.toggleLabel}</Label>
-        <p className="text-sm text-muted-foreground">{m.toggleHelp}</p>
+    <div className={`${ROW} flex items-center justify-between gap-4`}>
+      <div className="min-w-0 space-y-1">
+        <Label htmlFor="browser-notifications" className="font-medium">
+          {m.toggleLabel}
+        </Label>
+        <p id="browser-notifications-help" className="text-sm text-muted-foreground">
+          {m.toggleHelp}
+        </p>
       </div>
       <Switch
         id="browser-notifications"
+        aria-describedby="browser-notifications-help"
+        className="shrink-0"
         checked={state === 'on'}
         disabled={busy || state === 'checking'}
         onCheckedChange={(enabled) => void change(enabled)}

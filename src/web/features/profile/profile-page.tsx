@@ -103,9 +103,10 @@ export default function ProfilePage() {
       </header>
 
       <Tabs value={tab} onValueChange={selectTab}>
-        <TabsList aria-label="Profile sections">
+        {/* Wraps on a phone rather than hiding the last tabs behind a sideways scroll (issue 25). */}
+        <TabsList aria-label="Profile sections" className="h-auto flex-wrap">
           {allowedTabs(isExpert).map((value: ProfileTab) => (
-            <TabsTrigger key={value} value={value}>
+            <TabsTrigger key={value} value={value} className="h-7 flex-none">
               {TAB_LABELS[value]}
             </TabsTrigger>
           ))}

@@ -73,7 +73,7 @@ export function TaskAlertsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
+        <CardTitle asChild>
           <h2>{m.alertsTitle}</h2>
         </CardTitle>
         <CardDescription>{format(m.alertsIntro, { cap: query.data?.hourly_cap ?? 5 })}</CardDescription>
@@ -90,13 +90,17 @@ export function TaskAlertsCard() {
             {query.data && !query.data.has_location ? (
               <p className="text-sm text-muted-foreground">{m.alertsNeedLocation}</p>
             ) : null}
-            <div className="flex items-center gap-3">
+            {/* Label left, switch right: the same row as Browser notifications above it (issue 25). */}
+            <div className="flex items-center justify-between gap-4 rounded-lg border bg-muted/40 p-3">
+              <Label htmlFor="task-alerts-enabled" className="font-medium">
+                {m.alertsEnabled}
+              </Label>
               <Switch
                 id="task-alerts-enabled"
+                className="shrink-0"
                 checked={draft.enabled}
                 onCheckedChange={(enabled) => setDraft({ ...draft, enabled })}
               />
-              <Label htmlFor="task-alerts-enabled">{m.alertsEnabled}</Label>
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="space-y-1">
@@ -124,7 +128,7 @@ export function TaskAlertsCard() {
               </div>
             </div>
             <fieldset className="space-y-2">
-              <legend className="text-sm font-medium">{m.alertsCategories}</legend>
+              <legend className="mb-2 text-sm font-medium">{m.alertsCategories}</legend>
               {TASK_CATEGORIES.map((category) => (
                 <div key={category} className="flex items-center gap-2">
                   <Checkbox

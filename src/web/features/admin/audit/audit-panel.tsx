@@ -27,7 +27,14 @@ const ACTIONS = [
 ] as const;
 const ALL = 'all';
 
-type Details = { role?: string; title?: string; recipients?: number; reason?: string; status_before?: string; status_after?: string };
+type Details = {
+  role?: string;
+  title?: string;
+  recipients?: number;
+  reason?: string;
+  status_before?: string;
+  status_after?: string;
+};
 
 function describe(entry: AuditEntryDto): string {
   const details = (entry.details ?? {}) as Details;
@@ -35,7 +42,10 @@ function describe(entry: AuditEntryDto): string {
   if (entry.action === 'role.removed') return `Removed the ${details.role} role`;
   if (entry.action === 'notification.sent') return `Sent "${details.title}" to ${details.recipients} users`;
   const label = ACTIONS.find((action) => action.value === entry.action)?.label ?? entry.action;
-  const change = details.status_before && details.status_after ? ` (${details.status_before} → ${details.status_after})` : '';
+  const change =
+    details.status_before && details.status_after
+      ? ` (${details.status_before} → ${details.status_after})`
+      : '';
   return `${label}${change}${details.reason ? `. Reason: ${details.reason}` : ''}`;
 }
 
@@ -73,57 +83,67 @@ export default function AuditPanel() {
   };
 
   return (
-    <ListCard title="Audit log" description="Every audited admin action: overrides with their reasons, disputes, refunds, roles and notifications.">
-      <form role="search" onSubmit={search} className="mb-4 flex flex-col gap-2 sm:flex-row">
-        <SearchField id="audit-task" label="Task id" value={draft} onChange={setDraft} />
-        <Select
-          value={action}
-          onValueChange={(value) => {
-            setAction(value);
-            setPage(1);
-          }}
-        >
-          <SelectTrigger aria-label="Action" className="sm:ml-auto sm:w-64">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All actions</SelectItem>
-            {ACTIONS.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </form>
-      {error ? (
-        <p role="alert" className="mb-2 text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-      <PagedTable
-        nested
-        list={data}
-        page={page}
-        onPage={setPage}
-        emptyText="No audited actions match."
-        head={
-          <>
-            <TableHead>When</TableHead>
-            <TableHead>Who</TableHead>
-            <TableHead>What</TableHead>
-            <TableHead>To whom</TableHead>
-          </>
-        }
-        row={(entry) => (
-          <TableRow key={entry.id} data-testid="audit-row">
-            <TableCell className="whitespace-nowrap">{new Date(entry.created_at).toLocaleString('en-US')}</TableCell>
-            <TableCell>{entry.actor_name ?? 'System'}</TableCell>
-            <TableCell className="min-w-64 whitespace-pre-wrap break-words">{describe(entry)}</TableCell>
-            <TableCell>{entry.target_name ?? entry.target_id ?? ''}</TableCell>
-          </TableRow>
-        )}
-      />
-    </ListCard>
+    <section aria-labelledby="audit-title" className="space-y-6">
+      <h1 id="audit-title" className="text-2xl font-semibold">
+        Audit
+      </h1>
+      <ListCard
+        title="Audit log"
+        description="Every audited admin action: overrides with their reasons, disputes, refunds, roles and notifications."
+      >
+        <form role="search" onSubmit={search} className="mb-4 flex flex-col gap-2 sm:flex-row">
+          <SearchField id="audit-task" label="Task id" value={draft} onChange={setDraft} />
+          <Select
+            value={action}
+            onValueChange={(value) => {
+              setAction(value);
+              setPage(1);
+            }}
+          >
+            <SelectTrigger aria-label="Action" className="sm:ml-auto sm:w-64">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>All actions</SelectItem>
+              {ACTIONS.map((option) => (
+                <SelectItem key={option.value} value={option.value}>
+                  {option.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </form>
+        {error ? (
+          <p role="alert" className="mb-2 text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+        <PagedTable
+          nested
+          list={data}
+          page={page}
+          onPage={setPage}
+          emptyText="No audited actions match."
+          head={
+            <>
+              <TableHead>When</TableHead>
+              <TableHead>Who</TableHead>
+              <TableHead>What</TableHead>
+              <TableHead>To whom</TableHead>
+            </>
+          }
+          row={(entry) => (
+            <TableRow key={entry.id} data-testid="audit-row">
+              <TableCell className="whitespace-nowrap">
+                {new Date(entry.created_at).toLocaleString('en-US')}
+              </TableCell>
+              <TableCell>{entry.actor_name ?? 'System'}</TableCell>
+              <TableCell className="min-w-64 whitespace-pre-wrap break-words">{describe(entry)}</TableCell>
+              <TableCell>{entry.target_name ?? entry.target_id ?? ''}</TableCell>
+            </TableRow>
+          )}
+        />
+      </ListCard>
+    </section>
   );
 }

@@ -32,7 +32,7 @@ export function ChartCard({
     <Card className="min-w-0">
       <CardHeader>
         <CardTitle asChild>
-          <h3 className="text-base">{title}</h3>
+          <h2 className="text-base">{title}</h2>
         </CardTitle>
         {description ? <CardDescription>{description}</CardDescription> : null}
       </CardHeader>

@@ -41,14 +41,13 @@ export function PagedTable<Row>({
   return (
     <>
       {error ? <p className="py-6 text-center text-destructive">{error}</p> : null}
-      <div className="overflow-x-auto">
-        <Table stackOnPhone>
-          <TableHeader>
-            <TableRow>{head}</TableRow>
-          </TableHeader>
-          <TableBody>{list?.rows.map(row)}</TableBody>
-        </Table>
-      </div>
+      {/* Table scrolls sideways in its own box (cards below 640 px): no second scrolling box around it. */}
+      <Table stackOnPhone>
+        <TableHeader>
+          <TableRow>{head}</TableRow>
+        </TableHeader>
+        <TableBody>{list?.rows.map(row)}</TableBody>
+      </Table>
       {list && list.total === 0 ? (
         <p className={`${nested ? 'py-6' : 'py-8'} text-center text-muted-foreground`}>{emptyText}</p>
       ) : null}

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@shared/messages';
 import type { AdminDisputeDto } from '@shared/schemas/disputes.schemas';
+import { headingOrderProblems } from '@web/test/page-structure';
 import { DisputesPanel } from './index';
 import { centsFromDollars } from './refund-control';
 
@@ -69,6 +70,9 @@ describe('DisputesPanel', () => {
     expect(screen.getByText(/\$100\.00/)).toBeInTheDocument();
     expect(screen.getByTestId('countdown').textContent).toMatch(/^Payment hold expires in 1d 23h|2d 0h$/);
     expect(await screen.findByText(messages.holds.refundsEmpty)).toBeInTheDocument();
+    // The tab is named by its one h1, and its cards' headings follow in order (issue 25).
+    expect(screen.getByRole('heading', { level: 1, name: 'Disputes' })).toBeInTheDocument();
+    expect(headingOrderProblems()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: messages.disputes.release }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toEqual({ url: `/api/admin/disputes/${DISPUTE.id}/resolve`, body: { resolution: 'release' } });

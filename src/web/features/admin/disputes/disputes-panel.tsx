@@ -25,13 +25,11 @@ const h = messages.holds;
  */
 export function DisputesPanel() {
   return (
-    <div className="space-y-6">
+    <section aria-labelledby="disputes-title" className="space-y-6">
+      <h1 id="disputes-title" className="text-2xl font-semibold">
+        {d.adminHeading}
+      </h1>
       <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2>{d.adminHeading}</h2>
-          </CardTitle>
-        </CardHeader>
         <CardContent>
           <Tabs defaultValue="open">
             <TabsList>
@@ -48,7 +46,7 @@ export function DisputesPanel() {
         </CardContent>
       </Card>
       <RefundablePayments />
-    </div>
+    </section>
   );
 }
 
@@ -70,7 +68,8 @@ function DisputeItem({ dispute }: { dispute: AdminDisputeDto }) {
   const [partial, setPartial] = useState('');
   const [error, setError] = useState<string | null>(null);
   const open = dispute.status !== 'resolved';
-  const run = (body: Parameters<typeof resolve.mutate>[0]['body']) => resolve.mutate({ id: dispute.id, body });
+  const run = (body: Parameters<typeof resolve.mutate>[0]['body']) =>
+    resolve.mutate({ id: dispute.id, body });
   const submitPartial = (event: FormEvent) => {
     event.preventDefault();
     const cents = centsFromDollars(partial);
@@ -90,11 +89,16 @@ function DisputeItem({ dispute }: { dispute: AdminDisputeDto }) {
         <Badge variant={open ? 'warning' : 'secondary'}>{dispute.status}</Badge>
       </div>
       <p className="text-sm text-muted-foreground">
-        {d.adminParties}: {dispute.client_name} / {dispute.expert_name ?? '-'} · {d.adminAmount}: {formatUsd(dispute.task.budget)}
+        {d.adminParties}: {dispute.client_name} / {dispute.expert_name ?? '-'} · {d.adminAmount}:{' '}
+        {formatUsd(dispute.task.budget)}
       </p>
       {open && dispute.task.authorization_hold_expires_at ? (
         <p className="text-sm">
-          <Countdown deadline={dispute.task.authorization_hold_expires_at} template={h.expiresIn} expiredText={h.expired} />
+          <Countdown
+            deadline={dispute.task.authorization_hold_expires_at}
+            template={h.expiresIn}
+            expiredText={h.expired}
+          />
         </p>
       ) : null}
       <p className="whitespace-pre-wrap text-sm">
@@ -107,12 +111,22 @@ function DisputeItem({ dispute }: { dispute: AdminDisputeDto }) {
           <Button size="sm" onClick={() => run({ resolution: 'release' })} disabled={resolve.isPending}>
             {d.release}
           </Button>
-          <Button size="sm" variant="destructive" onClick={() => run({ resolution: 'refund' })} disabled={resolve.isPending}>
+          <Button
+            size="sm"
+            variant="destructive"
+            onClick={() => run({ resolution: 'refund' })}
+            disabled={resolve.isPending}
+          >
             {d.refund}
           </Button>
           <form onSubmit={submitPartial} className="flex items-end gap-2" noValidate>
             <Field label={d.partialAmountLabel} error={error}>
-              <Input inputMode="decimal" value={partial} onChange={(event) => setPartial(event.target.value)} className="w-32" />
+              <Input
+                inputMode="decimal"
+                value={partial}
+                onChange={(event) => setPartial(event.target.value)}
+                className="w-32"
+              />
             </Field>
             <Button size="sm" variant="outline" type="submit" disabled={resolve.isPending}>
               {d.partialSubmit}
@@ -157,7 +171,11 @@ function RefundablePayments() {
                   <TableCell>{row.task_title}</TableCell>
                   <TableCell className="text-right">{formatUsd(row.amount)}</TableCell>
                   <TableCell className="text-right">{formatUsd(row.amount_refunded)}</TableCell>
-                  <TableCell>{messages.payment.transactionStatus[row.status as keyof typeof messages.payment.transactionStatus] ?? row.status}</TableCell>
+                  <TableCell>
+                    {messages.payment.transactionStatus[
+                      row.status as keyof typeof messages.payment.transactionStatus
+                    ] ?? row.status}
+                  </TableCell>
                   <TableCell>
                     <RefundControl transaction={row} />
                   </TableCell>

@@ -96,7 +96,7 @@ export default function OverviewPanel() {
           <Card>
             <CardHeader>
               <CardTitle asChild>
-                <h3 className="text-base">Expert performance</h3>
+                <h2 className="text-base">Expert performance</h2>
               </CardTitle>
             </CardHeader>
             <CardContent>

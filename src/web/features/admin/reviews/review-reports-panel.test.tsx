@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@shared/messages';
 import type { ReviewReportDto } from '@shared/schemas/directory.schemas';
+import { headingOrderProblems } from '@web/test/page-structure';
 import ReviewReportsPanel from './review-reports-panel';
 
 afterEach(() => {
@@ -58,6 +59,8 @@ describe('ReviewReportsPanel', () => {
     ]);
     const items = await screen.findAllByRole('article');
     expect(items).toHaveLength(3);
+    expect(screen.getByRole('heading', { level: 1, name: 'Reviews' })).toBeTruthy();
+    expect(headingOrderProblems()).toEqual([]);
     const [shown, hidden, gone] = items;
     expect(within(shown).getByRole('heading', { name: /Review of an expert · Reported on Jan 5, 2026/ })).toBeTruthy();
     expect(within(shown).getByText('Rating: 1 of 5')).toBeTruthy();

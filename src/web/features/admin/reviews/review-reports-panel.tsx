@@ -42,69 +42,80 @@ export default function ReviewReportsPanel() {
   const reports = query.data?.reports ?? [];
 
   return (
-    <ListCard title={d.reportsTitle} description={d.reportsDescription}>
-      {query.isPending ? (
-        <Spinner label={messages.shell.loading} />
-      ) : query.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {d.reportsLoadFailed}
-        </p>
-      ) : reports.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{d.reportsEmpty}</p>
-      ) : (
-        <ul className="space-y-3" aria-label={d.reportsTitle}>
-          {reports.map((report) => {
-            const headingId = `review-report-${report.id}`;
-            const gone = report.rating === null;
-            return (
-              <li key={report.id}>
-                <article aria-labelledby={headingId} className="space-y-2 rounded-md border p-3 text-sm">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <h3 id={headingId} className="font-medium">
-                      {report.review_kind === 'expert' ? d.reportKindExpert : d.reportKindClient}
-                      {' · '}
-                      {format(d.reportedOn, { date: formatDate(new Date(report.created_at), 'MMM d, yyyy') })}
-                    </h3>
-                    {gone ? null : (
-                      <Badge variant={report.removed ? 'warning' : 'secondary'}>
-                        {report.removed ? d.reviewStateHidden : d.reviewStateShown}
-                      </Badge>
+    <section aria-labelledby="reviews-title" className="space-y-6">
+      <h1 id="reviews-title" className="text-2xl font-semibold">
+        Reviews
+      </h1>
+      <ListCard title={d.reportsTitle} description={d.reportsDescription}>
+        {query.isPending ? (
+          <Spinner label={messages.shell.loading} />
+        ) : query.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {d.reportsLoadFailed}
+          </p>
+        ) : reports.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{d.reportsEmpty}</p>
+        ) : (
+          <ul className="space-y-3" aria-label={d.reportsTitle}>
+            {reports.map((report) => {
+              const headingId = `review-report-${report.id}`;
+              const gone = report.rating === null;
+              return (
+                <li key={report.id}>
+                  <article aria-labelledby={headingId} className="space-y-2 rounded-md border p-3 text-sm">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <h3 id={headingId} className="font-medium">
+                        {report.review_kind === 'expert' ? d.reportKindExpert : d.reportKindClient}
+                        {' · '}
+                        {format(d.reportedOn, {
+                          date: formatDate(new Date(report.created_at), 'MMM d, yyyy'),
+                        })}
+                      </h3>
+                      {gone ? null : (
+                        <Badge variant={report.removed ? 'warning' : 'secondary'}>
+                          {report.removed ? d.reviewStateHidden : d.reviewStateShown}
+                        </Badge>
+                      )}
+                    </div>
+                    {gone ? (
+                      <p className="text-muted-foreground">{d.reviewGone}</p>
+                    ) : (
+                      <dl className="space-y-1">
+                        <div>
+                          <dt className="sr-only">{d.reportComment}</dt>
+                          <dd className="font-medium">
+                            {format(d.reportRating, { rating: report.rating ?? 0 })}
+                          </dd>
+                          <dd className="whitespace-pre-wrap break-words">{report.comment}</dd>
+                        </div>
+                        <div>
+                          <dt className="text-muted-foreground">{d.reportReason}</dt>
+                          <dd className="whitespace-pre-wrap break-words">{report.reason}</dd>
+                        </div>
+                      </dl>
                     )}
-                  </div>
-                  {gone ? (
-                    <p className="text-muted-foreground">{d.reviewGone}</p>
-                  ) : (
-                    <dl className="space-y-1">
-                      <div>
-                        <dt className="sr-only">{d.reportComment}</dt>
-                        <dd className="font-medium">{format(d.reportRating, { rating: report.rating ?? 0 })}</dd>
-                        <dd className="whitespace-pre-wrap break-words">{report.comment}</dd>
-                      </div>
-                      <div>
-                        <dt className="text-muted-foreground">{d.reportReason}</dt>
-                        <dd className="whitespace-pre-wrap break-words">{report.reason}</dd>
-                      </div>
-                    </dl>
-                  )}
-                  {gone ? null : (
-                    <AdminReasonDialog
-                      label={report.removed ? d.restoreReview : d.hideReview}
-                      busyLabel={report.removed ? d.restoringReview : d.hidingReview}
-                      title={report.removed ? d.restoreTitle : d.hideTitle}
-                      description={report.removed ? d.restoreText : d.hideText}
-                      variant={report.removed ? 'outline' : 'destructive'}
-                      reasonLabel={d.moderationReasonLabel}
-                      busy={busyId === report.id}
-                      disabled={Boolean(busyId)}
-                      onConfirm={(reason) => moderate.mutateAsync({ report, hide: !report.removed, reason })}
-                    />
-                  )}
-                </article>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </ListCard>
+                    {gone ? null : (
+                      <AdminReasonDialog
+                        label={report.removed ? d.restoreReview : d.hideReview}
+                        busyLabel={report.removed ? d.restoringReview : d.hidingReview}
+                        title={report.removed ? d.restoreTitle : d.hideTitle}
+                        description={report.removed ? d.restoreText : d.hideText}
+                        variant={report.removed ? 'outline' : 'destructive'}
+                        reasonLabel={d.moderationReasonLabel}
+                        busy={busyId === report.id}
+                        disabled={Boolean(busyId)}
+                        onConfirm={(reason) =>
+                          moderate.mutateAsync({ report, hide: !report.removed, reason })
+                        }
+                      />
+                    )}
+                  </article>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </ListCard>
+    </section>
   );
 }

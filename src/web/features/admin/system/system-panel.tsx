@@ -23,7 +23,7 @@ function Section({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
+        <CardTitle asChild>
           <h2>{title}</h2>
         </CardTitle>
         <CardDescription>{description}</CardDescription>
@@ -46,7 +46,8 @@ function JobsTable({
 }) {
   if (jobs.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
-    <Table>
+    // Cards below 640 px, and a long error wraps inside its cell rather than widening the table (issue 25).
+    <Table stackOnPhone>
       <TableHeader>
         <TableRow>
           <TableHead>Job</TableHead>
@@ -60,7 +61,7 @@ function JobsTable({
         {jobs.map((job) => (
           <TableRow key={job.id}>
             <TableCell>{job.kind}</TableCell>
-            <TableCell className="max-w-96 break-words">{job.last_error ?? ''}</TableCell>
+            <TableCell className="min-w-48 max-w-96 whitespace-normal break-words">{job.last_error ?? ''}</TableCell>
             <TableCell>
               {job.attempts} / {job.max_attempts}
             </TableCell>
