@@ -76,12 +76,13 @@ test('a client gets the "evidence submitted" mail, and its button opens the task
 });
 
 test('an expert turns on task alerts and sees a new nearby task appear in the bell', async ({ browser }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const expert = await signedInPage(browser, DEMO.expert);
   const client = await signedInPage(browser, DEMO.client);
   await expert.goto('/profile?tab=notifications');
   const alerts = expert.getByRole('switch', { name: 'Alert me about new tasks' });
-  await expect(alerts).toHaveAttribute('aria-checked', 'false');
+  // The profile's tabs load lazily: give a busy machine time.
+  await expect(alerts).toHaveAttribute('aria-checked', 'false', { timeout: 30_000 });
   await alerts.click();
   await expert.getByRole('button', { name: 'Save task alerts' }).click();
   await expect(toast(expert, 'Task alerts saved')).toBeVisible();

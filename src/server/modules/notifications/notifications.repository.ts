@@ -8,6 +8,14 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
 
 /**
+ * The columns insertNotifications' recordset lists (decision 0302). A column added to `notifications`
+ * fails to compile here until it is added to this union and to the insert below; otherwise callers
+ * setting it would be silently ignored.
+ */
+type InsertedColumn = 'id' | 'user_id' | 'type' | 'title' | 'message' | 'task_id' | 'data' | 'read' | 'created_at' | 'push_sent_at';
+export const EVERY_NOTIFICATION_COLUMN_INSERTED: Exclude<keyof NotificationRow, InsertedColumn> extends never ? true : never = true;
+
+/**
  * Writes notifications; call it with the transaction of the change that causes them. Their email
  * and push deliveries are enqueued in the same transaction (docs/notifications.md).
  */
