@@ -3,8 +3,8 @@ import { DEMO, expectNoAxeViolations, logIn } from './fixtures';
 
 /**
  * Issue 23, lean: an expert searches tasks with filters kept in the address and switches to the map,
- * at 1280 and 390 px, with axe on both views. (API tests cover the waitlist, invitations are not
- * built, and two-way reviews are covered by the API suite.)
+ * at 1280 and 390 px, with axe on both views. Invitations, two-way reviews and the waitlist have
+ * their own journeys in invitations.spec.ts.
  */
 for (const width of [1280, 390]) {
   test(`an expert filters tasks and switches to the map (${width} px)`, async ({ page }) => {
