@@ -1,12 +1,22 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 const firstPort = Number(process.env.E2E_PORT ?? 3100);
 /**
- * Journeys run in parallel workers, each against a server of its own (own port, own fresh embedded
- * database), so that one worker's admin settings or user counts never reach another's (decision 0290).
- * Playwright sets TEST_PARALLEL_INDEX in each worker before it loads this file there.
+ * With E2E_WORKERS > 1, journeys run in parallel workers, each against a server of its own (own port,
+ * own fresh embedded database), so that one worker's admin settings or user counts never reach
+ * another's. Playwright sets TEST_PARALLEL_INDEX in each worker before it loads this file there.
+ * One worker is the default: on 2 cores, two workers were slower than one (decision 0290).
  */
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+/**
+ * Debian's old headless shell (package chromium-headless-shell) when it is there: the journeys are bound
+ * by the browser's CPU on these 2-core machines, and the shell, without the full browser's UI processes,
+ * ran them about a quarter faster (decision 0290). CHROMIUM_PATH overrides it.
+ */
+const chromiumPath =
+  process.env.CHROMIUM_PATH ??
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 const urlOf = (index: number) => `http://localhost:${firstPort + index}`;
 export const baseURL = urlOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 
@@ -25,7 +35,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -5,7 +5,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { buildWebOnce } from './build/web-once.mjs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The same browser as playwright.config.ts: Debian's headless shell when installed, else Chromium.
+const chromium =
+  process.env.CHROMIUM_PATH ??
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 const vitestReport = '.tmp/vitest-report.json';
 const playwrightReport = '.tmp/playwright-report.json';
 mkdirSync('.tmp', { recursive: true });
