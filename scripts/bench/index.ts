@@ -21,7 +21,7 @@ const BENCHES: Bench[] = [
   { title: 'cost as work grows: the main reads at 10,000 / 100,000 / 1,000,000 tasks (PostgreSQL)', path: './growth.bench', exportName: 'benchGrowth' },
   { title: 'logging and metrics on vs off (issue 21)', path: './ops.bench', exportName: 'benchOps' },
   { title: 'evidence video upload through the local store vs a plain file copy', path: './upload.bench', exportName: 'benchUpload' },
-  { title: 'task search at 100,000 open tasks and 100,000 experts vs a point read', path: './discovery.bench', exportName: 'benchDiscovery' },
+  { title: 'task search and expert directory at 100,000 open tasks and 100,000 experts vs a point read', path: './discovery.bench', exportName: 'benchDiscovery' },
   { title: 'task alerts: create task among 10,000 alerted experts vs alerts off', path: './task-alerts.bench', exportName: 'benchTaskAlerts' },
   { title: 'Lighthouse (mobile) per page vs a static page', path: './lighthouse.bench', exportName: 'benchLighthouse' },
 ];
