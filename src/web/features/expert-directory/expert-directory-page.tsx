@@ -10,6 +10,7 @@ import { StarRating } from '@web/components/star-rating';
 import { VerificationBadges } from '@web/components/verification-badges';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
+import { PagePager } from '@web/components/page-pager';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
@@ -118,15 +119,7 @@ export default function ExpertDirectoryPage() {
             </li>
           ))}
         </ul>
-        <nav aria-label={d.pagesLabel} className="flex items-center justify-center gap-3 pt-2 text-sm">
-          <Button type="button" variant="outline" size="sm" disabled={state.page <= 1} onClick={() => go({ ...state, page: state.page - 1 })}>
-            {d.previousPage}
-          </Button>
-          <span>{format(d.pageOf, { page: state.page, pages })}</span>
-          <Button type="button" variant="outline" size="sm" disabled={state.page >= pages} onClick={() => go({ ...state, page: state.page + 1 })}>
-            {d.nextPage}
-          </Button>
-        </nav>
+        <PagePager page={state.page} pages={pages} onPage={(page) => go({ ...state, page })} />
       </div>
     );
 

@@ -5,6 +5,7 @@ import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import type { TaskMapPointsDto, TaskSearchDto } from '@shared/schemas/discovery.schemas';
 import { TaskListCard } from '@web/components/task';
+import { PagePager } from '@web/components/page-pager';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
@@ -112,15 +113,7 @@ export default function TaskSearchPage() {
               </li>
             ))}
           </ul>
-          <nav aria-label={m.pagesLabel} className="flex items-center justify-center gap-3 pt-2 text-sm">
-            <Button type="button" variant="outline" size="sm" disabled={state.page <= 1} onClick={() => go({ ...state, page: state.page - 1 })}>
-              {m.previousPage}
-            </Button>
-            <span>{format(m.pageOf, { page: state.page, pages })}</span>
-            <Button type="button" variant="outline" size="sm" disabled={state.page >= pages} onClick={() => go({ ...state, page: state.page + 1 })}>
-              {m.nextPage}
-            </Button>
-          </nav>
+          <PagePager page={state.page} pages={pages} onPage={(page) => go({ ...state, page })} />
         </div>
       ) : null}
     </section>
