@@ -35,7 +35,14 @@ function responsesOf(doc: RouteDoc): ZodOpenApiOperationObject['responses'] {
   const responses: Record<string, ZodOpenApiResponseObject> = {};
   for (const [status, schema] of documented)
     responses[status] = { description: Number(status) < 300 ? done : 'Not ready.', ...json(schema) };
-  if (!documented.some(([status]) => Number(status) < 300)) responses['200'] = { description: done };
+  if (doc.produces) {
+    const { status, contentType, description } = doc.produces;
+    responses[String(status)] = {
+      description,
+      ...(contentType ? { content: { [contentType]: { schema: z.string() } } } : {}),
+    };
+  }
+  if (!documented.some(([status]) => Number(status) < 300) && !doc.produces) responses['200'] = { description: done };
   if (doc.foreignErrors)
     return { ...responses, '4XX': { description: "Refused (the library's own error shape)." } };
   const error = (description: string) => ({ description, ...json(errorSchema) });

@@ -20,6 +20,11 @@ export interface RouteDoc {
    * are the shared `{ error: { code, message } }` shape. The API suite checks every response against these.
    */
   responses?: Partial<Record<number, z.ZodType>>;
+  /**
+   * A success answer that is not JSON: a photo or file (`image/*`, `application/octet-stream`), a CSV
+   * export, the metrics text, an HTML page, a redirect (302, no content type) or a WebSocket upgrade (101).
+   */
+  produces?: { status: number; contentType?: string; description: string };
   /** The route answers with a library's own shapes (Better Auth): its errors are not the shared shape. */
   foreignErrors?: boolean;
 }

@@ -28,6 +28,7 @@ export const opsDocs: RouteDoc[] = [
     route: 'GET /metrics',
     summary: 'Prometheus metrics (bearer METRICS_TOKEN, or alone on METRICS_PORT)',
     access: 'token',
+    produces: { status: 200, contentType: 'text/plain; version=0.0.4', description: 'The Prometheus text format.' },
   },
   { route: 'GET /api/openapi.json', summary: 'This OpenAPI description of the API', access: 'public' },
   {
