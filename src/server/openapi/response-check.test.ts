@@ -17,6 +17,12 @@ const docs = [
     responses: { 200: z.object({ mine: z.boolean() }) },
   },
   { route: 'GET /api/auth/*', summary: 'Auth', access: 'public' as const, foreignErrors: true },
+  {
+    route: 'GET /api/things/:id/photo',
+    summary: 'A photo',
+    access: 'user' as const,
+    produces: { status: 200, contentType: 'image/*', description: 'The photo.' },
+  },
 ];
 
 describe('the response check of the API suite', () => {
@@ -43,6 +49,18 @@ describe('the response check of the API suite', () => {
     ).toBeUndefined();
     expect(check.check('GET', '/api/things/42', 409, { message: 'nope' })?.issues).toContain('error');
     expect(check.check('GET', '/api/auth/session', 401, { message: 'nope' })).toBeUndefined();
+  });
+
+  it('holds a non-JSON answer to its documented media type', () => {
+    expect(check.checkMediaType('GET', '/api/things/42/photo', 200, 'image/webp')).toBeUndefined();
+    expect(check.checkMediaType('GET', '/api/things/42/photo', 200, 'text/html; charset=utf-8')).toEqual({
+      route: 'GET /api/things/:id/photo',
+      status: 200,
+      issues: 'content-type text/html; charset=utf-8, documented image/*',
+    });
+    // Refusals keep the shared JSON error shape, and routes without `produces` are left alone.
+    expect(check.checkMediaType('GET', '/api/things/42/photo', 404, 'application/json')).toBeUndefined();
+    expect(check.checkMediaType('GET', '/api/things/42', 200, 'text/plain')).toBeUndefined();
   });
 
   it('leaves undescribed statuses, methods and paths alone', () => {

@@ -10,7 +10,16 @@ interface CompiledRoute {
   /** Literal segments first: `/api/tasks/check-location` wins over `/api/tasks/:id`. */
   rank: number;
   responses: Map<number, z.ZodType>;
+  /** A documented answer that is not JSON: its status and media type (`image/*` allowed). */
+  produces?: { status: number; contentType?: string };
   sharedErrors: boolean;
+}
+
+/** `text/csv; charset=utf-8` matches `text/csv`; `image/webp` matches `image/*`. */
+function mediaTypeMatches(actual: string, documented: string): boolean {
+  const base = (type: string) => type.split(';')[0]!.trim().toLowerCase();
+  const [want, got] = [base(documented), base(actual)];
+  return want.endsWith('/*') ? got.startsWith(want.slice(0, -1)) : got === want;
 }
 
 function compile(doc: RouteDoc): CompiledRoute {
@@ -35,6 +44,7 @@ function compile(doc: RouteDoc): CompiledRoute {
     responses: new Map(
       Object.entries(doc.responses ?? {}).map(([status, schema]) => [Number(status), schema!]),
     ),
+    ...(doc.produces ? { produces: doc.produces } : {}),
     sharedErrors: !doc.foreignErrors,
   };
 }
@@ -78,6 +88,23 @@ export function createResponseCheck(docs: RouteDoc[] = routeDocs) {
 
   return {
     schemaOf,
+    /** Undefined when the answer's media type is the documented non-JSON one (or none is documented). */
+    checkMediaType(
+      method: string,
+      path: string,
+      status: number,
+      contentType: string,
+    ): ResponseMismatch | undefined {
+      const route = routeOf(method, path.split('?')[0]!);
+      const documented = route?.produces;
+      if (!route || !documented?.contentType || documented.status !== status) return undefined;
+      if (mediaTypeMatches(contentType, documented.contentType)) return undefined;
+      return {
+        route: route.route,
+        status,
+        issues: `content-type ${contentType || '(none)'}, documented ${documented.contentType}`,
+      };
+    },
     /** Undefined when the body matches (or nothing is documented); otherwise what differs. */
     check(method: string, path: string, status: number, body: unknown): ResponseMismatch | undefined {
       const found = schemaOf(method, path, status);

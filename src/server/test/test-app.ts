@@ -17,7 +17,13 @@ const responseCheck = createResponseCheck();
 
 /** Throws (failing the test) when a described route answers with a body its documented schema refuses. */
 async function checkResponse(method: string, path: string, response: Response): Promise<void> {
-  if (!response.headers.get('content-type')?.includes('application/json')) return;
+  const contentType = response.headers.get('content-type') ?? '';
+  const wrongType = responseCheck.checkMediaType(method, path, response.status, contentType);
+  if (wrongType)
+    throw new Error(
+      `The response of ${wrongType.route} (${wrongType.status}) is not its documented media type: ${wrongType.issues}`,
+    );
+  if (!contentType.includes('application/json')) return;
   if (!responseCheck.schemaOf(method, path, response.status)) return;
   let body: unknown;
   try {
@@ -74,11 +80,19 @@ export async function createTestApp(
     const headers: Record<string, string> = { origin: TEST_ORIGIN, ...(init.headers ?? {}) };
     if (init.cookie) headers.cookie = init.cookie;
     // Strings are sent as JSON too (malformed-JSON probes); a test may pass its own content-type.
-    if (init.body !== undefined && !isForm && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+    if (
+      init.body !== undefined &&
+      !isForm &&
+      !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')
+    ) {
       headers['content-type'] = 'application/json';
     }
     const body =
-      init.body === undefined ? undefined : isForm || typeof init.body === 'string' ? (init.body as BodyInit) : JSON.stringify(init.body);
+      init.body === undefined
+        ? undefined
+        : isForm || typeof init.body === 'string'
+          ? (init.body as BodyInit)
+          : JSON.stringify(init.body);
     // The socket's peer, as @hono/node-server exposes it (the rate limits key on it).
     const bindings = { incoming: { socket: { remoteAddress: init.remoteAddress ?? '127.0.0.1' } } };
     const response = await app.request(`${TEST_ORIGIN}${path}`, { method, headers, body }, bindings);
@@ -102,7 +116,8 @@ export async function createTestApp(
       body: { email, password },
       remoteAddress: nextSignInAddress(),
     });
-    if (!response.ok) throw new Error(`sign-in failed for ${email}: ${response.status} ${await response.text()}`);
+    if (!response.ok)
+      throw new Error(`sign-in failed for ${email}: ${response.status} ${await response.text()}`);
     const cookie = cookieOf(response);
     if (!((await response.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect) return cookie;
     // Two-factor accounts (every test admin) answer the code step with the test TOTP secret.
@@ -111,7 +126,8 @@ export async function createTestApp(
       cookie,
       remoteAddress: nextSignInAddress(),
     });
-    if (!verified.ok) throw new Error(`two-factor step failed for ${email}: ${verified.status} ${await verified.text()}`);
+    if (!verified.ok)
+      throw new Error(`two-factor step failed for ${email}: ${verified.status} ${await verified.text()}`);
     return cookieOf(verified);
   }
 
@@ -128,7 +144,13 @@ export async function createTestApp(
    */
   async function createUser(
     kind: TestUserKind,
-    extra: { email?: string; payable?: boolean; latitude?: number; longitude?: number; firstName?: string } = {},
+    extra: {
+      email?: string;
+      payable?: boolean;
+      latitude?: number;
+      longitude?: number;
+      firstName?: string;
+    } = {},
   ): Promise<TestUser> {
     const id = randomUUID();
     const email = extra.email ?? `${kind}-${id.slice(0, 8)}@example.com`;
@@ -144,7 +166,13 @@ export async function createTestApp(
     });
     await database.db
       .insert(authAccounts)
-      .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await passwordHash() });
+      .values({
+        id: randomUUID(),
+        accountId: id,
+        providerId: 'credential',
+        userId: id,
+        password: await passwordHash(),
+      });
     await database.db.insert(profiles).values({
       id,
       email,
@@ -198,7 +226,12 @@ export async function createTestApp(
     totpCode: () => totpCodeOf(totpSecret),
     /** Turns two-factor sign-in on for a user, with the test TOTP secret. */
     enableTwoFactor: (userId: string, backupCodes?: string[]) =>
-      enableTwoFactorWithSecret(database.db, { userId, totpSecret, authSecret: authSecretOf(env), backupCodes }),
+      enableTwoFactorWithSecret(database.db, {
+        userId,
+        totpSecret,
+        authSecret: authSecretOf(env),
+        backupCodes,
+      }),
     json,
     async setEmailVerified(email: string) {
       await database.db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.email, email));
