@@ -25,9 +25,15 @@ async function checkResponse(method: string, path: string, response: Response): 
     );
   if (!contentType.includes('application/json')) return;
   if (!responseCheck.schemaOf(method, path, response.status)) return;
+  const encoding = response.headers.get('content-encoding');
+  if (encoding && encoding !== 'gzip') return;
   let body: unknown;
   try {
-    body = await response.clone().json();
+    // A gzipped answer (the map, the boundary data, any JSON past the compress threshold) is read unzipped.
+    const copy = response.clone();
+    body = encoding
+      ? await new Response(copy.body!.pipeThrough(new DecompressionStream('gzip'))).json()
+      : await copy.json();
   } catch {
     body = undefined;
   }

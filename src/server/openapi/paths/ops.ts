@@ -10,6 +10,15 @@ const readinessSchema = z
   })
   .meta({ id: 'Readiness' });
 
+/** Enough of an OpenAPI 3.1 document to know it is one: the version, the info block and the paths. */
+const openApiDocumentSchema = z
+  .looseObject({
+    openapi: z.string().startsWith('3.'),
+    info: z.looseObject({ title: z.string(), version: z.string() }),
+    paths: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'OpenApiDocument' });
+
 /** The probes, the metrics scrape and this document itself (issue 21). */
 export const opsDocs: RouteDoc[] = [
   {
@@ -30,23 +39,40 @@ export const opsDocs: RouteDoc[] = [
     access: 'token',
     produces: { status: 200, contentType: 'text/plain; version=0.0.4', description: 'The Prometheus text format.' },
   },
-  { route: 'GET /api/openapi.json', summary: 'This OpenAPI description of the API', access: 'public' },
+  {
+    route: 'GET /api/openapi.json',
+    summary: 'This OpenAPI description of the API',
+    access: 'public',
+    responses: { 200: openApiDocumentSchema },
+  },
   {
     route: 'GET /api/reference',
     summary: 'A readable reference page of this description (development only)',
     access: 'public',
+    produces: { status: 200, contentType: 'text/html', description: 'A table of every route (no scripts).' },
   },
   {
     route: 'GET /api/auth/*',
     summary: 'Better Auth sign-in, session and account endpoints (reads)',
     access: 'public',
     foreignErrors: true,
+    produces: {
+      status: 200,
+      contentType: 'application/json',
+      description:
+        "Better Auth's own answers (e.g. get-session: the session and user, or null). The email confirmation link answers a 302 redirect to the web app.",
+    },
   },
   {
     route: 'POST /api/auth/*',
     summary: 'Better Auth sign-in, session and account endpoints (writes)',
     access: 'public',
     foreignErrors: true,
+    produces: {
+      status: 200,
+      contentType: 'application/json',
+      description: "Better Auth's own answers (e.g. sign-in: the user and a session cookie); see its documentation.",
+    },
   },
 ];
 

@@ -1,5 +1,11 @@
+import { publicSettingsDtoSchema } from '@shared/schemas/geo-api.schemas';
 import type { RouteDoc } from '../route-doc';
 
 export const settingsDocs: RouteDoc[] = [
-  { route: 'GET /api/public-settings', summary: 'Public footer and legal texts', access: 'public' },
+  {
+    route: 'GET /api/public-settings',
+    summary: 'Public footer and legal texts, maintenance mode and the platform fee',
+    access: 'public',
+    responses: { 200: publicSettingsDtoSchema },
+  },
 ];
