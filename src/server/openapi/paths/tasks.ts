@@ -34,7 +34,17 @@ export const tasksDocs: RouteDoc[] = [
     access: 'user',
     responses: { 200: z.object({ task: taskDetailsDtoSchema }) },
   },
-  { route: 'GET /api/tasks/:id/evidence/:index', summary: 'One evidence photo', access: 'user' },
+  {
+    route: 'GET /api/tasks/:id/evidence/:index',
+    summary: 'One evidence photo',
+    access: 'user',
+    produces: {
+      status: 200,
+      contentType: 'application/octet-stream',
+      description:
+        'The file with its own content type: a photo (image/*, metadata stripped for the parties) or a video (video/*; a Range request answers 206 with Content-Range).',
+    },
+  },
   {
     route: 'PATCH /api/tasks/:id',
     summary: 'Edit a task',
