@@ -42,7 +42,8 @@ function responsesOf(doc: RouteDoc): ZodOpenApiOperationObject['responses'] {
       ...(contentType ? { content: { [contentType]: { schema: z.string() } } } : {}),
     };
   }
-  if (!documented.some(([status]) => Number(status) < 300) && !doc.produces) responses['200'] = { description: done };
+  if (!documented.some(([status]) => Number(status) < 300) && !doc.produces)
+    responses['200'] = { description: done };
   if (doc.foreignErrors)
     return { ...responses, '4XX': { description: "Refused (the library's own error shape)." } };
   const error = (description: string) => ({ description, ...json(errorSchema) });

@@ -57,6 +57,17 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it("describes every route's success answer: a JSON schema, or the media type of a file, page or upgrade", () => {
+    const undescribed = routeDocs.filter(
+      (doc) => !doc.produces && !Object.keys(doc.responses ?? {}).some((status) => Number(status) < 300),
+    );
+    expect(undescribed.map((doc) => doc.route)).toEqual([]);
+    const photo = document.paths['/api/tasks/{id}/evidence/{index}']!.get! as {
+      responses?: Record<string, unknown>;
+    };
+    expect(JSON.stringify(photo.responses?.['200'])).toContain('image/');
+  });
+
   it('carries the request schemas the routes validate with', () => {
     const place = document.paths['/api/tasks/check-location']!.post!;
     expect(JSON.stringify(place.requestBody)).toContain('latitude');

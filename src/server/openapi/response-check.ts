@@ -15,10 +15,11 @@ interface CompiledRoute {
   sharedErrors: boolean;
 }
 
-/** `text/csv; charset=utf-8` matches `text/csv`; `image/webp` matches `image/*`. */
+/** `text/csv; charset=utf-8` matches `text/csv`; `image/webp` matches `image/*`; any type matches `*\/*`. */
 function mediaTypeMatches(actual: string, documented: string): boolean {
   const base = (type: string) => type.split(';')[0]!.trim().toLowerCase();
   const [want, got] = [base(documented), base(actual)];
+  if (want === '*/*') return got !== '';
   return want.endsWith('/*') ? got.startsWith(want.slice(0, -1)) : got === want;
 }
 

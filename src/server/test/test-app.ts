@@ -170,15 +170,13 @@ export async function createTestApp(
       firstName,
       lastName: 'Tester',
     });
-    await database.db
-      .insert(authAccounts)
-      .values({
-        id: randomUUID(),
-        accountId: id,
-        providerId: 'credential',
-        userId: id,
-        password: await passwordHash(),
-      });
+    await database.db.insert(authAccounts).values({
+      id: randomUUID(),
+      accountId: id,
+      providerId: 'credential',
+      userId: id,
+      password: await passwordHash(),
+    });
     await database.db.insert(profiles).values({
       id,
       email,

@@ -53,7 +53,11 @@ export const accountControlDocs: RouteDoc[] = [
     summary: 'Download my data export (a ZIP, for 7 days)',
     access: 'user',
     params: idParamsSchema,
-    produces: { status: 200, contentType: 'application/zip', description: 'The export archive (an attachment).' },
+    produces: {
+      status: 200,
+      contentType: 'application/zip',
+      description: 'The export archive (an attachment).',
+    },
   },
   {
     route: 'GET /api/admin/users/:id/suspension',

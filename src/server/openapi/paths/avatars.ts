@@ -6,7 +6,11 @@ export const avatarsDocs: RouteDoc[] = [
     route: 'GET /api/avatars/:userId/:fileName',
     summary: 'Read a profile photo',
     access: 'public',
-    produces: { status: 200, contentType: 'image/*', description: 'The photo (JPEG, PNG or WebP), cached for good.' },
+    produces: {
+      status: 200,
+      contentType: 'image/*',
+      description: 'The photo (JPEG, PNG or WebP), cached for good.',
+    },
   },
   {
     route: 'POST /api/me/avatar',

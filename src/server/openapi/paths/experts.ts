@@ -11,7 +11,7 @@ export const expertsDocs: RouteDoc[] = [
     access: 'user',
     produces: {
       status: 200,
-      contentType: 'application/octet-stream',
+      contentType: '*/*',
       description: 'The document as uploaded (PDF or image, its own content type), as an attachment.',
     },
   },

@@ -26,7 +26,7 @@ export const messagesDocs: RouteDoc[] = [
     access: 'user',
     produces: {
       status: 200,
-      contentType: 'application/octet-stream',
+      contentType: '*/*',
       description:
         'The file as stored, with its own content type (an image, PDF, DOC or DOCX); images inline, documents as a download.',
     },

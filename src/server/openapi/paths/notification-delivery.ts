@@ -40,7 +40,8 @@ export const notificationDeliveryDocs: RouteDoc[] = [
     produces: {
       status: 200,
       contentType: 'text/html',
-      description: 'A small page saying the emails of that category are off (an invalid link answers a 404 page).',
+      description:
+        'A small page saying the emails of that category are off (an invalid link answers a 404 page).',
     },
   },
   {

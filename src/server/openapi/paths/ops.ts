@@ -37,7 +37,11 @@ export const opsDocs: RouteDoc[] = [
     route: 'GET /metrics',
     summary: 'Prometheus metrics (bearer METRICS_TOKEN, or alone on METRICS_PORT)',
     access: 'token',
-    produces: { status: 200, contentType: 'text/plain; version=0.0.4', description: 'The Prometheus text format.' },
+    produces: {
+      status: 200,
+      contentType: 'text/plain; version=0.0.4',
+      description: 'The Prometheus text format.',
+    },
   },
   {
     route: 'GET /api/openapi.json',
@@ -71,7 +75,8 @@ export const opsDocs: RouteDoc[] = [
     produces: {
       status: 200,
       contentType: 'application/json',
-      description: "Better Auth's own answers (e.g. sign-in: the user and a session cookie); see its documentation.",
+      description:
+        "Better Auth's own answers (e.g. sign-in: the user and a session cookie); see its documentation.",
     },
   },
 ];

@@ -13,6 +13,7 @@ import {
   localAuthenticateSchema,
   localCardSchema,
 } from '@shared/schemas/payments.schemas';
+import { myExpertProfileDtoSchema } from '@shared/schemas/experts-api.schemas';
 import type { RouteDoc } from '../route-doc';
 
 /** POST /api/payment-setup/account and /refresh-link (PaymentSetupLinkResponse). */
@@ -42,7 +43,12 @@ export const paymentsDocs: RouteDoc[] = [
     access: 'user',
     responses: { 200: paymentSetupLinkSchema },
   },
-  { route: 'POST /api/payment-setup/verify', summary: 'Check my payout account', access: 'user' },
+  {
+    route: 'POST /api/payment-setup/verify',
+    summary: 'Check my payout account',
+    access: 'user',
+    responses: { 200: z.object({ success: z.literal(true), expert: myExpertProfileDtoSchema }) },
+  },
   {
     route: 'POST /api/payment-webhooks',
     summary: 'Payment provider webhooks (signature-checked)',

@@ -1,5 +1,8 @@
 import { sendVerificationCodeSchema, verifyCodeSchema } from '@shared/schemas/phone.schemas';
-import { phoneActionResultDtoSchema, phoneVerificationStatusDtoSchema } from '@shared/schemas/phone-api.schemas';
+import {
+  phoneActionResultDtoSchema,
+  phoneVerificationStatusDtoSchema,
+} from '@shared/schemas/phone-api.schemas';
 import type { RouteDoc } from '../route-doc';
 
 export const phoneDocs: RouteDoc[] = [

@@ -3,7 +3,8 @@ import type { RouteDoc } from '../route-doc';
 export const realtimeDocs: RouteDoc[] = [
   {
     route: 'GET /api/realtime',
-    summary: 'The realtime WebSocket (upgrade; an allowed Origin and the session cookie; 426 without the upgrade)',
+    summary:
+      'The realtime WebSocket (upgrade; an allowed Origin and the session cookie; 426 without the upgrade)',
     access: 'user',
     produces: {
       status: 101,

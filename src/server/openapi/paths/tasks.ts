@@ -40,7 +40,7 @@ export const tasksDocs: RouteDoc[] = [
     access: 'user',
     produces: {
       status: 200,
-      contentType: 'application/octet-stream',
+      contentType: '*/*',
       description:
         'The file with its own content type: a photo (image/*, metadata stripped for the parties) or a video (video/*; a Range request answers 206 with Content-Range).',
     },

@@ -54,6 +54,10 @@ export const videoUploadsDocs: RouteDoc[] = [
     route: 'GET /api/tasks/:id/evidence/:index/thumbnail',
     summary: 'A small WebP of one evidence photo',
     access: 'user',
-    produces: { status: 200, contentType: 'image/webp', description: "The thumbnail (private to the task's parties)." },
+    produces: {
+      status: 200,
+      contentType: 'image/webp',
+      description: "The thumbnail (private to the task's parties).",
+    },
   },
 ];
