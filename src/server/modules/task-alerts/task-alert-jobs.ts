@@ -65,7 +65,7 @@ export async function fanOutTaskAlerts(
   const matched = await findExpertsToAlert(deps.db, task);
   if (matched.length <= chunkSize) return { ...(await alertExperts(deps, task, matched, job)), chunks: 0 };
   const now = deps.clock.now();
-  const values = [];
+  const values: Array<typeof jobs.$inferInsert> = [];
   for (let start = 0; start < matched.length; start += chunkSize) {
     values.push({
       kind: TASK_ALERT_JOB_KINDS.chunk,
