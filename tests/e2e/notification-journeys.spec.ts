@@ -98,7 +98,7 @@ test('an expert turns on task alerts and sees a new nearby task appear in the be
     // Live: the toast and the bell, without a reload.
     await expect(toast(expert, 'New Task Nearby')).toBeVisible({ timeout: 30_000 });
     await expert.getByRole('button', { name: /^Notifications, [1-9]\d* unread/ }).click();
-    const alert = expert.getByRole('button', { name: new RegExp(`"${title}" was posted \\d+ miles from you`) });
+    const alert = expert.getByRole('button', { name: new RegExp(`"${title}" was posted \\d+\\.\\d mi from you`) });
     await checkAtBothWidths(expert, testInfo, 'task-alert-bell', async () => {
       if (!(await alert.isVisible())) await expert.getByRole('button', { name: /^Notifications, [1-9]\d* unread/ }).click();
       await expect(alert).toBeVisible();

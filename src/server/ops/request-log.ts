@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { trace } from '@opentelemetry/api';
 import { routePath } from 'hono/route';
 import type { AppEnv } from '../http/context';
-import { log, requestContext } from './logger';
+import { requestContext, requestLineLog } from './logger';
 import type { Metrics } from './metrics';
 import type { WebhookFailureLog } from './webhook-failures';
 
@@ -56,7 +56,8 @@ export function requestLogging(options: {
       metrics.webhook({ route, outcome: status < 300 ? 'ok' : status < 500 ? 'rejected' : 'error' });
       if (status >= 400) options.webhookFailures?.record({ route, status, at: new Date() });
     }
-    if (QUIET_PATHS.has(c.req.path) || !log.isLevelEnabled('info')) return;
+    const lineLog = requestLineLog();
+    if (QUIET_PATHS.has(c.req.path) || !lineLog.isLevelEnabled('info')) return;
     const user = c.get('user');
     const line = {
       reqId,
@@ -66,7 +67,7 @@ export function requestLogging(options: {
       ms: Math.round(seconds * 10_000) / 10,
       userId: user?.id ?? null,
     };
-    if (status >= 500) log.error(line, 'request failed');
-    else log.info(line, 'request');
+    if (status >= 500) lineLog.error(line, 'request failed');
+    else lineLog.info(line, 'request');
   };
 }

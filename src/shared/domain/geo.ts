@@ -149,3 +149,6 @@ export function isInBoundingBox(box: BoundingBox, latitude: number, longitude: n
   const lng = normalizeLongitude(longitude);
   return longitudeRanges(box).some(([min, max]) => lng >= min && lng <= max);
 }
+
+/** A distance as the task list shows it ("{miles} mi away"): one decimal, "1.5". */
+export const formatDistanceMiles = (miles: number): string => miles.toFixed(1);

@@ -3,7 +3,7 @@ export const reachMessages = {
   applicationReceivedTitle: 'New Application',
   applicationReceived: '{name} applied to "{title}". Review the application and hire when you are ready.',
   taskAlertTitle: 'New Task Nearby',
-  taskAlert: '"{title}" was posted {miles} miles from you. Budget: {budget}.',
+  taskAlert: '"{title}" was posted {miles} mi from you. Budget: {budget}.',
   taskAlertDigestTitle: 'New Tasks Nearby',
   taskAlertDigest: '{count} more tasks were posted near you in the last hour. Open your dashboard to see them.',
   chatUnreadTitle: 'New Message',

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { formatDistanceMiles } from '@shared/domain/geo';
 import { formatUsd } from '@shared/domain/money';
 import { format } from '@shared/format-message';
 import { reachMessages as m } from '@shared/messages/reach';
@@ -11,7 +12,11 @@ import type { JobHandler } from '../../jobs/runner';
 import { insertNotifications, type NewNotification } from '../notifications/notifications.repository';
 import { findExpertsToAlert, recordTaskAlerts, takeDigestAlerts } from './task-alerts.repository';
 
-export const TASK_ALERT_JOB_KINDS = { fanOut: 'task-alerts', digest: 'task-alert-digest' } as const;
+export const TASK_ALERT_JOB_KINDS = {
+  fanOut: 'task-alerts',
+  chunk: 'task-alerts-chunk',
+  digest: 'task-alert-digest',
+} as const;
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
@@ -33,25 +38,83 @@ const digestKey = (expertId: string, now: Date) =>
   `task-alert-digest:${expertId}:${Math.floor(now.getTime() / HOUR_MS)}`;
 
 /**
+ * Experts per fan-out transaction. On the embedded database (one connection) a statement blocks every
+ * request of the process while it runs: one transaction for 10,000 experts held a "Create Task" for
+ * over a second. A chunk of a few hundred holds it for tens of milliseconds, and the runner yields
+ * between jobs (decision 0340).
+ */
+export const TASK_ALERT_CHUNK = 250;
+
+type Matched = Array<{ expert_id: string; miles: number }>;
+
+/**
  * Alerts the matching experts of one task. Idempotent: a re-run after a crash finds the alerts
- * already recorded (primary key) and tells nobody twice. Instant alerts become notifications (and,
- * through them, email and push per the "Task alerts" preferences); the ones over the hourly cap
- * are held for one digest at the end of the hour.
+ * already recorded (primary key) and tells nobody twice. Up to `chunkSize` experts are alerted
+ * here; more are split into chained chunk jobs (keyed by task and chunk, so a re-run of this job
+ * enqueues nothing twice), each of which alerts its own experts in its own short transaction.
  */
 export async function fanOutTaskAlerts(
   deps: { db: Db; clock: Clock },
   taskId: string,
   job?: Pick<JobRow, 'id' | 'key'>,
-): Promise<{ instant: number; held: number }> {
+  chunkSize = TASK_ALERT_CHUNK,
+): Promise<{ instant: number; held: number; chunks: number }> {
   const [task] = await deps.db.select().from(tasks).where(eq(tasks.id, taskId));
   // A task already taken, cancelled or deleted is no news to anyone.
-  if (!task || task.status !== 'open') return { instant: 0, held: 0 };
+  if (!task || task.status !== 'open') return { instant: 0, held: 0, chunks: 0 };
   const matched = await findExpertsToAlert(deps.db, task);
+  if (matched.length <= chunkSize) return { ...(await alertExperts(deps, task, matched, job)), chunks: 0 };
+  const now = deps.clock.now();
+  const values: Array<typeof jobs.$inferInsert> = [];
+  for (let start = 0; start < matched.length; start += chunkSize) {
+    values.push({
+      kind: TASK_ALERT_JOB_KINDS.chunk,
+      key: `task-alerts:${taskId}:${start / chunkSize}`,
+      // [expert id, miles]: the distance the search measured, so a chunk needs no second search.
+      payload: { taskId, experts: matched.slice(start, start + chunkSize).map((row) => [row.expert_id, row.miles]) },
+      run_at: now,
+      created_at: now,
+      max_attempts: 5,
+    });
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(jobs).values(values).onConflictDoNothing({ target: jobs.key });
+    if (job) await finishJobIn(tx, job, now);
+  });
+  return { instant: 0, held: 0, chunks: values.length };
+}
+
+/** One chunk job of a split fan-out: the task is checked again, since it may have been taken meanwhile. */
+export async function alertTaskChunk(
+  deps: { db: Db; clock: Clock },
+  payload: { taskId: string; experts: Array<[string, number]> },
+  job?: Pick<JobRow, 'id' | 'key'>,
+): Promise<{ instant: number; held: number }> {
+  const [task] = await deps.db.select().from(tasks).where(eq(tasks.id, payload.taskId));
+  const matched = task?.status === 'open' ? payload.experts.map(([expert_id, miles]) => ({ expert_id, miles })) : [];
+  return alertExperts(deps, task, matched, job);
+}
+
+/**
+ * Records and sends the alerts of some experts of one task in one transaction. Instant alerts
+ * become notifications (and, through them, email and push per the "Task alerts" preferences); the
+ * ones over the hourly cap are held for one digest at the end of the hour.
+ */
+async function alertExperts(
+  deps: { db: Db; clock: Clock },
+  task: typeof tasks.$inferSelect | undefined,
+  matched: Matched,
+  job?: Pick<JobRow, 'id' | 'key'>,
+): Promise<{ instant: number; held: number }> {
   const milesOf = new Map(matched.map((row) => [row.expert_id, row.miles]));
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
+    if (!task || milesOf.size === 0) {
+      if (job) await finishJobIn(tx, job, now);
+      return { instant: 0, held: 0 };
+    }
     const recorded = await recordTaskAlerts(tx, {
-      taskId,
+      taskId: task.id,
       expertIds: [...milesOf.keys()],
       now,
       cap: TASK_ALERT_HOURLY_CAP,
@@ -64,7 +127,7 @@ export async function fanOutTaskAlerts(
       title: m.taskAlertTitle,
       message: format(m.taskAlert, {
         title: task.title,
-        miles: Math.max(1, Math.round(milesOf.get(row.expert_id) ?? 0)),
+        miles: formatDistanceMiles(milesOf.get(row.expert_id) ?? 0),
         budget: formatUsd(task.budget),
       }),
       task_id: task.id,
@@ -73,20 +136,19 @@ export async function fanOutTaskAlerts(
     await insertNotifications(tx, rows);
     if (held.length > 0) {
       const runAt = new Date((Math.floor(now.getTime() / HOUR_MS) + 1) * HOUR_MS);
-      const values = held.map((row) => ({
-        kind: TASK_ALERT_JOB_KINDS.digest,
-        key: digestKey(row.expert_id, now),
-        payload: { expertId: row.expert_id },
-        run_at: runAt,
-        created_at: now,
-        max_attempts: 5,
-      }));
-      for (let start = 0; start < values.length; start += 2000) {
-        await tx
-          .insert(jobs)
-          .values(values.slice(start, start + 2000))
-          .onConflictDoNothing({ target: jobs.key });
-      }
+      await tx
+        .insert(jobs)
+        .values(
+          held.map((row) => ({
+            kind: TASK_ALERT_JOB_KINDS.digest,
+            key: digestKey(row.expert_id, now),
+            payload: { expertId: row.expert_id },
+            run_at: runAt,
+            created_at: now,
+            max_attempts: 5,
+          })),
+        )
+        .onConflictDoNothing({ target: jobs.key });
     }
     if (job) await finishJobIn(tx, job, now);
     return { instant: instant.length, held: held.length };
@@ -121,6 +183,8 @@ export function createTaskAlertHandlers(deps: { db: Db; clock: Clock }): Record<
   return {
     [TASK_ALERT_JOB_KINDS.fanOut]: async (job) =>
       void (await fanOutTaskAlerts(deps, (job.payload as { taskId: string }).taskId, job)),
+    [TASK_ALERT_JOB_KINDS.chunk]: async (job) =>
+      void (await alertTaskChunk(deps, job.payload as { taskId: string; experts: Array<[string, number]> }, job)),
     [TASK_ALERT_JOB_KINDS.digest]: async (job) =>
       void (await sendTaskAlertDigest(deps, (job.payload as { expertId: string }).expertId, job)),
   };

@@ -1,6 +1,8 @@
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reachMessages } from '@shared/messages/reach';
 import { TASK_ALERT_HOURLY_CAP } from '@shared/schemas/task-alerts.schemas';
+import { jobs } from '../../db/schema';
 import type { TestUser } from '../../test/test-app';
 import {
   createTask,
@@ -100,12 +102,12 @@ describe('task alerts fan-out', () => {
     const alerts = (await alertsOf(near)).filter((row) => row.task_id === task.id);
     expect(alerts).toHaveLength(1);
     expect(alerts[0].message).toContain(task.title);
-    expect(alerts[0].message).toMatch(/\b5\d miles\b/);
+    expect(alerts[0].message).toMatch(/ 5\d\.\d mi from you/);
     expect((await alertsOf(far)).filter((row) => row.task_id === task.id)).toHaveLength(0);
     expect((await alertsOf(nearNoAlerts)).filter((row) => row.task_id === task.id)).toHaveLength(0);
     // The same job again tells nobody twice.
     const { fanOutTaskAlerts } = await import('./task-alert-jobs');
-    expect(await fanOutTaskAlerts(h.context, task.id)).toEqual({ instant: 0, held: 0 });
+    expect(await fanOutTaskAlerts(h.context, task.id)).toEqual({ instant: 0, held: 0, chunks: 0 });
   });
 
   it('respects the expert radius, categories and minimum budget', async () => {
@@ -150,5 +152,40 @@ describe('task alerts fan-out', () => {
     const task = await createTask(h, dual);
     await runJobs();
     expect((await alertsOf(dual)).filter((row) => row.task_id === task.id)).toHaveLength(0);
+  });
+});
+
+describe('task alerts fan-out in chunks', () => {
+  it('alerts 1,200 matching experts exactly once across chunk jobs, and a re-run of a chunk alerts nobody twice', async () => {
+    const { seedAlertedExperts } = await import('./task-alerts.seed');
+    const { alertTaskChunk, fanOutTaskAlerts, TASK_ALERT_CHUNK, TASK_ALERT_JOB_KINDS } = await import('./task-alert-jobs');
+    // Chicago: far from every other expert of this file, so only the seeded ones match.
+    const chicago = { latitude: 41.8781, longitude: -87.6298 };
+    await seedAlertedExperts(h.context.db, { count: 1_200, ...chicago, prefix: 'a', spreadDegrees: 0.2 });
+    const task = await createTask(h, client, { ...chicago, location: 'Chicago, Illinois, United States' });
+    const countAlerts = async () => {
+      const result = await h.context.db.execute(sql`
+        select count(*)::int as alerts, count(distinct user_id)::int as experts
+        from notifications where task_id = ${task.id}::uuid and type = 'task_alert'`);
+      return (result as unknown as { rows: Array<{ alerts: number; experts: number }> }).rows[0];
+    };
+    // The handlers as the runner calls them (the runner would also send 1,200 mails; other tests cover delivery).
+    expect(await fanOutTaskAlerts(h.context, task.id)).toEqual({ instant: 0, held: 0, chunks: Math.ceil(1_200 / TASK_ALERT_CHUNK) });
+    const chunkJobs = await h.context.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, TASK_ALERT_JOB_KINDS.chunk), like(jobs.key, `task-alerts:${task.id}:%`)));
+    expect(chunkJobs).toHaveLength(Math.ceil(1_200 / TASK_ALERT_CHUNK));
+    const payloadOf = (job: (typeof chunkJobs)[number]) => job.payload as { taskId: string; experts: Array<[string, number]> };
+    let told = 0;
+    for (const job of chunkJobs) told += (await alertTaskChunk(h.context, payloadOf(job), job)).instant;
+    expect(told).toBe(1_200);
+    expect(await countAlerts()).toEqual({ alerts: 1_200, experts: 1_200 });
+    // A chunk run again (a crash after its commit) and the whole fan-out run again tell nobody twice.
+    expect(await alertTaskChunk(h.context, payloadOf(chunkJobs[0]))).toEqual({ instant: 0, held: 0 });
+    expect((await fanOutTaskAlerts(h.context, task.id)).chunks).toBe(chunkJobs.length);
+    const again = await h.context.db.select().from(jobs).where(like(jobs.key, `task-alerts:${task.id}:%`));
+    expect(again).toHaveLength(chunkJobs.length);
+    expect(await countAlerts()).toEqual({ alerts: 1_200, experts: 1_200 });
   });
 });

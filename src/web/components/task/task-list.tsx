@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CalendarDays, MapPin, Star, Users } from 'lucide-react';
 import { format as formatDate } from 'date-fns';
+import { formatDistanceMiles } from '@shared/domain/geo';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import type { TaskListItemDto } from '@shared/schemas/task-api';
@@ -56,7 +57,7 @@ export function TaskListCard({ task, showApplications = false, footer }: TaskLis
               {task.distance_miles !== null && task.distance_miles !== undefined ? (
                 <>
                   {' · '}
-                  <span className="whitespace-nowrap">{format(d.milesAway, { miles: task.distance_miles.toFixed(1) })}</span>
+                  <span className="whitespace-nowrap">{format(d.milesAway, { miles: formatDistanceMiles(task.distance_miles) })}</span>
                 </>
               ) : null}
             </span>
