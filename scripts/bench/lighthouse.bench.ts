@@ -8,7 +8,7 @@
 import { createServer } from 'node:http';
 import { createHmac } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, REPEATS, type BenchRow } from './stats';
@@ -19,6 +19,13 @@ const STATIC_PORT = PORT + 1;
 /** LIGHTHOUSE_ORIGIN: measure a server that is already running (with the demo data) instead of starting one. */
 const EXTERNAL = process.env.LIGHTHOUSE_ORIGIN;
 const ORIGIN = EXTERNAL ?? `http://localhost:${PORT}`;
+/** LIGHTHOUSE_PAGES: measure only the pages whose name contains one of these comma-separated words (the static reference always runs). */
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+/**
+ * LIGHTHOUSE_DETAILS=1: also print each run's metrics (FCP, LCP, TBT, CLS, Speed Index), the LCP element
+ * and the failing audits, and keep each run's whole report in .tmp/lighthouse/ for a closer look.
+ */
+const DETAILS = process.env.LIGHTHOUSE_DETAILS === '1';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Scores = Record<(typeof CATEGORIES)[number], number>;
 
@@ -85,6 +92,24 @@ async function startProduct() {
   };
 }
 
+type Audit = { score: number | null; numericValue?: number; displayValue?: string; title: string; details?: { items?: unknown[] } };
+/** One run's metrics and what costs the score: the LCP element, its phases, and every audit that did not pass. */
+function printDetails(name: string, lhr: { audits: Record<string, Audit> }) {
+  const audit = (id: string) => lhr.audits[id];
+  const ms = (id: string) => Math.round(audit(id)?.numericValue ?? NaN);
+  console.log(
+    `  ${name}: FCP ${ms('first-contentful-paint')} ms, LCP ${ms('largest-contentful-paint')} ms, TBT ${ms('total-blocking-time')} ms, CLS ${audit('cumulative-layout-shift')?.numericValue?.toFixed(3)}, SI ${ms('speed-index')} ms`,
+  );
+  const lcp = audit('largest-contentful-paint-element')?.details?.items ?? [];
+  console.log(`    LCP element/phases: ${JSON.stringify(lcp).slice(0, 600)}`);
+  for (const [id, entry] of Object.entries(lhr.audits)) {
+    if (entry.score === null || entry.score >= 0.9) continue;
+    console.log(`    ${id}: ${entry.score} ${entry.displayValue ?? ''}`);
+  }
+  const chains = audit('network-dependency-tree-insight') ?? audit('critical-request-chains');
+  if (chains?.details) console.log(`    chains: ${JSON.stringify(chains.details).slice(0, 1500)}`);
+}
+
 export async function benchLighthouse(): Promise<BenchRow[]> {
   if (!existsSync('dist/server/main.js')) throw new Error('dist/server/main.js is missing: run `npm run build` first');
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
@@ -107,8 +132,9 @@ export async function benchLighthouse(): Promise<BenchRow[]> {
       { name: '/admin', url: `${ORIGIN}/admin`, cookie: admin },
     ];
     const rows: BenchRow[] = [];
+    const measured = pages.filter((page, index) => index === 0 || !ONLY_PAGES || ONLY_PAGES.some((word) => page.name.includes(word)));
     let reference: Scores | undefined;
-    for (const page of pages) {
+    for (const page of measured) {
       const runs: Scores[] = [];
       for (let run = 0; run < REPEATS; run++) {
         const result = await lighthouse(page.url, {
@@ -119,6 +145,11 @@ export async function benchLighthouse(): Promise<BenchRow[]> {
           extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
         });
         const categories = result!.lhr.categories;
+        if (DETAILS) {
+          printDetails(page.name, result!.lhr as unknown as { audits: Record<string, Audit> });
+          mkdirSync('.tmp/lighthouse', { recursive: true });
+          writeFileSync(`.tmp/lighthouse/${page.name.replace(/[^a-z0-9]+/gi, '_')}-${run}.json`, JSON.stringify(result!.lhr));
+        }
         runs.push(Object.fromEntries(CATEGORIES.map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)])) as Scores);
       }
       const scores = Object.fromEntries(CATEGORIES.map((key) => [key, median(runs.map((r) => r[key]))])) as Scores;

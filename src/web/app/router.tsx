@@ -15,7 +15,8 @@ import { MaintenanceGate } from './shell/maintenance-gate';
  * and which cost the landing page 14 KB on the wire (decision 0108).
  */
 // The signed-in shell (bell, dialogs, navigation) is its own chunk: visitors of the landing page never load it.
-const AppShell = lazy(() => import('./shell/app-shell').then((module) => ({ default: module.AppShell })));
+export const loadAppShell = () => import('./shell/app-shell').then((module) => ({ default: module.AppShell }));
+const AppShell = lazy(loadAppShell);
 
 export function AppRoutes() {
   // A render error shows the full-page fallback until the user goes to another page.

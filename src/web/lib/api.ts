@@ -65,14 +65,54 @@ async function parseError(response: Response): Promise<ApiError> {
   );
 }
 
+/**
+ * GET answers started before the page asked for them (src/web/app/route-warmup.ts, decision 0370):
+ * the first GET of the same URL takes its answer instead of sending the request again. An answer is
+ * only taken within EARLY_ANSWER_MS of its start and only once, so a later read always asks the server.
+ */
+const EARLY_ANSWER_MS = 10_000;
+const earlyAnswers = new Map<string, { response: Promise<Response>; startedAt: number }>();
+
+const getRequest = (url: string) => fetch(url, { method: 'GET', credentials: 'same-origin' });
+
+/** Starts a GET now, for the page that will ask for it once its code has loaded. */
+export function startEarlyGet(path: string, query?: Query): void {
+  const url = withQuery(path, query);
+  if (earlyAnswers.has(url)) return;
+  const response = getRequest(url);
+  // Nobody may ever take it (the page changed its mind): a failure must not surface as unhandled.
+  response.catch(() => undefined);
+  earlyAnswers.set(url, { response, startedAt: Date.now() });
+}
+
+/** The JSON of an early GET's answer, without taking it from the page that will ask (null when it failed). */
+export function peekEarlyJson<T>(path: string): Promise<T | null> {
+  const early = earlyAnswers.get(path);
+  if (!early) return Promise.resolve(null);
+  return early.response.then(
+    (response) => (response.ok ? (response.clone().json() as Promise<T>) : null),
+    () => null,
+  );
+}
+
+function takeEarlyAnswer(url: string): Promise<Response> | undefined {
+  const early = earlyAnswers.get(url);
+  if (!early) return undefined;
+  earlyAnswers.delete(url);
+  return Date.now() - early.startedAt <= EARLY_ANSWER_MS ? early.response : undefined;
+}
+
 async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  const response = await fetch(withQuery(path, query), {
-    method,
-    credentials: 'same-origin',
-    headers: body === undefined || isForm ? undefined : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-  });
+  const url = withQuery(path, query);
+  const early = method === 'GET' ? takeEarlyAnswer(url) : undefined;
+  const response = await (early ??
+    fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined || isForm ? undefined : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+    }));
   if (takenOverAsSessionLost(response.status, path)) return never<T>();
   if (!response.ok) throw await parseError(response);
   if (response.status === 204) return undefined as T;

@@ -1,28 +1,33 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
  * The page of each route, one lazy chunk each. Every feature exports its page as the default
  * export of the file named here.
  */
-export const pages = {
-  Landing: lazy(() => import('@web/features/landing/landing-page')),
-  Auth: lazy(() => import('@web/features/auth/auth-page')),
-  ResetPassword: lazy(() => import('@web/features/auth/reset-password-page')),
-  StripeReturn: lazy(() => import('@web/features/stripe-return/stripe-return-page')),
-  ExpertPublicProfile: lazy(() => import('@web/features/expert-public-profile/expert-public-profile-page')),
-  Legal: lazy(() => import('@web/features/legal/legal-page')),
-  ClientDashboard: lazy(() => import('@web/features/client-dashboard/client-dashboard-page')),
-  ExpertDashboard: lazy(() => import('@web/features/expert-dashboard/expert-dashboard-page')),
-  Waitlist: lazy(() => import('@web/features/waitlist/waitlist-page')),
-  TaskSearch: lazy(() => import('@web/features/task-search/task-search-page')),
-  ExpertDirectory: lazy(() => import('@web/features/expert-directory/expert-directory-page')),
-  CreateTask: lazy(() => import('@web/features/task-form/create-task-page')),
-  EditTask: lazy(() => import('@web/features/task-form/edit-task-page')),
-  TaskDetails: lazy(() => import('@web/features/task-details/task-details-page')),
-  Messages: lazy(() => import('@web/features/messages/messages-page')),
-  TaskChat: lazy(() => import('@web/features/messages/task-chat-page')),
-  Profile: lazy(() => import('@web/features/profile/profile-page')),
-  ExpertVerification: lazy(() => import('@web/features/expert-onboarding/expert-verification-page')),
-  Admin: lazy(() => import('@web/features/admin/admin-page')),
-  ReportVerify: lazy(() => import('@web/features/report-verify/report-verify-page')),
+/** The code of each page, also started early for the page being opened (src/web/app/route-warmup.ts). */
+export const pageLoaders = {
+  Landing: () => import('@web/features/landing/landing-page'),
+  Auth: () => import('@web/features/auth/auth-page'),
+  ResetPassword: () => import('@web/features/auth/reset-password-page'),
+  StripeReturn: () => import('@web/features/stripe-return/stripe-return-page'),
+  ExpertPublicProfile: () => import('@web/features/expert-public-profile/expert-public-profile-page'),
+  Legal: () => import('@web/features/legal/legal-page'),
+  ClientDashboard: () => import('@web/features/client-dashboard/client-dashboard-page'),
+  ExpertDashboard: () => import('@web/features/expert-dashboard/expert-dashboard-page'),
+  Waitlist: () => import('@web/features/waitlist/waitlist-page'),
+  TaskSearch: () => import('@web/features/task-search/task-search-page'),
+  ExpertDirectory: () => import('@web/features/expert-directory/expert-directory-page'),
+  CreateTask: () => import('@web/features/task-form/create-task-page'),
+  EditTask: () => import('@web/features/task-form/edit-task-page'),
+  TaskDetails: () => import('@web/features/task-details/task-details-page'),
+  Messages: () => import('@web/features/messages/messages-page'),
+  TaskChat: () => import('@web/features/messages/task-chat-page'),
+  Profile: () => import('@web/features/profile/profile-page'),
+  ExpertVerification: () => import('@web/features/expert-onboarding/expert-verification-page'),
+  Admin: () => import('@web/features/admin/admin-page'),
+  ReportVerify: () => import('@web/features/report-verify/report-verify-page'),
 };
+
+export const pages = Object.fromEntries(
+  Object.entries(pageLoaders).map(([name, load]) => [name, lazy(load)]),
+) as unknown as Record<keyof typeof pageLoaders, LazyExoticComponent<ComponentType>>;
