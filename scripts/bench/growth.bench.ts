@@ -81,7 +81,9 @@ interface Scaled {
 async function open(database: DatabaseHandle, tasks: number): Promise<Scaled> {
   // Client 2 of the cast is the admin.
   await database.db.execute(sql`insert into user_roles (user_id, role) values (${uuidOf('d', 2)}, 'admin') on conflict do nothing`);
-  const env = loadEnv({ NODE_ENV: 'test', AUTH_SECRET, DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-growth-')) });
+  // The admin area needs two-factor sign-in turned on (admin-access.ts); the session cookie stands for it.
+  await database.db.execute(sql`update auth_users set two_factor_enabled = true where id = ${uuidOf('d', 2)}`);
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'warn', AUTH_SECRET, DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-growth-')) });
   const context = await createServerContext({ env, database, clock: systemClock, publicUrl: ORIGIN });
   const app = createApp(context);
   const cookies: Record<Who, string> = { client: cookieOf(1, 'client'), expert: cookieOf(1, 'expert'), admin: cookieOf(2, 'client') };
