@@ -85,7 +85,9 @@ describe('the admin overview from counters (migration 0032)', () => {
 
     // Deletes, then the clock moves on so that the window's start crosses the rows above.
     await t.db.delete(transactions).where(eq(transactions.id, moneyRows[2].id));
-    await t.db.delete(taskApplications).where(eq(taskApplications.task_id, rows[0].id));
+    await t.db.delete(taskApplications).where(eq(taskApplications.task_id, rows[8].id));
+    await t.db.update(tasks).set({ created_at: ago(29 * DAY_MS + 60_000) }).where(eq(tasks.id, rows[10].id));
+    await createApplication(t.db, { task_id: rows[11].id, expert_id: experts[2].id, created_at: ago(31 * DAY_MS) });
     await t.db.delete(tasks).where(inArray(tasks.id, [rows[2].id, rows[3].id, rows[0].id]));
     const leaving = await t.createUser('client');
     await t.db.delete(profiles).where(eq(profiles.id, leaving.id));
@@ -101,17 +103,22 @@ describe('the admin overview from counters (migration 0032)', () => {
     const open = await Promise.all(Array.from({ length: 8 }, () => createTask(t.db, { client_id: client.id, created_at: t.clock.now() })));
     // Each transaction posts a task, hires another and captures a payment: on PostgreSQL they run on
     // separate connections at once and meet on the same counter rows.
-    await Promise.all(
-      open.map((task, index) =>
+    const shared = await createTask(t.db, { client_id: client.id, created_at: ago(2 * DAY_MS) });
+    await Promise.all([
+      ...open.map((task, index) =>
         t.db.transaction(async (tx) => {
           await tx.insert(tasks).values(taskValues({ client_id: client.id, created_at: t.clock.now() }));
           await tx.update(tasks).set({ status: 'assigned', expert_id: experts[index % 3].id }).where(eq(tasks.id, task.id));
           await tx.insert(transactions).values({ task_id: task.id, amount: 10_000, platform_fee: 1_000, status: 'captured', created_at: t.clock.now() });
         }),
       ),
-    );
+      // Three experts apply to one task at once: its first-application time must come out right.
+      ...experts.map((expert, index) =>
+        createApplication(t.db, { task_id: shared.id, expert_id: expert.id, created_at: ago(-index * 60_000) }),
+      ),
+    ]);
     const after = await expectOverviewExact();
-    expect(after.tasks.total).toBe(before.tasks.total + 16);
+    expect(after.tasks.total).toBe(before.tasks.total + 17);
     expect(after.performance.hiredTasks).toBe(before.performance.hiredTasks + 8);
     expect(after.revenue.total).toBe(before.revenue.total + 8_000);
   });

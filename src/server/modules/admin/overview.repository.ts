@@ -25,8 +25,9 @@ interface OverviewRow {
  * Every figure of the overview tab (docs/decisions/0090-admin-figures.md says what each one means),
  * from the counters that migration 0032's triggers keep in the writing transaction
  * (docs/decisions/0360-admin-overview-counters.md), in one statement. Its cost does not grow with the
- * tables: totals are one row each, windows are whole UTC days of `admin_daily_counts` plus the rows of
- * the window's first, partial day (an index range of one day). countOverviewFromTables is the same
+ * tables: totals are one row each, windows (the week, the trend, the months, the 30 days of response
+ * times) are whole UTC days of `admin_daily_counts` plus the rows of the window's first, partial day
+ * (an index range of one day). countOverviewFromTables is the same
  * figures counted from the tables; the tests hold the two equal.
  */
 export async function loadOverview(db: Db, now: Date): Promise<OverviewDto> {
@@ -36,6 +37,8 @@ export async function loadOverview(db: Db, now: Date): Promise<OverviewDto> {
   const weekDays = bucketKey(weekAgoDayEnd);
   const trendFrom = bucketStart(daysBefore(now, ADMIN.overviewTrendDays - 1), 'day');
   const responseFrom = daysBefore(now, RESPONSE_WINDOW_DAYS);
+  const responseDayEnd = new Date(bucketStart(responseFrom, 'day').getTime() + DAY_MS);
+  const responseDays = bucketKey(responseDayEnd);
   const monthsFrom = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (REVENUE_MONTHS - 1), 1));
 
   const daily = (key: string, from: string) =>
@@ -60,10 +63,13 @@ export async function loadOverview(db: Db, now: Date): Promise<OverviewDto> {
            sum(n) filter (where key = 'amount:captured') as volume, sum(n) filter (where key = 'fee:captured') as revenue
          from admin_daily_counts where key in ('amount:captured', 'fee:captured') and day >= ${bucketKey(monthsFrom)}::date
          group by 1) s) as months,
-      (select avg(extract(epoch from (first.first_at - t.created_at)) / 60)
-         from tasks t
-         cross join lateral (select min(a.created_at) as first_at from task_applications a where a.task_id = t.id) first
-         where t.created_at >= ${responseFrom} and first.first_at is not null) as avg_minutes`,
+      (select case when r.n = 0 then null else r.us::numeric / r.n / 60000000 end from (select
+         ${daily('response_us', responseDays)}
+           + (select coalesce(sum(admin_response_us(created_at, first_at)), 0) from admin_task_responses
+              where created_at >= ${responseFrom} and created_at < ${responseDayEnd}) as us,
+         ${daily('responded', responseDays)}
+           + (select count(*) from admin_task_responses
+              where created_at >= ${responseFrom} and created_at < ${responseDayEnd}) as n) r) as avg_minutes`,
   );
   const totals = row?.totals ?? {};
   const total = (key: string) => num(totals[key]);
