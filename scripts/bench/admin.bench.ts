@@ -116,6 +116,8 @@ async function seed(db: Db) {
       now() - ((g::bigint * 5701) % 570000) * interval '1 minute', now()
     from generate_series(1, ${TRANSACTIONS}) g`);
   await db.execute(sql`set session_replication_role = origin`);
+  // The row triggers that keep the admin overview's counters did not run (migration 0032).
+  await db.execute(sql`select rebuild_admin_counts()`);
   await db.execute(sql`vacuum analyze`);
 }
 

@@ -6,6 +6,13 @@
  * so a ratio above 1 is what the rest of the marketplace costs them: goal <= 1.5x each.
  * All databases are open at once and the scales are interleaved in every repeat, so that the
  * machine's load moves them together. Run alone: node --import tsx scripts/bench/growth.bench.ts
+ *
+ * BENCH_GROWTH_DATABASE_URL (a PostgreSQL server URL) keeps the seeded databases between runs: each
+ * scale is seeded once into the template database `bench_growth_<tasks>` on that server (under a
+ * temporary name until the seed finishes, so an interrupted seed is never reused), and every run
+ * measures a fresh copy of it (CREATE DATABASE ... TEMPLATE), dropped at the end. A template seeded
+ * before a newer migration is migrated in the copy. Drop the templates by hand to reseed.
+ * Without it, a throwaway server (or BENCH_DATABASE_URL) is seeded on every run.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,12 +23,14 @@ import { createApp } from '../../src/server/app';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { loadEnv } from '../../src/server/env';
 import { systemClock } from '../../src/server/lib/clock';
+import { countOverviewFromTables } from '../../src/server/modules/admin/overview-full-count';
+import { loadOverview } from '../../src/server/modules/admin/overview.repository';
 import { createServerContext } from '../../src/server/server-context';
 import { cookieOf } from '../load/journeys';
 import { CENTRE, type LoadScale } from '../load/scale';
 import { seedLoad, uuidOf } from '../load/seed';
 import { AUTH_SECRET } from '../load/server';
-import { startBenchPostgres } from './postgres';
+import { startBenchPostgres, type BenchPostgres } from './postgres';
 import { ms, percentile, ratioRow, repeat, REPEATS, type BenchRow } from './stats';
 
 const SCALES = (process.env.BENCH_GROWTH_TASKS ?? '10000,100000,1000000').split(',').map(Number);
@@ -42,7 +51,8 @@ const scaleOf = (tasks: number): LoadScale => ({
 });
 
 type Who = 'client' | 'expert' | 'admin';
-const READS: Array<{ name: string; who: Who; path: string }> = [
+type Read = { name: string; who: Who; path: string } | { name: string; query: (db: DatabaseHandle['db'], now: Date) => Promise<unknown> };
+const READS: Read[] = [
   { name: 'task details', who: 'client', path: `/api/tasks/${uuidOf('7', 0)}` },
   { name: 'client dashboard: my tasks', who: 'client', path: '/api/tasks?scope=mine&page=1&pageSize=50' },
   {
@@ -55,28 +65,37 @@ const READS: Array<{ name: string; who: Who; path: string }> = [
   { name: 'conversation list', who: 'client', path: '/api/conversations' },
   { name: 'the bell (notifications)', who: 'expert', path: '/api/notifications' },
   { name: 'admin overview', who: 'admin', path: '/api/admin/overview' },
+  // The overview's statements alone, without HTTP and auth: from the counters (migration 0032) and the
+  // whole-table counts it ran before, measured the same way in the same run.
+  { name: 'admin overview statements: counters (after 0032)', query: loadOverview },
+  { name: 'admin overview statements: whole-table counts (before 0032)', query: countOverviewFromTables },
 ];
 
 interface Scaled {
   tasks: number;
   get(who: Who, path: string): Promise<void>;
+  run(read: Read): Promise<unknown>;
   close(): Promise<void>;
 }
 
 async function open(database: DatabaseHandle, tasks: number): Promise<Scaled> {
   // Client 2 of the cast is the admin.
   await database.db.execute(sql`insert into user_roles (user_id, role) values (${uuidOf('d', 2)}, 'admin') on conflict do nothing`);
-  const env = loadEnv({ NODE_ENV: 'test', AUTH_SECRET, DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-growth-')) });
+  // The admin area needs two-factor sign-in turned on (admin-access.ts); the session cookie stands for it.
+  await database.db.execute(sql`update auth_users set two_factor_enabled = true where id = ${uuidOf('d', 2)}`);
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'warn', AUTH_SECRET, DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-growth-')) });
   const context = await createServerContext({ env, database, clock: systemClock, publicUrl: ORIGIN });
   const app = createApp(context);
   const cookies: Record<Who, string> = { client: cookieOf(1, 'client'), expert: cookieOf(1, 'expert'), admin: cookieOf(2, 'client') };
+  const get = async (who: Who, path: string) => {
+    const response = await app.request(`${ORIGIN}${path}`, { headers: { origin: ORIGIN, cookie: cookies[who] } });
+    if (!response.ok) throw new Error(`${path} at ${tasks} tasks: ${response.status} ${await response.text()}`);
+    await response.arrayBuffer();
+  };
   return {
     tasks,
-    async get(who, path) {
-      const response = await app.request(`${ORIGIN}${path}`, { headers: { origin: ORIGIN, cookie: cookies[who] } });
-      if (!response.ok) throw new Error(`${path} at ${tasks} tasks: ${response.status} ${await response.text()}`);
-      await response.arrayBuffer();
-    },
+    get,
+    run: (read) => ('query' in read ? read.query(database.db, new Date()) : get(read.who, read.path)),
     async close() {
       await context.close();
       await database.close();
@@ -94,29 +113,69 @@ async function medianOf(count: number, run: () => Promise<unknown>): Promise<num
   return percentile(times, 0.5);
 }
 
+/**
+ * A database holding `tasks` tasks' worth of data: with BENCH_GROWTH_DATABASE_URL, a copy of the
+ * template kept on that server (seeded here the first time); otherwise an empty one that the caller seeds.
+ */
+async function seededDatabase(postgres: BenchPostgres, tasks: number): Promise<{ url: string; drop(): Promise<void>; seeded: boolean }> {
+  const serverUrl = process.env.BENCH_GROWTH_DATABASE_URL;
+  if (!serverUrl) return { ...(await postgres.createDatabase()), seeded: false };
+  const pg = (await import('pg')).default;
+  const admin = async (statement: string, values: unknown[] = []) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      return await client.query(statement, values);
+    } finally {
+      await client.end();
+    }
+  };
+  const urlOf = (name: string) => {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  const template = `bench_growth_${tasks}`;
+  if ((await admin('select 1 from pg_database where datname = $1', [template])).rowCount !== 1) {
+    const seeding = `${template}_seeding`;
+    await admin(`drop database if exists ${seeding} with (force)`);
+    await admin(`create database ${seeding}`);
+    const database = await openDatabase({ databaseUrl: urlOf(seeding) });
+    await seedLoad(database.db, scaleOf(tasks), (line) => console.log(line));
+    await database.close();
+    await admin(`alter database ${seeding} rename to ${template}`);
+  }
+  const name = `bench_growth_run_${tasks}_${Date.now().toString(36)}`;
+  await admin(`create database ${name} template ${template}`);
+  return { url: urlOf(name), drop: () => admin(`drop database if exists ${name} with (force)`).then(() => undefined), seeded: true };
+}
+
 export async function benchGrowth(): Promise<BenchRow[]> {
-  const postgres = await startBenchPostgres();
+  const postgres: BenchPostgres | { skipped: string } = process.env.BENCH_GROWTH_DATABASE_URL
+    ? { createDatabase: () => Promise.reject(new Error('unused')), stop: () => undefined }
+    : await startBenchPostgres();
   if ('skipped' in postgres) return [{ name: 'cost as work grows', value: `skipped: ${postgres.skipped}` }];
   const rows: BenchRow[] = [];
   const scaled: Scaled[] = [];
   const drops: Array<() => Promise<void>> = [];
   try {
     for (const tasks of SCALES) {
-      const created = await postgres.createDatabase();
-      drops.push(created.drop);
-      const database = await openDatabase({ databaseUrl: created.url });
       const started = performance.now();
-      await seedLoad(database.db, scaleOf(tasks), () => undefined);
-      rows.push({ name: `seed ${tasks.toLocaleString('en-US')} tasks (setup, not a figure)`, value: `${((performance.now() - started) / 1000).toFixed(1)} s` });
+      const { url, drop, seeded } = await seededDatabase(postgres, tasks);
+      drops.push(drop);
+      const database = await openDatabase({ databaseUrl: url });
+      if (!seeded) await seedLoad(database.db, scaleOf(tasks), () => undefined);
+      const what = seeded ? 'copy the kept' : 'seed';
+      rows.push({ name: `${what} ${tasks.toLocaleString('en-US')} tasks (setup, not a figure)`, value: `${((performance.now() - started) / 1000).toFixed(1)} s` });
       scaled.push(await open(database, tasks));
     }
     // Warm every path on every scale (session cache, plans, JIT) before measuring.
-    for (const read of READS) for (const scale of scaled) for (let i = 0; i < 5; i++) await scale.get(read.who, read.path);
+    for (const read of READS) for (const scale of scaled) for (let i = 0; i < 5; i++) await scale.run(read);
     const runs = await repeat(REPEATS, async () => {
       const medians = new Map<string, number[]>();
       for (const read of READS) {
         const values: number[] = [];
-        for (const scale of scaled) values.push(await medianOf(REQUESTS, () => scale.get(read.who, read.path)));
+        for (const scale of scaled) values.push(await medianOf(REQUESTS, () => scale.run(read)));
         medians.set(read.name, values);
       }
       return medians;

@@ -85,6 +85,8 @@ export async function seed(db: Db, experts = EXPERTS, taskCount = TASKS) {
   await db.execute(sql`set session_replication_role = origin`);
   // The row triggers that keep the map's expert cells did not run (migration 0008_map_cells.sql).
   await db.execute(sql`select rebuild_expert_map_cells()`);
+  // Nor did the admin overview's counters (migration 0032).
+  await db.execute(sql`select rebuild_admin_counts()`);
   await db.execute(sql`analyze`);
 }
 

@@ -62,6 +62,8 @@ export async function seedLoad(db: Db, scale: LoadScale, log: (line: string) => 
   );
   await step(`load cast: ${scale.users} clients and ${scale.users} experts with sessions, pools of ${scale.pool}`, () => seedCast(db, scale));
   await db.execute(sql`set session_replication_role = origin`);
+  // The row triggers that keep the admin overview's counters did not run (migration 0032).
+  await step('admin counters', () => db.execute(sql`select rebuild_admin_counts()`));
   await step('analyze', () => db.execute(sql`analyze`));
   return castOf(db, scale);
 }

@@ -35,5 +35,7 @@ export async function shiftAllDates(db: Db, ms: number): Promise<void> {
     for (const [table, assignments] of byTable) {
       await tx.execute(sql.raw(`update "${table.replace(/"/g, '""')}" set ${assignments.join(', ')}`));
     }
+    // The admin overview's daily counters are keyed by created_at's day (migration 0032): recount them.
+    await tx.execute(sql`select rebuild_admin_counts()`);
   });
 }
