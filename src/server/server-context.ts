@@ -13,6 +13,7 @@ import { createRefundRetryHandlers } from './modules/disputes/refund-retries';
 import { createDeliveryHandlers } from './notify/delivery-handlers';
 import { createTaskAlertHandlers } from './modules/task-alerts/task-alert-jobs';
 import { createChatBurstHandlers } from './modules/messages/chat-burst';
+import { createAdminCountsCompactor } from './modules/admin/admin-counts-compaction';
 import { createMetrics, noMetrics, type Metrics } from './ops/metrics';
 import { createReadiness } from './ops/health';
 import { jobQueueStats } from './ops/jobs-stats';
@@ -50,7 +51,9 @@ export async function createServerContext(options: {
           pool: () => database.poolStats?.() ?? { total: 1, idle: 1, waiting: 0 },
           jobs: async () => {
             const stats = await jobQueueStats(db, { now: clock.now() });
-            const age = stats.oldestDueAt ? Math.max(0, (clock.now().getTime() - stats.oldestDueAt.getTime()) / 1000) : 0;
+            const age = stats.oldestDueAt
+              ? Math.max(0, (clock.now().getTime() - stats.oldestDueAt.getTime()) / 1000)
+              : 0;
             return { due: stats.due, oldestDueAgeSeconds: age, failed: stats.failed, failing: stats.failing };
           },
         })
@@ -64,7 +67,9 @@ export async function createServerContext(options: {
     email: providers.email,
     sessionExpiresInSeconds: options.sessionExpiresInSeconds ?? 7 * DAY_SECONDS,
     sessionUpdateAgeSeconds: DAY_SECONDS,
-    rateLimit: options.authRateLimits ?? AUTH_RATE_LIMITS[env.NODE_ENV === 'production' ? 'production' : 'development'],
+    rateLimit:
+      options.authRateLimits ??
+      AUTH_RATE_LIMITS[env.NODE_ENV === 'production' ? 'production' : 'development'],
   });
   // Realtime: committed changes (database triggers -> NOTIFY) fan out to sockets; push goes through the job runner.
   const bus = options.changeBus ?? createChangeBus(database);
@@ -91,13 +96,23 @@ export async function createServerContext(options: {
   await bus.start();
   const hub = createRealtimeHub({ db, clock, bus });
   hubRef.current = hub;
-  const extraOrigins = [env.REALTIME_ALLOWED_ORIGINS, env.NODE_ENV === 'production' ? undefined : 'http://localhost:5173']
+  const extraOrigins = [
+    env.REALTIME_ALLOWED_ORIGINS,
+    env.NODE_ENV === 'production' ? undefined : 'http://localhost:5173',
+  ]
     .filter(Boolean)
     .join(',');
   const base = { env, db, auth, clock, providers, publicUrl };
   // Timed money work (docs/decisions/0110); main.ts starts it, tests call jobs.runDue().
   // The same runner delivers notifications by email and push (docs/notifications.md, decision 0140).
-  const delivery = createDeliveryHandlers({ db, publicUrl, secret: authSecretOf(env), email: providers.email, push: providers.push, webPush: providers.webPush });
+  const delivery = createDeliveryHandlers({
+    db,
+    publicUrl,
+    secret: authSecretOf(env),
+    email: providers.email,
+    push: providers.push,
+    webPush: providers.webPush,
+  });
   const pollIntervalMs = env.NODE_ENV === 'test' ? 60_000 : 2_000;
   // Issue 22: "export my data" archives are built and expired by the same runner.
   const exportJobs = createDataExportHandlers({ db, clock, storage: providers.storage });
@@ -109,6 +124,8 @@ export async function createServerContext(options: {
     pollIntervalMs,
     metrics,
     extraHandlers: { ...delivery, ...exportJobs, ...refundRetries, ...reachJobs },
+    // Issue 24: the admin overview's counter rows are folded about once a minute (decision 0360).
+    extraSchedule: createAdminCountsCompactor(db),
   });
   let draining = false;
   const readiness = createReadiness({

@@ -2,29 +2,45 @@
 -- (tasks by status, profiles, hired tasks, expert verification, transaction sums), so its cost grew with the
 -- marketplace. These two tables hold the same figures, kept exact by row triggers in the writing transaction:
 -- admin_counts holds totals, admin_daily_counts holds the same keys per UTC day of created_at (for the
--- "last 7 days", the trend and the monthly revenue). Each change is one upsert `n = n + delta` with its keys
--- in order, so concurrent writers wait on the row lock and never lose a count.
+-- "last 7 days", the trend and the monthly revenue). A change INSERTS its deltas as new rows, and readers
+-- sum them by key: writers never update a shared row, so they never wait on each other's row locks or
+-- deadlock on them (one counter row per key would serialize every task write in the product).
+-- compact_admin_counts(), run by the job runner about once a minute, folds the rows into one per key (and
+-- day), so a read sums the last minute's writes plus one row per key, whatever the size of the tables.
 CREATE TABLE "admin_counts" (
-	"key" text PRIMARY KEY NOT NULL,
+	"key" text NOT NULL,
 	"n" bigint DEFAULT 0 NOT NULL
 );--> statement-breakpoint
+CREATE INDEX "admin_counts_key_idx" ON "admin_counts" USING btree ("key");--> statement-breakpoint
 CREATE TABLE "admin_daily_counts" (
 	"key" text NOT NULL,
 	"day" date NOT NULL,
-	"n" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "admin_daily_counts_pk" PRIMARY KEY ("key", "day")
+	"n" bigint DEFAULT 0 NOT NULL
 );--> statement-breakpoint
--- Applies one row change's deltas: totals (day is null) and daily keys, in key order (no deadlock between
--- two row changes of the same table), skipping zeros.
+CREATE INDEX "admin_daily_counts_key_day_idx" ON "admin_daily_counts" USING btree ("key", "day");--> statement-breakpoint
+-- Records one row change's deltas: totals (day is null) and daily keys, summed per key, skipping zeros (an
+-- update that moves nothing the overview counts writes nothing).
 CREATE OR REPLACE FUNCTION admin_counts_apply(keys text[], days date[], deltas bigint[]) RETURNS void
 LANGUAGE sql AS $$
   INSERT INTO admin_counts (key, n)
-    SELECT k, sum(d) FROM unnest(keys, days, deltas) AS u(k, dy, d) WHERE dy IS NULL GROUP BY k HAVING sum(d) <> 0 ORDER BY k
-  ON CONFLICT (key) DO UPDATE SET n = admin_counts.n + excluded.n;
+    SELECT k, sum(d) FROM unnest(keys, days, deltas) AS u(k, dy, d) WHERE dy IS NULL GROUP BY k HAVING sum(d) <> 0;
   INSERT INTO admin_daily_counts (key, day, n)
-    SELECT k, dy, sum(d) FROM unnest(keys, days, deltas) AS u(k, dy, d) WHERE dy IS NOT NULL GROUP BY k, dy HAVING sum(d) <> 0 ORDER BY k, dy
-  ON CONFLICT (key, day) DO UPDATE SET n = admin_daily_counts.n + excluded.n;
+    SELECT k, dy, sum(d) FROM unnest(keys, days, deltas) AS u(k, dy, d) WHERE dy IS NOT NULL GROUP BY k, dy HAVING sum(d) <> 0;
 $$;--> statement-breakpoint
+-- Folds the delta rows into one row per key (and day). Concurrent writers are untouched: the DELETE takes
+-- only the rows its snapshot sees, and a row inserted meanwhile stays for the next pass. Another instance
+-- compacting at the same moment is skipped through the advisory lock.
+CREATE OR REPLACE FUNCTION compact_admin_counts() RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT pg_try_advisory_xact_lock(hashtext('compact_admin_counts')) THEN
+    RETURN;
+  END IF;
+  WITH moved AS (DELETE FROM admin_counts RETURNING key, n)
+  INSERT INTO admin_counts (key, n) SELECT key, sum(n) FROM moved GROUP BY key HAVING sum(n) <> 0;
+  WITH moved AS (DELETE FROM admin_daily_counts RETURNING key, day, n)
+  INSERT INTO admin_daily_counts (key, day, n) SELECT key, day, sum(n) FROM moved GROUP BY key, day HAVING sum(n) <> 0;
+END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION admin_day(at timestamptz) RETURNS date
 LANGUAGE sql IMMUTABLE AS $$ SELECT (at AT TIME ZONE 'UTC')::date $$;--> statement-breakpoint
 -- tasks: status:<status>, hired (expert_id set), hired_done (and completed or verified); daily tasks.

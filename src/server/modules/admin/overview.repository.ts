@@ -24,8 +24,9 @@ interface OverviewRow {
 /**
  * Every figure of the overview tab (docs/decisions/0090-admin-figures.md says what each one means),
  * from the counters that migration 0032's triggers keep in the writing transaction
- * (docs/decisions/0360-admin-overview-counters.md), in one statement. Its cost does not grow with the
- * tables: totals are one row each, windows (the week, the trend, the months, the 30 days of response
+ * (docs/decisions/0360-admin-overview-counters.md), in one statement. Each counter is summed from its
+ * rows (one folded row plus the deltas written since the last compaction), so its cost does not grow
+ * with the tables: totals are a few rows each, windows (the week, the trend, the months, the 30 days of response
  * times) are whole UTC days of `admin_daily_counts` plus the rows of the window's first, partial day
  * (an index range of one day). countOverviewFromTables is the same
  * figures counted from the tables; the tests hold the two equal.
@@ -46,9 +47,11 @@ export async function loadOverview(db: Db, now: Date): Promise<OverviewDto> {
   const [row] = await rowsOf<OverviewRow>(
     db,
     sql`select
-      (select json_object_agg(key, n) from admin_counts where n <> 0) as totals,
+      (select json_object_agg(key, n) from (select key, sum(n) as n from admin_counts group by key) c
+         where n <> 0) as totals,
       (select json_agg(json_build_array(substr(key, 8), n) order by substr(key, 8)::task_status)
-         from admin_counts where key like 'status:%' and n <> 0) as task_status,
+         from (select key, sum(n) as n from admin_counts where key like 'status:%' group by key) c
+         where n <> 0) as task_status,
       ${daily('profiles', weekDays)}
         + (select count(*) from profiles where created_at >= ${weekAgo} and created_at < ${weekAgoDayEnd}) as users_recent,
       ${daily('tasks', weekDays)}
@@ -56,8 +59,9 @@ export async function loadOverview(db: Db, now: Date): Promise<OverviewDto> {
       ${daily('fee:captured', weekDays)}
         + (select coalesce(sum(platform_fee), 0) from transactions
            where status = 'captured' and created_at >= ${weekAgo} and created_at < ${weekAgoDayEnd}) as revenue_recent,
-      (select json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), n))
-         from admin_daily_counts where key = 'tasks' and day >= ${bucketKey(trendFrom)}::date and n <> 0) as trend,
+      (select json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), n)) from (select day, sum(n) as n
+         from admin_daily_counts where key = 'tasks' and day >= ${bucketKey(trendFrom)}::date group by day) c
+         where n <> 0) as trend,
       (select json_agg(json_build_array(m, volume, revenue)) from (
          select to_char(date_trunc('month', day), 'YYYY-MM-DD') as m,
            sum(n) filter (where key = 'amount:captured') as volume, sum(n) filter (where key = 'fee:captured') as revenue
@@ -112,7 +116,11 @@ export async function loadOverview(db: Db, now: Date): Promise<OverviewDto> {
     ],
     revenueByMonth: fillBuckets(
       bucketKeys(monthsFrom, now, 'month'),
-      (row?.months ?? []).map(([bucket, volume, revenue]) => ({ bucket, volume: num(volume), revenue: num(revenue) })),
+      (row?.months ?? []).map(([bucket, volume, revenue]) => ({
+        bucket,
+        volume: num(volume),
+        revenue: num(revenue),
+      })),
       { volume: 0, revenue: 0 },
     ).map((r) => ({ month: r.bucket, volume: r.volume, revenue: r.revenue })),
   };

@@ -4,7 +4,12 @@ import type { Metrics } from '../../ops/metrics';
 import { createTaskPayments } from '../payments/task-payments';
 import { revealDueReviews } from '../tasks/blind-reviews';
 import { createMoneyJobHandlers, scheduleMoneyWork } from './hold-jobs';
-import { alertAdmins, alertingOnRepeatedFailure, ALERTED_JOB_KINDS, createPaymentRetryHandlers } from './payment-retries';
+import {
+  alertAdmins,
+  alertingOnRepeatedFailure,
+  ALERTED_JOB_KINDS,
+  createPaymentRetryHandlers,
+} from './payment-retries';
 
 /** The job runner of the money path: hold reminders and lapses, review reminders, auto-release. */
 export function createMoneyJobRunner(
@@ -14,14 +19,21 @@ export function createMoneyJobRunner(
     metrics?: Pick<Metrics, 'jobRun'>;
     /** Other kinds this runner also runs (notification delivery). */
     extraHandlers?: Record<string, JobHandler>;
+    /** Other periodic work run before each claim (the admin counters' compaction). */
+    extraSchedule?: (now: Date) => Promise<void>;
   } = {},
 ) {
   const provider = () => deps.providers.payments;
   const payments = createTaskPayments(deps);
   const moneyDeps = { db: deps.db, clock: deps.clock, payments, provider };
   const alerts = { db: deps.db, clock: deps.clock };
-  const handlers = { ...createMoneyJobHandlers(moneyDeps), ...createPaymentRetryHandlers(moneyDeps), ...options.extraHandlers };
-  for (const kind of ALERTED_JOB_KINDS) if (handlers[kind]) handlers[kind] = alertingOnRepeatedFailure(handlers[kind], alerts);
+  const handlers = {
+    ...createMoneyJobHandlers(moneyDeps),
+    ...createPaymentRetryHandlers(moneyDeps),
+    ...options.extraHandlers,
+  };
+  for (const kind of ALERTED_JOB_KINDS)
+    if (handlers[kind]) handlers[kind] = alertingOnRepeatedFailure(handlers[kind], alerts);
   return createJobRunner({
     db: deps.db,
     clock: deps.clock,
@@ -33,6 +45,7 @@ export function createMoneyJobRunner(
     schedule: async (now) => {
       await scheduleMoneyWork(deps.db, now);
       await revealDueReviews(deps.db, now);
+      await options.extraSchedule?.(now);
     },
     pollIntervalMs: options.pollIntervalMs,
     onRun: (job, outcome) => options.metrics?.jobRun({ kind: job.kind, outcome }),
