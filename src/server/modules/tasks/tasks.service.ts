@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { PAGINATION } from '@shared/constants';
 import { EXPERT_RADIUS_MILES, distanceMiles, taskListBox, type LatLng } from '@shared/domain/geo';
@@ -22,7 +23,7 @@ import { toApplicationDto, toPersonDto, toReviewDto, toTaskDto, toTaskExpertDto,
 import { insertTask, updateTaskIf } from './tasks.repository';
 import { clientReviewHiddenFromExpert } from './blind-reviews';
 import { hiddenBySuspension } from './suspended-clients';
-import { enqueueTaskAlerts } from '../task-alerts/task-alert-jobs';
+import { insertTaskWithAlertJob } from '../task-alerts/task-alert-jobs';
 
 /** Statuses in which an admin may still edit a task (the roles matrix: all but the closed ones). */
 const ADMIN_EDITABLE: readonly TaskStatus[] = ['pending', 'open', 'assigned', 'in_progress', 'pending_approval'];
@@ -61,15 +62,12 @@ export function createTasksService(deps: TasksServiceDeps) {
         created_at: now,
         updated_at: now,
       };
-      // The task and its alert fan-out job commit together; the fan-out itself runs later (task-alerts module).
+      // The task and its alert fan-out job are written by one statement; the fan-out itself runs later
+      // (task-alerts module).
       const row =
         deps.taskAlerts === false
           ? await insertTask(db, values)
-          : await db.transaction(async (tx) => {
-              const inserted = await insertTask(tx, values);
-              await enqueueTaskAlerts(tx, { taskId: inserted.id, now });
-              return inserted;
-            });
+          : await insertTaskWithAlertJob(db, { ...values, id: randomUUID() }, now);
       return { task: toTaskDto(row), warnings, message: messages.tasks.created };
     },
 
