@@ -5,7 +5,17 @@ import { eq } from 'drizzle-orm';
 import { systemSettings } from '../db/schema';
 import { TEST_ORIGIN } from '../test/test-app';
 import { openTestSocket, startTestServer, upgradeStatus, type TestSocket } from '../test/test-server';
-import { apply, assign, castOf, createTask, createTasksTestApp, okJson, taskAt, type Cast, type TasksTestApp } from '../modules/tasks/tasks.test-helpers';
+import {
+  apply,
+  assign,
+  castOf,
+  createTask,
+  createTasksTestApp,
+  okJson,
+  taskAt,
+  type Cast,
+  type TasksTestApp,
+} from '../modules/tasks/tasks.test-helpers';
 
 let h: TasksTestApp;
 let cast: Cast;
@@ -35,7 +45,9 @@ const isEvent = (topic: string, table?: string) => (frame: ServerFrame) =>
 describe('realtime socket', () => {
   it('needs the session cookie and a page of the product own origin', async () => {
     expect(await upgradeStatus(server.url, { origin: TEST_ORIGIN })).toBe(401);
-    expect(await upgradeStatus(server.url, { origin: 'https://evil.example', cookie: cast.client.cookie })).toBe(403);
+    expect(
+      await upgradeStatus(server.url, { origin: 'https://evil.example', cookie: cast.client.cookie }),
+    ).toBe(403);
     expect(await upgradeStatus(server.url, { cookie: cast.client.cookie })).toBe(403);
     expect(await upgradeStatus(server.url, { origin: TEST_ORIGIN, cookie: cast.client.cookie })).toBe(101);
   });
@@ -47,21 +59,39 @@ describe('realtime socket', () => {
       expect(await (await socketOf(user.cookie)).subscribe(topic)).toEqual({ type: 'subscribed', topic });
     }
     // other_expert (here a rival applicant) and other_client never get data, only the refusal.
-    expect(await (await socketOf(cast.otherExpert.cookie)).subscribe(topic)).toEqual({ type: 'error', topic, message: texts.chat.mustBeAccepted });
-    expect(await (await socketOf(cast.otherClient.cookie)).subscribe(topic)).toEqual({ type: 'error', topic, message: texts.tasks.notFound });
+    expect(await (await socketOf(cast.otherExpert.cookie)).subscribe(topic)).toEqual({
+      type: 'error',
+      topic,
+      message: texts.chat.mustBeAccepted,
+    });
+    expect(await (await socketOf(cast.otherClient.cookie)).subscribe(topic)).toEqual({
+      type: 'error',
+      topic,
+      message: texts.tasks.notFound,
+    });
     const stranger = await h.createUser('expert');
-    expect(await (await socketOf(stranger.cookie)).subscribe(topic)).toEqual({ type: 'error', topic, message: texts.tasks.notFound });
+    expect(await (await socketOf(stranger.cookie)).subscribe(topic)).toEqual({
+      type: 'error',
+      topic,
+      message: texts.tasks.notFound,
+    });
   });
 
   it('refuses unknown topics, another expert verification records and invisible tasks', async () => {
     const socket = await socketOf(cast.otherClient.cookie);
     expect((await socket.subscribe('everything')).type).toBe('error');
     expect((await socket.subscribe('tasks:not-a-uuid')).type).toBe('error');
-    expect(await socket.subscribe(topicName.verification(cast.expert.id))).toMatchObject({ type: 'error', message: texts.common.forbidden });
+    expect(await socket.subscribe(topicName.verification(cast.expert.id))).toMatchObject({
+      type: 'error',
+      message: texts.common.forbidden,
+    });
     const own = await socketOf(cast.expert.cookie);
     expect((await own.subscribe(topicName.verification(cast.expert.id))).type).toBe('subscribed');
     const task = await createTask(h, cast.client);
-    expect(await socket.subscribe(topicName.task(task.id))).toMatchObject({ type: 'error', message: texts.tasks.notFound });
+    expect(await socket.subscribe(topicName.task(task.id))).toMatchObject({
+      type: 'error',
+      message: texts.tasks.notFound,
+    });
     expect(await socket.subscribe(topicName.taskApplications(task.id))).toMatchObject({ type: 'error' });
   });
 
@@ -70,15 +100,21 @@ describe('realtime socket', () => {
     const socket = await socketOf(newcomer.cookie);
     await socket.subscribe(topicName.tasks());
     const before = await createTask(h, cast.client);
-    await okJson(await h.request('POST', '/api/me/onboarding', { cookie: newcomer.cookie, body: { role: 'expert' } }));
+    await okJson(
+      await h.request('POST', '/api/me/onboarding', { cookie: newcomer.cookie, body: { role: 'expert' } }),
+    );
     // The heartbeat is 25 s; the role read follows the user_roles NOTIFY instead. Tasks posted after
     // the change reach the new expert within a few seconds (one per try, so a slow machine still passes).
     const startedAt = Date.now();
     let delivered = false;
     for (let attempt = 0; attempt < 10 && !delivered; attempt++) {
       const posted = await createTask(h, cast.client);
-      const reached = (f: ServerFrame) => isEvent('tasks')(f) && f.type === 'event' && f.event.id === posted.id;
-      delivered = await socket.waitFor(reached, 500).then(() => true, () => false);
+      const reached = (f: ServerFrame) =>
+        isEvent('tasks')(f) && f.type === 'event' && f.event.id === posted.id;
+      delivered = await socket.waitFor(reached, 500).then(
+        () => true,
+        () => false,
+      );
     }
     expect(delivered).toBe(true);
     expect(Date.now() - startedAt).toBeLessThan(REALTIME_HEARTBEAT_MS / 2);
@@ -94,10 +130,15 @@ describe('realtime socket', () => {
     await outsider.subscribe(topicName.tasks());
     const application = await apply(h, cast.expert, task.id);
     const frame = await client.waitFor(isEvent(topicName.taskApplications(task.id)));
-    expect(frame).toMatchObject({ event: { table: 'task_applications', op: 'insert', id: application.id, task_id: task.id } });
+    expect(frame).toMatchObject({
+      event: { table: 'task_applications', op: 'insert', id: application.id, task_id: task.id },
+    });
     // The assignment changes the task: its client hears it on the tasks topic, another client does not.
     await assign(h, cast.client, task.id, application.id);
-    await client.waitFor((f) => isEvent('tasks')(f) && f.type === 'event' && f.event.id === task.id && f.event.status === 'assigned');
+    await client.waitFor(
+      (f) =>
+        isEvent('tasks')(f) && f.type === 'event' && f.event.id === task.id && f.event.status === 'assigned',
+    );
     expect(outsider.frames.some((f) => f.type === 'event' && f.event.id === task.id)).toBe(false);
   });
 
@@ -111,7 +152,10 @@ describe('realtime socket', () => {
     await outsider.subscribe(topicName.messages());
     await outsider.subscribe(topicName.notifications());
     const sent = await okJson<{ message: { id: string } }>(
-      await h.request('POST', `/api/tasks/${task.id}/messages`, { body: { content: 'Hello' }, cookie: cast.client.cookie }),
+      await h.request('POST', `/api/tasks/${task.id}/messages`, {
+        body: { content: 'Hello' },
+        cookie: cast.client.cookie,
+      }),
       201,
     );
     const chatFrame = await expert.waitFor(isEvent(topicName.taskMessages(task.id), 'messages'));
@@ -143,6 +187,10 @@ describe('realtime socket', () => {
 
   it('tells every open page to refetch the public settings when maintenance mode is switched (issue 25)', async () => {
     const [client, expert] = [await socketOf(cast.client.cookie), await socketOf(cast.expert.cookie)];
+    // The hub registers a socket once it has read the user's identity, a moment after the upgrade: a
+    // subscription's answer shows both are registered before the settings change.
+    for (const socket of [client, expert])
+      expect(await socket.subscribe('notifications')).toEqual({ type: 'subscribed', topic: 'notifications' });
     await h.db.update(systemSettings).set({ maintenance_mode: true }).where(eq(systemSettings.id, 1));
     try {
       // No subscription needed: the frame goes to every socket, through the statement trigger of migration 0025.
