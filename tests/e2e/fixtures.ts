@@ -28,8 +28,6 @@ export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa'])
     .exclude('[data-sonner-toaster]')
-    // Only violations are read: axe then skips gathering the passing and incomplete nodes of every rule.
-    .options({ resultTypes: ['violations'] })
     .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
