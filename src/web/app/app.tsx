@@ -16,8 +16,9 @@ function NativeShell({ queryClient }: { queryClient: QueryClient }) {
   return null;
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient`: the entry's, already holding the opened page's first reads (decision 0380). */
+export function App({ queryClient: givenClient }: { queryClient?: QueryClient } = {}) {
+  const [queryClient] = useState(() => givenClient ?? createQueryClient());
   useEffect(() => installSessionLostHandler(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>

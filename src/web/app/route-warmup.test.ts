@@ -3,25 +3,51 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // The pages' code: only whether it was asked for matters here.
 const loaded: string[] = [];
 vi.mock('./routes/pages', () => ({
-  pageLoaders: new Proxy({}, { get: (_target, name: string) => () => (loaded.push(name), Promise.resolve({})) }),
+  pageLoaders: new Proxy(
+    {},
+    { get: (_target, name: string) => () => (loaded.push(name), Promise.resolve({})) },
+  ),
 }));
 vi.mock('./router', () => ({ loadAppShell: () => (loaded.push('AppShell'), Promise.resolve({})) }));
 
 const { warmUpRoute } = await import('./route-warmup');
-const { api } = await import('@web/lib/api');
+const { api, forgetEarlyAnswers } = await import('@web/lib/api');
 const { TASK_LIST_PAGE_SIZE } = await import('@web/components/task/use-task-list');
+
+const { createQueryClient } = await import('@web/lib/query-client');
+const { meQuery } = await import('@web/lib/session');
+const { publicSettingsQuery } = await import('@web/lib/public-settings');
+const { taskQuery } = await import('@web/features/task-details/task-query');
+const { notificationsQuery } = await import('@web/features/notifications/notifications-api');
+const { overviewQuery } = await import('@web/features/admin/admin-api');
+const { taskListQuery } = await import('@web/components/task/use-task-list');
 
 const client = { user: { id: 'u-1' }, roles: { isAdmin: false, isExpert: false } };
 let requested: string[];
+let signedOut = false;
 
 beforeEach(() => {
   loaded.length = 0;
   requested = [];
+  signedOut = false;
+  forgetEarlyAnswers();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       requested.push(url);
-      const body = url === '/api/me' ? client : { url, call: requested.length };
+      if (url === '/api/me' && signedOut)
+        return new Response('{"error":"Unauthorized"}', {
+          status: 401,
+          headers: { 'content-type': 'application/json' },
+        });
+      const body =
+        url === '/api/me'
+          ? client
+          : url.startsWith('/api/tasks?')
+            ? { tasks: [], page: 1, pageSize: 50, total: 0 }
+            : url === '/api/tasks/t-1'
+              ? { url, call: requested.length, task: { id: 't-1' } }
+              : { url, call: requested.length };
       return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -32,12 +58,12 @@ describe('warmUpRoute', () => {
   it('starts the task page, its shell and its reads at once, and the page takes each answer once', async () => {
     warmUpRoute('/task/t-1');
     expect(loaded).toEqual(['AppShell', 'TaskDetails']);
-    expect(requested).toEqual(['/api/me', '/api/notifications', '/api/tasks/t-1']);
+    expect(requested).toEqual(['/api/me', '/api/public-settings', '/api/notifications', '/api/tasks/t-1']);
 
-    expect(await api.get('/api/tasks/t-1')).toEqual({ url: '/api/tasks/t-1', call: 3 });
-    expect(requested).toHaveLength(3);
+    expect(await api.get('/api/tasks/t-1')).toMatchObject({ url: '/api/tasks/t-1', call: 4 });
+    expect(requested).toHaveLength(4);
     // A second read asks the server again.
-    expect(await api.get('/api/tasks/t-1')).toEqual({ url: '/api/tasks/t-1', call: 4 });
+    expect(await api.get('/api/tasks/t-1')).toMatchObject({ url: '/api/tasks/t-1', call: 5 });
   });
 
   it("starts a client's dashboard list with the exact URL the list asks for", async () => {
@@ -48,6 +74,42 @@ describe('warmUpRoute', () => {
     const before = requested.length;
     await api.get('/api/tasks', { scope: 'mine', page: 1, pageSize: TASK_LIST_PAGE_SIZE });
     expect(requested).toHaveLength(before);
+  });
+
+  it("with a query client, settles once the task page's first reads are in the cache under the pages' own keys", async () => {
+    const queryClient = createQueryClient();
+    await warmUpRoute('/task/t-1', queryClient);
+    // Each read went out once: the cache took the early answers.
+    expect(requested.sort()).toEqual([
+      '/api/me',
+      '/api/notifications',
+      '/api/public-settings',
+      '/api/tasks/t-1',
+    ]);
+    expect(queryClient.getQueryData(meQuery.queryKey)).toEqual(client);
+    expect(queryClient.getQueryData(taskQuery('t-1').queryKey)).toEqual({ id: 't-1' });
+    expect(queryClient.getQueryData(notificationsQuery.queryKey)).toEqual({
+      url: '/api/notifications',
+      call: expect.any(Number),
+    });
+    expect(queryClient.getQueryData(publicSettingsQuery.queryKey)).toEqual({
+      url: '/api/public-settings',
+      call: expect.any(Number),
+    });
+  });
+
+  it("fills a client's dashboard list, and nothing of a signed-out visitor's but the session check", async () => {
+    const queryClient = createQueryClient();
+    await warmUpRoute('/dashboard', queryClient);
+    const list = queryClient.getQueryData(taskListQuery({ scope: 'mine' }).queryKey);
+    expect(list?.pages).toHaveLength(1);
+
+    signedOut = true;
+    requested = [];
+    const visitorCache = createQueryClient();
+    await warmUpRoute('/admin', visitorCache);
+    expect(visitorCache.getQueryData(meQuery.queryKey)).toBeNull();
+    expect(visitorCache.getQueryData(overviewQuery.queryKey)).toBeUndefined();
   });
 
   it('starts nothing on the landing page (its load budget)', () => {

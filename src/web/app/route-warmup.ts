@@ -1,5 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { MeDto } from '@shared/schemas/me.schemas';
 import { peekEarlyJson, startEarlyGet } from '@web/lib/api';
+import { publicSettingsQuery } from '@web/lib/public-settings';
+import { meQuery } from '@web/lib/session';
 import { pageLoaders } from './routes/pages';
 import { loadAppShell } from './router';
 
@@ -11,41 +14,92 @@ import { loadAppShell } from './router';
  * be the exact URLs the pages ask for (src/web/lib/api.ts hands each answer to the first GET of the
  * same URL); a read nobody takes is only a wasted request. "/" starts nothing: the landing page's
  * budget (issue 12) keeps its first load to the static hero and the entry.
+ *
+ * With a query client, the answers also go into its cache under the pages' own query options, and
+ * the promise settles once the page's code and first reads are in (or failed): the entry renders
+ * then, so that the page renders once, with its data, in one interruptible transition instead of a
+ * loading state followed by one synchronous re-render per arriving answer (decision 0380).
  */
-export function warmUpRoute(pathname: string): void {
+export function warmUpRoute(pathname: string, queryClient?: QueryClient): Promise<void> {
   const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/') return;
+  if (path === '/') return Promise.resolve();
   const segments = path.split('/').slice(1).map(decodeURIComponent);
-  const signedIn = () => {
-    startEarlyGet('/api/me');
-    void loadAppShell().catch(() => undefined);
-    startEarlyGet('/api/notifications');
+  const pending: Promise<unknown>[] = [];
+  const load = (loader: () => Promise<unknown>) => pending.push(loader().catch(() => undefined));
+  /** Fills the cache once the query's code is here; its request is already on its way. */
+  const prefetch = (prefetching: (client: QueryClient) => Promise<unknown>) => {
+    if (queryClient) pending.push(prefetching(queryClient).catch(() => undefined));
   };
-  const load = (loader: () => Promise<unknown>) => void loader().catch(() => undefined);
+  /** Only a signed-in user's reads go into the cache: a signed-out one is sent to /auth anyway. */
+  const whenSignedIn = (prefetching: (client: QueryClient) => Promise<unknown>) =>
+    prefetch(async (client) => {
+      if (await client.fetchQuery(meQuery)) await prefetching(client);
+    });
+  const common = () => {
+    startEarlyGet('/api/me');
+    startEarlyGet('/api/public-settings');
+    prefetch((client) => client.prefetchQuery(meQuery));
+    prefetch((client) => client.prefetchQuery(publicSettingsQuery));
+  };
+  const signedIn = () => {
+    common();
+    load(loadAppShell);
+    startEarlyGet('/api/notifications');
+    whenSignedIn(async (client) => {
+      const { notificationsQuery } = await import('@web/features/notifications/notifications-api');
+      await client.prefetchQuery(notificationsQuery);
+    });
+  };
 
   if (path === '/auth') {
-    startEarlyGet('/api/me');
+    common();
     load(pageLoaders.Auth);
   } else if (segments[0] === 'expert' && segments.length === 2) {
-    startEarlyGet('/api/me');
+    const expertId = segments[1]!;
+    common();
     load(pageLoaders.ExpertPublicProfile);
-    startEarlyGet(`/api/experts/${encodeURIComponent(segments[1]!)}/public`);
+    startEarlyGet(`/api/experts/${encodeURIComponent(expertId)}/public`);
+    prefetch(async (client) => {
+      const { publicProfileQuery } = await import('@web/features/expert-public-profile/expert-profile-api');
+      await client.prefetchQuery(publicProfileQuery(expertId));
+    });
   } else if (segments[0] === 'task' && segments.length === 2) {
+    const taskId = segments[1]!;
     signedIn();
     load(pageLoaders.TaskDetails);
-    startEarlyGet(`/api/tasks/${encodeURIComponent(segments[1]!)}`);
+    startEarlyGet(`/api/tasks/${encodeURIComponent(taskId)}`);
+    whenSignedIn(async (client) => {
+      const { taskQuery } = await import('@web/features/task-details/task-query');
+      await client.prefetchQuery(taskQuery(taskId));
+    });
   } else if (path === '/dashboard') {
     signedIn();
     // The dashboard depends on the role: the client's needs its task list, the expert's its own code.
-    void peekEarlyJson<MeDto>('/api/me').then((me) => {
-      if (!me || me.roles.isAdmin) return;
-      if (me.roles.isExpert) return load(pageLoaders.ExpertDashboard);
-      load(pageLoaders.ClientDashboard);
-      startEarlyGet('/api/tasks', { scope: 'mine', page: 1, pageSize: 50 });
-    });
+    // With a query client the session check took the early answer into the cache: read it there.
+    const me = queryClient
+      ? queryClient.fetchQuery(meQuery).catch(() => null)
+      : peekEarlyJson<MeDto>('/api/me');
+    pending.push(
+      me.then(async (me) => {
+        if (!me || me.roles.isAdmin) return;
+        if (me.roles.isExpert) return pageLoaders.ExpertDashboard().catch(() => undefined);
+        startEarlyGet('/api/tasks', { scope: 'mine', page: 1, pageSize: 50 });
+        const loading = pageLoaders.ClientDashboard().catch(() => undefined);
+        if (queryClient) {
+          const { taskListQuery } = await import('@web/components/task/use-task-list');
+          await queryClient.prefetchInfiniteQuery(taskListQuery({ scope: 'mine' })).catch(() => undefined);
+        }
+        await loading;
+      }),
+    );
   } else if (path === '/admin') {
-    startEarlyGet('/api/me');
+    common();
     load(pageLoaders.Admin);
     startEarlyGet('/api/admin/overview');
+    whenSignedIn(async (client) => {
+      const { overviewQuery } = await import('@web/features/admin/admin-api');
+      await client.prefetchQuery(overviewQuery);
+    });
   }
+  return Promise.all(pending).then(() => undefined);
 }

@@ -1,7 +1,8 @@
-import { lazy, useLayoutEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { removeLandingShell } from '@web/lib/landing-shell';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { pages } from './routes/pages';
+import { preloadable } from './routes/preloadable';
 import { Page } from './routes/page';
 import { RequireAuth, RedirectSignedIn, AdminGate, DashboardIndex } from './guards';
 import { ErrorBoundary } from './shell/error-fallback';
@@ -15,8 +16,9 @@ import { MaintenanceGate } from './shell/maintenance-gate';
  * and which cost the landing page 14 KB on the wire (decision 0108).
  */
 // The signed-in shell (bell, dialogs, navigation) is its own chunk: visitors of the landing page never load it.
-export const loadAppShell = () => import('./shell/app-shell').then((module) => ({ default: module.AppShell }));
-const AppShell = lazy(loadAppShell);
+const appShell = preloadable(() => import('./shell/app-shell').then((module) => ({ default: module.AppShell })));
+export const loadAppShell = appShell.load;
+const AppShell = appShell.Component;
 
 export function AppRoutes() {
   // A render error shows the full-page fallback until the user goes to another page.

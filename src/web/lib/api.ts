@@ -85,6 +85,11 @@ export function startEarlyGet(path: string, query?: Query): void {
   earlyAnswers.set(url, { response, startedAt: Date.now() });
 }
 
+/** Drops the early answers nobody took (a test's fresh start). */
+export function forgetEarlyAnswers(): void {
+  earlyAnswers.clear();
+}
+
 /** The JSON of an early GET's answer, without taking it from the page that will ask (null when it failed). */
 export function peekEarlyJson<T>(path: string): Promise<T | null> {
   const early = earlyAnswers.get(path);

@@ -1,11 +1,12 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { preloadable } from './preloadable';
 
 /**
  * The page of each route, one lazy chunk each. Every feature exports its page as the default
  * export of the file named here.
  */
 /** The code of each page, also started early for the page being opened (src/web/app/route-warmup.ts). */
-export const pageLoaders = {
+const importers = {
   Landing: () => import('@web/features/landing/landing-page'),
   Auth: () => import('@web/features/auth/auth-page'),
   ResetPassword: () => import('@web/features/auth/reset-password-page'),
@@ -28,6 +29,19 @@ export const pageLoaders = {
   ReportVerify: () => import('@web/features/report-verify/report-verify-page'),
 };
 
+type PageName = keyof typeof importers;
+const preloadables = Object.fromEntries(
+  Object.entries(importers).map(([name, importer]) => [name, preloadable(importer)]),
+) as unknown as Record<
+  PageName,
+  { load: () => Promise<unknown>; Component: LazyExoticComponent<ComponentType> }
+>;
+
+/** Starts (once) the code of a page; src/web/app/route-warmup.ts calls it for the page being opened. */
+export const pageLoaders = Object.fromEntries(
+  Object.entries(preloadables).map(([name, { load }]) => [name, load]),
+) as Record<PageName, () => Promise<unknown>>;
+
 export const pages = Object.fromEntries(
-  Object.entries(pageLoaders).map(([name, load]) => [name, lazy(load)]),
-) as unknown as Record<keyof typeof pageLoaders, LazyExoticComponent<ComponentType>>;
+  Object.entries(preloadables).map(([name, { Component }]) => [name, Component]),
+) as Record<PageName, LazyExoticComponent<ComponentType>>;

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { TaskListScope } from '@shared/schemas/tasks.schemas';
 import type { TaskListDto, TaskListItemDto } from '@shared/schemas/task-api';
 import { api } from '@web/lib/api';
@@ -15,8 +15,8 @@ export interface TaskListParams {
 }
 
 /** GET /api/tasks for one scope, newest first, paged; all under the ['tasks'] key that every task change refreshes. */
-export function useTaskList({ scope, latitude, longitude, enabled = true }: TaskListParams) {
-  const query = useInfiniteQuery({
+export const taskListQuery = ({ scope, latitude, longitude }: Omit<TaskListParams, 'enabled'>) =>
+  infiniteQueryOptions({
     queryKey: ['tasks', 'list', scope, latitude ?? null, longitude ?? null],
     queryFn: ({ pageParam }) =>
       api.get<TaskListDto>('/api/tasks', {
@@ -28,8 +28,10 @@ export function useTaskList({ scope, latitude, longitude, enabled = true }: Task
       }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
-    enabled,
   });
+
+export function useTaskList({ scope, latitude, longitude, enabled = true }: TaskListParams) {
+  const query = useInfiniteQuery({ ...taskListQuery({ scope, latitude, longitude }), enabled });
   const tasks: TaskListItemDto[] = query.data?.pages.flatMap((page) => page.tasks) ?? [];
   const total = query.data?.pages.at(-1)?.total ?? 0;
   return { ...query, tasks, total };

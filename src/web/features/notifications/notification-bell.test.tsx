@@ -7,10 +7,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationBell } from './notification-bell';
 
 // The realtime socket: the test hands the bell an event as the server would push it.
-const realtime = vi.hoisted(() => ({ onEvent: null as null | ((event: { op: string; id: string }) => void) }));
+const realtime = vi.hoisted(() => ({
+  onEvent: null as null | ((event: { op: string; id: string }) => void),
+}));
 vi.mock('@web/lib/use-realtime', () => ({
   useRealtimeConnected: () => true,
-  useRealtimeChannel: (_prefix: string, _id: string | undefined, _topic: string, onEvent: (event: { op: string; id: string }) => void) => {
+  useRealtimeChannel: (
+    _prefix: string,
+    _id: string | undefined,
+    _topic: string,
+    onEvent: (event: { op: string; id: string }) => void,
+  ) => {
     realtime.onEvent = onEvent;
   },
 }));
@@ -31,12 +38,28 @@ beforeEach(() => {
         posts.push(url);
         return failPosts
           ? new Response('{}', { status: 500 })
-          : new Response('{"success":true}', { status: 200, headers: { 'content-type': 'application/json' } });
+          : new Response('{"success":true}', {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            });
       }
       const notifications = [
-        { id: 'n1', user_id: 'u', type: 'assignment', title: 'New Assignment', message: 'You have been hired.', task_id: TASK, data: null, read: false, created_at: new Date().toISOString() },
+        {
+          id: 'n1',
+          user_id: 'u',
+          type: 'assignment',
+          title: 'New Assignment',
+          message: 'You have been hired.',
+          task_id: TASK,
+          data: null,
+          read: false,
+          created_at: new Date().toISOString(),
+        },
       ];
-      return new Response(JSON.stringify({ notifications, unread_count: unread }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ notifications, unread_count: unread }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
 });
@@ -64,6 +87,12 @@ describe('NotificationBell', () => {
   it('shows 9+ above 9', async () => {
     renderBell();
     expect(await screen.findByTestId('notification-badge')).toHaveTextContent('9+');
+  });
+
+  it('opens as a dialog named by its heading (axe: aria-dialog-name)', async () => {
+    renderBell();
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 12 unread' }));
+    expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeVisible();
   });
 
   it('marks a clicked notification read and opens its task', async () => {

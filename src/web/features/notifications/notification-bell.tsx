@@ -30,7 +30,10 @@ export const OPEN_LIST_TOAST_POSITION = 'bottom-center' as const;
  */
 export function NotificationBell() {
   const connected = useRealtimeConnected();
-  const { data } = useQuery({ ...notificationsQuery, refetchInterval: connected ? false : NOTIFICATIONS_REFETCH_MS });
+  const { data } = useQuery({
+    ...notificationsQuery,
+    refetchInterval: connected ? false : NOTIFICATIONS_REFETCH_MS,
+  });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const markOne = useMarkNotificationRead();
@@ -48,8 +51,8 @@ export function NotificationBell() {
         : item.type === 'waitlist_expert_available'
           ? '/waitlist'
           : item.type.startsWith('verification_')
-          ? '/profile?tab=verification'
-          : '/dashboard',
+            ? '/profile?tab=verification'
+            : '/dashboard',
     );
   };
 
@@ -66,7 +69,9 @@ export function NotificationBell() {
         duration: NOTIFICATION_TOAST_MS,
         // With the list open, the toast goes to the bottom rather than over the list's header (issue 25).
         ...(open ? { position: OPEN_LIST_TOAST_POSITION } : {}),
-        action: item.task_id ? { label: messages.chat.viewTask, onClick: () => openNotification(item) } : undefined,
+        action: item.task_id
+          ? { label: messages.chat.viewTask, onClick: () => openNotification(item) }
+          : undefined,
       });
     });
   });
@@ -74,7 +79,12 @@ export function NotificationBell() {
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Notifications, ${unread} unread`} className="relative">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Notifications, ${unread} unread`}
+          className="relative"
+        >
           <Bell aria-hidden="true" />
           {unread > 0 ? (
             <span
@@ -88,15 +98,25 @@ export function NotificationBell() {
         </Button>
       </PopoverTrigger>
       {/* On a phone the list spans the width less 8 px each side, rather than sitting flush left. */}
-      <PopoverContent align="end" collisionPadding={8} className="w-[calc(100vw-1rem)] p-0 sm:w-80">
+      {/* Radix gives the popover the dialog role: its heading names it (axe's aria-dialog-name). */}
+      <PopoverContent
+        align="end"
+        collisionPadding={8}
+        aria-labelledby="notifications-heading"
+        className="w-[calc(100vw-1rem)] p-0 sm:w-80"
+      >
         <div className="flex items-center justify-between border-b px-3 py-2">
-          <h2 className="text-sm font-semibold">Notifications</h2>
+          <h2 id="notifications-heading" className="text-sm font-semibold">
+            Notifications
+          </h2>
           {items.length > 0 ? (
             <Button
               variant="link"
               size="sm"
               onClick={() =>
-                markAll.mutate(undefined, { onError: () => toast.error(messages.notifications.markAllReadFailed) })
+                markAll.mutate(undefined, {
+                  onError: () => toast.error(messages.notifications.markAllReadFailed),
+                })
               }
             >
               Mark all as read

@@ -5,7 +5,12 @@ import { MemoryRouter } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { webPushMessages as m } from '@shared/messages/webPush';
-import { restoreWebPushBrowser, stubWebPushBrowser, TEST_PUSH_ENDPOINT, TEST_VAPID_KEY } from '@web/test/web-push-browser';
+import {
+  restoreWebPushBrowser,
+  stubWebPushBrowser,
+  TEST_PUSH_ENDPOINT,
+  TEST_VAPID_KEY,
+} from '@web/test/web-push-browser';
 import { NotificationBell } from './notification-bell';
 import { pushOfferKey } from './push-offer';
 
@@ -26,7 +31,10 @@ beforeEach(() => {
       const path = new URL(String(input), 'http://localhost').pathname;
       if (init?.method === 'POST') {
         posts.push({ path, body: JSON.parse(String(init.body)) });
-        return Response.json({ id: 's1', endpoint: TEST_PUSH_ENDPOINT, created_at: '2026-01-01T00:00:00Z' }, { status: 201 });
+        return Response.json(
+          { id: 's1', endpoint: TEST_PUSH_ENDPOINT, created_at: '2026-01-01T00:00:00Z' },
+          { status: 201 },
+        );
       }
       if (path === '/api/me') return Response.json({ user: { id: userId, email: 'a@example.test' } });
       if (path === '/api/web-push/public-key') return Response.json({ public_key: TEST_VAPID_KEY });
@@ -69,7 +77,12 @@ describe('the bell\'s one-time "Turn on notifications" offer', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(m.turnedOn));
     expect(browser.requestPermission).toHaveBeenCalledTimes(1);
     expect(browser.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
-    expect(posts).toEqual([{ path: '/api/web-push/subscriptions', body: { endpoint: TEST_PUSH_ENDPOINT, keys: { p256dh: 'p', auth: 'a' } } }]);
+    expect(posts).toEqual([
+      {
+        path: '/api/web-push/subscriptions',
+        body: { endpoint: TEST_PUSH_ENDPOINT, keys: { p256dh: 'p', auth: 'a' } },
+      },
+    ]);
     expect(offer()).toBeNull();
 
     // Even if the permission were still undecided on the next visit, the answer is remembered.

@@ -23,7 +23,11 @@ function storage(): Storage | undefined {
  * and until this user turns it on or dismisses it here.
  */
 export function pushOfferWanted(userId: string): boolean {
-  return webPushSupported() && Notification.permission === 'default' && storage()?.getItem(pushOfferKey(userId)) == null;
+  return (
+    webPushSupported() &&
+    Notification.permission === 'default' &&
+    storage()?.getItem(pushOfferKey(userId)) == null
+  );
 }
 
 /** The bell's one-time "Turn on notifications" offer (issue 19); the switch on /profile stays the full control. */

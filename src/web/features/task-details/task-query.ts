@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { capabilitiesOf, type TaskCapability } from '@shared/domain/permissions';
 import { TASK_QUERY } from '@shared/constants';
@@ -14,18 +14,21 @@ export const taskQueryKey = (taskId: string) => ['tasks', 'detail', taskId] as c
 
 export const taskPath = (taskId: string, rest = '') => `/api/tasks/${encodeURIComponent(taskId)}${rest}`;
 
-/** The spec: the task query needs a task id and a signed-in user, retries once and refetches on focus. */
-export function useTaskQuery(taskId: string | undefined, signedIn: boolean) {
-  return useQuery({
-    queryKey: taskQueryKey(taskId ?? ''),
-    queryFn: async () => (await api.get<{ task: TaskDetailsDto }>(taskPath(taskId!))).task,
-    enabled: Boolean(taskId) && signedIn,
+/** The task query; also started by the route warm-up before the first render (decision 0380). */
+export const taskQuery = (taskId: string) =>
+  queryOptions({
+    queryKey: taskQueryKey(taskId),
+    queryFn: async () => (await api.get<{ task: TaskDetailsDto }>(taskPath(taskId))).task,
     // A missing task or a refusal will not change on a second try.
     retry: (failures, error) =>
       !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
       failures < TASK_QUERY.retry,
     refetchOnWindowFocus: TASK_QUERY.refetchOnWindowFocus,
   });
+
+/** The spec: the task query needs a task id and a signed-in user, retries once and refetches on focus. */
+export function useTaskQuery(taskId: string | undefined, signedIn: boolean) {
+  return useQuery({ ...taskQuery(taskId ?? ''), enabled: Boolean(taskId) && signedIn });
 }
 
 /** What the caller may do: the server's evaluation of the roles matrix, or the same rules run here. */
