@@ -125,6 +125,33 @@ describe('formatting', () => {
     expect(formatUsd(123_450, { decimals: 0 })).toBe('$1,235');
     expect(formatUsd(123_450)).toBe('$1,234.50');
   });
+
+  it("writes exactly what Intl's en-US currency format writes, for every size, sign and rounding (decision 0381)", () => {
+    const intl = (decimals: number) =>
+      new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: MONEY.currencyCode,
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      });
+    const samples = [
+      0, 1, 49, 50, 51, 99, 100, 149, 150, 250, 999_949, 999_950, 123_456_789, 9_999_999_999_999,
+    ];
+    // (Beyond about 10^13 cents Intl itself errs: it formats the float cents / 100.)
+    // A spread of ordinary amounts too, from a fixed seed so that a failure repeats.
+    let seed = 7;
+    for (let index = 0; index < 2_000; index += 1) {
+      seed = (seed * 48_271) % 2_147_483_647;
+      samples.push(seed % 10 ** (1 + (index % 10)));
+    }
+    for (const decimals of [0, 2]) {
+      for (const cents of samples.flatMap((value) => [value, -value])) {
+        expect(formatUsd(cents, { decimals }), `${cents} cents, ${decimals} decimals`).toBe(
+          intl(decimals).format(centsToDollars(cents)),
+        );
+      }
+    }
+  });
 });
 
 describe('budgetFigureCents', () => {

@@ -65,9 +65,19 @@ export function centsToDollars(cents: number): number {
 
 const usdFormatters = new Map<number, Intl.NumberFormat>();
 
-/** "$1,234.50"; with `{ decimals: 0 }` whole dollars ("$1,235"), as admin revenue figures show. */
+/**
+ * "$1,234.50"; with `{ decimals: 0 }` whole dollars ("$1,235"), as admin revenue figures show.
+ * Whole cents in US dollars (the product's currency) are formatted here rather than by
+ * Intl.NumberFormat: a page's first Intl call loads the browser's locale data, 45-140 ms of main
+ * thread on these machines before Lighthouse's 4x CPU slowdown, and no other text on the task
+ * page, the dashboards or the public profile needs it (decision 0381). A test holds the output
+ * to Intl's, which still formats any other currency or a fraction of a cent.
+ */
 export function formatUsd(cents: number, options: { decimals?: number } = {}): string {
   const decimals = options.decimals ?? MONEY.displayDecimals;
+  if (MONEY.currencyCode === 'USD' && Number.isSafeInteger(cents) && (decimals === 0 || decimals === 2)) {
+    return formatWholeCentsInDollars(cents, decimals);
+  }
   let formatter = usdFormatters.get(decimals);
   if (!formatter) {
     formatter = new Intl.NumberFormat('en-US', {
@@ -79,6 +89,17 @@ export function formatUsd(cents: number, options: { decimals?: number } = {}): s
     usdFormatters.set(decimals, formatter);
   }
   return formatter.format(centsToDollars(cents));
+}
+
+/** en-US currency text of whole cents: "-$1,234.50", or rounded half away from zero to "$1,235". */
+function formatWholeCentsInDollars(cents: number, decimals: 0 | 2): string {
+  const magnitude = Math.abs(cents);
+  const dollars = decimals === 2 ? Math.floor(magnitude / 100) : Math.floor((magnitude + 50) / 100);
+  const grouped = String(dollars).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = decimals === 2 ? `.${String(magnitude % 100).padStart(2, '0')}` : '';
+  // As Intl does, a negative amount keeps its minus even when it rounds to zero ("-$0"), and so does -0.
+  const negative = cents < 0 || Object.is(cents, -0);
+  return `${negative ? '-' : ''}$${grouped}${fraction}`;
 }
 
 export interface BudgetFigureApplication {

@@ -1,6 +1,7 @@
 import { format } from '../format-message';
 import { evidenceTrustMessages as m } from '../messages/evidenceTrust';
 import { haversineMiles } from './geo';
+import { formatCount } from './plain-format';
 
 /**
  * Provenance badges: what a file's own metadata says about where and when it was made, compared with
@@ -35,7 +36,7 @@ export interface TaskFacts {
 
 export function formatMiles(miles: number): string {
   if (miles < 10) return (Math.round(miles * 10) / 10).toFixed(1);
-  return Math.round(miles).toLocaleString('en-US');
+  return formatCount(Math.round(miles));
 }
 
 export function formatAgo(from: Date, now: Date): string {
@@ -67,7 +68,10 @@ export function provenanceBadges(file: FileProvenance, task: TaskFacts, now: Dat
     if (miles > PROVENANCE_NEAR_MILES) {
       warnings.push({ tone: 'warning', text: format(m.badgeFar, { miles: formatMiles(miles) }) });
     } else if (captured) {
-      facts.push({ tone: 'ok', text: format(m.badgeNearAt, { miles: formatMiles(miles), ago: formatAgo(captured, now) }) });
+      facts.push({
+        tone: 'ok',
+        text: format(m.badgeNearAt, { miles: formatMiles(miles), ago: formatAgo(captured, now) }),
+      });
     } else {
       facts.push({ tone: 'ok', text: format(m.badgeNear, { miles: formatMiles(miles) }) });
     }

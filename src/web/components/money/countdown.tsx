@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { format } from '@shared/format-message';
+import { formatDateTimeNumeric } from '@shared/domain/plain-format';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -43,7 +44,12 @@ export function Countdown({ deadline, template, expiredText, offsetMs = 0, class
   const now = useNow();
   const left = new Date(deadline).getTime() - (now + offsetMs);
   return (
-    <time dateTime={deadline} title={new Date(deadline).toLocaleString()} className={className} data-testid="countdown">
+    <time
+      dateTime={deadline}
+      title={formatDateTimeNumeric(new Date(deadline))}
+      className={className}
+      data-testid="countdown"
+    >
       {left > 0 ? format(template as '{time}', { time: formatRemaining(left) }) : expiredText}
     </time>
   );

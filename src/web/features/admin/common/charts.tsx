@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { formatIsoDayMonth, formatIsoDayShort } from '@shared/domain/plain-format';
 
 /** The six colours every admin chart draws with, in order (spec 002: a six-colour palette). */
 export const CHART_PALETTE = ['#0ea5e9', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#64748b'] as const;
@@ -45,7 +46,9 @@ export function ChartCard({
           </div>
         )}
         <details className="text-sm">
-          <summary className="cursor-pointer text-muted-foreground hover:text-foreground">Show data: {title}</summary>
+          <summary className="cursor-pointer text-muted-foreground hover:text-foreground">
+            Show data: {title}
+          </summary>
           <Table className="mt-2">
             <caption className="sr-only">{title}</caption>
             <TableHeader>
@@ -74,7 +77,17 @@ export function ChartCard({
 }
 
 /** A figure card: label, big value, and a line under it. */
-export function StatCard({ label, value, hint, icon }: { label: string; value: string; hint?: string; icon?: ReactNode }) {
+export function StatCard({
+  label,
+  value,
+  hint,
+  icon,
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+  icon?: ReactNode;
+}) {
   return (
     <Card>
       <CardContent className="flex items-start justify-between gap-3">
@@ -100,7 +113,5 @@ export function humanize(key: string): string {
   return STATUS_LABELS[key] ?? key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' ');
 }
 
-export const shortDate = (isoDay: string) =>
-  new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-export const monthLabel = (isoDay: string) =>
-  new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+export const shortDate = (isoDay: string) => formatIsoDayShort(isoDay);
+export const monthLabel = (isoDay: string) => formatIsoDayMonth(isoDay);

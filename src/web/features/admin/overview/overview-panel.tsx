@@ -9,6 +9,7 @@ import { overviewQuery } from '../admin-api';
 import { ChartCard, StatCard, humanize, monthLabel, shortDate } from '../common/charts';
 import { BarShape, LineShape, PieShape } from '../common/lazy-chart-shapes';
 import { WaitlistDemand } from '../waitlist/waitlist-demand';
+import { formatCount } from '@shared/domain/plain-format';
 
 const usd0 = (cents: number) => formatUsd(cents, { decimals: 0 });
 const BREAKDOWN_LABELS = {
@@ -38,13 +39,13 @@ export default function OverviewPanel() {
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <StatCard
           label="Total Users"
-          value={data.users.total.toLocaleString('en-US')}
+          value={formatCount(data.users.total)}
           hint={`+${data.users.newLast7Days} in the last 7 days`}
           icon={<Users aria-hidden="true" className="size-5 text-muted-foreground" />}
         />
         <StatCard
           label="Task Completion"
-          value={`${data.tasks.completed.toLocaleString('en-US')} / ${data.tasks.total.toLocaleString('en-US')}`}
+          value={`${formatCount(data.tasks.completed)} / ${formatCount(data.tasks.total)}`}
           hint={`${data.tasks.completionRate}% completion rate`}
           icon={<CheckCircle2 aria-hidden="true" className="size-5 text-muted-foreground" />}
         />
@@ -66,7 +67,10 @@ export default function OverviewPanel() {
           <ChartCard
             title="Task status"
             empty={data.tasks.total === 0}
-            table={{ columns: ['Status', 'Tasks'], rows: data.taskStatus.map((r) => [humanize(r.key), r.count]) }}
+            table={{
+              columns: ['Status', 'Tasks'],
+              rows: data.taskStatus.map((r) => [humanize(r.key), r.count]),
+            }}
           >
             <PieShape data={data.taskStatus.map((r) => ({ label: humanize(r.key), value: r.count }))} />
           </ChartCard>
@@ -85,7 +89,10 @@ export default function OverviewPanel() {
           <ChartCard
             title="Expert verification status"
             empty={data.verification.length === 0}
-            table={{ columns: ['Status', 'Experts'], rows: data.verification.map((r) => [humanize(r.key), r.count]) }}
+            table={{
+              columns: ['Status', 'Experts'],
+              rows: data.verification.map((r) => [humanize(r.key), r.count]),
+            }}
           >
             <BarShape
               data={data.verification.map((r) => ({ status: humanize(r.key), experts: r.count }))}
@@ -101,16 +108,20 @@ export default function OverviewPanel() {
             </CardHeader>
             <CardContent>
               <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-3 text-sm">
-                <dt className="text-muted-foreground">Average response time (publication to first application)</dt>
+                <dt className="text-muted-foreground">
+                  Average response time (publication to first application)
+                </dt>
                 <dd className="text-right font-medium tabular-nums">
-                  {perf.avgResponseMinutes === null ? 'No applications yet' : formatMinutes(perf.avgResponseMinutes)}
+                  {perf.avgResponseMinutes === null
+                    ? 'No applications yet'
+                    : formatMinutes(perf.avgResponseMinutes)}
                 </dd>
                 <dt className="text-muted-foreground">Completion rate of hired tasks</dt>
                 <dd className="text-right font-medium tabular-nums">
                   {perf.completionRate === null ? 'No hired tasks yet' : `${perf.completionRate}%`}
                 </dd>
                 <dt className="text-muted-foreground">Tasks with a hired expert</dt>
-                <dd className="text-right font-medium tabular-nums">{perf.hiredTasks.toLocaleString('en-US')}</dd>
+                <dd className="text-right font-medium tabular-nums">{formatCount(perf.hiredTasks)}</dd>
               </dl>
             </CardContent>
           </Card>
@@ -120,9 +131,15 @@ export default function OverviewPanel() {
             title="Money breakdown"
             description="Captured payments split into platform fees and expert payouts, with held and refunded amounts."
             empty={data.revenueBreakdown.every((r) => r.amount === 0)}
-            table={{ columns: ['Part', 'Amount'], rows: data.revenueBreakdown.map((r) => [BREAKDOWN_LABELS[r.key], usd0(r.amount)]) }}
+            table={{
+              columns: ['Part', 'Amount'],
+              rows: data.revenueBreakdown.map((r) => [BREAKDOWN_LABELS[r.key], usd0(r.amount)]),
+            }}
           >
-            <PieShape data={data.revenueBreakdown.map((r) => ({ label: BREAKDOWN_LABELS[r.key], value: r.amount }))} format={usd0} />
+            <PieShape
+              data={data.revenueBreakdown.map((r) => ({ label: BREAKDOWN_LABELS[r.key], value: r.amount }))}
+              format={usd0}
+            />
           </ChartCard>
           <ChartCard
             title="Captured volume and platform revenue, last 6 months"
@@ -132,7 +149,11 @@ export default function OverviewPanel() {
             }}
           >
             <BarShape
-              data={data.revenueByMonth.map((r) => ({ month: monthLabel(r.month), volume: r.volume, revenue: r.revenue }))}
+              data={data.revenueByMonth.map((r) => ({
+                month: monthLabel(r.month),
+                volume: r.volume,
+                revenue: r.revenue,
+              }))}
               xKey="month"
               series={[
                 { key: 'volume', label: 'Volume' },

@@ -18,12 +18,15 @@ import { useMe } from '@web/lib/session';
 import { paymentErrorMessage, refreshTaskQueries, retryCapture } from './payment-api';
 import { PaymentDialog } from './payment-dialog';
 import { percentText, useFeePercent } from './fee-percent';
+import { formatDateTimeMedium } from '@shared/domain/plain-format';
 
 const text = messages.payment.section;
 
 /** pending and unpaid both read 'Expert Assigned - Payment Pending' once an expert is assigned (spec). */
 export function paymentStatusText(status: PaymentStatus): string {
-  return status === 'unpaid' || status === 'pending' ? messages.paymentStatus.pending : paymentStatusLabel(status);
+  return status === 'unpaid' || status === 'pending'
+    ? messages.paymentStatus.pending
+    : paymentStatusLabel(status);
 }
 
 const STATUS_BADGE: Record<PaymentStatus, BadgeVariant> = {
@@ -43,7 +46,7 @@ const TRANSACTION_BADGE: Record<TransactionStatus, BadgeVariant> = {
   voided: 'outline',
 };
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = (iso: string) => formatDateTimeMedium(new Date(iso));
 
 /** The Next Steps hint for the client, from the task's status (taskGuidance decides every hint). */
 export function nextStep(task: Pick<TaskDetailsDto, 'status' | 'payment_status' | 'reviews'>): string {
@@ -98,7 +101,9 @@ export function PaymentSection({ task, now = new Date() }: { task: TaskDetailsDt
           </dt>
           <dd className="text-right">{formatUsd(split.platformFeeCents)}</dd>
           <dt className="text-muted-foreground">
-            {format(messages.payment.dialog.expertShareLabelPercent, { percent: percentText(100 - feePercent) })}
+            {format(messages.payment.dialog.expertShareLabelPercent, {
+              percent: percentText(100 - feePercent),
+            })}
           </dt>
           <dd className="text-right">{formatUsd(split.expertShareCents)}</dd>
           {holdExpiry && task.payment_status === 'authorized' ? (
@@ -147,7 +152,9 @@ export function PaymentSection({ task, now = new Date() }: { task: TaskDetailsDt
                     <TableCell className="text-right">{formatUsd(row.amount)}</TableCell>
                     <TableCell className="text-right">{formatUsd(row.platform_fee)}</TableCell>
                     <TableCell>
-                      <Badge variant={TRANSACTION_BADGE[row.status]}>{messages.payment.transactionStatus[row.status]}</Badge>
+                      <Badge variant={TRANSACTION_BADGE[row.status]}>
+                        {messages.payment.transactionStatus[row.status]}
+                      </Badge>
                     </TableCell>
                   </TableRow>
                 ))}
@@ -171,14 +178,25 @@ export function PaymentSection({ task, now = new Date() }: { task: TaskDetailsDt
             </Button>
           ) : null}
           {canRetryCapture ? (
-            <Button type="button" variant="outline" disabled={capture.isPending} onClick={() => capture.mutate()}>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={capture.isPending}
+              onClick={() => capture.mutate()}
+            >
               {capture.isPending ? text.retrying : text.retryCapture}
             </Button>
           ) : null}
         </CardFooter>
       ) : null}
       {canAuthorize ? (
-        <PaymentDialog taskId={task.id} open={dialogOpen} onOpenChange={setDialogOpen} amountCents={amount} feePercent={feePercent} />
+        <PaymentDialog
+          taskId={task.id}
+          open={dialogOpen}
+          onOpenChange={setDialogOpen}
+          amountCents={amount}
+          feePercent={feePercent}
+        />
       ) : null}
     </Card>
   );
