@@ -28,11 +28,24 @@ type Row = Record<string, string | number>;
 const everyLabel = (data: Row[]) => (data.length <= 12 ? 0 : 'preserveStartEnd');
 
 /** A pie of labelled counts or amounts, in palette order. */
-export function PieShape({ data, format }: { data: { label: string; value: number }[]; format?: (value: number) => string }) {
+export function PieShape({
+  data,
+  format,
+}: {
+  data: { label: string; value: number }[];
+  format?: (value: number) => string;
+}) {
   return (
     <ResponsiveContainer width="100%" height="100%">
       <PieChart accessibilityLayer={false}>
-        <Pie data={data} dataKey="value" nameKey="label" outerRadius="75%" stroke="#ffffff" isAnimationActive={false}>
+        <Pie
+          data={data}
+          dataKey="value"
+          nameKey="label"
+          outerRadius="75%"
+          stroke="#ffffff"
+          isAnimationActive={false}
+        >
           {data.map((entry, index) => (
             <Cell key={entry.label} fill={paletteColor(index)} />
           ))}
@@ -45,17 +58,41 @@ export function PieShape({ data, format }: { data: { label: string; value: numbe
 }
 
 /** Lines over an x axis of labels. */
-export function LineShape({ data, xKey, series, format }: { data: Row[]; xKey: string; series: Series[]; format?: (v: number) => string }) {
+export function LineShape({
+  data,
+  xKey,
+  series,
+  format,
+}: {
+  data: Row[];
+  xKey: string;
+  series: Series[];
+  format?: (v: number) => string;
+}) {
   return (
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={data} margin={{ left: 4, right: 12, top: 8 }} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey={xKey} fontSize={12} interval={everyLabel(data)} />
-        <YAxis fontSize={12} allowDecimals={false} tickFormatter={format ? (v: number) => format(v) : undefined} width={format ? 72 : 40} />
+        <YAxis
+          fontSize={12}
+          allowDecimals={false}
+          tickFormatter={format ? (v: number) => format(v) : undefined}
+          width={format ? 72 : 40}
+        />
         <Tooltip formatter={(value) => (format ? format(Number(value)) : String(value))} />
         <Legend />
         {series.map((s, index) => (
-          <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={paletteColor(index)} strokeWidth={2} dot={false} isAnimationActive={false} />
+          <Line
+            key={s.key}
+            type="monotone"
+            dataKey={s.key}
+            name={s.label}
+            stroke={paletteColor(index)}
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
         ))}
       </LineChart>
     </ResponsiveContainer>
@@ -81,11 +118,23 @@ export function BarShape({
       <BarChart data={data} margin={{ left: 4, right: 12, top: 8 }} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey={xKey} fontSize={12} interval={everyLabel(data)} />
-        <YAxis fontSize={12} allowDecimals={false} tickFormatter={format ? (v: number) => format(v) : undefined} width={format ? 72 : 40} />
+        <YAxis
+          fontSize={12}
+          allowDecimals={false}
+          tickFormatter={format ? (v: number) => format(v) : undefined}
+          width={format ? 72 : 40}
+        />
         <Tooltip formatter={(value) => (format ? format(Number(value)) : String(value))} />
         <Legend />
         {series.map((s, index) => (
-          <Bar key={s.key} dataKey={s.key} name={s.label} fill={paletteColor(index)} stackId={stacked ? 'stack' : undefined} isAnimationActive={false} />
+          <Bar
+            key={s.key}
+            dataKey={s.key}
+            name={s.label}
+            fill={paletteColor(index)}
+            stackId={stacked ? 'stack' : undefined}
+            isAnimationActive={false}
+          />
         ))}
       </BarChart>
     </ResponsiveContainer>

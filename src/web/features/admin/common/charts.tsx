@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { formatIsoDayMonth, formatIsoDayShort } from '@shared/domain/plain-format';
+import { DrawWhenVisible } from './draw-when-visible';
 
 /** The six colours every admin chart draws with, in order (spec 002: a six-colour palette). */
 export const CHART_PALETTE = ['#0ea5e9', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#64748b'] as const;
@@ -41,9 +42,7 @@ export function ChartCard({
         {empty ? (
           <p className="py-10 text-center text-sm text-muted-foreground">No data for this period.</p>
         ) : (
-          <div aria-hidden="true" inert className="h-64 w-full">
-            {children}
-          </div>
+          <DrawWhenVisible>{children}</DrawWhenVisible>
         )}
         <details className="text-sm">
           <summary className="cursor-pointer text-muted-foreground hover:text-foreground">

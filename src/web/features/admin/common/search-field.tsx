@@ -3,7 +3,12 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 
 /** The admin lists' search box and its Search button (inside the list's own search form). */
-export function SearchField(props: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+export function SearchField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <>
       <label htmlFor={props.id} className="sr-only">
