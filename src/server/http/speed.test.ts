@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webBuildEnv } from '../../../scripts/build/web.mjs';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/test-app';
 import { acceptsGzip, COMPRESS_MIN_BYTES } from './json-compression';
 
 let t: TestApp;
@@ -35,6 +35,19 @@ describe('what the server sends to be fast', () => {
     const text = await small.text();
     expect(Buffer.byteLength(text)).toBeLessThan(COMPRESS_MIN_BYTES);
     expect(JSON.parse(text)).toHaveProperty('error.code', 'not_found');
+  });
+
+  it('keeps the session cookies of a small JSON answer sent to a gzip client (sign-in)', async () => {
+    const user = await t.createUser('client');
+    const response = await t.request('POST', '/api/auth/sign-in/email', {
+      body: { email: user.email, password: TEST_PASSWORD },
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+      remoteAddress: '172.31.9.9',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(response.headers.getSetCookie().some((cookie) => /session_token=[^;]+/.test(cookie))).toBe(true);
+    expect(await response.json()).toHaveProperty('user.email', user.email);
   });
 
   it('reads Accept-Encoding as HTTP does: q=0 refuses, * admits what is not refused', () => {
