@@ -180,10 +180,11 @@ export function createApp(deps: AppDeps) {
   if (webRoot && existsSync(resolve(webRoot, 'index.html'))) {
     // Hashed file names change with their content: cache them for a year. Everything else (index.html,
     // icons) is revalidated on every use. Both are sent precompressed (brotli or gzip) when accepted.
-    // (serveStatic's onFound runs after its response is made, too late to add headers: hence these.)
+    // (serveStatic's onFound runs after its response is made, too late to add headers: hence these.
+    // Set on c.res.headers: c.header() after the handler would copy the answer into another Response.)
     const cacheFor = (value: string) => async (c: Context, next: Next) => {
       await next();
-      if (c.res.ok && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', value);
+      if (c.res.ok && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', value);
     };
     app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root: webRoot, precompressed: true }));
     app.use('*', cacheFor('no-cache'), etag(), serveStatic({ root: webRoot, precompressed: true }));
