@@ -21,6 +21,7 @@ const { taskQuery } = await import('@web/features/task-details/task-query');
 const { notificationsQuery } = await import('@web/features/notifications/notifications-api');
 const { overviewQuery } = await import('@web/features/admin/admin-api');
 const { taskListQuery } = await import('@web/components/task/use-task-list');
+const { myExpertProfileQuery } = await import('@web/lib/expert-profile');
 
 const client = { user: { id: 'u-1' }, roles: { isAdmin: false, isExpert: false } };
 let requested: string[];
@@ -47,7 +48,9 @@ beforeEach(() => {
             ? { tasks: [], page: 1, pageSize: 50, total: 0 }
             : url === '/api/tasks/t-1'
               ? { url, call: requested.length, task: { id: 't-1' } }
-              : { url, call: requested.length };
+              : url === '/api/experts/me'
+                ? { expert: { id: 'x-1' } }
+                : { url, call: requested.length };
       return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -110,6 +113,20 @@ describe('warmUpRoute', () => {
     await warmUpRoute('/admin', visitorCache);
     expect(visitorCache.getQueryData(meQuery.queryKey)).toBeNull();
     expect(visitorCache.getQueryData(overviewQuery.queryKey)).toBeUndefined();
+  });
+
+  it("starts an expert's dashboard with the expert profile its list is centred on", async () => {
+    client.roles.isExpert = true;
+    try {
+      const queryClient = createQueryClient();
+      await warmUpRoute('/dashboard', queryClient);
+      expect(loaded).toContain('ExpertDashboard');
+      expect(loaded).not.toContain('ClientDashboard');
+      expect(requested).toContain('/api/experts/me');
+      expect(queryClient.getQueryData(myExpertProfileQuery.queryKey)).toEqual({ id: 'x-1' });
+    } finally {
+      client.roles.isExpert = false;
+    }
   });
 
   it('starts nothing on the landing page (its load budget)', () => {

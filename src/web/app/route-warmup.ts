@@ -82,7 +82,16 @@ export function warmUpRoute(pathname: string, queryClient?: QueryClient): Promis
     pending.push(
       me.then(async (me) => {
         if (!me || me.roles.isAdmin) return;
-        if (me.roles.isExpert) return pageLoaders.ExpertDashboard().catch(() => undefined);
+        if (me.roles.isExpert) {
+          // The expert's list is centred on their profile's place: the profile is its first read.
+          startEarlyGet('/api/experts/me');
+          const loading = pageLoaders.ExpertDashboard().catch(() => undefined);
+          if (queryClient) {
+            const { myExpertProfileQuery } = await import('@web/lib/expert-profile');
+            await queryClient.prefetchQuery(myExpertProfileQuery).catch(() => undefined);
+          }
+          return loading;
+        }
         startEarlyGet('/api/tasks', { scope: 'mine', page: 1, pageSize: 50 });
         const loading = pageLoaders.ClientDashboard().catch(() => undefined);
         if (queryClient) {
