@@ -49,7 +49,7 @@ export default defineConfig({
       output: {
         // Small shared chunks (an icon, a helper, a schema) are copied into the chunks that read
         // them rather than fetched one by one: the task page asked for 79 scripts, and each
-        // modulepreload link the loader appends costs main-thread time (decision 0382).
+        // modulepreload link the loader appends costs main-thread time (decision 0392).
         codeSplitting: {
           experimentalInlineCommonChunks: {
             maxSize: 8 * 1024,

@@ -13,13 +13,13 @@ import './styles/index.css';
 
 /**
  * The longest the first render waits for the opened page's code and first reads. The startup
- * splash shows meanwhile; a slower answer is rendered as it comes, as before decision 0380.
+ * splash shows meanwhile; a slower answer is rendered as it comes, as before decision 0390.
  */
 const FIRST_RENDER_WAIT_MS = 3_000;
 
 const queryClient = createQueryClient();
 // The opened page's code and data start now, beside the entry's own work (decision 0370), and
-// the first render waits for them so that it renders the page once, with its data (decision 0380).
+// the first render waits for them so that it renders the page once, with its data (decision 0390).
 const ready = warmUpRoute(window.location.pathname, queryClient);
 const waited = new Promise<void>((resolve) => window.setTimeout(resolve, FIRST_RENDER_WAIT_MS));
 

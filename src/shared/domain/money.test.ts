@@ -126,7 +126,7 @@ describe('formatting', () => {
     expect(formatUsd(123_450)).toBe('$1,234.50');
   });
 
-  it("writes exactly what Intl's en-US currency format writes, for every size, sign and rounding (decision 0381)", () => {
+  it("writes exactly what Intl's en-US currency format writes, for every size, sign and rounding (decision 0391)", () => {
     const intl = (decimals: number) =>
       new Intl.NumberFormat('en-US', {
         style: 'currency',

@@ -70,7 +70,7 @@ const usdFormatters = new Map<number, Intl.NumberFormat>();
  * Whole cents in US dollars (the product's currency) are formatted here rather than by
  * Intl.NumberFormat: a page's first Intl call loads the browser's locale data, 45-140 ms of main
  * thread on these machines before Lighthouse's 4x CPU slowdown, and no other text on the task
- * page, the dashboards or the public profile needs it (decision 0381). A test holds the output
+ * page, the dashboards or the public profile needs it (decision 0391). A test holds the output
  * to Intl's, which still formats any other currency or a fraction of a cent.
  */
 export function formatUsd(cents: number, options: { decimals?: number } = {}): string {

@@ -10,7 +10,7 @@ import {
 /** Intl puts a narrow no-break space before AM/PM in current ICU and a plain space in older ones. */
 const sameSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
 
-describe('plain en-US formats, held to Intl (decision 0381)', () => {
+describe('plain en-US formats, held to Intl (decision 0391)', () => {
   it('groups whole numbers as toLocaleString does', () => {
     for (const value of [
       0,

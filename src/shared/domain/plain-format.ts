@@ -1,7 +1,7 @@
 /**
  * en-US number and date texts without Intl. A page's first Intl call (Intl.NumberFormat,
  * toLocaleString, toLocaleDateString) loads the browser's locale data: 45-140 ms of main thread on
- * these machines before Lighthouse's 4x CPU slowdown (decision 0381). The product's copy is en-US
+ * these machines before Lighthouse's 4x CPU slowdown (decision 0391). The product's copy is en-US
  * throughout, so its pages write these few shapes themselves; tests hold each one to Intl's output.
  */
 

@@ -16,7 +16,7 @@ function NativeShell({ queryClient }: { queryClient: QueryClient }) {
   return null;
 }
 
-/** `queryClient`: the entry's, already holding the opened page's first reads (decision 0380). */
+/** `queryClient`: the entry's, already holding the opened page's first reads (decision 0390). */
 export function App({ queryClient: givenClient }: { queryClient?: QueryClient } = {}) {
   const [queryClient] = useState(() => givenClient ?? createQueryClient());
   useEffect(() => installSessionLostHandler(queryClient), [queryClient]);

@@ -18,7 +18,7 @@ import { loadAppShell } from './router';
  * With a query client, the answers also go into its cache under the pages' own query options, and
  * the promise settles once the page's code and first reads are in (or failed): the entry renders
  * then, so that the page renders once, with its data, in one interruptible transition instead of a
- * loading state followed by one synchronous re-render per arriving answer (decision 0380).
+ * loading state followed by one synchronous re-render per arriving answer (decision 0390).
  */
 export function warmUpRoute(pathname: string, queryClient?: QueryClient): Promise<void> {
   const path = pathname.replace(/\/+$/, '') || '/';

@@ -12,7 +12,7 @@ export const publicProfileKey = (expertId: string) => ['experts', 'public', expe
 const retryOnce = (failures: number, error: unknown) =>
   !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < QUERY_CACHE.retry;
 
-/** The public profile; also started by the route warm-up before the first render (decision 0380). */
+/** The public profile; also started by the route warm-up before the first render (decision 0390). */
 export const publicProfileQuery = (expertId: string) =>
   queryOptions({
     queryKey: publicProfileKey(expertId),

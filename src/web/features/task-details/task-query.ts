@@ -14,7 +14,7 @@ export const taskQueryKey = (taskId: string) => ['tasks', 'detail', taskId] as c
 
 export const taskPath = (taskId: string, rest = '') => `/api/tasks/${encodeURIComponent(taskId)}${rest}`;
 
-/** The task query; also started by the route warm-up before the first render (decision 0380). */
+/** The task query; also started by the route warm-up before the first render (decision 0390). */
 export const taskQuery = (taskId: string) =>
   queryOptions({
     queryKey: taskQueryKey(taskId),
