@@ -18,6 +18,8 @@ export interface TaskListRow {
 export interface TaskPage {
   rows: TaskListRow[];
   total: number;
+  /** The open-task lists only: more tasks match than `total` (counted up to a cap, OPEN_TASKS_TOTAL_CAP). */
+  totalIsCapped?: boolean;
 }
 
 export interface PageWindow {
@@ -47,13 +49,14 @@ export const clientNotSuspended = sql`not exists (select 1 from auth_users su wh
  * The box as written in the partial index's terms: `status = 'open'` is a literal so the planner can
  * match tasks_open_lat_lng_idx (a bound parameter would not prove the index predicate).
  */
-function openInBox(box: BoundingBox | null): SQL {
+function openInBox(box: BoundingBox | null, { viaIndex = true } = {}): SQL {
   const open = and(sql`${tasks.status} = 'open'`, clientNotSuspended)!;
   if (!box) return open;
-  const longitudes = longitudeRanges(box).map(
-    ([min, max]) => sql`${tasks.longitude} between ${min} and ${max}`,
-  );
-  return and(open, sql`${tasks.latitude} between ${box.minLat} and ${box.maxLat}`, or(...longitudes))!;
+  // `+ 0` hides the columns from the lat/lng index (openTasksPageQuery's newest-first walk).
+  const latitude = viaIndex ? sql`${tasks.latitude}` : sql`(${tasks.latitude} + 0)`;
+  const longitude = viaIndex ? sql`${tasks.longitude}` : sql`(${tasks.longitude} + 0)`;
+  const longitudes = longitudeRanges(box).map(([min, max]) => sql`${longitude} between ${min} and ${max}`);
+  return and(open, sql`${latitude} between ${box.minLat} and ${box.maxLat}`, or(...longitudes))!;
 }
 
 /**
@@ -109,54 +112,89 @@ export function listAssignedTasks(db: Db, expertId: string, status: TaskStatus |
 }
 
 /**
- * Open tasks inside the box, newest first, or every open task when there is no centre
- * (tasks_status_created_idx, read newest first).
- *
- * With a box, the box is read first (tasks_open_lat_lng_idx) and only its rows are sorted: a
- * MATERIALIZED CTE keeps the planner from walking the created_at index over every open task in the
- * country when the box is sparse (its row estimate for a lat/lng box is poor), so the cost follows
- * the number of open tasks near the expert, not the size of the table. The same pass counts them.
+ * How many open tasks past the page's start a list counts at most (issue 24): beyond it the total
+ * is shown as "{total}+". Counting every open task near a busy town would cost as much as the table
+ * holds there; the list's paging only needs to know that there is more.
+ */
+export const OPEN_TASKS_TOTAL_CAP = 1_000;
+
+/**
+ * Open tasks inside the box, newest first, or every open task when there is no box, with the
+ * capped total (openTasksPageQuery): one statement, the page of ids joined to its task rows by
+ * primary key, in the same order. The page-of-ids row is there even past the end (then its id is
+ * null), so it always carries the total.
  */
 export async function listOpenTasks(
   db: Db,
   box: BoundingBox | null,
   expertId: string | null,
   window: PageWindow,
+  cap = OPEN_TASKS_TOTAL_CAP,
 ): Promise<TaskPage> {
-  if (!box) return pageOf(db, openInBox(null), expertId, window);
-  // One statement: the page of ids with the box's total (openTasksInBoxQuery) as a derived table,
-  // joined to its task rows by primary key, in the same order.
-  const page = sql`(${openTasksInBoxQuery(box, window)}) as page`;
+  const page = sql`(${openTasksPageQuery(box, window, cap)}) as page`;
   const rows = await db
     .select({
       task: tasks,
       application_count: applicationCount,
       my_application_status: myApplicationStatus(expertId),
       total: sql<number>`page.total`,
+      total_is_capped: sql<boolean>`page.total_is_capped`,
     })
-    .from(tasks)
-    .innerJoin(page, sql`page.id = ${tasks.id}`)
+    .from(page)
+    .leftJoin(tasks, sql`page.id = ${tasks.id}`)
     .orderBy(desc(tasks.created_at), desc(tasks.id));
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && window.offset > 0) total = await countOpenTasks(db, box);
-  return { rows: rows.map(normalize), total };
+  const [first] = rows;
+  return {
+    rows: rows.filter((row) => row.task !== null).map((row) => normalize({ ...row, task: row.task! })),
+    total: Number(first?.total ?? 0),
+    totalIsCapped: Boolean(first?.total_is_capped),
+  };
 }
 
-/** How many open tasks the box holds (every open task without a box): the total of a page past the end. */
-export async function countOpenTasks(db: Db, box: BoundingBox | null): Promise<number> {
-  const [count] = await db.select({ value: sql<number>`count(*)::int` }).from(tasks).where(openInBox(box));
-  return Number(count?.value ?? 0);
-}
-
-/** The page of ids (and the box's total) of listOpenTasks, exported so a test can read its plan. */
-export function openTasksInBoxQuery(box: BoundingBox, window: PageWindow): SQL {
+/**
+ * The page of open-task ids, newest first, with the total counted up to `offset + cap` (one row
+ * with a null id when the page is empty). Columns: id, total, total_is_capped. `extra` narrows the
+ * tasks further (the available list's "no coordinates" condition). The cost follows the page and
+ * the cap, never the number of open tasks in the box or the table:
+ *
+ * - `counted` stops at offset + cap + 1 rows (any index the planner likes for "the first n").
+ * - A box with at most offset + cap open tasks (a sparse one) is read from tasks_open_lat_lng_idx
+ *   and only its rows are sorted (a MATERIALIZED CTE, so that the planner does not walk the
+ *   created_at index over every open task in the country: its row estimate for a box is poor).
+ * - A denser box, or no box, walks the open tasks newest first (tasks_status_created_idx) and stops
+ *   after the page: `+ 0` keeps the lat/lng index out of that branch, where sorting the box's rows
+ *   would read all of them. The branch whose one-time filter is false is never run.
+ */
+export function openTasksPageQuery(box: BoundingBox | null, window: PageWindow, cap = OPEN_TASKS_TOTAL_CAP, extra?: SQL): SQL {
+  const limit = window.offset + cap;
+  const where = extra ? and(openInBox(box), extra)! : openInBox(box);
+  const walked = extra ? and(openInBox(box, { viaIndex: false }), extra)! : openInBox(box, { viaIndex: false });
+  const counted = sql`counted as materialized (
+      select count(*)::int as n from (select 1 from ${tasks} where ${where} limit ${limit + 1}) capped
+    )`;
+  const newestFirst = (from: SQL) => sql`(select id from ${from} order by created_at desc, id desc limit ${window.limit} offset ${window.offset})`;
+  const walk = sql`(select ${tasks.id} as id, ${tasks.created_at} as created_at from ${tasks}
+      where ${walked} ${box ? sql`and (select n from counted) > ${limit}` : sql``}
+      order by ${tasks.created_at} desc, ${tasks.id} desc limit ${window.offset + window.limit}) walked`;
+  const pageIds = box
+    ? sql`${newestFirst(sql`(select id, created_at from sparse union all select id, created_at from ${walk}) hits`)}`
+    : newestFirst(walk);
   return sql`
-    with in_box as materialized (
-      select ${tasks.id} as id, ${tasks.created_at} as created_at from ${tasks} where ${openInBox(box)}
-    )
-    select id, (count(*) over ())::int as total from in_box
-    order by created_at desc, id desc
-    limit ${window.limit} offset ${window.offset}`;
+    with ${counted}${
+      box
+        ? sql`, sparse as materialized (
+      select ${tasks.id} as id, ${tasks.created_at} as created_at from ${tasks}
+      where ${where} and (select n from counted) <= ${limit}
+    )`
+        : sql``
+    }
+    select page_ids.id, least(counted.n, ${limit})::int as total, counted.n > ${limit} as total_is_capped
+    from counted left join ${pageIds} page_ids on true`;
+}
+
+/** The page of ids (and the box's capped total) of listOpenTasks, exported so a test can read its plan. */
+export function openTasksInBoxQuery(box: BoundingBox, window: PageWindow): SQL {
+  return openTasksPageQuery(box, window);
 }
 
 /** The tasks the expert applied to, newest application first (task_applications_expert_idx). */

@@ -134,6 +134,7 @@ export function createTasksService(deps: TasksServiceDeps) {
           distance_miles: center ? Math.round(distanceMiles(center, row.task) * 10) / 10 : null,
         })),
         total: page.total,
+        totalIsCapped: page.totalIsCapped ?? false,
         page: query.page,
         pageSize,
       };
