@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { TaskListDto } from '@shared/schemas/task-api';
-import { expertProfiles } from '../../db/schema';
+import { authUsers, expertProfiles } from '../../db/schema';
 import { createTasks } from '../../test/builders';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { OPEN_TASKS_TOTAL_CAP } from './task-lists.repository';
@@ -22,6 +22,11 @@ beforeAll(async () => {
   await t.db.update(expertProfiles).set({ latitude: null, longitude: null }).where(eq(expertProfiles.id, nomad.id));
   busyIds = await createTasks(t.db, OPEN_TASKS_TOTAL_CAP + 100, { client_id: client.id, ...BUSY, title: 'A busy town task' });
   await createTasks(t.db, 3, { client_id: client.id, ...QUIET, title: 'A quiet town task', created_at: new Date(Date.now() - 86_400_000) });
+  // A suspended client's open tasks are hidden (issue 22): the count reads them and takes them off.
+  const suspended = await t.createUser('client');
+  await createTasks(t.db, 2, { client_id: suspended.id, ...QUIET, title: 'A suspended client task' });
+  await createTasks(t.db, 5, { client_id: suspended.id, ...BUSY, title: 'A suspended client task' });
+  await t.db.update(authUsers).set({ suspendedAt: new Date() }).where(eq(authUsers.id, suspended.id));
 });
 afterAll(async () => t?.close());
 
@@ -48,7 +53,7 @@ describe('GET /api/tasks?scope=available: the total is counted up to a cap', () 
     expect(last.tasks.map((task) => task.id)).toEqual(busyIds.slice(1_050));
   });
 
-  it('is exact below the cap, also past the end', async () => {
+  it('is exact below the cap, also past the end, without the suspended client\'s tasks', async () => {
     expect(await list(expert, `${around(QUIET)}&pageSize=2`)).toMatchObject({ total: 3, totalIsCapped: false });
     expect(await list(expert, `${around(QUIET)}&pageSize=2&page=9`)).toMatchObject({ tasks: [], total: 3, totalIsCapped: false });
   });

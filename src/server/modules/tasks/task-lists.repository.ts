@@ -48,15 +48,18 @@ export const clientNotSuspended = sql`not exists (select 1 from auth_users su wh
 /**
  * The box as written in the partial index's terms: `status = 'open'` is a literal so the planner can
  * match tasks_open_lat_lng_idx (a bound parameter would not prove the index predicate).
+ * `hidingSuspended: false` leaves out the suspended clients' filter (the capped count).
+ * `walking: true` writes the box as a CASE, which no index can serve and which the planner counts
+ * as half the rows: the newest-first walk of openTasksPageQuery then reads the created_at order and
+ * stops after the page, where the box's real (poorly estimated) share would make it read and sort
+ * every open task in the box, or every open task in the table.
  */
-function openInBox(box: BoundingBox | null, { viaIndex = true } = {}): SQL {
-  const open = and(sql`${tasks.status} = 'open'`, clientNotSuspended)!;
+function openInBox(box: BoundingBox | null, { walking = false, hidingSuspended = true } = {}): SQL {
+  const open = hidingSuspended ? and(sql`${tasks.status} = 'open'`, clientNotSuspended)! : sql`${tasks.status} = 'open'`;
   if (!box) return open;
-  // `+ 0` hides the columns from the lat/lng index (openTasksPageQuery's newest-first walk).
-  const latitude = viaIndex ? sql`${tasks.latitude}` : sql`(${tasks.latitude} + 0)`;
-  const longitude = viaIndex ? sql`${tasks.longitude}` : sql`(${tasks.longitude} + 0)`;
-  const longitudes = longitudeRanges(box).map(([min, max]) => sql`${longitude} between ${min} and ${max}`);
-  return and(open, sql`${latitude} between ${box.minLat} and ${box.maxLat}`, or(...longitudes))!;
+  const longitudes = longitudeRanges(box).map(([min, max]) => sql`${tasks.longitude} between ${min} and ${max}`);
+  const inBox = and(sql`${tasks.latitude} between ${box.minLat} and ${box.maxLat}`, or(...longitudes))!;
+  return and(open, walking ? sql`(case when ${inBox} then true else false end)` : inBox)!;
 }
 
 /**
@@ -157,20 +160,32 @@ export async function listOpenTasks(
  * tasks further (the available list's "no coordinates" condition). The cost follows the page and
  * the cap, never the number of open tasks in the box or the table:
  *
- * - `counted` stops at offset + cap + 1 rows (any index the planner likes for "the first n").
+ * - `counted` stops at offset + cap + 1 rows: an index-only scan of tasks_open_lat_lng_idx (or of
+ *   tasks_status_created_idx without a box), which reads index entries one by one and stops at the
+ *   limit. The suspended clients' filter would need each row's client_id from the heap and turn it
+ *   into a bitmap scan that reads the whole box first, so the count reads every open task in the box
+ *   up to the limit plus the suspended clients' open tasks in it (a few: auth_users_suspended_idx,
+ *   then tasks_client_created_idx) and subtracts those.
  * - A box with at most offset + cap open tasks (a sparse one) is read from tasks_open_lat_lng_idx
  *   and only its rows are sorted (a MATERIALIZED CTE, so that the planner does not walk the
  *   created_at index over every open task in the country: its row estimate for a box is poor).
- * - A denser box, or no box, walks the open tasks newest first (tasks_status_created_idx) and stops
- *   after the page: `+ 0` keeps the lat/lng index out of that branch, where sorting the box's rows
- *   would read all of them. The branch whose one-time filter is false is never run.
+ * - A denser box, or no box, walks the open tasks newest first (tasks_status_created_idx or
+ *   tasks_created_at_idx) and stops after the page: it reads about (offset + limit) divided by the
+ *   box's share of the open tasks, so a box just over the cap in a very large table is its worst case
+ *   (docs/performance.md). The branch whose one-time filter is false is never run.
  */
 export function openTasksPageQuery(box: BoundingBox | null, window: PageWindow, cap = OPEN_TASKS_TOTAL_CAP, extra?: SQL): SQL {
   const limit = window.offset + cap;
-  const where = extra ? and(openInBox(box), extra)! : openInBox(box);
-  const walked = extra ? and(openInBox(box, { viaIndex: false }), extra)! : openInBox(box, { viaIndex: false });
-  const counted = sql`counted as materialized (
-      select count(*)::int as n from (select 1 from ${tasks} where ${where} limit ${limit + 1}) capped
+  const narrowed = (condition: SQL) => (extra ? and(condition, extra)! : condition);
+  const where = narrowed(openInBox(box));
+  const walked = narrowed(openInBox(box, { walking: true }));
+  const counted = sql`suspended as materialized (
+      select count(*)::int as n from auth_users su join ${tasks} on ${tasks.client_id} = su.id
+      where su.suspended_at is not null and ${narrowed(openInBox(box, { hidingSuspended: false }))}
+    ),
+    counted as materialized (
+      select ((select count(*) from (select 1 from ${tasks} where ${narrowed(openInBox(box, { hidingSuspended: false }))}
+        limit (select ${limit + 1} + n from suspended)) capped) - (select n from suspended))::int as n
     )`;
   const newestFirst = (from: SQL) => sql`(select id from ${from} order by created_at desc, id desc limit ${window.limit} offset ${window.offset})`;
   const walk = sql`(select ${tasks.id} as id, ${tasks.created_at} as created_at from ${tasks}
