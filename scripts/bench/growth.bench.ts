@@ -212,11 +212,16 @@ export async function benchGrowth(): Promise<BenchRow[]> {
     }
     // Warm every path on every scale (session cache, plans, JIT) before measuring.
     for (const read of READS) for (const scale of scaled) for (let i = 0; i < 5; i++) await scale.run(read);
-    const runs = await repeat(REPEATS, async () => {
+    const runs = await repeat(REPEATS, async (run) => {
       const medians = new Map<string, number[]>();
       for (const read of READS) {
         const values: number[] = [];
-        for (const scale of scaled) values.push(await medianOf(REQUESTS, () => scale.run(read)));
+        // The scale measured first after switching reads ran slower in every read (the smallest
+        // scale, 1.5-2x, in the runs of 2026-11-26): the order rotates with each repeat.
+        for (let step = 0; step < scaled.length; step++) {
+          const index = (step + run) % scaled.length;
+          values[index] = await medianOf(REQUESTS, () => scaled[index].run(read));
+        }
         medians.set(read.name, values);
       }
       return medians;
