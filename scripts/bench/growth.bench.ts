@@ -216,8 +216,8 @@ export async function benchGrowth(): Promise<BenchRow[]> {
       const medians = new Map<string, number[]>();
       for (const read of READS) {
         const values: number[] = [];
-        // The scale measured first after switching reads ran slower in every read (the smallest
-        // scale, 1.5-2x, in the runs of 2026-11-26): the order rotates with each repeat.
+        // The smallest scale, always measured first after a switch of reads, was the slowest in most
+        // rows (up to 2x) in the runs of 2026-11-26: the order rotates with each repeat.
         for (let step = 0; step < scaled.length; step++) {
           const index = (step + run) % scaled.length;
           values[index] = await medianOf(REQUESTS, () => scaled[index].run(read));
