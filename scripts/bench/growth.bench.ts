@@ -19,12 +19,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { EXPERT_RADIUS_MILES, taskListBox } from '../../src/shared/domain/geo';
 import { createApp } from '../../src/server/app';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { loadEnv } from '../../src/server/env';
 import { systemClock } from '../../src/server/lib/clock';
 import { countOverviewFromTables } from '../../src/server/modules/admin/overview-full-count';
 import { loadOverview } from '../../src/server/modules/admin/overview.repository';
+import { openTasksPageQuery } from '../../src/server/modules/tasks/task-lists.repository';
 import { createServerContext } from '../../src/server/server-context';
 import { cookieOf } from '../load/journeys';
 import { CENTRE, type LoadScale } from '../load/scale';
@@ -51,9 +53,18 @@ const scaleOf = (tasks: number): LoadScale => ({
 });
 
 type Who = 'client' | 'expert' | 'admin';
-type Read = { name: string; who: Who; path: string } | { name: string; query: (db: DatabaseHandle['db'], now: Date) => Promise<unknown> };
+type Read =
+  | { name: string; who: Who; path: string | ((scale: Scaled) => string) }
+  | { name: string; query: (db: DatabaseHandle['db'], now: Date) => Promise<unknown> };
+/** Open tasks sampled across the whole table per scale, each read once per run (no cache hit). */
+const SAMPLED_TASKS = 1_000;
 const READS: Read[] = [
-  { name: 'task details', who: 'client', path: `/api/tasks/${uuidOf('7', 0)}` },
+  // The same task again and again: after the first request, the read cache (decision 0107) and the
+  // session cache answer it without a database round trip, so this is the app's own per-request work.
+  { name: 'task details, the same task again (read cache)', who: 'client', path: `/api/tasks/${uuidOf('7', 0)}` },
+  // An expert opening open tasks picked at random across the whole table: a cache miss every time,
+  // so the one task-details statement runs against the table at its size.
+  { name: 'task details, a different open task each time', who: 'expert', path: (scale) => `/api/tasks/${scale.nextSampledTask()}` },
   { name: 'client dashboard: my tasks', who: 'client', path: '/api/tasks?scope=mine&page=1&pageSize=50' },
   {
     name: 'expert dashboard: available tasks',
@@ -65,14 +76,33 @@ const READS: Read[] = [
   { name: 'conversation list', who: 'client', path: '/api/conversations' },
   { name: 'the bell (notifications)', who: 'expert', path: '/api/notifications' },
   { name: 'admin overview', who: 'admin', path: '/api/admin/overview' },
+  // The available list's statements alone, the same way: the page with its total capped at 1,000
+  // (decision 0380) and the statement before it, which counted every open task in the box.
+  { name: 'available tasks statements: capped total (after 0380)', query: (db) => db.execute(openTasksPageQuery(benchBox, FIRST_PAGE)) },
+  { name: 'available tasks statements: whole-box count (before 0380)', query: (db) => db.execute(wholeBoxPageBefore0380) },
   // The overview's statements alone, without HTTP and auth: from the counters (migration 0032) and the
   // whole-table counts it ran before, measured the same way in the same run.
   { name: 'admin overview statements: counters (after 0032)', query: loadOverview },
   { name: 'admin overview statements: whole-table counts (before 0032)', query: countOverviewFromTables },
 ];
 
+/** The box and first page of the expert dashboard's available list (tasks.service.ts: availablePage). */
+const benchBox = taskListBox(CENTRE.latitude, CENTRE.longitude, EXPERT_RADIUS_MILES);
+const FIRST_PAGE = { limit: 50, offset: 0 };
+/** The available list's page-of-ids statement before decision 0380, kept to be measured in the same run. */
+const wholeBoxPageBefore0380 = sql`
+  with in_box as materialized (
+    select id, created_at from tasks
+    where status = 'open'
+      and not exists (select 1 from auth_users su where su.id = tasks.client_id and su.suspended_at is not null)
+      and latitude between ${benchBox.minLat} and ${benchBox.maxLat} and longitude between ${benchBox.minLng} and ${benchBox.maxLng}
+  )
+  select id, (count(*) over ())::int as total from in_box order by created_at desc, id desc limit ${FIRST_PAGE.limit}`;
+
 interface Scaled {
   tasks: number;
+  /** The next of SAMPLED_TASKS open tasks picked at random at this scale, round robin. */
+  nextSampledTask(): string;
   get(who: Who, path: string): Promise<void>;
   run(read: Read): Promise<unknown>;
   close(): Promise<void>;
@@ -87,20 +117,31 @@ async function open(database: DatabaseHandle, tasks: number): Promise<Scaled> {
   const context = await createServerContext({ env, database, clock: systemClock, publicUrl: ORIGIN });
   const app = createApp(context);
   const cookies: Record<Who, string> = { client: cookieOf(1, 'client'), expert: cookieOf(1, 'expert'), admin: cookieOf(2, 'client') };
+  const sampled = (
+    (await database.db.execute(sql`select id from tasks where status = 'open' order by random() limit ${SAMPLED_TASKS}`)) as unknown as {
+      rows: Array<{ id: string }>;
+    }
+  ).rows.map((row) => row.id);
+  let nextSample = 0;
   const get = async (who: Who, path: string) => {
     const response = await app.request(`${ORIGIN}${path}`, { headers: { origin: ORIGIN, cookie: cookies[who] } });
     if (!response.ok) throw new Error(`${path} at ${tasks} tasks: ${response.status} ${await response.text()}`);
     await response.arrayBuffer();
   };
-  return {
+  const scaled: Scaled = {
     tasks,
+    nextSampledTask: () => sampled[nextSample++ % sampled.length],
     get,
-    run: (read) => ('query' in read ? read.query(database.db, new Date()) : get(read.who, read.path)),
+    run: (read) =>
+      'query' in read
+        ? read.query(database.db, new Date())
+        : get(read.who, typeof read.path === 'string' ? read.path : read.path(scaled)),
     async close() {
       await context.close();
       await database.close();
     },
   };
+  return scaled;
 }
 
 async function medianOf(count: number, run: () => Promise<unknown>): Promise<number> {
@@ -171,11 +212,16 @@ export async function benchGrowth(): Promise<BenchRow[]> {
     }
     // Warm every path on every scale (session cache, plans, JIT) before measuring.
     for (const read of READS) for (const scale of scaled) for (let i = 0; i < 5; i++) await scale.run(read);
-    const runs = await repeat(REPEATS, async () => {
+    const runs = await repeat(REPEATS, async (run) => {
       const medians = new Map<string, number[]>();
       for (const read of READS) {
         const values: number[] = [];
-        for (const scale of scaled) values.push(await medianOf(REQUESTS, () => scale.run(read)));
+        // The smallest scale, always measured first after a switch of reads, was the slowest in most
+        // rows (up to 2x) in the runs of 2026-11-26: the order rotates with each repeat.
+        for (let step = 0; step < scaled.length; step++) {
+          const index = (step + run) % scaled.length;
+          values[index] = await medianOf(REQUESTS, () => scaled[index].run(read));
+        }
         medians.set(read.name, values);
       }
       return medians;

@@ -42,6 +42,7 @@ import { evidenceTrustMessages } from './messages/evidenceTrust';
 import { reachMessages } from './messages/reach';
 import { webPushMessages } from './messages/webPush';
 import { invitationsMessages } from './messages/invitations';
+import { listTotalsMessages } from './messages/listTotals';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -94,4 +95,5 @@ export const messages = {
   reach: reachMessages,
   webPush: webPushMessages,
   invitations: invitationsMessages,
+  listTotals: listTotalsMessages,
 } as const;

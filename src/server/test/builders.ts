@@ -69,6 +69,23 @@ export async function createTask(db: Db, overrides: Partial<NewTask> & { client_
   return row!;
 }
 
+/**
+ * `count` tasks of one client in a few multi-row inserts, one second apart from `overrides.created_at`
+ * (or now) backwards: for lists and counts that need more rows than one by one would be quick.
+ */
+export async function createTasks(db: Db, count: number, overrides: Partial<NewTask> & { client_id: string }) {
+  const start = (overrides.created_at ?? new Date()).getTime();
+  const ids: string[] = [];
+  for (let from = 0; from < count; from += 500) {
+    const values = Array.from({ length: Math.min(500, count - from) }, (_, i) =>
+      taskValues({ ...overrides, created_at: new Date(start - (from + i) * 1_000) }),
+    );
+    const rows = await db.insert(tasks).values(values).returning({ id: tasks.id });
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
+}
+
 export async function createApplication(db: Db, overrides: Partial<NewApplication> & { task_id: string; expert_id: string }) {
   const [row] = await db
     .insert(taskApplications)

@@ -175,6 +175,8 @@ export const taskListDtoSchema = z
   .object({
     tasks: z.array(taskListItemDtoSchema),
     total: z.number().int(),
+    /** More tasks match than `total`: the available list counts at most 1,000 past the page's start. */
+    totalIsCapped: z.boolean(),
     page: z.number().int(),
     pageSize: z.number().int(),
   })

@@ -180,6 +180,8 @@ export interface TaskListItemDto extends TaskDto {
 export interface TaskListDto {
   tasks: TaskListItemDto[];
   total: number;
+  /** More tasks match than `total` (the available list counts at most 1,000 past the page's start): show "{total}+". */
+  totalIsCapped: boolean;
   page: number;
   pageSize: number;
 }

@@ -5,10 +5,9 @@ import type { Db } from '../../db/client';
 import { tasks } from '../../db/schema';
 import {
   applicationCount,
-  countOpenTasks,
   normalize,
-  openTasksInBoxQuery,
-  clientNotSuspended,
+  OPEN_TASKS_TOTAL_CAP,
+  openTasksPageQuery,
   type PageWindow,
   type TaskPage,
 } from './task-lists.repository';
@@ -29,19 +28,14 @@ const actorOf = (userId: string): SQL => sql`(
          (select e.longitude from expert_profiles e where e.id = ${userId}) as centre_longitude
 ) as actor`;
 
-/** The page of open-task ids (and their total) when there is no box: newest first (tasks_status_created_idx). */
-function openTasksWithoutCentreQuery(userId: string, window: PageWindow): SQL {
-  // The expert's own coordinates would make a box: then this page is empty (a one-time filter, no
-  // scan) and the caller reads the box instead.
-  return sql`
-    select ${tasks.id} as id, (count(*) over ())::int as total from ${tasks}
-    where ${tasks.status} = 'open' and ${clientNotSuspended} and not exists (
-      select 1 from expert_profiles e
-      where e.id = ${userId} and e.latitude is not null and e.longitude is not null
-        and exists (select 1 from user_roles r where r.user_id = ${userId} and r.role = 'expert'))
-    order by ${tasks.created_at} desc, ${tasks.id} desc
-    limit ${window.limit} offset ${window.offset}`;
-}
+/**
+ * With no box, an expert who has coordinates gets an empty page here (a one-time filter, no scan):
+ * the caller reads the box around them instead.
+ */
+const notAnExpertWithCoordinates = (userId: string): SQL => sql`not exists (
+  select 1 from expert_profiles e
+  where e.id = ${userId} and e.latitude is not null and e.longitude is not null
+    and exists (select 1 from user_roles r where r.user_id = ${userId} and r.role = 'expert'))`;
 
 /**
  * The caller's roles and default centre together with a page of open tasks, in one statement: the
@@ -56,7 +50,7 @@ export async function listOpenTasksAs(
   box: BoundingBox | null,
   window: PageWindow,
 ): Promise<{ actor: AvailableActor; page: TaskPage }> {
-  const ids = box ? openTasksInBoxQuery(box, window) : openTasksWithoutCentreQuery(userId, window);
+  const ids = openTasksPageQuery(box, window, OPEN_TASKS_TOTAL_CAP, box ? undefined : notAnExpertWithCoordinates(userId));
   const rows = await db
     .select({
       is_admin: sql<boolean>`actor.is_admin`,
@@ -69,6 +63,7 @@ export async function listOpenTasksAs(
       my_application_status: sql<ApplicationStatus | null>`(select a.status from task_applications a
         where a.task_id = "tasks"."id" and a.expert_id = ${userId} and actor.is_expert)`,
       total: sql<number | null>`page.total`,
+      total_is_capped: sql<boolean | null>`page.total_is_capped`,
     })
     .from(actorOf(userId))
     .leftJoin(sql`(${ids}) as page`, sql`true`)
@@ -85,10 +80,6 @@ export async function listOpenTasksAs(
       : null,
   };
   const pageRows = rows.filter((row) => row.task !== null);
-  let total = Number(first.total ?? 0);
-  // A page past the end has no row to carry the total (as in task-lists.repository.ts).
-  if (pageRows.length === 0 && window.offset > 0 && !(box === null && hasCentre))
-    total = await countOpenTasks(db, box);
   return {
     actor,
     page: {
@@ -99,7 +90,9 @@ export async function listOpenTasksAs(
           my_application_status: row.my_application_status,
         }),
       ),
-      total,
+      // The page-of-ids row is there even past the end, so the first row carries the total.
+      total: Number(first.total ?? 0),
+      totalIsCapped: Boolean(first.total_is_capped),
     },
   };
 }

@@ -8,6 +8,15 @@ import { authUsers } from '../../db/schema';
  * saved link. Tasks already in progress stay visible to their expert (the dispute rules apply).
  * auth_users_suspended_idx is a partial index of the few suspended accounts: one tiny probe.
  */
+/** The same rule when the caller already knows whether the client is suspended (the task-details read). */
+export function hiddenFromActor(
+  actor: { userId: string; isAdmin: boolean },
+  task: { status: string; client_id: string },
+  clientSuspended: boolean,
+): boolean {
+  return clientSuspended && task.status === 'open' && !actor.isAdmin && task.client_id !== actor.userId;
+}
+
 export async function hiddenBySuspension(
   db: Db,
   actor: { userId: string; isAdmin: boolean },

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { TaskDetailsDto } from '@shared/schemas/task-api';
-import { profiles, tasks, userRoles } from '../../db/schema';
+import { authUsers, profiles, tasks, userRoles } from '../../db/schema';
+import { countStatements } from '../../test/statement-counter';
 import type { TestUser } from '../../test/test-app';
 import { castOf, createTask, createTasksTestApp, okJson, type Cast, type TasksTestApp } from './tasks.test-helpers';
 
@@ -24,6 +25,35 @@ const details = async (taskId: string, user: TestUser) =>
   (await okJson<{ task: TaskDetailsDto }>(await h.request('GET', `/api/tasks/${taskId}`, { cookie: user.cookie }))).task;
 
 describe('GET /api/tasks/:id after a write made outside the routes', () => {
+  it("hides an open task from an expert as soon as its client is suspended (the read carries the client's suspension)", async () => {
+    const task = await createTask(h, cast.client);
+    expect((await details(task.id, cast.expert)).id).toBe(task.id);
+    await h.db.update(authUsers).set({ suspendedAt: new Date() }).where(eq(authUsers.id, cast.client.id));
+    try {
+      expect((await h.request('GET', `/api/tasks/${task.id}`, { cookie: cast.expert.cookie })).status).toBe(404);
+      expect((await details(task.id, cast.client)).id).toBe(task.id);
+    } finally {
+      await h.db.update(authUsers).set({ suspendedAt: null }).where(eq(authUsers.id, cast.client.id));
+    }
+    expect((await details(task.id, cast.expert)).id).toBe(task.id);
+  });
+
+  it("reads an open task for an expert in two statements: the details with the client's suspension, and the client's rating", async () => {
+    const task = await createTask(h, cast.client);
+    await details(task.id, cast.client);
+    await h.db.update(tasks).set({ title: 'Not in the cache' }).where(eq(tasks.id, task.id));
+    const counter = countStatements(h.db);
+    try {
+      expect((await details(task.id, cast.expert)).title).toBe('Not in the cache');
+      expect(counter.statements).toHaveLength(2);
+      // The prepared read (by name on PGlite, by text on PostgreSQL), then the rating; no suspension probe.
+      expect(counter.statements[0]).toMatch(/task_details_read|'client_suspended'/);
+      expect(counter.statements.join('\n')).not.toMatch(/from "auth_users"/);
+    } finally {
+      counter.restore();
+    }
+  });
+
   it('shows a changed task at once', async () => {
     const task = await createTask(h, cast.client);
     expect((await details(task.id, cast.client)).title).toBe(task.title);

@@ -38,7 +38,10 @@ function jsonOf(alias: string, columns: readonly string[]): string {
  * The whole task-details read as one statement: the task, its client, its expert, the applications
  * with their experts, the reviews with their reviewers, the transactions and the caller's roles, as
  * one jsonb value. Correlated subqueries use the indexes each list read used before
- * (task_applications_task_idx, reviews (task, reviewer), transactions_task_idx, user_roles unique).
+ * (task_applications_task_idx, reviews (task, reviewer), transactions_task_idx, user_roles unique),
+ * and whether the client is suspended (auth_users_suspended_idx), which hides an open task from
+ * experts (suspended-clients.ts). A suspension ends the client's sessions, whose trigger moves every
+ * instance's write epoch, so a cached read never outlives it.
  */
 const DETAILS_SQL: SQL = sql.raw(`jsonb_build_object(
   'task', ${jsonOf('"tasks"', TASK_COLUMNS)},
@@ -58,6 +61,7 @@ const DETAILS_SQL: SQL = sql.raw(`jsonb_build_object(
   'transactions', coalesce((
     select jsonb_agg(${jsonOf('tr', TRANSACTION_COLUMNS)} order by tr.created_at)
     from transactions tr where tr.task_id = "tasks".id), '[]'::jsonb),
+  'client_suspended', exists (select 1 from auth_users su where su.id = "tasks".client_id and su.suspended_at is not null),
   'roles', coalesce((select jsonb_agg(ur.role) from user_roles ur where ur.user_id = `);
 
 export interface TaskDetailsRead {
@@ -69,6 +73,8 @@ export interface TaskDetailsRead {
   applications: Array<{ application: ApplicationRow; expert: ExpertProfileRow; profile: ProfileRow }>;
   reviews: Array<{ review: ReviewRow; reviewer: ProfileRow }>;
   transactions: TransactionRow[];
+  /** The client is suspended (issue 22): their open task is hidden from everyone but them and admins. */
+  client_suspended: boolean;
   roles: { isAdmin: boolean; isExpert: boolean };
 }
 

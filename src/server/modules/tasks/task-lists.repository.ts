@@ -18,6 +18,8 @@ export interface TaskListRow {
 export interface TaskPage {
   rows: TaskListRow[];
   total: number;
+  /** The open-task lists only: more tasks match than `total` (counted up to a cap, OPEN_TASKS_TOTAL_CAP). */
+  totalIsCapped?: boolean;
 }
 
 export interface PageWindow {
@@ -46,14 +48,18 @@ export const clientNotSuspended = sql`not exists (select 1 from auth_users su wh
 /**
  * The box as written in the partial index's terms: `status = 'open'` is a literal so the planner can
  * match tasks_open_lat_lng_idx (a bound parameter would not prove the index predicate).
+ * `hidingSuspended: false` leaves out the suspended clients' filter (the capped count).
+ * `walking: true` writes the box as a CASE, which no index can serve and which the planner counts
+ * as half the rows: the newest-first walk of openTasksPageQuery then reads the created_at order and
+ * stops after the page, where the box's real (poorly estimated) share would make it read and sort
+ * every open task in the box, or every open task in the table.
  */
-function openInBox(box: BoundingBox | null): SQL {
-  const open = and(sql`${tasks.status} = 'open'`, clientNotSuspended)!;
+function openInBox(box: BoundingBox | null, { walking = false, hidingSuspended = true } = {}): SQL {
+  const open = hidingSuspended ? and(sql`${tasks.status} = 'open'`, clientNotSuspended)! : sql`${tasks.status} = 'open'`;
   if (!box) return open;
-  const longitudes = longitudeRanges(box).map(
-    ([min, max]) => sql`${tasks.longitude} between ${min} and ${max}`,
-  );
-  return and(open, sql`${tasks.latitude} between ${box.minLat} and ${box.maxLat}`, or(...longitudes))!;
+  const longitudes = longitudeRanges(box).map(([min, max]) => sql`${tasks.longitude} between ${min} and ${max}`);
+  const inBox = and(sql`${tasks.latitude} between ${box.minLat} and ${box.maxLat}`, or(...longitudes))!;
+  return and(open, walking ? sql`(case when ${inBox} then true else false end)` : inBox)!;
 }
 
 /**
@@ -109,54 +115,101 @@ export function listAssignedTasks(db: Db, expertId: string, status: TaskStatus |
 }
 
 /**
- * Open tasks inside the box, newest first, or every open task when there is no centre
- * (tasks_status_created_idx, read newest first).
- *
- * With a box, the box is read first (tasks_open_lat_lng_idx) and only its rows are sorted: a
- * MATERIALIZED CTE keeps the planner from walking the created_at index over every open task in the
- * country when the box is sparse (its row estimate for a lat/lng box is poor), so the cost follows
- * the number of open tasks near the expert, not the size of the table. The same pass counts them.
+ * How many open tasks past the page's start a list counts at most (issue 24): beyond it the total
+ * is shown as "{total}+". Counting every open task near a busy town would cost as much as the table
+ * holds there; the list's paging only needs to know that there is more.
+ */
+export const OPEN_TASKS_TOTAL_CAP = 1_000;
+
+/**
+ * Open tasks inside the box, newest first, or every open task when there is no box, with the
+ * capped total (openTasksPageQuery): one statement, the page of ids joined to its task rows by
+ * primary key, in the same order. The page-of-ids row is there even past the end (then its id is
+ * null), so it always carries the total.
  */
 export async function listOpenTasks(
   db: Db,
   box: BoundingBox | null,
   expertId: string | null,
   window: PageWindow,
+  cap = OPEN_TASKS_TOTAL_CAP,
 ): Promise<TaskPage> {
-  if (!box) return pageOf(db, openInBox(null), expertId, window);
-  // One statement: the page of ids with the box's total (openTasksInBoxQuery) as a derived table,
-  // joined to its task rows by primary key, in the same order.
-  const page = sql`(${openTasksInBoxQuery(box, window)}) as page`;
+  const page = sql`(${openTasksPageQuery(box, window, cap)}) as page`;
   const rows = await db
     .select({
       task: tasks,
       application_count: applicationCount,
       my_application_status: myApplicationStatus(expertId),
       total: sql<number>`page.total`,
+      total_is_capped: sql<boolean>`page.total_is_capped`,
     })
-    .from(tasks)
-    .innerJoin(page, sql`page.id = ${tasks.id}`)
+    .from(page)
+    .leftJoin(tasks, sql`page.id = ${tasks.id}`)
     .orderBy(desc(tasks.created_at), desc(tasks.id));
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && window.offset > 0) total = await countOpenTasks(db, box);
-  return { rows: rows.map(normalize), total };
+  const [first] = rows;
+  return {
+    rows: rows.filter((row) => row.task !== null).map((row) => normalize({ ...row, task: row.task! })),
+    total: Number(first?.total ?? 0),
+    totalIsCapped: Boolean(first?.total_is_capped),
+  };
 }
 
-/** How many open tasks the box holds (every open task without a box): the total of a page past the end. */
-export async function countOpenTasks(db: Db, box: BoundingBox | null): Promise<number> {
-  const [count] = await db.select({ value: sql<number>`count(*)::int` }).from(tasks).where(openInBox(box));
-  return Number(count?.value ?? 0);
-}
-
-/** The page of ids (and the box's total) of listOpenTasks, exported so a test can read its plan. */
-export function openTasksInBoxQuery(box: BoundingBox, window: PageWindow): SQL {
+/**
+ * The page of open-task ids, newest first, with the total counted up to `offset + cap` (one row
+ * with a null id when the page is empty). Columns: id, total, total_is_capped. `extra` narrows the
+ * tasks further (the available list's "no coordinates" condition). The cost follows the page and
+ * the cap, never the number of open tasks in the box or the table:
+ *
+ * - `counted` stops at offset + cap + 1 rows: an index-only scan of tasks_open_lat_lng_idx (or of
+ *   tasks_status_created_idx without a box), which reads index entries one by one and stops at the
+ *   limit. The suspended clients' filter would need each row's client_id from the heap and turn it
+ *   into a bitmap scan that reads the whole box first, so the count reads every open task in the box
+ *   up to the limit plus the suspended clients' open tasks in it (a few: auth_users_suspended_idx,
+ *   then tasks_client_created_idx) and subtracts those.
+ * - A box with at most offset + cap open tasks (a sparse one) is read from tasks_open_lat_lng_idx
+ *   and only its rows are sorted (a MATERIALIZED CTE, so that the planner does not walk the
+ *   created_at index over every open task in the country: its row estimate for a box is poor).
+ * - A denser box, or no box, walks the open tasks newest first (tasks_status_created_idx or
+ *   tasks_created_at_idx) and stops after the page: it reads about (offset + limit) divided by the
+ *   box's share of the open tasks, so a box just over the cap in a very large table is its worst case
+ *   (docs/performance.md). The branch whose one-time filter is false is never run.
+ */
+export function openTasksPageQuery(box: BoundingBox | null, window: PageWindow, cap = OPEN_TASKS_TOTAL_CAP, extra?: SQL): SQL {
+  const limit = window.offset + cap;
+  const narrowed = (condition: SQL) => (extra ? and(condition, extra)! : condition);
+  const where = narrowed(openInBox(box));
+  const walked = narrowed(openInBox(box, { walking: true }));
+  const counted = sql`suspended as materialized (
+      select count(*)::int as n from auth_users su join ${tasks} on ${tasks.client_id} = su.id
+      where su.suspended_at is not null and ${narrowed(openInBox(box, { hidingSuspended: false }))}
+    ),
+    counted as materialized (
+      select ((select count(*) from (select 1 from ${tasks} where ${narrowed(openInBox(box, { hidingSuspended: false }))}
+        limit (select ${limit + 1} + n from suspended)) capped) - (select n from suspended))::int as n
+    )`;
+  const newestFirst = (from: SQL) => sql`(select id from ${from} order by created_at desc, id desc limit ${window.limit} offset ${window.offset})`;
+  const walk = sql`(select ${tasks.id} as id, ${tasks.created_at} as created_at from ${tasks}
+      where ${walked} ${box ? sql`and (select n from counted) > ${limit}` : sql``}
+      order by ${tasks.created_at} desc, ${tasks.id} desc limit ${window.offset + window.limit}) walked`;
+  const pageIds = box
+    ? sql`${newestFirst(sql`(select id, created_at from sparse union all select id, created_at from ${walk}) hits`)}`
+    : newestFirst(walk);
   return sql`
-    with in_box as materialized (
-      select ${tasks.id} as id, ${tasks.created_at} as created_at from ${tasks} where ${openInBox(box)}
-    )
-    select id, (count(*) over ())::int as total from in_box
-    order by created_at desc, id desc
-    limit ${window.limit} offset ${window.offset}`;
+    with ${counted}${
+      box
+        ? sql`, sparse as materialized (
+      select ${tasks.id} as id, ${tasks.created_at} as created_at from ${tasks}
+      where ${where} and (select n from counted) <= ${limit}
+    )`
+        : sql``
+    }
+    select page_ids.id, least(counted.n, ${limit})::int as total, counted.n > ${limit} as total_is_capped
+    from counted left join ${pageIds} page_ids on true`;
+}
+
+/** The page of ids (and the box's capped total) of listOpenTasks, exported so a test can read its plan. */
+export function openTasksInBoxQuery(box: BoundingBox, window: PageWindow): SQL {
+  return openTasksPageQuery(box, window);
 }
 
 /** The tasks the expert applied to, newest application first (task_applications_expert_idx). */

@@ -22,7 +22,7 @@ import { listAppliedTasks, listAssignedTasks, listClientTasks, listOpenTasks, ty
 import { toApplicationDto, toPersonDto, toReviewDto, toTaskDto, toTaskExpertDto, toTransactionDto } from './tasks.dto';
 import { insertTask, updateTaskIf } from './tasks.repository';
 import { clientReviewHiddenFromExpert } from './blind-reviews';
-import { hiddenBySuspension } from './suspended-clients';
+import { hiddenFromActor } from './suspended-clients';
 import { insertTaskWithAlertJob } from '../task-alerts/task-alert-jobs';
 
 /** Statuses in which an admin may still edit a task (the roles matrix: all but the closed ones). */
@@ -134,6 +134,7 @@ export function createTasksService(deps: TasksServiceDeps) {
           distance_miles: center ? Math.round(distanceMiles(center, row.task) * 10) / 10 : null,
         })),
         total: page.total,
+        totalIsCapped: page.totalIsCapped ?? false,
         page: query.page,
         pageSize,
       };
@@ -154,7 +155,8 @@ export function createTasksService(deps: TasksServiceDeps) {
         applicationCount: applications.length,
         hasReview: allReviews.some((r) => r.review.reviewer_id === task.client_id),
       });
-      if (!check(actor, 'view', facts, now).ok || (await hiddenBySuspension(db, actor, task))) throw notFound(messages.tasks.notFound);
+      // The client's suspension came with the read: no probe of its own (suspended-clients.ts).
+      if (!check(actor, 'view', facts, now).ok || hiddenFromActor(actor, task, read.client_suspended)) throw notFound(messages.tasks.notFound);
       const isParty = actor.isAdmin || task.client_id === actor.userId || task.expert_id === actor.userId;
       let reviewRows = check(actor, 'view_review', facts, now).ok ? allReviews : [];
       // Double-blind: the expert sees the client's review once both reviewed or the window closed.

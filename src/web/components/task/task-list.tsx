@@ -92,6 +92,10 @@ export function TaskListCard({ task, showApplications = false, footer }: TaskLis
   );
 }
 
+/** "60", or "1,000+" when the server stopped counting at its cap. */
+const totalText = (total: number, capped: boolean) =>
+  capped ? format(messages.listTotals.cappedTotal, { total: total.toLocaleString('en-US') }) : String(total);
+
 export interface TaskListViewProps {
   list: ReturnType<typeof useTaskList>;
   empty: ReactNode;
@@ -128,7 +132,7 @@ export function TaskListView({ list, empty, label, renderItem }: TaskListViewPro
       </ul>
       <div className="flex flex-col items-center gap-2 pt-2">
         <p className="text-xs text-muted-foreground">
-          {format(d.showing, { shown: list.tasks.length, total: list.total })}
+          {format(d.showing, { shown: list.tasks.length, total: totalText(list.total, list.totalIsCapped) })}
         </p>
         {list.hasNextPage ? (
           <Button

@@ -33,6 +33,10 @@ export const taskListQuery = ({ scope, latitude, longitude }: Omit<TaskListParam
 export function useTaskList({ scope, latitude, longitude, enabled = true }: TaskListParams) {
   const query = useInfiniteQuery({ ...taskListQuery({ scope, latitude, longitude }), enabled });
   const tasks: TaskListItemDto[] = query.data?.pages.flatMap((page) => page.tasks) ?? [];
-  const total = query.data?.pages.at(-1)?.total ?? 0;
-  return { ...query, tasks, total };
+  const last = query.data?.pages.at(-1);
+  const total = last?.total ?? 0;
+  // The available list counts at most 1,000 past the page's start; "Load more" still follows
+  // `total`, which then lies past the page (decision 0380).
+  const totalIsCapped = last?.totalIsCapped ?? false;
+  return { ...query, tasks, total, totalIsCapped };
 }

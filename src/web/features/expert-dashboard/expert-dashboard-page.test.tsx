@@ -77,8 +77,11 @@ function taskOf(index: number): TaskListItemDto {
 let expert: MyExpertProfileDto | null;
 let listUrls: string[];
 const TOTAL = 60;
+/** The server's cap on the available list's count (OPEN_TASKS_TOTAL_CAP), for the "many tasks" case. */
+const CAP = 1_000;
 
-function serve() {
+/** `matching` open tasks; past the cap the server answers a capped total (offset + cap, totalIsCapped). */
+function serve(matching = TOTAL) {
   listUrls = [];
   vi.stubGlobal(
     'fetch',
@@ -93,10 +96,11 @@ function serve() {
         const size = Number(url.searchParams.get('pageSize'));
         const from = (page - 1) * size;
         const applied = url.searchParams.get('scope') === 'applied';
-        const tasks = Array.from({ length: Math.max(0, Math.min(size, TOTAL - from)) }, (_, i) =>
+        const tasks = Array.from({ length: Math.max(0, Math.min(size, matching - from)) }, (_, i) =>
           applied ? { ...taskOf(from + i + 1), client_rating: { avg_rating: 4.25, review_count: 3 } } : taskOf(from + i + 1),
         );
-        return json({ tasks, total: TOTAL, page, pageSize: size });
+        const totalIsCapped = matching > from + CAP;
+        return json({ tasks, total: totalIsCapped ? from + CAP : matching, totalIsCapped, page, pageSize: size });
       }
       return new Response('{}', { status: 404 });
     }),
@@ -132,6 +136,17 @@ describe('ExpertDashboardPage', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('not-payable-banner')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View your public profile' })).toHaveAttribute('href', `/expert/${expert!.id}`);
+  });
+
+  it('shows a capped total as "1,000+" and still loads more past it', async () => {
+    serve(5_000);
+    renderPage();
+    expect(await screen.findByText('Task number 1')).toBeInTheDocument();
+    expect(screen.getByText('Showing 50 of 1,000+')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Task number 100')).toBeInTheDocument();
+    expect(screen.getByText('Showing 100 of 1,050+')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
   });
 
   it("shows each client's rating on the applications tab", async () => {
