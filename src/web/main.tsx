@@ -23,7 +23,7 @@ const queryClient = createQueryClient();
 const ready = warmUpRoute(window.location.pathname, queryClient);
 const waited = new Promise<void>((resolve) => window.setTimeout(resolve, FIRST_RENDER_WAIT_MS));
 
-void Promise.race([ready, waited]).then(() => {
+void Promise.race([ready.catch(() => undefined), waited]).then(() => {
   // A transition render yields to the browser every few milliseconds instead of one long task
   // (Lighthouse's total blocking time, decision 0370).
   startTransition(() => {

@@ -110,5 +110,6 @@ export function warmUpRoute(pathname: string, queryClient?: QueryClient): Promis
       await client.prefetchQuery(overviewQuery);
     });
   }
-  return Promise.all(pending).then(() => undefined);
+  // Settles, never rejects: a failed chunk or read only means the page fetches it itself later.
+  return Promise.allSettled(pending).then(() => undefined);
 }

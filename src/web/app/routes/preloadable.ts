@@ -6,8 +6,9 @@ type PageModule = { default: ComponentType };
  * A lazy page whose code can be started before React asks for it (src/web/app/route-warmup.ts).
  * `load` starts the import once and keeps it; once the code has arrived, the lazy component hands it
  * to React at once, so the first render does not suspend and show "Loading..." for code that is
- * already here (a plain `lazy(() => import(...))` always suspends once). A failed import is not
- * kept: the next render tries again.
+ * already here (a plain `lazy(() => import(...))` always suspends once). `load` does not keep a
+ * failed import, so a later call tries again; the lazy component, like any `React.lazy`, keeps the
+ * failure it rendered until the page reloads (the error fallback says so).
  */
 export function preloadable<M extends PageModule>(
   importer: () => Promise<M>,
