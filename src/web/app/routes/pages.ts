@@ -5,7 +5,6 @@ import { preloadable } from './preloadable';
  * The page of each route, one lazy chunk each. Every feature exports its page as the default
  * export of the file named here.
  */
-/** The code of each page, also started early for the page being opened (src/web/app/route-warmup.ts). */
 const importers = {
   Landing: () => import('@web/features/landing/landing-page'),
   Auth: () => import('@web/features/auth/auth-page'),
