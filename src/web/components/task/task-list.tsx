@@ -12,6 +12,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { BudgetFigure } from './budget-figure';
 import { TaskStatusBadge } from './status-badge';
 import type { useTaskList } from './use-task-list';
+import { formatCount } from '@shared/domain/plain-format';
 
 const d = messages.taskPages.dashboards;
 
@@ -57,7 +58,9 @@ export function TaskListCard({ task, showApplications = false, footer }: TaskLis
               {task.distance_miles !== null && task.distance_miles !== undefined ? (
                 <>
                   {' · '}
-                  <span className="whitespace-nowrap">{format(d.milesAway, { miles: formatDistanceMiles(task.distance_miles) })}</span>
+                  <span className="whitespace-nowrap">
+                    {format(d.milesAway, { miles: formatDistanceMiles(task.distance_miles) })}
+                  </span>
                 </>
               ) : null}
             </span>
@@ -94,7 +97,7 @@ export function TaskListCard({ task, showApplications = false, footer }: TaskLis
 
 /** "60", or "1,000+" when the server stopped counting at its cap. */
 const totalText = (total: number, capped: boolean) =>
-  capped ? format(messages.listTotals.cappedTotal, { total: total.toLocaleString('en-US') }) : String(total);
+  capped ? format(messages.listTotals.cappedTotal, { total: formatCount(total) }) : String(total);
 
 export interface TaskListViewProps {
   list: ReturnType<typeof useTaskList>;
