@@ -43,7 +43,8 @@ async function onServer(serverUrl: string, stop: () => void): Promise<BenchPostg
   };
 }
 
-export async function startBenchPostgres(): Promise<BenchPostgres | { skipped: string }> {
+/** `settings` are passed to the server as `-c name=value` (the load test sizes it for its data). */
+export async function startBenchPostgres(settings: Record<string, string> = {}): Promise<BenchPostgres | { skipped: string }> {
   if (process.env.BENCH_DATABASE_URL) return onServer(process.env.BENCH_DATABASE_URL, () => undefined);
   const bin = pgBin();
   if (!bin) return { skipped: 'no PostgreSQL installed (apt-get install postgresql, or set BENCH_DATABASE_URL)' };
@@ -67,7 +68,7 @@ export async function startBenchPostgres(): Promise<BenchPostgres | { skipped: s
     return { skipped: 'initdb failed' };
   }
   const started = asPostgres(
-    `${bin}/pg_ctl -D ${dir}/data -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1' -l ${dir}/log -w start`,
+    `${bin}/pg_ctl -D ${dir}/data -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`).join('')}' -l ${dir}/log -w start`,
   );
   if (started.status !== 0) {
     rmSync(dir, { recursive: true, force: true });

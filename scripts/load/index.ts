@@ -17,7 +17,7 @@ import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openDatabase } from '../../src/server/db/client';
 import { startBenchPostgres, type BenchPostgres } from '../bench/postgres';
-import { buildJourneys, type Counters } from './journeys';
+import { buildJourneys, type Counters, type Population } from './journeys';
 import { formatStep, runStep, smoke, type StepResult } from './ramp';
 import { loadScale, type LoadScale } from './scale';
 import { seedLoad, type LoadCast } from './seed';
@@ -80,7 +80,13 @@ async function postgresData(serverUrl: string, scale: LoadScale) {
     writeFileSync(castFile, JSON.stringify(cast));
   }
   const name = `load_run_${Date.now().toString(36)}`;
-  await admin((c) => c.query(`create database ${name} template ${template}`));
+  // FILE_COPY, then a checkpoint: the default strategy (WAL_LOG) writes the whole multi-GB copy into
+  // the WAL, and the checkpoints that flush it then stall every commit of the ramp's first steps on
+  // the disk (730 ms COMMITs in the PostgreSQL log). The copy is flushed before the ramp starts.
+  await admin(async (c) => {
+    await c.query(`create database ${name} template ${template} strategy file_copy`);
+    await c.query('checkpoint');
+  });
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -101,8 +107,10 @@ interface RampSummary {
 async function ramp(label: string, scale: LoadScale, cast: LoadCast, servers: LoadServer[]): Promise<RampSummary> {
   log(`\n## ${label}: ${servers.length} instance(s), steps of ${scale.stepSeconds} s, bound p99 <= 500 ms and errors <= 0.1 % (load ${load()})`);
   const counters: Counters = { hire: 0, evidence: 0, apply: 0, exhausted: 0 };
-  const journeys = await Promise.all(servers.map((server) => buildJourneys(cast, server.origin, counters)));
-  const pools = servers.map((server, index) => socketPool(server.origin, (index * cast.users) / servers.length));
+  // Each instance's users: its sockets and its reads come from the same numbers (sockets.ts).
+  const populations: Population[] = servers.map((_, index) => ({ first: (index * cast.users) / servers.length, perRole: 1 }));
+  const journeys = await Promise.all(servers.map((server, index) => buildJourneys(cast, server.origin, counters, populations[index])));
+  const pools = servers.map((server, index) => socketPool(server.origin, populations[index].first));
   const steps: StepResult[] = [];
   for (const [index, server] of servers.entries()) {
     for (let pass = 0; pass < 3; pass++) {
@@ -111,8 +119,14 @@ async function ramp(label: string, scale: LoadScale, cast: LoadCast, servers: Lo
     }
   }
   try {
+    // A warm-up at the first step's rate, not counted: the database copy's first reads from disk,
+    // the first use of lazily built parts (the geocoder's tables, sharp, the map's caches) and the
+    // jobs the smoke queued would otherwise all land in the first step's first seconds.
+    const warm = await runStep(servers, journeys, pools, populations, scale.steps[0], WARMUP_SECONDS);
+    log(`  warm-up (not counted): ${WARMUP_SECONDS} s at ${scale.steps[0]} users, ${warm.requests} requests, p99 ${Math.round(warm.p99)} ms, ${warm.errors} errors`);
+    await new Promise((done) => setTimeout(done, SETTLE_MS));
     for (const users of scale.steps) {
-      const result = await runStep(servers, journeys, pools, users, scale.stepSeconds);
+      const result = await runStep(servers, journeys, pools, populations, users, scale.stepSeconds);
       steps.push(result);
       log(formatStep(result, servers.length));
       if (!result.ok) break;
@@ -139,6 +153,17 @@ async function withServers<T>(count: number, options: { dataDir?: string; databa
   }
 }
 
+/**
+ * The throwaway PostgreSQL is sized for a 2 GB database as a production server would be (initdb's
+ * defaults are 128 MB of shared buffers and 1 GB of WAL between checkpoints, made for tiny
+ * installs). With the defaults, WAL-triggered checkpoints every 3-30 s during the ramp stalled
+ * commits for 700 ms. A server passed in LOAD_DATABASE_URL keeps its own settings.
+ */
+const SERVER_SETTINGS = { shared_buffers: '1GB', max_wal_size: '4GB' };
+const WARMUP_SECONDS = process.env.LOAD_SHORT === '1' ? 3 : 10;
+/** A pause after the warm-up, so that the jobs it queued (emails, pushes) are not the first step's. */
+const SETTLE_MS = 3_000;
+
 async function main() {
   const started = performance.now();
   const scale = loadScale();
@@ -154,7 +179,7 @@ async function main() {
   }
   if (targets.includes('postgres') || targets.includes('two')) {
     const serverUrl = process.env.LOAD_DATABASE_URL;
-    const postgres = serverUrl ? null : await startBenchPostgres();
+    const postgres = serverUrl ? null : await startBenchPostgres(SERVER_SETTINGS);
     if (postgres && 'skipped' in postgres) {
       log(`\nPostgreSQL: skipped (${postgres.skipped})`);
     } else {

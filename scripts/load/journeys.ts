@@ -2,7 +2,9 @@
  * The virtual users' journeys as autocannon request sequences. A step of U signed-in users per
  * instance is U/2 clients and U/2 experts (each holding a socket, see sockets.ts) and U/2 visitors;
  * each user runs its journey's sequence once every LOAD_THINK_S seconds (default 3) on average.
- * Writes consume seeded pools (seed.ts) through counters shared by every instance of the run.
+ * The reads are made by the step's own signed-in users (the ones holding sockets, `Population`), so
+ * a user's requests share its session like a browser's do. Writes consume seeded pools (seed.ts)
+ * through counters shared by every instance of the run; each is made by the item's owner.
  */
 import { createHmac } from 'node:crypto';
 import type { Request } from 'autocannon';
@@ -37,6 +39,12 @@ async function evidenceBody(): Promise<{ body: Buffer; contentType: string }> {
   return { body: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type')! };
 }
 
+/** The signed-in users of the current step on one instance: numbers first+1 … first+perRole of each role. */
+export interface Population {
+  first: number;
+  perRole: number;
+}
+
 export interface Counters {
   hire: number;
   evidence: number;
@@ -44,9 +52,11 @@ export interface Counters {
   exhausted: number;
 }
 
-export async function buildJourneys(cast: LoadCast, origin: string, counters: Counters): Promise<Journey[]> {
+export async function buildJourneys(cast: LoadCast, origin: string, counters: Counters, population: Population): Promise<Journey[]> {
   const { users, pool } = cast;
+  // One of the step's signed-in users (or, for a visitor's profile view, any seeded expert).
   const pick = (max: number) => 1 + Math.floor(Math.random() * max);
+  const active = () => population.first + pick(population.perRole);
   // Pool item g belongs to client and expert 1 + g % users (seed.ts).
   const take = (name: 'hire' | 'evidence' | 'apply') => {
     const g = counters[name]++;
@@ -58,7 +68,7 @@ export async function buildJourneys(cast: LoadCast, origin: string, counters: Co
   const asAny = (role: 'client' | 'expert', path: () => string): Request => ({
     method: 'GET',
     path: '/',
-    setupRequest: (req) => ({ ...req, path: path(), headers: signedIn(role, pick(users)) }),
+    setupRequest: (req) => ({ ...req, path: path(), headers: signedIn(role, active()) }),
   });
   const point = `latitude=${CENTRE.latitude}&longitude=${CENTRE.longitude}`;
   const evidence = await evidenceBody();
@@ -71,7 +81,7 @@ export async function buildJourneys(cast: LoadCast, origin: string, counters: Co
         method: 'GET',
         path: '/',
         setupRequest: (req, context) => {
-          const n = pick(users);
+          const n = active();
           (context as { n: number }).n = n;
           return { ...req, path: `/api/tasks/${uuidOf('7', n - 1)}/messages`, headers: signedIn(role, n) };
         },
@@ -124,7 +134,7 @@ export async function buildJourneys(cast: LoadCast, origin: string, counters: Co
           path: '/api/tasks',
           setupRequest: (req) => ({
             ...req,
-            headers: signedIn('client', pick(users), json),
+            headers: signedIn('client', active(), json),
             body: JSON.stringify({
               title: 'Inspect a used car before purchase',
               description: 'Please inspect the car remotely and send photos and a video of the engine and body.',

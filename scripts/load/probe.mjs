@@ -1,6 +1,7 @@
 // Preloaded into the server under load (`node --import ./scripts/load/probe.mjs dist/server/main.js`),
-// so that the product's code carries no debug endpoint: the event loop's delay, and on PostgreSQL
-// the time each query waits for a pooled connection (pg.Pool#connect), are answered to the load
+// so that the product's code carries no debug endpoint: the event loop's delay and utilization, and
+// on PostgreSQL the time each query waits for a pooled connection (pg.Pool#connect) and each query's
+// round trip (pg.Client#query to its answer, as the server's code sees it), are answered to the load
 // driver over the fork's IPC channel ("metrics" -> figures since the last ask, then reset).
 import { createRequire } from 'node:module';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -8,6 +9,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 let waits = [];
+let roundTrips = [];
+let utilizationSince = performance.eventLoopUtilization();
 let maxWaiting = 0;
 
 try {
@@ -29,6 +32,23 @@ try {
       return client;
     });
   };
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (...args) {
+    const started = performance.now();
+    // pg.Pool#query passes a callback; a checked-out client (a transaction) gets a promise.
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const callback = args[last];
+      args[last] = (...answer) => {
+        roundTrips.push(performance.now() - started);
+        callback(...answer);
+      };
+      return query.apply(this, args);
+    }
+    const result = query.apply(this, args);
+    if (result && typeof result.then === 'function') result.then(() => roundTrips.push(performance.now() - started), () => undefined);
+    return result;
+  };
 } catch {
   // No pg in this install: the PGlite figures only.
 }
@@ -38,6 +58,7 @@ const at = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Ma
 process.on('message', (message) => {
   if (message !== 'metrics') return;
   const sorted = waits.sort((a, b) => a - b);
+  const trips = roundTrips.sort((a, b) => a - b);
   process.send?.({
     type: 'metrics',
     loopP50: loop.percentile(50) / 1e6,
@@ -49,8 +70,14 @@ process.on('message', (message) => {
     poolWaitMax: sorted.at(-1) ?? 0,
     poolMaxWaiting: maxWaiting,
     rssMb: process.memoryUsage().rss / 1048576,
+    loopBusy: performance.eventLoopUtilization(utilizationSince).utilization,
+    queries: trips.length,
+    queryP50: at(trips, 0.5),
+    queryP99: at(trips, 0.99),
   });
   loop.reset();
   waits = [];
+  roundTrips = [];
+  utilizationSince = performance.eventLoopUtilization();
   maxWaiting = 0;
 });

@@ -6,7 +6,7 @@
  */
 import autocannon from 'autocannon';
 import { percentile } from '../bench/stats';
-import type { Journey } from './journeys';
+import type { Journey, Population } from './journeys';
 import type { LoadServer, ServerMetrics } from './server';
 import type { SocketPool } from './sockets';
 
@@ -58,10 +58,12 @@ export async function runStep(
   servers: LoadServer[],
   journeysOf: Journey[][],
   pools: SocketPool[],
+  populations: Population[],
   users: number,
   seconds: number,
 ): Promise<StepResult> {
   await Promise.all(pools.map((pool) => pool.grow(Math.ceil(users / 2))));
+  for (const population of populations) population.perRole = Math.ceil(users / 2);
   await Promise.all(servers.map((server) => server.metrics()));
   const runs: JourneyRun[] = [];
   const started = performance.now();
@@ -133,8 +135,9 @@ export function formatStep(result: StepResult, instances: number): string {
     `${f(result.rps).padStart(5)} req/s`,
     `p50 ${f(result.p50)} p95 ${f(result.p95)} p99 ${f(result.p99)} ms`,
     `errors ${result.errors}/${result.requests} (${(result.errorRate * 100).toFixed(2)}%)`,
-    `loop p99/max ${loop} ms`,
+    `loop p99/max ${loop} ms, busy ${result.metrics.map((m) => `${Math.round(m.loopBusy * 100)}%`).join(' ')}`,
     `pool wait p99/max ${pool} ms`,
+    ...(result.metrics.some((m) => m.queries > 0) ? [`query round trip p50/p99 ${result.metrics.map((m) => `${f(m.queryP50)}/${f(m.queryP99)}`).join(' ')} ms`] : []),
     `sockets ${result.sockets.open} open, ${result.sockets.failed} failed, ${result.sockets.events} events`,
     `slowest ${result.slowest.name} p99 ${f(result.slowest.p99)} ms`,
     `load ${result.loadAverage.toFixed(2)}`,

@@ -3,6 +3,7 @@
  * the probe preloaded (scripts/load/probe.mjs), on a PGlite data directory or a PostgreSQL URL.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export const AUTH_SECRET = 'load-test-secret-load-test-secret-0123456789';
@@ -16,6 +17,12 @@ export interface ServerMetrics {
   poolWaitP99: number;
   poolWaitMax: number;
   poolMaxWaiting: number;
+  /** Share of the time the event loop was busy (eventLoopUtilization). */
+  loopBusy: number;
+  /** PostgreSQL queries answered, and their round trips as the server's code saw them. */
+  queries: number;
+  queryP50: number;
+  queryP99: number;
   rssMb: number;
 }
 
@@ -43,9 +50,17 @@ export async function startServer(options: { port: number; dataDir?: string; dat
     env,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
+  // Every request's log line (route, status, server-side ms) is kept for reading after the run;
+  // only the tail stays in memory, for the error messages below.
+  mkdirSync(resolve('.tmp/load'), { recursive: true });
+  const logFile = createWriteStream(resolve(`.tmp/load/server-${options.port}.log`));
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const keep = (chunk: Buffer) => {
+    logFile.write(chunk);
+    output = (output + chunk.toString()).slice(-8_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -72,6 +87,7 @@ export async function startServer(options: { port: number; dataDir?: string; dat
       if (child.exitCode === null) child.kill('SIGTERM');
       await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
+      logFile.end();
       if (process.env.LOAD_SERVER_LOG) console.log(output.slice(-4000));
     },
   };
