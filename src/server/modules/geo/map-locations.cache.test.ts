@@ -1,12 +1,12 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { MapLocationsResponse } from '@shared/schemas/geo.schemas';
 import { createGazetteer, lazyGeocoder } from '../../providers/geocoder';
 import { createTask } from '../../test/builders';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createLruMap } from './lru-map';
-import { createMapLocationsCache, MAP_LOCATIONS_TTL_MS } from './map-locations.cache';
+import { createMapLocationsCache, MAP_LOCATIONS_STALE_MS, MAP_LOCATIONS_TTL_MS } from './map-locations.cache';
 import { createMapLocationsService, MAP_LOCATIONS_MAX_PLACES } from './map-locations.service';
 
 let t: TestApp;
@@ -55,7 +55,34 @@ describe('GET /api/map-locations caching', () => {
     now += MAP_LOCATIONS_TTL_MS - 1;
     expect(await recent()).toBe(count);
     now += 2;
+    // Past the TTL the old answer is sent at once while the new one is computed, then the new one.
+    expect(await recent()).toBe(count);
+    await vi.waitFor(async () => expect(await recent()).toBe(count + 1));
+  });
+
+  it('waits for a new answer once the old one is past the stale bound', async () => {
+    let now = 0;
+    const service = createMapLocationsService({ db: t.db, clock: t.clock, namer: lazyGeocoder(createGazetteer) });
+    const cache = createMapLocationsCache({ db: t.db, service, now: () => now });
+    const recent = async () => (JSON.parse((await cache.get(undefined)).body) as MapLocationsResponse).data[0].recent_tasks;
+    const count = await recent();
+    await createTask(t.db, { client_id: clientId, created_at: t.clock.now() });
+    now += MAP_LOCATIONS_TTL_MS + MAP_LOCATIONS_STALE_MS;
     expect(await recent()).toBe(count + 1);
+  });
+
+  it('answers from the stale answer while the refresh runs, and computes it once', async () => {
+    let now = 0;
+    let reads = 0;
+    const real = createMapLocationsService({ db: t.db, clock: t.clock, namer: lazyGeocoder(createGazetteer) });
+    const service = { ...real, readTaskSide: () => (reads++, real.readTaskSide()) };
+    const cache = createMapLocationsCache({ db: t.db, service, now: () => now });
+    const first = await cache.get(undefined);
+    now += MAP_LOCATIONS_TTL_MS + 1;
+    const during = await Promise.all([cache.get(undefined), cache.get(undefined), cache.get(undefined)]);
+    expect(during.every((answer) => answer === first)).toBe(true);
+    await vi.waitFor(async () => expect(await cache.get(undefined)).not.toBe(first));
+    expect(reads).toBe(2);
   });
 
   it('keeps the task side on an expert change, and expires the answer with that task side', async () => {
@@ -72,7 +99,7 @@ describe('GET /api/map-locations caching', () => {
     expect(afterExpert.data[0].recent_tasks).toBe(first.data[0].recent_tasks);
     // Recomputed half-way through the TTL, the answer still expires when its task side does.
     now = MAP_LOCATIONS_TTL_MS;
-    expect((await answer()).data[0].recent_tasks).toBe(first.data[0].recent_tasks + 1);
+    await vi.waitFor(async () => expect((await answer()).data[0].recent_tasks).toBe(first.data[0].recent_tasks + 1));
   });
 
   it(`caps the answer at ${MAP_LOCATIONS_MAX_PLACES} places, most experts first`, async () => {

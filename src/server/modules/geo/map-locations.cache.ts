@@ -12,6 +12,13 @@ import type { MapLocationsService, MapTaskSide } from './map-locations.service';
  * tasks show in recent_tasks within this time.
  */
 export const MAP_LOCATIONS_TTL_MS = 30_000;
+/**
+ * For this long past the TTL, an answer whose expert side is current is still sent while a new one
+ * is computed in the background (stale-while-revalidate): the task side's read takes 0.4-0.9 s at
+ * 1,000,000 tasks, and without this one visitor every TTL waited for it (the load test's map p99).
+ * Past it, the request waits for the new answer, so a quiet instance never shows a much older map.
+ */
+export const MAP_LOCATIONS_STALE_MS = 30_000;
 /** Distinct searches remembered; the unfiltered list is the one every landing visit asks for. */
 const MAX_CACHED_SEARCHES = 64;
 
@@ -78,12 +85,18 @@ export function createMapLocationsCache(deps: {
       const key = normalizePlaceText(search ?? '');
       const version = await readMapVersion(deps.db);
       const cached = answers.get(key);
-      if (cached && cached.version === version && now() - cached.storedAt < ttlMs) return cached.answer;
+      const age = cached && cached.version === version ? now() - cached.storedAt : Infinity;
+      if (age < ttlMs) return cached!.answer;
       const flightKey = `${key}|${version}`;
       let pending = inFlight.get(flightKey);
       if (!pending) {
         pending = compute(key, search, version).finally(() => inFlight.delete(flightKey));
         inFlight.set(flightKey, pending);
+      }
+      if (age < ttlMs + MAP_LOCATIONS_STALE_MS) {
+        // A failed refresh keeps the stale answer until the bound; the next request tries again.
+        pending.catch(() => undefined);
+        return cached!.answer;
       }
       return pending;
     },
