@@ -25,23 +25,35 @@ export function socketPool(origin: string, first: number): SocketPool {
   const open = (role: 'client' | 'expert', n: number) =>
     new Promise<void>((resolve) => {
       const socket = new WebSocket(url, { headers: { origin, cookie: cookieOf(n, role) } });
+      // Ready once both subscriptions are answered: a step starts with its users connected, not
+      // with all of them signing in within the same few milliseconds of its first second.
+      let answered = 0;
+      const answer = () => {
+        if (++answered === 2) resolve();
+      };
       socket.on('open', () => {
         socket.send(JSON.stringify({ type: 'subscribe', topic: topicName.notifications() }));
         socket.send(JSON.stringify({ type: 'subscribe', topic: topicName.taskMessages(uuidOf('7', n - 1)) }));
         sockets.push(socket);
-        resolve();
       });
       socket.on('message', (data) => {
-        const frame = JSON.parse(String(data)) as { type: string };
+        const frame = JSON.parse(String(data)) as { type: string; topic?: string };
         if (frame.type === 'ping') socket.send('{"type":"pong"}');
         else if (frame.type === 'event') events++;
-        else if (frame.type === 'error') failed++;
+        else if (frame.type === 'subscribed') answer();
+        else if (frame.type === 'error') {
+          failed++;
+          if (frame.topic) answer();
+        }
       });
       socket.on('error', () => {
         failed++;
         resolve();
       });
-      socket.on('close', () => closed++);
+      socket.on('close', () => {
+        closed++;
+        resolve();
+      });
     });
   return {
     async grow(count) {
