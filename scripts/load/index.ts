@@ -12,6 +12,7 @@
  * in .tmp/load/prof).
  */
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -56,7 +57,6 @@ async function pgliteData(scale: LoadScale): Promise<{ dataDir: string; cast: Lo
 async function postgresData(serverUrl: string, scale: LoadScale) {
   const pg = (await import('pg')).default;
   const template = `load_seed_${scale.name}_${scale.users}_${scale.pool}`;
-  const castFile = resolve(`.tmp/load/postgres-${scale.name}-cast.json`);
   const admin = async <T>(run: (client: InstanceType<typeof pg.Client>) => Promise<T>) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
@@ -66,8 +66,15 @@ async function postgresData(serverUrl: string, scale: LoadScale) {
       await client.end();
     }
   };
-  const exists = await admin((c) => c.query('select 1 from pg_database where datname = $1', [template])).then((r) => r.rowCount === 1);
-  if (!exists || !existsSync(castFile)) {
+  // The cast (seeded ids) is kept in a file named by the template's own seed id, written into the
+  // database's comment: a template seeded by another run or on another server never meets a cast
+  // that is not its own (it did: every hire answered "Application not found").
+  const seedId = await admin((c) =>
+    c.query<{ seed: string | null }>(`select shobj_description(oid, 'pg_database') as seed from pg_database where datname = $1`, [template]),
+  ).then((r) => r.rows[0]?.seed ?? null);
+  const castFileOf = (id: string) => resolve(`.tmp/load/postgres-${scale.name}-${id}-cast.json`);
+  let castFile = seedId && /^[a-z0-9]+$/.test(seedId) ? castFileOf(seedId) : null;
+  if (!castFile || !existsSync(castFile)) {
     log(`seeding PostgreSQL (${scale.name}; once per server, database ${template})`);
     await admin((c) => c.query(`drop database if exists ${template}`));
     await admin((c) => c.query(`create database ${template}`));
@@ -76,7 +83,10 @@ async function postgresData(serverUrl: string, scale: LoadScale) {
     const database = await openDatabase({ databaseUrl: url.toString() });
     const cast = await seedLoad(database.db, scale, log);
     await database.close();
+    const newSeedId = randomBytes(6).toString('hex');
+    await admin((c) => c.query(`comment on database ${template} is '${newSeedId}'`));
     mkdirSync(resolve('.tmp/load'), { recursive: true });
+    castFile = castFileOf(newSeedId);
     writeFileSync(castFile, JSON.stringify(cast));
   }
   const name = `load_run_${Date.now().toString(36)}`;

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { check, type Actor, type PermissionCheck, type TaskAccessFacts, type TaskCapability } from '@shared/domain/permissions';
 import { messages } from '@shared/messages';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { authUsers, reviews, taskApplications, tasks, userRoles } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { rolesOf } from '../profiles/profiles.repository';
-import { hiddenBySuspension } from './suspended-clients';
-import { countApplications, findTask, hasApplication, hasClientReview, type TaskRow } from './tasks.repository';
+import { hiddenFromActor } from './suspended-clients';
+import { countApplications, hasApplication, hasClientReview, type TaskRow } from './tasks.repository';
 
 const uuid = z.uuid();
 
@@ -67,11 +69,46 @@ export interface TaskAccess {
  */
 export async function loadVisibleTask(db: Db, userId: string, taskId: string, now: Date): Promise<TaskAccess> {
   assertTaskId(taskId);
-  const [actor, task] = await Promise.all([loadActor(db, userId), findTask(db, taskId)]);
-  if (!task) throw notFound(messages.tasks.notFound);
-  const facts = await accessFactsOf(db, actor, task);
-  if (!check(actor, 'view', facts, now).ok || (await hiddenBySuspension(db, actor, task))) throw notFound(messages.tasks.notFound);
+  const read = await readTaskAccess(db, userId, taskId);
+  if (!read) throw notFound(messages.tasks.notFound);
+  const { task, actor, facts, clientSuspended } = read;
+  if (!check(actor, 'view', facts, now).ok || hiddenFromActor(actor, task, clientSuspended)) throw notFound(messages.tasks.notFound);
   return { actor, task, facts };
+}
+
+/**
+ * The task, the caller's roles, the roles matrix's facts and whether the task's client is suspended,
+ * in ONE statement. Every task-scoped request (chat, apply, hire, evidence, the socket's topic
+ * checks) starts here; as separate reads this was four to six statements in three round trips, and
+ * the load test found the statements per request to be the server's main cost (docs/performance.md).
+ * Each subquery is the same condition as its single-purpose reader (rolesOf, hasApplication,
+ * countApplications, hasClientReview, hiddenBySuspension) over the same indexes.
+ */
+async function readTaskAccess(db: Db, userId: string, taskId: string) {
+  // drizzle writes a one-table query's columns unqualified ("id"), which inside a subquery would name
+  // the subquery's own table: every column here is written with its table.
+  const col = (table: string, column: string) => sql.raw(`"${table}"."${column}"`);
+  const [row] = await db
+    .select({
+      task: tasks,
+      isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${col('user_roles', 'user_id')} = ${userId} and ${col('user_roles', 'role')} = 'admin')`,
+      isExpert: sql<boolean>`exists (select 1 from ${userRoles} where ${col('user_roles', 'user_id')} = ${userId} and ${col('user_roles', 'role')} = 'expert')`,
+      hasApplied: sql<boolean>`exists (select 1 from ${taskApplications} where ${col('task_applications', 'task_id')} = ${col('tasks', 'id')} and ${col('task_applications', 'expert_id')} = ${userId})`,
+      applicationCount: sql<number>`(select count(*)::int from ${taskApplications} where ${col('task_applications', 'task_id')} = ${col('tasks', 'id')})`,
+      hasReview: sql<boolean>`exists (select 1 from ${reviews} where ${col('reviews', 'task_id')} = ${col('tasks', 'id')} and ${col('reviews', 'reviewer_id')} = ${col('tasks', 'client_id')})`,
+      clientSuspended: sql<boolean>`exists (select 1 from ${authUsers} where ${col('auth_users', 'id')} = ${col('tasks', 'client_id')} and ${col('auth_users', 'suspended_at')} is not null)`,
+    })
+    .from(tasks)
+    .where(eq(tasks.id, taskId));
+  if (!row) return null;
+  const actor: Actor = { userId, isAdmin: Boolean(row.isAdmin), isExpert: Boolean(row.isExpert) };
+  const facts = factsOf(row.task, {
+    // As accessFactsOf: only an expert's applications count as "applied".
+    hasApplied: actor.isExpert && Boolean(row.hasApplied),
+    applicationCount: Number(row.applicationCount),
+    hasReview: Boolean(row.hasReview),
+  });
+  return { task: row.task, actor, facts, clientSuspended: Boolean(row.clientSuspended) };
 }
 
 /** loadVisibleTask, then the roles matrix for one capability (403 or 409 with the spec's text). */
