@@ -9,7 +9,8 @@ import type { MapLocationsService, MapTaskSide } from './map-locations.service';
 /**
  * How long one instance reuses a map answer's task side, and so the answer. Expert changes invalidate
  * the answer at once (the expert_map_version_seq bumped by a trigger) but keep its task side: new
- * tasks show in recent_tasks within this time.
+ * tasks show in recent_tasks within this time, plus at most MAP_LOCATIONS_STALE_MS while a busy
+ * instance refreshes it.
  */
 export const MAP_LOCATIONS_TTL_MS = 30_000;
 /**
