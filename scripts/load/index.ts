@@ -170,9 +170,9 @@ async function withServers<T>(count: number, options: { dataDir?: string; databa
  * commits for 700 ms. A server passed in LOAD_DATABASE_URL keeps its own settings.
  */
 const SERVER_SETTINGS = { shared_buffers: '1GB', max_wal_size: '4GB' };
-const WARMUP_SECONDS = process.env.LOAD_SHORT === '1' ? 3 : 10;
+const WARMUP_SECONDS = process.env.LOAD_SHORT === '1' ? 2 : 10;
 /** A pause after the warm-up, so that the jobs it queued (emails, pushes) are not the first step's. */
-const SETTLE_MS = 3_000;
+const SETTLE_MS = process.env.LOAD_SHORT === '1' ? 1_000 : 3_000;
 
 async function main() {
   const started = performance.now();
