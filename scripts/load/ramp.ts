@@ -141,7 +141,7 @@ export function formatStep(result: StepResult, instances: number): string {
     `errors ${result.errors}/${result.requests} (${(result.errorRate * 100).toFixed(2)}%)`,
     `loop p99/max ${loop} ms, busy ${result.metrics.map((m) => `${Math.round(m.loopBusy * 100)}%`).join(' ')}`,
     `pool wait p99/max ${pool} ms`,
-    // Queries include the jobs' and the sockets' own, so per request they read high on purpose.
+    // The queries counted include the jobs' and the sockets' own: the per-request figure is the whole cost.
     ...(result.metrics.some((m) => m.queries > 0)
       ? [
           `query round trip p50/p99 ${result.metrics.map((m) => `${f(m.queryP50)}/${f(m.queryP99)}`).join(' ')} ms, ` +

@@ -1,7 +1,3 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { authUsers } from '../../db/schema';
-
 type Actor = { userId: string; isAdmin: boolean };
 type TaskFacts = { status: string; client_id: string };
 
@@ -13,19 +9,10 @@ const couldBeHidden = (actor: Actor, task: TaskFacts) =>
  * An open task of a suspended client is hidden from everyone but its client and admins (issue 22):
  * not only from the lists but at its address too, so an expert cannot open it or apply through a
  * saved link. Tasks already in progress stay visible to their expert (the dispute rules apply).
- * This form is for a caller that already read whether the client is suspended (the task-details read).
+ * Whether the client is suspended is read with the task itself, in the same statement (the
+ * task-details read and the access check, task-access.ts), over auth_users_suspended_idx, a
+ * partial index of the few suspended accounts.
  */
 export function hiddenFromActor(actor: Actor, task: TaskFacts, clientSuspended: boolean): boolean {
   return clientSuspended && couldBeHidden(actor, task);
-}
-
-/** The same rule with its own probe: auth_users_suspended_idx is a partial index of the few suspended accounts. */
-export async function hiddenBySuspension(db: Db, actor: Actor, task: TaskFacts): Promise<boolean> {
-  if (!couldBeHidden(actor, task)) return false;
-  const [suspended] = await db
-    .select({ id: authUsers.id })
-    .from(authUsers)
-    .where(and(eq(authUsers.id, task.client_id), isNotNull(authUsers.suspendedAt)))
-    .limit(1);
-  return Boolean(suspended);
 }

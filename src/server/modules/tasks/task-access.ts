@@ -82,7 +82,7 @@ export async function loadVisibleTask(db: Db, userId: string, taskId: string, no
  * checks) starts here; as separate reads this was four to six statements in three round trips, and
  * the load test found the statements per request to be the server's main cost (docs/performance.md).
  * Each subquery is the same condition as its single-purpose reader (rolesOf, hasApplication,
- * countApplications, hasClientReview, hiddenBySuspension) over the same indexes.
+ * countApplications, hasClientReview, and the suspended-client probe) over the same indexes.
  */
 async function readTaskAccess(db: Db, userId: string, taskId: string) {
   // drizzle writes a one-table query's columns unqualified ("id"), which inside a subquery would name
