@@ -15,7 +15,17 @@ export const IN_FLIGHT_STATUSES: TaskStatus[] = ['assigned', 'in_progress', 'pen
  */
 export async function switchToClient(db: Db, userId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.delete(taskApplications).where(and(eq(taskApplications.expert_id, userId), eq(taskApplications.status, 'pending')));
+    const pending = and(eq(taskApplications.expert_id, userId), eq(taskApplications.status, 'pending'));
+    // Locks in the hire's order, task before application: deleting an application refreshes its
+    // task's admin figures (migration 0032's trigger locks the task row), and a hire holds the task
+    // row while it settles the applications. Deleting first deadlocked with a racing hire (a 500).
+    await tx
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(inArray(tasks.id, tx.select({ id: taskApplications.task_id }).from(taskApplications).where(pending)))
+      .orderBy(tasks.id)
+      .for('no key update');
+    await tx.delete(taskApplications).where(pending);
     const [busy] = await tx
       .select({ id: tasks.id })
       .from(tasks)
