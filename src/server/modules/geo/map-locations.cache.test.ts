@@ -20,6 +20,20 @@ afterAll(() => t.close());
 
 const body = async (response: Response) => (await response.json()) as MapLocationsResponse;
 
+/**
+ * A map cache on the test database under a time the test moves (`state.now`), counting the task
+ * side's reads; `recent()` is the first place's recent_tasks as the cache answers now.
+ */
+function cacheUnderTest() {
+  const state = { now: 0, taskSideReads: 0 };
+  const real = createMapLocationsService({ db: t.db, clock: t.clock, namer: lazyGeocoder(createGazetteer) });
+  const service = { ...real, readTaskSide: () => (state.taskSideReads++, real.readTaskSide()) };
+  const cache = createMapLocationsCache({ db: t.db, service, now: () => state.now });
+  const answer = async () => JSON.parse((await cache.get(undefined)).body) as MapLocationsResponse;
+  const recent = async () => (await answer()).data[0].recent_tasks;
+  return { state, cache, answer, recent };
+}
+
 describe('GET /api/map-locations caching', () => {
   it('sends Cache-Control and an ETag, and 304 for a matching If-None-Match', async () => {
     const first = await t.request('GET', '/api/map-locations');
@@ -46,59 +60,46 @@ describe('GET /api/map-locations caching', () => {
   });
 
   it('reuses an answer for the TTL when only tasks changed, then recomputes', async () => {
-    let now = 0;
-    const service = createMapLocationsService({ db: t.db, clock: t.clock, namer: lazyGeocoder(createGazetteer) });
-    const cache = createMapLocationsCache({ db: t.db, service, now: () => now });
-    const recent = async () => (JSON.parse((await cache.get(undefined)).body) as MapLocationsResponse).data[0].recent_tasks;
+    const { state, recent } = cacheUnderTest();
     const count = await recent();
     await createTask(t.db, { client_id: clientId, created_at: t.clock.now() });
-    now += MAP_LOCATIONS_TTL_MS - 1;
+    state.now += MAP_LOCATIONS_TTL_MS - 1;
     expect(await recent()).toBe(count);
-    now += 2;
+    state.now += 2;
     // Past the TTL the old answer is sent at once while the new one is computed, then the new one.
     expect(await recent()).toBe(count);
     await vi.waitFor(async () => expect(await recent()).toBe(count + 1));
   });
 
   it('waits for a new answer once the old one is past the stale bound', async () => {
-    let now = 0;
-    const service = createMapLocationsService({ db: t.db, clock: t.clock, namer: lazyGeocoder(createGazetteer) });
-    const cache = createMapLocationsCache({ db: t.db, service, now: () => now });
-    const recent = async () => (JSON.parse((await cache.get(undefined)).body) as MapLocationsResponse).data[0].recent_tasks;
+    const { state, recent } = cacheUnderTest();
     const count = await recent();
     await createTask(t.db, { client_id: clientId, created_at: t.clock.now() });
-    now += MAP_LOCATIONS_TTL_MS + MAP_LOCATIONS_STALE_MS;
+    state.now += MAP_LOCATIONS_TTL_MS + MAP_LOCATIONS_STALE_MS;
     expect(await recent()).toBe(count + 1);
   });
 
   it('answers from the stale answer while the refresh runs, and computes it once', async () => {
-    let now = 0;
-    let reads = 0;
-    const real = createMapLocationsService({ db: t.db, clock: t.clock, namer: lazyGeocoder(createGazetteer) });
-    const service = { ...real, readTaskSide: () => (reads++, real.readTaskSide()) };
-    const cache = createMapLocationsCache({ db: t.db, service, now: () => now });
+    const { state, cache } = cacheUnderTest();
     const first = await cache.get(undefined);
-    now += MAP_LOCATIONS_TTL_MS + 1;
+    state.now += MAP_LOCATIONS_TTL_MS + 1;
     const during = await Promise.all([cache.get(undefined), cache.get(undefined), cache.get(undefined)]);
     expect(during.every((answer) => answer === first)).toBe(true);
     await vi.waitFor(async () => expect(await cache.get(undefined)).not.toBe(first));
-    expect(reads).toBe(2);
+    expect(state.taskSideReads).toBe(2);
   });
 
   it('keeps the task side on an expert change, and expires the answer with that task side', async () => {
-    let now = 0;
-    const service = createMapLocationsService({ db: t.db, clock: t.clock, namer: lazyGeocoder(createGazetteer) });
-    const cache = createMapLocationsCache({ db: t.db, service, now: () => now });
-    const answer = async () => JSON.parse((await cache.get(undefined)).body) as MapLocationsResponse;
+    const { state, answer } = cacheUnderTest();
     const first = await answer();
     await createTask(t.db, { client_id: clientId, created_at: t.clock.now() });
-    now += MAP_LOCATIONS_TTL_MS / 2;
+    state.now += MAP_LOCATIONS_TTL_MS / 2;
     await t.createUser('expert', { latitude: 40.71, longitude: -74.01 });
     const afterExpert = await answer();
     expect(afterExpert.totals?.experts).toBe((first.totals?.experts ?? 0) + 1);
     expect(afterExpert.data[0].recent_tasks).toBe(first.data[0].recent_tasks);
     // Recomputed half-way through the TTL, the answer still expires when its task side does.
-    now = MAP_LOCATIONS_TTL_MS;
+    state.now = MAP_LOCATIONS_TTL_MS;
     await vi.waitFor(async () => expect((await answer()).data[0].recent_tasks).toBe(first.data[0].recent_tasks + 1));
   });
 

@@ -18,6 +18,7 @@ export const MAP_LOCATIONS_TTL_MS = 30_000;
  * is computed in the background (stale-while-revalidate): the task side's read takes 0.4-0.9 s at
  * 1,000,000 tasks, and without this one visitor every TTL waited for it (the load test's map p99).
  * Past it, the request waits for the new answer, so a quiet instance never shows a much older map.
+ * See docs/decisions/0400.
  */
 export const MAP_LOCATIONS_STALE_MS = 30_000;
 /** Distinct searches remembered; the unfiltered list is the one every landing visit asks for. */
