@@ -20,7 +20,7 @@ const FIRST_RENDER_WAIT_MS = 3_000;
 const queryClient = createQueryClient();
 // The opened page's code and data start now, beside the entry's own work (decision 0370), and
 // the first render waits for them so that it renders the page once, with its data (decision 0390).
-const ready = warmUpRoute(window.location.pathname, queryClient);
+const ready = warmUpRoute(window.location.pathname, queryClient, window.location.search);
 const waited = new Promise<void>((resolve) => window.setTimeout(resolve, FIRST_RENDER_WAIT_MS));
 
 void Promise.race([ready.catch(() => undefined), waited]).then(() => {

@@ -22,15 +22,21 @@ const { notificationsQuery } = await import('@web/features/notifications/notific
 const { overviewQuery } = await import('@web/features/admin/admin-api');
 const { taskListQuery } = await import('@web/components/task/use-task-list');
 const { myExpertProfileQuery } = await import('@web/lib/expert-profile');
+const { taskMoneyQuery } = await import('@web/features/task-details/money/money-api');
+const { authSessionQuery } = await import('@web/lib/auth-session');
+const { waitlistQuery } = await import('@web/features/admin/admin-api');
 
 const client = { user: { id: 'u-1' }, roles: { isAdmin: false, isExpert: false } };
 let requested: string[];
 let signedOut = false;
+/** The task /api/tasks/t-1 answers with: by default nobody's task the signed-in user takes part in. */
+let task: Record<string, unknown> = { id: 't-1' };
 
 beforeEach(() => {
   loaded.length = 0;
   requested = [];
   signedOut = false;
+  task = { id: 't-1' };
   forgetEarlyAnswers();
   vi.stubGlobal(
     'fetch',
@@ -47,10 +53,12 @@ beforeEach(() => {
           : url.startsWith('/api/tasks?')
             ? { tasks: [], page: 1, pageSize: 50, total: 0 }
             : url === '/api/tasks/t-1'
-              ? { url, call: requested.length, task: { id: 't-1' } }
+              ? { url, call: requested.length, task }
               : url === '/api/experts/me'
                 ? { expert: { id: 'x-1' } }
-                : { url, call: requested.length };
+                : url === '/api/tasks/t-1/money'
+                  ? { server_now: new Date().toISOString(), dispute: null }
+                  : { url, call: requested.length };
       return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -99,6 +107,35 @@ describe('warmUpRoute', () => {
       url: '/api/public-settings',
       call: expect.any(Number),
     });
+  });
+
+  it("also fills the money panel's read for the task's own client, before the first render", async () => {
+    task = { id: 't-1', client_id: 'u-1', expert_id: null };
+    const queryClient = createQueryClient();
+    await warmUpRoute('/task/t-1', queryClient);
+    expect(requested.filter((url) => url === '/api/tasks/t-1/money')).toHaveLength(1);
+    expect(queryClient.getQueryData(taskMoneyQuery('t-1').queryKey)).toMatchObject({ dispute: null });
+  });
+
+  it("fills the admin page's two-factor check and the overview's waitlist, and no waitlist for another tab", async () => {
+    const queryClient = createQueryClient();
+    await warmUpRoute('/admin', queryClient);
+    expect(requested.sort()).toEqual([
+      '/api/admin/overview',
+      '/api/admin/waitlist',
+      '/api/auth/get-session',
+      '/api/me',
+      '/api/public-settings',
+    ]);
+    expect(queryClient.getQueryData(authSessionQuery.queryKey)).toMatchObject({ url: '/api/auth/get-session' });
+    expect(queryClient.getQueryData(waitlistQuery.queryKey)).toMatchObject({ url: '/api/admin/waitlist' });
+    expect(queryClient.getQueryData(overviewQuery.queryKey)).toMatchObject({ url: '/api/admin/overview' });
+
+    requested = [];
+    forgetEarlyAnswers();
+    await warmUpRoute('/admin', createQueryClient(), '?tab=users');
+    expect(requested).not.toContain('/api/admin/waitlist');
+    expect(requested).toContain('/api/auth/get-session');
   });
 
   it("fills a client's dashboard list, and nothing of a signed-out visitor's but the session check", async () => {

@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { MeDto } from '@shared/schemas/me.schemas';
+import type { TaskDetailsDto } from '@shared/schemas/task-api';
 import { peekEarlyJson, startEarlyGet } from '@web/lib/api';
 import { publicSettingsQuery } from '@web/lib/public-settings';
 import { meQuery } from '@web/lib/session';
+import { authSessionQuery } from '@web/lib/auth-session';
 import { pageLoaders } from './routes/pages';
 import { loadAppShell } from './router';
 
@@ -20,7 +22,7 @@ import { loadAppShell } from './router';
  * then, so that the page renders once, with its data, in one interruptible transition instead of a
  * loading state followed by one synchronous re-render per arriving answer (decision 0390).
  */
-export function warmUpRoute(pathname: string, queryClient?: QueryClient): Promise<void> {
+export function warmUpRoute(pathname: string, queryClient?: QueryClient, search = ''): Promise<void> {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/') return Promise.resolve();
   const segments = path.split('/').slice(1).map(decodeURIComponent);
@@ -67,11 +69,28 @@ export function warmUpRoute(pathname: string, queryClient?: QueryClient): Promis
     const taskId = segments[1]!;
     signedIn();
     load(pageLoaders.TaskDetails);
-    startEarlyGet(`/api/tasks/${encodeURIComponent(taskId)}`);
+    const taskUrl = `/api/tasks/${encodeURIComponent(taskId)}`;
+    startEarlyGet(taskUrl);
     whenSignedIn(async (client) => {
       const { taskQuery } = await import('@web/features/task-details/task-query');
       await client.prefetchQuery(taskQuery(taskId));
     });
+    // The money panel shows to the task's client, its expert and admins: once both answers say the
+    // user is one of them, its read starts too, without waiting for the page's code (decision 0401).
+    const answers = [
+      queryClient ? queryClient.fetchQuery(meQuery).catch(() => null) : peekEarlyJson<MeDto>('/api/me'),
+      peekEarlyJson<{ task: TaskDetailsDto }>(taskUrl),
+    ] as const;
+    pending.push(
+      Promise.all(answers).then(async ([me, body]) => {
+        const task = body?.task;
+        if (!me || !task || !(me.roles.isAdmin || task.client_id === me.user.id || task.expert_id === me.user.id)) return;
+        startEarlyGet(`${taskUrl}/money`);
+        if (!queryClient) return;
+        const { taskMoneyQuery } = await import('@web/features/task-details/money/money-api');
+        await queryClient.prefetchQuery(taskMoneyQuery(taskId)).catch(() => undefined);
+      }),
+    );
   } else if (path === '/dashboard') {
     signedIn();
     // The dashboard depends on the role: the client's needs its task list, the expert's its own code.
@@ -105,9 +124,14 @@ export function warmUpRoute(pathname: string, queryClient?: QueryClient): Promis
     common();
     load(pageLoaders.Admin);
     startEarlyGet('/api/admin/overview');
+    // The admin page renders nothing until the two-factor check answers, and the overview shows the waitlist.
+    startEarlyGet('/api/auth/get-session');
+    const overviewTab = !new URLSearchParams(search).get('tab');
+    if (overviewTab) startEarlyGet('/api/admin/waitlist');
+    prefetch((client) => client.prefetchQuery(authSessionQuery));
     whenSignedIn(async (client) => {
-      const { overviewQuery } = await import('@web/features/admin/admin-api');
-      await client.prefetchQuery(overviewQuery);
+      const { overviewQuery, waitlistQuery } = await import('@web/features/admin/admin-api');
+      await Promise.all([client.prefetchQuery(overviewQuery), overviewTab && client.prefetchQuery(waitlistQuery)]);
     });
   }
   // Settles, never rejects: a failed chunk or read only means the page fetches it itself later.

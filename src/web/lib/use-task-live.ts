@@ -16,9 +16,11 @@ export function useTaskLiveUpdates(taskId: string | undefined, signedIn: boolean
   useRealtimeInvalidate('task-applications', id, id ? topicName.taskApplications(id) : null, [detailKey]);
   useEffect(() => {
     if (!id) return;
+    // The bell is read again only when something was marked read: a refetch nobody needs would
+    // re-render the shell as the page settles (decision 0401).
     api
-      .post('/api/notifications/read-all', { task_id: id })
-      .then(() => queryClient.invalidateQueries({ queryKey: ['notifications'] }))
+      .post<{ updated: number }>('/api/notifications/read-all', { task_id: id })
+      .then((result) => ((result?.updated ?? 1) > 0 ? queryClient.invalidateQueries({ queryKey: ['notifications'] }) : undefined))
       .catch(() => undefined);
   }, [id, queryClient]);
 }

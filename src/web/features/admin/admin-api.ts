@@ -12,6 +12,7 @@ import type {
   RoleChangeDto,
   SystemSettingsDto,
 } from '@shared/schemas/admin-dto';
+import type { WaitlistPlaceDto } from '@shared/schemas/discovery.schemas';
 import type { SendNotificationRequest, SystemSettingsRequest } from '@shared/schemas/admin.schemas';
 import { api, ApiError } from '@web/lib/api';
 
@@ -26,6 +27,7 @@ export const adminKeys = {
   notifications: (page: number) => ['admin', 'notifications', page] as const,
   settings: ['admin', 'settings'] as const,
   reports: (timeframe: ReportTimeframe) => ['admin', 'reports', timeframe] as const,
+  waitlist: ['admin', 'waitlist'] as const,
 };
 
 export type UsersQuery = { page: number; search: string; role: 'all' | 'client' | AppRole };
@@ -34,6 +36,12 @@ export type TransactionsQuery = { page: number; status: 'all' | TransactionStatu
 export const overviewQuery = queryOptions({
   queryKey: adminKeys.overview,
   queryFn: () => api.get<OverviewDto>('/api/admin/overview'),
+});
+
+/** Waitlisted demand by place: on the overview (its first five places) and in the reports. */
+export const waitlistQuery = queryOptions({
+  queryKey: adminKeys.waitlist,
+  queryFn: () => api.get<{ places: WaitlistPlaceDto[] }>('/api/admin/waitlist'),
 });
 
 export const usersQuery = (q: UsersQuery) =>

@@ -3,12 +3,11 @@ import { Download } from 'lucide-react';
 import { format as formatDate } from 'date-fns';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
-import type { WaitlistPlaceDto } from '@shared/schemas/discovery.schemas';
 import { buttonVariants } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
-import { api } from '@web/lib/api';
+import { waitlistQuery } from '../admin-api';
 
 const m = messages.discovery;
 
@@ -17,10 +16,7 @@ const m = messages.discovery;
  * with the CSV export. `limit` shortens it for the overview; the reports show every place.
  */
 export function WaitlistDemand({ limit }: { limit?: number }) {
-  const query = useQuery({
-    queryKey: ['admin', 'waitlist'],
-    queryFn: () => api.get<{ places: WaitlistPlaceDto[] }>('/api/admin/waitlist'),
-  });
+  const query = useQuery(waitlistQuery);
   const places = query.data?.places ?? [];
   const shown = limit ? places.slice(0, limit) : places;
   return (
