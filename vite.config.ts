@@ -45,6 +45,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 900,
+    // No modulepreload links in index.html: on one HTTP/1.1 connection pool they took the slots the
+    // stylesheet needed, and the first paint waited (decision 0401). Dynamic imports keep preloading
+    // their dependencies, so a page's chunks still load side by side.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         // Small shared chunks (an icon, a helper, a schema) are copied into the chunks that read
