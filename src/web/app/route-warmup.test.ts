@@ -127,7 +127,9 @@ describe('warmUpRoute', () => {
       '/api/me',
       '/api/public-settings',
     ]);
-    expect(queryClient.getQueryData(authSessionQuery.queryKey)).toMatchObject({ url: '/api/auth/get-session' });
+    expect(queryClient.getQueryData(authSessionQuery.queryKey)).toMatchObject({
+      url: '/api/auth/get-session',
+    });
     expect(queryClient.getQueryData(waitlistQuery.queryKey)).toMatchObject({ url: '/api/admin/waitlist' });
     expect(queryClient.getQueryData(overviewQuery.queryKey)).toMatchObject({ url: '/api/admin/overview' });
 

@@ -5,6 +5,7 @@ import { peekEarlyJson, startEarlyGet } from '@web/lib/api';
 import { publicSettingsQuery } from '@web/lib/public-settings';
 import { meQuery } from '@web/lib/session';
 import { authSessionQuery } from '@web/lib/auth-session';
+import { moneyViewerOf } from '@web/features/task-details/money/money-viewer';
 import { pageLoaders } from './routes/pages';
 import { loadAppShell } from './router';
 
@@ -21,6 +22,7 @@ import { loadAppShell } from './router';
  * the promise settles once the page's code and first reads are in (or failed): the entry renders
  * then, so that the page renders once, with its data, in one interruptible transition instead of a
  * loading state followed by one synchronous re-render per arriving answer (decision 0390).
+ * `search` is the location's query string: the admin area's first reads depend on its tab.
  */
 export function warmUpRoute(pathname: string, queryClient?: QueryClient, search = ''): Promise<void> {
   const path = pathname.replace(/\/+$/, '') || '/';
@@ -84,7 +86,7 @@ export function warmUpRoute(pathname: string, queryClient?: QueryClient, search 
     pending.push(
       Promise.all(answers).then(async ([me, body]) => {
         const task = body?.task;
-        if (!me || !task || !(me.roles.isAdmin || task.client_id === me.user.id || task.expert_id === me.user.id)) return;
+        if (!task || !moneyViewerOf(me, task)) return;
         startEarlyGet(`${taskUrl}/money`);
         if (!queryClient) return;
         const { taskMoneyQuery } = await import('@web/features/task-details/money/money-api');
@@ -131,7 +133,10 @@ export function warmUpRoute(pathname: string, queryClient?: QueryClient, search 
     prefetch((client) => client.prefetchQuery(authSessionQuery));
     whenSignedIn(async (client) => {
       const { overviewQuery, waitlistQuery } = await import('@web/features/admin/admin-api');
-      await Promise.all([client.prefetchQuery(overviewQuery), overviewTab && client.prefetchQuery(waitlistQuery)]);
+      await Promise.all([
+        client.prefetchQuery(overviewQuery),
+        overviewTab && client.prefetchQuery(waitlistQuery),
+      ]);
     });
   }
   // Settles, never rejects: a failed chunk or read only means the page fetches it itself later.

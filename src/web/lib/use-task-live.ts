@@ -20,7 +20,11 @@ export function useTaskLiveUpdates(taskId: string | undefined, signedIn: boolean
     // re-render the shell as the page settles (decision 0401).
     api
       .post<{ updated: number }>('/api/notifications/read-all', { task_id: id })
-      .then((result) => ((result?.updated ?? 1) > 0 ? queryClient.invalidateQueries({ queryKey: ['notifications'] }) : undefined))
+      .then((result) =>
+        (result?.updated ?? 1) > 0
+          ? queryClient.invalidateQueries({ queryKey: ['notifications'] })
+          : undefined,
+      )
       .catch(() => undefined);
   }, [id, queryClient]);
 }

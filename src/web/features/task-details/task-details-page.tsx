@@ -27,6 +27,7 @@ import { ClientRatingLine, TwoWayReviews } from './two-way-reviews';
 import { TaskHeader } from './task-header';
 import { TaskInfoCard } from './task-info-card';
 import { TaskMoneyPanel } from './money/task-money-panel';
+import { moneyViewerOf } from './money/money-viewer';
 import { capabilitiesFor, errorText, taskPath, useTaskAction, useTaskQuery } from './task-query';
 import { format } from '@shared/format-message';
 import type { CreateApplicationInput } from '@shared/schemas/applications.schemas';
@@ -87,6 +88,7 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
   const userId = me?.user.id;
   const isOwner = task.client_id === userId;
   const isAssignedExpert = task.expert_id !== null && task.expert_id === userId;
+  const moneyViewer = moneyViewerOf(me, task);
   const myApplication = !isOwner
     ? task.applications.find((application) => application.expert_id === userId)
     : undefined;
@@ -135,9 +137,7 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
           ) : null}
         </div>
         <div className="space-y-6">
-          {isOwner || isAssignedExpert || me?.roles.isAdmin ? (
-            <TaskMoneyPanel taskId={task.id} viewer={isOwner ? 'client' : isAssignedExpert ? 'expert' : 'admin'} />
-          ) : null}
+          {moneyViewer ? <TaskMoneyPanel taskId={task.id} viewer={moneyViewer} /> : null}
           {me?.roles.isAdmin ? <AdminHistory taskId={task.id} /> : null}
           {isAssignedExpert ? <AssignmentCard task={task} capabilities={capabilities} /> : null}
           {/* The assigned expert sees who they work for, not a card about themselves. */}

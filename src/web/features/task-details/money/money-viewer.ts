@@ -1,0 +1,18 @@
+import type { MeDto } from '@shared/schemas/me.schemas';
+import type { TaskDetailsDto } from '@shared/schemas/task-api';
+
+export type MoneyViewer = 'client' | 'expert' | 'admin';
+
+/**
+ * Who sees the task's money panel, and as whom: its client, its assigned expert and admins; nobody
+ * else. The task page renders the panel by it, and the route warm-up starts the panel's read by it.
+ */
+export function moneyViewerOf(
+  me: Pick<MeDto, 'user' | 'roles'> | null | undefined,
+  task: Pick<TaskDetailsDto, 'client_id' | 'expert_id'>,
+): MoneyViewer | null {
+  if (!me) return null;
+  if (task.client_id === me.user.id) return 'client';
+  if (task.expert_id !== null && task.expert_id === me.user.id) return 'expert';
+  return me.roles.isAdmin ? 'admin' : null;
+}
