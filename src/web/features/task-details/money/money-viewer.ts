@@ -1,14 +1,15 @@
-import type { MeDto } from '@shared/schemas/me.schemas';
 import type { TaskDetailsDto } from '@shared/schemas/task-api';
 
 export type MoneyViewer = 'client' | 'expert' | 'admin';
+/** What the rule reads of the signed-in user (a MeDto has it). */
+type Viewer = { user: { id: string }; roles: { isAdmin: boolean } };
 
 /**
  * Who sees the task's money panel, and as whom: its client, its assigned expert and admins; nobody
  * else. The task page renders the panel by it, and the route warm-up starts the panel's read by it.
  */
 export function moneyViewerOf(
-  me: Pick<MeDto, 'user' | 'roles'> | null | undefined,
+  me: Viewer | null | undefined,
   task: Pick<TaskDetailsDto, 'client_id' | 'expert_id'>,
 ): MoneyViewer | null {
   if (!me) return null;
