@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { createHmac } from 'node:crypto';
+import { axeViolations } from './axe';
 
 /**
  * Headers for API shortcuts through `page.request` (which, unlike the browser, sends no Origin): the
@@ -25,11 +25,8 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(
  * contrast of a half-transparent toast mid-animation (their settled colours pass AA).
  */
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .exclude('[data-sonner-toaster]')
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const violations = await axeViolations(page, ['[data-sonner-toaster]']);
+  expect(violations.map((v) => `${v.id}: ${v.targets.join(', ')}`)).toEqual([]);
 }
 
 /**
