@@ -50,7 +50,7 @@ export default defineConfig({
   // Playwright starts these one after another, so only the first builds the server bundle.
   webServer: Array.from({ length: workers }, (_, index) => ({
     // The server as `npm start` runs it: compiled (a bundle picks up every module), plain node.
-    command: `${index === 0 ? 'node scripts/build/server.mjs && ' : ''}rm -rf .tmp/e2e-data-${index} && node dist/server/main.js`,
+    command: `${index === 0 ? 'node scripts/build/server-once.mjs && ' : ''}rm -rf .tmp/e2e-data-${index} && node dist/server/main.js`,
     url: `${urlOf(index)}/api/config`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -6,6 +6,8 @@ import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const outdir = 'dist/server';
+// Whatever this build makes, the fingerprint of an earlier one (server-once.mjs) no longer describes it.
+rmSync('dist/.server-source-fingerprint', { force: true });
 rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
 // Self-contained bundles (no shared chunks), so that every module sits in dist/server and
