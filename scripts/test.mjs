@@ -60,7 +60,8 @@ function finish(ok, what) {
 
 // CI's short load test (TEST_WITH_SHORT_LOAD=1, set by .ci/run) runs beside typecheck and lint: it
 // waits on its servers more than it computes, and it fails on a failed request or socket, not on
-// latency, so sharing the cores does not change its verdict. Run alone first, it added 90-105 s to CI.
+// latency, so sharing the cores does not change its verdict. Run alone first, it added 90-105 s to CI
+// (decision 0403).
 const shortLoad =
   process.env.TEST_WITH_SHORT_LOAD === '1'
     ? [{ name: 'load test (short)', args: ['--import', 'tsx', 'scripts/load/index.ts'], env: { LOAD_SHORT: '1' } }]

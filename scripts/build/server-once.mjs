@@ -1,7 +1,7 @@
 // Builds the server (scripts/build/server.mjs into dist/server) unless dist/server was already built
 // from exactly the same sources. In CI the short load test builds it and the journeys' web server
 // needed it again: the second build (with its prebuilt database template) took 14 s for nothing
-// (decision 0402). Run as a script, it exits non-zero when the build fails.
+// (decision 0403). Run as a script, it exits non-zero when the build fails.
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
