@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 import { HERO } from '../../src/web/features/landing/hero-content';
-import { LANDING_SHELL_SCRIPT } from '../../src/shared/landing-shell';
+import { LANDING_SHELL_SCRIPT, STATIC_SHELL_END, STATIC_SHELL_START } from '../../src/shared/landing-shell';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -23,6 +23,8 @@ export function landingShell(): Plugin {
     `<script>${LANDING_SHELL_SCRIPT}</script>`;
   return {
     name: 'landing-shell',
-    transformIndexHtml: (html) => html.replace('<div id="root">', `${shell}<div id="root">`),
+    // Between markers: the server swaps the whole block for a page's own shell (decision 0404).
+    transformIndexHtml: (html) =>
+      html.replace('<div id="root">', `${STATIC_SHELL_START}${shell}${STATIC_SHELL_END}<div id="root">`),
   };
 }

@@ -14,6 +14,7 @@ import { contentTypeCheck } from './http/content-type';
 import { originCheck } from './http/origin-check';
 import { securityHeaders } from './http/security-headers';
 import { jsonCompression } from './http/json-compression';
+import { expertProfileDocument } from './modules/public-profiles/profile-document';
 import { robotsRoute } from './http/robots';
 import { extraTrustedOriginsOf } from './server-context';
 import { AppError } from './lib/errors';
@@ -187,6 +188,8 @@ export function createApp(deps: AppDeps) {
       if (c.res.ok && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', value);
     };
     app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root: webRoot, precompressed: true }));
+    // A public expert profile's document carries its first screen (decision 0404); any other page is index.html.
+    app.get('/expert/:id', cacheFor('no-cache'), expertProfileDocument({ db: deps.db, webRoot }));
     app.use('*', cacheFor('no-cache'), etag(), serveStatic({ root: webRoot, precompressed: true }));
     app.get('*', cacheFor('no-cache'), etag(), serveStatic({ root: webRoot, path: 'index.html', precompressed: true }));
   }

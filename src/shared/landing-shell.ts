@@ -4,3 +4,29 @@
  * text lives here, where both the build and the server read it.
  */
 export const LANDING_SHELL_SCRIPT = "if(location.pathname!=='/')document.getElementById('landing-shell').remove()";
+
+/**
+ * index.html's static shell (the landing hero, its style and the script above) sits between these
+ * markers, so that the server can put a page's own shell in its place (the public expert profile,
+ * docs/decisions/0404) without parsing the HTML.
+ */
+export const STATIC_SHELL_START = '<!--static-shell-->';
+export const STATIC_SHELL_END = '<!--/static-shell-->';
+
+/**
+ * index.html with `shellHtml` in place of the landing hero, hiding the React root until the page
+ * takes the shell's place (the web app removes `#page-shell` on its first commit). The landing
+ * hero's script goes with it. Unchanged when the markers are missing.
+ */
+export function withPageShell(indexHtml: string, shellHtml: string): string {
+  const start = indexHtml.indexOf(STATIC_SHELL_START);
+  const end = indexHtml.indexOf(STATIC_SHELL_END);
+  if (start < 0 || end < start) return indexHtml;
+  const shell = `<div id="page-shell" aria-hidden="true">${shellHtml}</div><style>#page-shell~#root{display:none}</style>`;
+  return indexHtml.slice(0, start) + shell + indexHtml.slice(end + STATIC_SHELL_END.length);
+}
+
+/** Text for HTML element content and double-quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

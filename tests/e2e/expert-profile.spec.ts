@@ -47,8 +47,20 @@ test('a reviewed expert has a public profile, and a background check adds a badg
   // (3) A signed-out visitor opens it.
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
+  // The document itself carries the profile's first screen, painted before the app runs (decision 0404).
+  const documentHtml = await (await visitor.request.get(href!)).text();
+  expect(documentHtml).toContain('id="page-shell"');
+  expect(documentHtml).toContain('Expert Profile');
+  const pageErrors: string[] = [];
+  visitor.on('pageerror', (error) => pageErrors.push(error.message));
   await visitor.goto(href!);
   await expect(visitor.getByRole('heading', { name: 'Expert Profile' })).toBeVisible();
+  // The app took the shell's place: one copy of the profile, and no script error on the way.
+  await expect(visitor.locator('#page-shell')).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+  const expertName = (await visitor.locator('main h2').first().textContent())!.trim();
+  expect(expertName.length).toBeGreaterThan(0);
+  expect(documentHtml).toContain(expertName);
   await expect(visitor.getByTestId('completed-tasks')).toContainText(/[1-9]\d* tasks? completed/);
   await expect(visitor.getByRole('img', { name: /out of 5/ }).first()).toBeVisible();
   await expectNoAxeViolationsAtBothWidths(visitor);

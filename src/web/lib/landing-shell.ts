@@ -6,4 +6,7 @@
  */
 export function removeLandingShell() {
   document.getElementById('landing-shell')?.remove();
+  // A page's own shell, sent by the server in the landing hero's place (the public expert profile,
+  // decision 0404): the first commit on any path takes its place.
+  document.getElementById('page-shell')?.remove();
 }

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANDING_SHELL_SCRIPT, STATIC_SHELL_END, STATIC_SHELL_START } from '@shared/landing-shell';
+import { createApp } from '../../app';
+import { expertProfiles, profiles } from '../../db/schema';
+import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app';
+
+let t: TestApp;
+let webRoot: string;
+let app: ReturnType<typeof createApp>;
+let expert: TestUser;
+// index.html as the build writes it: the landing hero, its style and its script between the markers.
+const landing = `<div id="landing-shell" aria-hidden="true"><h1>Hero</h1></div><style>#landing-shell~#root{display:none}</style><script>${LANDING_SHELL_SCRIPT}</script>`;
+const indexHtml = `<!doctype html><html lang="en"><head><title>t</title></head><body>${STATIC_SHELL_START}${landing}${STATIC_SHELL_END}<div id="root"><p>splash</p></div></body></html>`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  expert = await t.createUser('expert', { firstName: 'Morgan' });
+  await t.db.update(profiles).set({ last_name: '<b>Lee</b>' }).where(eq(profiles.id, expert.id));
+  await t.db
+    .update(expertProfiles)
+    .set({
+      bio: 'Ten years of <script>alert(1)</script> home inspections in "Austin".',
+      location: 'Austin, TX',
+    })
+    .where(eq(expertProfiles.id, expert.id));
+  webRoot = mkdtempSync(join(tmpdir(), 'web-root-'));
+  writeFileSync(join(webRoot, 'index.html'), indexHtml);
+  app = createApp({ ...t.context, webRoot });
+});
+afterAll(async () => {
+  rmSync(webRoot, { recursive: true, force: true });
+  await t.close();
+});
+
+const get = (path: string) => app.request(`${TEST_ORIGIN}${path}`);
+
+describe('GET /expert/:id (the public profile as a document)', () => {
+  it("carries the expert's name, place and bio, escaped, in place of the landing hero and its script", async () => {
+    const response = await get(`/expert/${expert.id}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const html = await response.text();
+    expect(html).toContain('<div id="page-shell" aria-hidden="true">');
+    expect(html).toContain('Morgan &lt;b&gt;Lee&lt;/b&gt;');
+    expect(html).toContain('Austin, TX');
+    expect(html).toContain(
+      'Ten years of &lt;script&gt;alert(1)&lt;/script&gt; home inspections in &quot;Austin&quot;.',
+    );
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('landing-shell');
+    expect(html).not.toContain(LANDING_SHELL_SCRIPT);
+    // The rest of the document is the build's: the React root and its splash follow the shell.
+    expect(html).toContain(
+      '<style>#page-shell~#root{display:none}</style><div id="root"><p>splash</p></div>',
+    );
+  });
+
+  it('is the plain index.html for an unknown expert and for an id that is not one', async () => {
+    for (const path of [`/expert/${randomUUID()}`, '/expert/not-an-id', "/expert/1'%20or%201=1"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      expect(html, path).toBe(indexHtml);
+    }
+  });
+
+  it('leaves every other page as the plain index.html', async () => {
+    for (const path of ['/', '/dashboard', `/task/${randomUUID()}`]) {
+      expect(await (await get(path)).text(), path).toBe(indexHtml);
+    }
+  });
+});
