@@ -4,7 +4,15 @@ import { expertProfileShellHtml } from './expert-profile-shell';
 import { withPageShell } from './landing-shell';
 import { messages } from './messages';
 
-const expert = { first_name: 'Ana', last_name: 'Ruiz', location: 'Denver, CO', bio: 'Vehicle inspections.' };
+const expert = {
+  first_name: 'Ana',
+  last_name: 'Ruiz',
+  location: 'Denver, CO',
+  bio: 'Vehicle inspections.',
+  expertise: ['Used cars', 'Test drive & videos'],
+  member_since: '2026-03-14T10:00:00.000Z',
+  completed_tasks: 1,
+};
 
 describe('expertProfileShellHtml', () => {
   it('shows the brand, the name, the place and the bio as the About tab does', () => {

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Avatar as AvatarPrimitive } from 'radix-ui';
+import { initialsOf } from '@shared/domain/initials';
 import { cn } from './cn';
 
 export function AvatarRoot({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Root>) {
@@ -33,15 +34,6 @@ export function AvatarFallback({ className, ...props }: ComponentProps<typeof Av
       {...props}
     />
   );
-}
-
-/** "Ada Lovelace" -> "AL", "cher" -> "C", "" -> "?". */
-export function initialsOf(name: string | null | undefined): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  const first = words[0][0];
-  const last = words.length > 1 ? words[words.length - 1][0] : '';
-  return `${first}${last}`.toUpperCase();
 }
 
 export type AvatarProps = Omit<ComponentProps<typeof AvatarPrimitive.Root>, 'children'> & {
