@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { removeLandingShell } from '@web/lib/landing-shell';
+import { removeStaticShell } from '@web/lib/landing-shell';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { pages } from './routes/pages';
 import { preloadable } from './routes/preloadable';
@@ -23,9 +23,10 @@ const AppShell = appShell.Component;
 export function AppRoutes() {
   // A render error shows the full-page fallback until the user goes to another page.
   const { pathname } = useLocation();
-  // Away from "/" (a signed-in visitor redirected before the landing page loaded) the static hero goes.
+  // Away from "/" (a signed-in visitor redirected before the landing page loaded) the static hero goes,
+  // and a page's own shell (decision 0404) gives way to the page on its first commit.
   useLayoutEffect(() => {
-    if (pathname !== '/') removeLandingShell();
+    if (pathname !== '/') removeStaticShell();
   }, [pathname]);
   return (
     <ErrorBoundary resetKey={pathname}>

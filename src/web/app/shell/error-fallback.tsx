@@ -1,12 +1,12 @@
 import { Component, useLayoutEffect, type ErrorInfo, type ReactNode } from 'react';
-import { removeLandingShell } from '@web/lib/landing-shell';
+import { removeStaticShell } from '@web/lib/landing-shell';
 import { shellMessages } from '@shared/messages/shell';
 import { Button } from '@web/components/ui/button';
 
 /** The full-page fallback: the error text, an optional stack, Try Again, Reload Page and Go Home. */
 export function ErrorFallbackView({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const text = error instanceof Error ? error.message : String(error ?? '');
-  useLayoutEffect(removeLandingShell, []);
+  useLayoutEffect(removeStaticShell, []);
   const stack = error instanceof Error ? error.stack : undefined;
   return (
     <main role="alert" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">

@@ -4,7 +4,7 @@ import { Wrench } from 'lucide-react';
 import { adminMessages } from '@shared/messages/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { publicSettingsQuery } from '@web/lib/public-settings';
-import { removeLandingShell } from '@web/lib/landing-shell';
+import { removeStaticShell } from '@web/lib/landing-shell';
 import { realtime } from '@web/lib/realtime';
 import { useMe } from '@web/lib/session';
 import { Logo } from './logo';
@@ -46,7 +46,7 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
 function MaintenancePage({ contactEmail, signedIn }: { contactEmail: string | null; signedIn: boolean }) {
   // The static landing hero index.html paints on "/" would otherwise sit above the notice (the landing
   // page, which removes it, never mounts during maintenance).
-  useLayoutEffect(removeLandingShell, []);
+  useLayoutEffect(removeStaticShell, []);
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-5 bg-muted/30 p-6 text-center">
       <div className="flex items-center gap-2 text-lg font-semibold">

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { removeLandingShell } from '@web/lib/landing-shell';
+import { removeStaticShell } from '@web/lib/landing-shell';
 import { WifiOff } from 'lucide-react';
 import { shellMessages } from '@shared/messages/shell';
 import { Button } from '@web/components/ui/button';
@@ -21,7 +21,7 @@ export function OfflineGate({ children }: { children: ReactNode }) {
 }
 
 function OfflineScreen() {
-  useLayoutEffect(removeLandingShell, []);
+  useLayoutEffect(removeStaticShell, []);
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
       <WifiOff className="size-12 text-muted-foreground" aria-hidden="true" />

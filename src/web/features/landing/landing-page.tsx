@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import type { MapLocationDto } from '@shared/schemas/geo.schemas';
-import { removeLandingShell } from '@web/lib/landing-shell';
+import { removeStaticShell } from '@web/lib/landing-shell';
 import { useMe } from '@web/lib/session';
 import { DeferredMapSection } from './deferred-map-section';
 import { HeroSection } from './hero-section';
@@ -22,7 +22,7 @@ const placeOfMapLocation = (location: MapLocationDto) => ({
 export default function LandingPage() {
   // The static hero that index.html painted before the JavaScript ran (scripts/build/landing-shell.ts).
   // Removed before the browser paints the React page, which takes its place without a shift.
-  useLayoutEffect(removeLandingShell, []);
+  useLayoutEffect(removeStaticShell, []);
   const { data: me } = useMe();
   const signedIn = Boolean(me);
   const startQuickTask = useStartQuickTask();
