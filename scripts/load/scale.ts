@@ -1,6 +1,6 @@
 /**
  * The sizes `npm run load` seeds and ramps through. LOAD_SCALE picks one (default `full`, the
- * marketplace scale of issue 24); LOAD_SHORT=1 is the CI version (`small`, two short steps).
+ * marketplace scale of issue 24); LOAD_SHORT=1 is the CI version (`small`, two 4 s steps, PGlite and two instances).
  */
 export interface LoadScale {
   name: string;
@@ -53,7 +53,7 @@ export const SCALES: Record<string, LoadScale> = {
     users: 40,
     pool: 400,
     steps: [10, 20],
-    stepSeconds: 6,
+    stepSeconds: 4,
     target: 20,
   },
 };
