@@ -1,8 +1,11 @@
 import type { Plugin } from 'vite';
 import { HERO } from '../../src/web/features/landing/hero-content';
-import { LANDING_SHELL_SCRIPT, STATIC_SHELL_END, STATIC_SHELL_START } from '../../src/shared/landing-shell';
-
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+import {
+  escapeHtml as escape,
+  LANDING_SHELL_SCRIPT,
+  STATIC_SHELL_END,
+  STATIC_SHELL_START,
+} from '../../src/shared/landing-shell';
 
 /**
  * The landing page's hero as static HTML in index.html, painted before any JavaScript runs (the
