@@ -77,7 +77,7 @@ export async function createServerContext(options: {
   let listenerLive = false;
   const stopEpochWatch = bus.subscribe({
     onChange: () => undefined,
-    onNotify: () => database.writes.bump(),
+    onNotify: (table) => database.writes.heard(table),
     onResync: database.writes.bump,
     onLive: (live) => {
       listenerLive = live;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase } from '../test/test-db';
 import type { DatabaseHandle } from './client';
-import { authUsers, profiles } from './schema';
+import { authUsers, profiles, systemSettings } from './schema';
 import { createWriteEpoch, mayWrite, trackPgClientWrites, writeEpochOf } from './write-epoch';
 
 describe('mayWrite', () => {
@@ -67,6 +67,28 @@ describe('the write epoch of a database handle', () => {
     expect(handle.writes.current()).toBeGreaterThan(inside);
   });
 
+  it("moves a watched table's version only for writes naming it, and again when their transaction ends", async () => {
+    const settings = () => handle.writes.tableVersion('system_settings');
+    const start = settings();
+    await handle.db.update(profiles).set({ first_name: 'Ada' }).where(eq(profiles.id, userId));
+    await handle.db.select().from(systemSettings);
+    expect(settings()).toBe(start);
+    await handle.db.update(systemSettings).set({ footer_text: 'Footer' }).where(eq(systemSettings.id, 1));
+    expect(settings()).toBeGreaterThan(start);
+    let inside = 0;
+    await handle.db.transaction(async (tx) => {
+      await tx.update(systemSettings).set({ footer_text: null }).where(eq(systemSettings.id, 1));
+      inside = settings();
+    });
+    // A read made between the UPDATE and the COMMIT saw the old row: the COMMIT moves it again.
+    expect(settings()).toBeGreaterThan(inside);
+    const afterWrites = settings();
+    await handle.db.transaction(async (tx) => {
+      await tx.update(profiles).set({ first_name: 'Grace' }).where(eq(profiles.id, userId));
+    });
+    expect(settings()).toBe(afterWrites);
+  });
+
   it('moves when a write fails too (it may have done part of its work)', async () => {
     const before = handle.writes.current();
     await expect(handle.db.execute(sql`update profiles set id = null where id = ${userId}`)).rejects.toThrow();
@@ -116,5 +138,46 @@ describe('a node-postgres client tracked for writes', () => {
     epoch.setRemoteLive(true);
     // What was read before the listener dropped may have missed a change made meanwhile.
     expect(epoch.isCurrent(seen)).toBe(false);
+  });
+
+  it("moves a watched table's version on a pooled client's write naming it, and at that transaction's COMMIT", async () => {
+    const epoch = createWriteEpoch({ remoteLive: true });
+    const client = fakeClient();
+    trackPgClientWrites(client, epoch);
+    const version = () => epoch.tableVersion('system_settings');
+    const start = version();
+    await client.query('begin');
+    await client.query({ text: 'update "tasks" set "title" = $1' });
+    await client.query('commit');
+    expect(version()).toBe(start);
+    await client.query('begin');
+    await client.query({ text: 'update "system_settings" set "maintenance_mode" = $1 where "system_settings"."id" = $2' });
+    const inside = version();
+    expect(inside).toBeGreaterThan(start);
+    await client.query('commit');
+    expect(version()).toBeGreaterThan(inside);
+    const committed = version();
+    await client.query('begin');
+    await client.query({ text: 'insert into system_settings_history (x) values (1)' });
+    await client.query('commit');
+    expect(version()).toBe(committed);
+  });
+
+  it("moves a watched table's version when another process names it or an unknown table", () => {
+    const epoch = createWriteEpoch({ remoteLive: true });
+    const start = epoch.tableVersion('system_settings');
+    epoch.heard('tasks');
+    expect(epoch.isTableCurrent('system_settings', start)).toBe(true);
+    expect(epoch.isCurrent(start)).toBe(false);
+    epoch.heard('system_settings');
+    expect(epoch.isTableCurrent('system_settings', start)).toBe(false);
+    const next = epoch.tableVersion('system_settings');
+    epoch.heard(null);
+    expect(epoch.isTableCurrent('system_settings', next)).toBe(false);
+    const last = epoch.tableVersion('system_settings');
+    epoch.setRemoteLive(false);
+    expect(epoch.isTableCurrent('system_settings', epoch.tableVersion('system_settings'))).toBe(false);
+    epoch.setRemoteLive(true);
+    expect(epoch.isTableCurrent('system_settings', last)).toBe(false);
   });
 });

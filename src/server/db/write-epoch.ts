@@ -16,24 +16,66 @@ export interface WriteEpoch {
   /** Something may have changed: every cached read made before now is stale. */
   bump(): void;
   /**
+   * A statement that may have written completed (its SQL text, or null when unknown): bump(), and
+   * move the version of each watched table the text names (every one when the text is unknown).
+   */
+  wrote(text: string | null): void;
+  /**
+   * Another process changed `table` (its NOTIFY; null: some table): bump(), and move that table's
+   * version when it is watched (every one for null).
+   */
+  heard(table: string | null): void;
+  /**
+   * The version of one watched table: it moves only when that table may have changed, so a value
+   * read from it stays usable while the rest of the database is busy being written.
+   */
+  tableVersion(table: WatchedTable): number;
+  /** Whether a read of `table` that started at `version` may still be served (and the remote listener is up). */
+  isTableCurrent(table: WatchedTable, version: number): boolean;
+  /**
    * Whether writes by other processes are being heard (the change bus is listening). While they
    * are not, nothing is current.
    */
   setRemoteLive(live: boolean): void;
 }
 
+/**
+ * Tables read on nearly every request and written rarely, whose reads keep their own version: the
+ * maintenance flag (system_settings) is read before every API write (maintenance-flag.ts).
+ */
+export const WATCHED_TABLES = ['system_settings'] as const;
+export type WatchedTable = (typeof WATCHED_TABLES)[number];
+// Word boundaries on both sides; a quoted identifier ("system_settings") matches too.
+const WATCHED_NAMES = WATCHED_TABLES.map((table) => ({ table, pattern: new RegExp(`\\b${table}\\b`, 'i') }));
+
 export function createWriteEpoch(options: { remoteLive: boolean }): WriteEpoch {
   let value = 0;
   let remoteLive = options.remoteLive;
+  const tables = new Map<WatchedTable, number>(WATCHED_TABLES.map((table) => [table, 0]));
+  const moveTable = (table: WatchedTable) => tables.set(table, tables.get(table)! + 1);
+  const moveEveryTable = () => WATCHED_TABLES.forEach(moveTable);
   return {
     current: () => value,
     isCurrent: (epoch) => remoteLive && epoch === value,
     bump() {
       value += 1;
     },
+    wrote(text) {
+      value += 1;
+      if (text === null) moveEveryTable();
+      else for (const { table, pattern } of WATCHED_NAMES) if (pattern.test(text)) moveTable(table);
+    },
+    heard(table) {
+      value += 1;
+      if (table === null) moveEveryTable();
+      else if ((WATCHED_TABLES as readonly string[]).includes(table)) moveTable(table as WatchedTable);
+    },
+    tableVersion: (table) => tables.get(table)!,
+    isTableCurrent: (table, version) => remoteLive && tables.get(table) === version,
     setRemoteLive(live) {
       remoteLive = live;
       value += 1;
+      moveEveryTable();
     },
   };
 }
@@ -71,6 +113,30 @@ const afterSettled = <T>(promise: Promise<T>, then: () => void): Promise<T> =>
     },
   );
 
+const TRANSACTION_END = /^\s*(?:commit|rollback|end|abort)\b/i;
+const namesWatchedTable = (text: string | null) => text === null || WATCHED_NAMES.some(({ pattern }) => pattern.test(text));
+
+/**
+ * The writes of one connection (or one PGlite transaction). A watched table written inside a
+ * transaction moves again when the transaction ends: a read made between the statement and the
+ * COMMIT still saw the old row, and must not be kept past the COMMIT.
+ */
+function connectionWrites(epoch: WriteEpoch) {
+  const touched = new Set<string | null>();
+  const ended = () => {
+    for (const text of touched) epoch.wrote(text);
+    touched.clear();
+  };
+  return {
+    wrote(text: string | null) {
+      epoch.wrote(text);
+      if (text !== null && TRANSACTION_END.test(text)) ended();
+      else if (namesWatchedTable(text)) touched.add(text);
+    },
+    ended,
+  };
+}
+
 interface PgliteLike {
   query: (...args: never[]) => Promise<unknown>;
   exec: (...args: never[]) => Promise<unknown>;
@@ -78,16 +144,19 @@ interface PgliteLike {
   transaction: (callback: (tx: any) => Promise<any>) => Promise<any>;
 }
 
-function wrapPgliteQueries(target: { query: PgliteLike['query']; exec?: PgliteLike['exec'] }, epoch: WriteEpoch) {
+function wrapPgliteQueries(
+  target: { query: PgliteLike['query']; exec?: PgliteLike['exec'] },
+  writes: ReturnType<typeof connectionWrites>,
+) {
   const query = target.query.bind(target) as (...args: unknown[]) => Promise<unknown>;
   target.query = ((...args: unknown[]) => {
     const text = textOf(args[0]);
     const result = query(...args);
-    return text !== null && !mayWrite(text) ? result : afterSettled(result, epoch.bump);
+    return text !== null && !mayWrite(text) ? result : afterSettled(result, () => writes.wrote(text));
   }) as PgliteLike['query'];
   if (target.exec) {
     const exec = target.exec.bind(target) as (...args: unknown[]) => Promise<unknown>;
-    target.exec = ((...args: unknown[]) => afterSettled(exec(...args), epoch.bump)) as PgliteLike['exec'];
+    target.exec = ((...args: unknown[]) => afterSettled(exec(...args), () => writes.wrote(textOf(args[0])))) as PgliteLike['exec'];
   }
 }
 
@@ -96,16 +165,21 @@ function wrapPgliteQueries(target: { query: PgliteLike['query']; exec?: PgliteLi
  * statement completes and after each transaction ends, so its COMMIT is counted as well.
  */
 export function trackPgliteWrites<T extends PgliteLike>(client: T, epoch: WriteEpoch): T {
-  wrapPgliteQueries(client, epoch);
+  wrapPgliteQueries(client, connectionWrites(epoch));
   const transaction = client.transaction.bind(client) as (callback: (tx: unknown) => Promise<unknown>) => Promise<unknown>;
-  client.transaction = ((callback: (tx: unknown) => Promise<unknown>) =>
-    afterSettled(
+  client.transaction = ((callback: (tx: unknown) => Promise<unknown>) => {
+    const writes = connectionWrites(epoch);
+    return afterSettled(
       transaction((tx) => {
-        wrapPgliteQueries(tx as { query: PgliteLike['query']; exec?: PgliteLike['exec'] }, epoch);
+        wrapPgliteQueries(tx as { query: PgliteLike['query']; exec?: PgliteLike['exec'] }, writes);
         return callback(tx);
       }),
-      epoch.bump,
-    )) as T['transaction'];
+      () => {
+        epoch.bump();
+        writes.ended();
+      },
+    );
+  }) as T['transaction'];
   return client;
 }
 
@@ -119,6 +193,7 @@ interface PgClientLike {
  */
 export function trackPgClientWrites(client: PgClientLike, epoch: WriteEpoch): void {
   const query = client.query.bind(client);
+  const writes = connectionWrites(epoch);
   client.query = (...args: unknown[]) => {
     const text = textOf(args[0]);
     if (text !== null && !mayWrite(text)) return query(...args);
@@ -126,16 +201,18 @@ export function trackPgClientWrites(client: PgClientLike, epoch: WriteEpoch): vo
     if (typeof args[last] === 'function') {
       const callback = args[last] as (...results: unknown[]) => void;
       args[last] = (...results: unknown[]) => {
-        epoch.bump();
+        writes.wrote(text);
         callback(...results);
       };
       return query(...args);
     }
     const result = query(...args);
-    if (result && typeof (result as Promise<unknown>).then === 'function') return afterSettled(result as Promise<unknown>, epoch.bump);
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      return afterSettled(result as Promise<unknown>, () => writes.wrote(text));
+    }
     // A submittable (cursor, stream): it may write at any time until it ends.
-    epoch.bump();
-    (result as { once?: (event: string, listener: () => void) => void } | undefined)?.once?.('end', epoch.bump);
+    writes.wrote(text);
+    (result as { once?: (event: string, listener: () => void) => void } | undefined)?.once?.('end', () => writes.wrote(text));
     return result;
   };
 }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { BRAND_NAME } from '@shared/brand';
 import { categoryOf, isMandatoryEmail } from '@shared/notify/notification-categories';
 import type { Db } from '../db/client';
-import { notifications, profiles } from '../db/schema';
+import { profiles } from '../db/schema';
 import type { JobHandler } from '../jobs/runner';
 import type { EmailSender } from '../providers/email';
 import { PushSendError, type PushSender } from '../providers/push';
@@ -10,7 +10,7 @@ import { DELIVERY_JOB_KINDS } from './delivery-enqueue';
 import { notificationEmail } from './notification-email';
 import type { WebPushSender } from '../providers/web-push';
 import { createWebPushHandler, enqueueWebPushes } from './web-push-delivery';
-import { isChannelEnabled } from './preferences.repository';
+import { loadDeliveryTarget } from './delivery-target.repository';
 
 export interface DeliveryDeps {
   db: Db;
@@ -25,24 +25,12 @@ export interface DeliveryDeps {
 
 type Outcome = 'sent' | 'skipped';
 
-async function loadTarget(db: Db, notificationId: string) {
-  const [row] = await db
-    .select({ notification: notifications, email: profiles.email, token: profiles.fcm_token })
-    .from(notifications)
-    .innerJoin(profiles, eq(profiles.id, notifications.user_id))
-    .where(eq(notifications.id, notificationId));
-  return row;
-}
-
 /** Mails one notification unless its category's email is off (money and security mails always go). */
 export async function deliverEmail(deps: DeliveryDeps, notificationId: string): Promise<Outcome> {
-  const target = await loadTarget(deps.db, notificationId);
+  const target = await loadDeliveryTarget(deps.db, { notificationId, channel: 'email' });
   if (!target?.email) return 'skipped';
   const { notification } = target;
-  if (!isMandatoryEmail(notification.type)) {
-    const enabled = await isChannelEnabled(deps.db, { userId: notification.user_id, category: categoryOf(notification.type), channel: 'email' });
-    if (!enabled) return 'skipped';
-  }
+  if (!isMandatoryEmail(notification.type) && !target.enabled(categoryOf(notification.type))) return 'skipped';
   // A provider error throws: the runner retries with back-off, then the job shows as failed to admins.
   await deps.email.send(await notificationEmail(deps, notification, target.email));
   return 'sent';
@@ -53,14 +41,13 @@ export async function deliverEmail(deps: DeliveryDeps, notificationId: string): 
  * and to their native device, if any.
  */
 export async function deliverPush(deps: DeliveryDeps, notificationId: string): Promise<Outcome | 'token_cleared'> {
-  const target = await loadTarget(deps.db, notificationId);
+  const target = await loadDeliveryTarget(deps.db, { notificationId, channel: 'push' });
   if (!target) return 'skipped';
   const { notification } = target;
-  const enabled = await isChannelEnabled(deps.db, { userId: notification.user_id, category: categoryOf(notification.type), channel: 'push' });
-  if (!enabled) return 'skipped';
+  if (!target.enabled(categoryOf(notification.type))) return 'skipped';
   // Before the native send: if that throws, the retry finds these already queued (keyed, never twice).
   const browsers = deps.webPush
-    ? await enqueueWebPushes(deps.db, { notificationId, userId: notification.user_id, createdAt: notification.created_at })
+    ? await enqueueWebPushes(deps.db, { notificationId, subscriptionIds: target.subscriptionIds, createdAt: notification.created_at })
     : 0;
   const token = target.token;
   if (!token) return browsers > 0 ? 'sent' : 'skipped';

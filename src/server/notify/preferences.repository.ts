@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { notificationPreferences } from '../db/schema';
 import type { NotificationCategory, NotificationChannel } from '@shared/notify/notification-categories';
@@ -17,23 +17,6 @@ export async function listPreferences(db: Db, userId: string): Promise<Preferenc
     channel: row.channel as NotificationChannel,
     enabled: row.enabled,
   }));
-}
-
-export async function isChannelEnabled(
-  db: Db,
-  params: { userId: string; category: NotificationCategory; channel: NotificationChannel },
-): Promise<boolean> {
-  const [row] = await db
-    .select({ enabled: notificationPreferences.enabled })
-    .from(notificationPreferences)
-    .where(
-      and(
-        eq(notificationPreferences.user_id, params.userId),
-        eq(notificationPreferences.category, params.category),
-        eq(notificationPreferences.channel, params.channel),
-      ),
-    );
-  return row?.enabled ?? true;
 }
 
 export async function savePreferences(db: Db, userId: string, choices: PreferenceChoice[], now: Date): Promise<void> {

@@ -3,11 +3,7 @@ import type { Db } from '../db/client';
 import { jobs, notifications } from '../db/schema';
 import { eq } from 'drizzle-orm';
 import type { JobHandler } from '../jobs/runner';
-import {
-  findWebPushSubscription,
-  listWebPushSubscriptions,
-  removeGoneWebPushSubscription,
-} from '../modules/web-push/web-push.repository';
+import { findWebPushSubscription, removeGoneWebPushSubscription } from '../modules/web-push/web-push.repository';
 import { WebPushSendError, type WebPushSender } from '../providers/web-push';
 import { DELIVERY_MAX_ATTEMPTS } from './delivery-enqueue';
 import { notificationLink } from './notification-email';
@@ -20,26 +16,29 @@ export const webPushJobKey = (notificationId: string, subscriptionId: string) =>
 const DUE_NOW = new Date(0);
 
 /**
- * Called by the push job once the user's push preference allowed it: enqueues a keyed job per
- * subscription (a retried push job enqueues nothing twice). Returns how many browsers were queued.
+ * Called by the push job once the user's push preference allowed it, with the user's subscriptions
+ * (read with the job's target, delivery-target.repository.ts): enqueues a keyed job per subscription
+ * (a retried push job enqueues nothing twice). Returns how many browsers were queued.
  */
-export async function enqueueWebPushes(db: Db, params: { notificationId: string; userId: string; createdAt: Date }): Promise<number> {
-  const subscriptions = await listWebPushSubscriptions(db, params.userId);
-  if (subscriptions.length === 0) return 0;
+export async function enqueueWebPushes(
+  db: Db,
+  params: { notificationId: string; subscriptionIds: string[]; createdAt: Date },
+): Promise<number> {
+  if (params.subscriptionIds.length === 0) return 0;
   await db
     .insert(jobs)
     .values(
-      subscriptions.map((subscription) => ({
+      params.subscriptionIds.map((subscriptionId) => ({
         kind: WEB_PUSH_JOB_KIND,
-        key: webPushJobKey(params.notificationId, subscription.id),
-        payload: { notificationId: params.notificationId, subscriptionId: subscription.id },
+        key: webPushJobKey(params.notificationId, subscriptionId),
+        payload: { notificationId: params.notificationId, subscriptionId },
         run_at: DUE_NOW,
         created_at: params.createdAt,
         max_attempts: DELIVERY_MAX_ATTEMPTS,
       })),
     )
     .onConflictDoNothing({ target: jobs.key });
-  return subscriptions.length;
+  return params.subscriptionIds.length;
 }
 
 export type WebPushOutcome = 'sent' | 'skipped' | 'subscription_removed';

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { topicName } from '@shared/realtime';
 import { createApp } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/client';
+import { systemSettings } from '../db/schema';
 import { createServerContext } from '../server-context';
 import { TEST_ORIGIN } from '../test/test-app';
 import { openTestSocket, startTestServer } from '../test/test-server';
@@ -56,5 +58,24 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
     const frame = await socket.waitFor((f) => f.type === 'event' && f.topic === topic);
     expect(frame).toMatchObject({ type: 'event', event: { table: 'messages', id: message.id } });
     socket.close();
+  });
+
+  it('stops non-admin writes on instance A once maintenance mode is switched on through instance B', async () => {
+    const writeThroughA = () =>
+      fetch(`${serverA.url}/api/notifications/read-all`, {
+        method: 'POST',
+        headers: { cookie: cast.client.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+        body: '{}',
+      });
+    // A remembers the flag (maintenance.middleware.ts); only B's NOTIFY can tell it of the change.
+    expect((await writeThroughA()).status).toBe(200);
+    const switchThroughB = (on: boolean) => secondDatabase.db.update(systemSettings).set({ maintenance_mode: on }).where(eq(systemSettings.id, 1));
+    await switchThroughB(true);
+    try {
+      await expect.poll(async () => (await writeThroughA()).status, { timeout: 2_000, interval: 20 }).toBe(503);
+    } finally {
+      await switchThroughB(false);
+    }
+    await expect.poll(async () => (await writeThroughA()).status, { timeout: 2_000, interval: 20 }).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { webPushSubscriptions } from '../../db/schema';
 
@@ -28,10 +28,6 @@ export async function deleteWebPushSubscription(db: Db, params: { userId: string
     .where(and(eq(webPushSubscriptions.user_id, params.userId), eq(webPushSubscriptions.endpoint, params.endpoint)))
     .returning({ id: webPushSubscriptions.id });
   return removed.length > 0;
-}
-
-export async function listWebPushSubscriptions(db: Db, userId: string): Promise<WebPushSubscriptionRow[]> {
-  return db.select().from(webPushSubscriptions).where(eq(webPushSubscriptions.user_id, userId)).orderBy(asc(webPushSubscriptions.created_at));
 }
 
 export async function findWebPushSubscription(db: Db, id: string): Promise<WebPushSubscriptionRow | undefined> {
