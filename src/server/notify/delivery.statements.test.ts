@@ -42,13 +42,12 @@ async function counted<T>(run: () => Promise<T>): Promise<{ result: T; statement
   }
 }
 
+const notifyUser = (type: 'assignment' | 'payment_captured', title: string) =>
+  createNotification(t.db, { user_id: user.id, type, title });
+
 describe('delivering one notification', () => {
   it('mails it with one read, and skips a category turned off with one read', async () => {
-    const assignment = await createNotification(t.db, {
-      user_id: user.id,
-      type: 'assignment',
-      title: 'Mailed once',
-    });
+    const assignment = await notifyUser('assignment', 'Mailed once');
     const sent = await counted(() => deliverEmail(deps, assignment.id));
     expect(sent.result).toBe('sent');
     expect(sent.statements).toHaveLength(1);
@@ -58,24 +57,16 @@ describe('delivering one notification', () => {
     await t.db
       .insert(notificationPreferences)
       .values({ user_id: user.id, category: 'tasks_payments', channel: 'email', enabled: false });
-    const again = await createNotification(t.db, {
-      user_id: user.id,
-      type: 'assignment',
-      title: 'Not mailed',
-    });
+    const again = await notifyUser('assignment', 'Not mailed');
     const skipped = await counted(() => deliverEmail(deps, again.id));
     expect(skipped).toMatchObject({ result: 'skipped', statements: [expect.any(String)] });
     // A money mail ignores the choice.
-    const money = await createNotification(t.db, {
-      user_id: user.id,
-      type: 'payment_captured',
-      title: 'Money mail',
-    });
+    const money = await notifyUser('payment_captured', 'Money mail');
     expect((await counted(() => deliverEmail(deps, money.id))).result).toBe('sent');
     await t.db.delete(notificationPreferences).where(eq(notificationPreferences.user_id, user.id));
   });
 
-  it('pushes to the device and queues one job per browser, oldest first, in two statements', async () => {
+  it('pushes to the device and queues one job per browser, in two statements', async () => {
     await t.db.update(profiles).set({ fcm_token: 'device-token-1' }).where(eq(profiles.id, user.id));
     const subscriptions = await t.db
       .insert(webPushSubscriptions)
@@ -96,11 +87,7 @@ describe('delivering one notification', () => {
         },
       ])
       .returning();
-    const notification = await createNotification(t.db, {
-      user_id: user.id,
-      type: 'assignment',
-      title: 'Pushed',
-    });
+    const notification = await notifyUser('assignment', 'Pushed');
     const pushed = await counted(() => deliverPush(deps, notification.id));
     expect(pushed.result).toBe('sent');
     // The target, then the browsers' jobs; the device push goes to the provider.
@@ -117,11 +104,7 @@ describe('delivering one notification', () => {
     await t.db
       .insert(notificationPreferences)
       .values({ user_id: user.id, category: 'tasks_payments', channel: 'push', enabled: false });
-    const quiet = await createNotification(t.db, {
-      user_id: user.id,
-      type: 'assignment',
-      title: 'Not pushed',
-    });
+    const quiet = await notifyUser('assignment', 'Not pushed');
     const before = pushes.length;
     const skipped = await counted(() => deliverPush(deps, quiet.id));
     expect(skipped).toMatchObject({ result: 'skipped', statements: [expect.any(String)] });
