@@ -5,14 +5,11 @@ import type { Db } from '../../db/client';
 import { systemSettings } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
 import { rolesOf } from '../profiles/profiles.repository';
-import { writeEpochOf, type WriteEpoch } from '../../db/write-epoch';
+import { rememberedRead } from '../../db/table-memo';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Sign-in and sign-out (/api/auth, answered before this middleware) and provider webhooks keep working. */
 const ALWAYS_OPEN = ['/api/payment-webhooks', '/api/webhooks/'];
-
-/** Bounds how long a change that escaped the table's version could go unseen; not what keeps it fresh. */
-const FLAG_TTL_MS = 5_000;
 
 async function readMaintenanceFlag(db: Db): Promise<boolean> {
   const [row] = await db
@@ -22,27 +19,13 @@ async function readMaintenanceFlag(db: Db): Promise<boolean> {
   return row?.on ?? false;
 }
 
-const remembered = new WeakMap<WriteEpoch, { on: boolean; version: number; storedAt: number }>();
-
 /**
- * Whether maintenance mode is on. The flag is remembered per database handle while
- * system_settings has not been written: by this process (any statement naming the table, and the
- * COMMIT of its transaction) or by another instance (its NOTIFY), and never while the listener for
- * other instances is down (write-epoch.ts). It was one statement on every API write, and writes
- * are a large share of a busy instance's requests (docs/performance.md).
+ * Whether maintenance mode is on, remembered until system_settings is written here or on another
+ * instance (table-memo.ts, decision 0405). It was one statement on every API write, and writes are a
+ * large share of a busy instance's requests (docs/performance.md).
  */
-export async function maintenanceModeOn(db: Db): Promise<boolean> {
-  const epoch = writeEpochOf(db);
-  if (!epoch) return readMaintenanceFlag(db);
-  const kept = remembered.get(epoch);
-  if (kept && epoch.isTableCurrent('system_settings', kept.version) && performance.now() - kept.storedAt <= FLAG_TTL_MS) {
-    return kept.on;
-  }
-  const version = epoch.tableVersion('system_settings');
-  const on = await readMaintenanceFlag(db);
-  // Kept only if nothing wrote the table while it was read: the answer may predate that write.
-  if (epoch.isTableCurrent('system_settings', version)) remembered.set(epoch, { on, version, storedAt: performance.now() });
-  return on;
+export function maintenanceModeOn(db: Db): Promise<boolean> {
+  return rememberedRead(db, 'system_settings', 'maintenance_mode', () => readMaintenanceFlag(db));
 }
 
 /**

@@ -135,7 +135,16 @@ export async function restoreRejectedByAssignment(
     );
 }
 
-export async function findExpertProfile(db: Db, expertId: string): Promise<ExpertProfileRow | undefined> {
-  const [row] = await db.select().from(expertProfiles).where(eq(expertProfiles.id, expertId));
+/** An expert's profile and their person profile (same id) in one read; person is null when missing. */
+export async function findExpertWithPerson(
+  db: Db,
+  expertId: string,
+): Promise<{ expert: ExpertProfileRow; person: ProfileRow | null } | undefined> {
+  const [row] = await db
+    .select({ expert: expertProfiles, person: profiles })
+    .from(expertProfiles)
+    .leftJoin(profiles, eq(profiles.id, expertProfiles.id))
+    .where(eq(expertProfiles.id, expertId));
   return row;
 }
+

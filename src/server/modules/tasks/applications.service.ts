@@ -7,13 +7,14 @@ import type { ApplicationDto, TaskDto } from '@shared/schemas/task-api';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import {
   findApplication,
-  findExpertProfile,
+  findExpertWithPerson,
   insertApplicationIfOpen,
   rejectPendingApplication,
   settleApplicationsOnAssign,
   type ApplicationRow,
+  type ExpertProfileRow,
+  type ProfileRow,
 } from './applications.repository';
-import { findProfile } from '../profiles/profiles.repository';
 import { adminOverrideOf, recordOverride } from './admin-override';
 import { assertWithinPriceLimits } from './price-limits';
 import { enforce, loadVisibleTask } from './task-access';
@@ -30,8 +31,8 @@ class LostAssignmentRace extends Error {}
 export function createApplicationsService(deps: TasksServiceDeps) {
   const { db, clock } = deps;
 
-  async function applicationDto(row: ApplicationRow): Promise<ApplicationDto> {
-    const [expert, person] = await Promise.all([findExpertProfile(db, row.expert_id), findProfile(db, row.expert_id)]);
+  async function applicationDto(row: ApplicationRow, known?: { expert: ExpertProfileRow; person: ProfileRow | null }): Promise<ApplicationDto> {
+    const { expert, person } = known ?? (await findExpertWithPerson(db, row.expert_id)) ?? {};
     if (!expert || !person) throw new AppError('internal', messages.common.internal);
     return toApplicationDto(row, expert, person);
   }
@@ -42,12 +43,13 @@ export function createApplicationsService(deps: TasksServiceDeps) {
       const now = clock.now();
       const { actor, task, facts } = await loadVisibleTask(db, userId, taskId, now);
       enforce(check(actor, 'apply', facts, now));
-      const expert = await findExpertProfile(db, userId);
-      if (!expert) throw forbidden(messages.applications.onlyExpertsCanApply);
+      // Read once: the checks, the client's notification and the answer all use it.
+      const applicant = await findExpertWithPerson(db, userId);
+      if (!applicant) throw forbidden(messages.applications.onlyExpertsCanApply);
+      const { expert, person } = applicant;
       // A hire must be payable: the client's hold goes to the expert's connected account.
       if (!isPayable(expert)) throw conflict(messages.paymentSetup.mustCompleteFirst);
       await assertWithinPriceLimits(db, input.proposed_rate, 'proposed_rate');
-      const person = await findProfile(db, userId);
       // The application and the client's "application received" notification commit together.
       const row = await db.transaction(async (tx) => {
         const inserted = await insertApplicationIfOpen(tx, {
@@ -70,7 +72,7 @@ export function createApplicationsService(deps: TasksServiceDeps) {
             : messages.applications.notOpen,
         );
       }
-      return applicationDto(row);
+      return applicationDto(row, applicant);
     },
 
     /** The client (or an admin) rejects a pending application while the task is open. */

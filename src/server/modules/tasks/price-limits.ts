@@ -3,6 +3,7 @@ import { formatUsd } from '@shared/domain/money';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import type { Db } from '../../db/client';
+import { rememberedRead } from '../../db/table-memo';
 import { badRequest } from '../../lib/errors';
 import { readPriceLimits, type PriceLimits } from './tasks.repository';
 
@@ -12,8 +13,9 @@ import { readPriceLimits, type PriceLimits } from './tasks.repository';
  * must lie within system_settings.min_task_price..max_task_price (cents).
  */
 export async function priceLimitsOf(db: Db): Promise<PriceLimits> {
+  // Read when a task is posted and on every application: remembered until the settings change (decision 0405).
   return (
-    (await readPriceLimits(db)) ?? {
+    (await rememberedRead(db, 'system_settings', 'price_limits', () => readPriceLimits(db))) ?? {
       minCents: SETTINGS_DEFAULTS.minTaskPriceCents,
       maxCents: SETTINGS_DEFAULTS.maxTaskPriceCents,
     }
