@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { decodeReturnedRow } from '../../db/returned-row';
 import { messages, profiles, taskApplications, tasks } from '../../db/schema';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -78,11 +79,9 @@ export async function insertMessageIf(
       WHERE id = ${params.taskId} AND client_id = ${params.clientId} AND expert_id = ${params.expertId}
         AND status::text IN (${statuses})
     )
-    RETURNING id`);
-  const rows = (result as unknown as { rows: Array<{ id: string }> }).rows;
-  if (rows.length === 0) return null;
-  const [row] = await db.select().from(messages).where(eq(messages.id, rows[0].id));
-  return row ?? null;
+    RETURNING *`);
+  const [raw] = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  return raw ? decodeReturnedRow(messages, raw) : null;
 }
 
 export interface ConversationTaskRow {

@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { decodeReturnedRow } from '../../db/returned-row';
 import { expertProfiles, profiles, taskApplications } from '../../db/schema';
 
 export type ApplicationRow = typeof taskApplications.$inferSelect;
@@ -29,11 +30,9 @@ export async function insertApplicationIfOpen(
       where id = ${taskId}::uuid and status = 'open' and (expert_id is null or expert_id <> ${expertId}::uuid)
     )
     on conflict on constraint task_applications_task_expert_unique do nothing
-    returning id`);
-  const id = rowsOf<{ id: string }>(result)[0]?.id;
-  if (!id) return undefined;
-  const [row] = await db.select().from(taskApplications).where(eq(taskApplications.id, id));
-  return row;
+    returning *`);
+  const [raw] = rowsOf<Record<string, unknown>>(result);
+  return raw ? decodeReturnedRow(taskApplications, raw) : undefined;
 }
 
 /** Both drivers' execute() results: PGlite and node-postgres each answer `{ rows }`. */
