@@ -78,7 +78,8 @@ export async function createServerContext(options: {
   const stopEpochWatch = bus.subscribe({
     onChange: () => undefined,
     onNotify: (table) => database.writes.heard(table),
-    onResync: database.writes.bump,
+    // Events may have been lost while reconnecting: every cached read and remembered table is stale.
+    onResync: () => database.writes.heard(null),
     onLive: (live) => {
       listenerLive = live;
       database.writes.setRemoteLive(live);

@@ -41,7 +41,7 @@ export interface WriteEpoch {
 
 /**
  * Tables read on nearly every request and written rarely, whose reads keep their own version: the
- * maintenance flag (system_settings) is read before every API write (maintenance-flag.ts).
+ * maintenance flag and the price limits (system_settings) are read before writes (table-memo.ts).
  */
 export const WATCHED_TABLES = ['system_settings'] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
