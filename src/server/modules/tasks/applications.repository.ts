@@ -146,4 +146,3 @@ export async function findExpertWithPerson(
     .where(eq(expertProfiles.id, expertId));
   return row;
 }
-
