@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { NotificationCategory, NotificationChannel } from '@shared/notify/notification-categories';
 import type { Db } from '../db/client';
+import { jsonValueOf } from '../db/prepared';
 import { notifications, profiles } from '../db/schema';
 import type { NotificationRow } from '../modules/notifications/notifications.repository';
 
@@ -18,7 +19,7 @@ export interface DeliveryTarget {
 
 /**
  * The notification, its recipient's address and device, their choice for this channel and (for
- * push) their browser subscriptions, in one statement. Each delivery job used to make three or four
+ * push) their browser subscriptions, in one statement. Each delivery job used to make two or three
  * reads; notification deliveries were about a fifth of all statements under load
  * (docs/performance.md, "The load test made to measure the product").
  */
@@ -45,17 +46,12 @@ export async function loadDeliveryTarget(
     .innerJoin(profiles, eq(profiles.id, notifications.user_id))
     .where(eq(notifications.id, params.notificationId));
   if (!row) return undefined;
-  const turnedOff = new Set(parsedJson(row.turnedOff) ?? []);
+  const turnedOff = new Set(row.turnedOff === null ? [] : jsonValueOf(row.turnedOff));
   return {
     notification: row.notification,
     email: row.email,
     token: row.token,
     enabled: (category) => !turnedOff.has(category),
-    subscriptionIds: parsedJson(row.subscriptionIds) ?? [],
+    subscriptionIds: row.subscriptionIds === null ? [] : jsonValueOf(row.subscriptionIds),
   };
-}
-
-/** json columns arrive parsed from node-postgres and PGlite alike; a string is parsed defensively. */
-function parsedJson<T>(value: T | string | null): T | null {
-  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
