@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { BRAND_NAME } from './src/shared/brand';
 import { landingShell } from './scripts/build/landing-shell';
 import { precompress } from './scripts/build/precompress';
+import { scriptPreloads } from './scripts/build/script-preloads';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /** Writes the brand into index.html's startup splash (`%BRAND_NAME%`). */
@@ -31,7 +32,7 @@ export default defineConfig({
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
   // Every text asset also ships as .br and .gz, served by the server without compressing per request.
-  plugins: [react(), tailwindcss(), brandInHtml(), landingShell(), precompress(fromRoot('./dist/web'))],
+  plugins: [react(), tailwindcss(), brandInHtml(), landingShell(), scriptPreloads(), precompress(fromRoot('./dist/web'))],
   // The brand name is baked into the web build; see src/shared/brand.ts.
   define: { __BRAND_NAME__: JSON.stringify(process.env.BRAND_NAME?.trim() || '') },
   resolve: {

@@ -53,8 +53,18 @@ test('a reviewed expert has a public profile, and a background check adds a badg
   expect(documentHtml).toContain('Expert Profile');
   const pageErrors: string[] = [];
   visitor.on('pageerror', (error) => pageErrors.push(error.message));
+  const scriptFetches: string[] = [];
+  visitor.on('request', (request) => {
+    if (/\/assets\/.*\.js$/.test(request.url())) scriptFetches.push(request.url());
+  });
   await visitor.goto(href!);
   await expect(visitor.getByRole('heading', { name: 'Expert Profile' })).toBeVisible();
+  // The page's code is preloaded as scripts, not module preloads (decision 0406), and each script is
+  // fetched once: the module import takes the preloaded response.
+  expect(await visitor.locator('link[rel="preload"][as="script"]').count()).toBeGreaterThan(0);
+  await expect(visitor.locator('link[rel="modulepreload"]')).toHaveCount(0);
+  expect(scriptFetches.length).toBeGreaterThan(5);
+  expect(scriptFetches.filter((url, index) => scriptFetches.indexOf(url) !== index)).toEqual([]);
   // The app took the shell's place: one copy of the profile, and no script error on the way.
   await expect(visitor.locator('#page-shell')).toHaveCount(0);
   expect(pageErrors).toEqual([]);
