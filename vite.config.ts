@@ -59,7 +59,7 @@ export default defineConfig({
         // modulepreload link the loader appends costs main-thread time (decision 0392).
         codeSplitting: {
           experimentalInlineCommonChunks: {
-            maxSize: 8 * 1024,
+            maxSize: 24 * 1024,
             exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
           },
         },
