@@ -118,6 +118,17 @@ test.describe('the life of a task', () => {
     await client.reload();
     await expect(client.getByTestId('budget-figure').first()).toHaveText('$140.00');
     await expect(client.getByText('assigned', { exact: true })).toBeVisible();
+    // The task page's forms load zod when they are submitted, not with the page (decision 0407).
+    const scriptsWithZod = await client.evaluate(async () => {
+      const scripts = performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((url) => /\/assets\/.*\.js$/.test(url));
+      const bodies = await Promise.all(scripts.map(async (url) => [url, await (await fetch(url)).text()] as const));
+      return { scripts: scripts.length, withZod: bodies.filter(([, body]) => body.includes('$ZodType')).map(([url]) => url) };
+    });
+    expect(scriptsWithZod.scripts).toBeGreaterThan(5);
+    expect(scriptsWithZod.withZod).toEqual([]);
 
     // (6) The expert accepts and uploads a photo with completion notes.
     await expert.goto(`/task/${taskId}`);

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { CHAT } from '../constants';
 import { format } from '../format-message';
 import { messages } from '../messages';
-import type { FileFacts } from './evidence.schemas';
 
 const m = messages.chat;
 
@@ -16,15 +15,7 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
 
-/** The problem with a chat attachment (5MB; images, PDF, DOC, DOCX), or null when acceptable. */
-export function chatAttachmentError(file: Pick<FileFacts, 'size' | 'type'>): string | null {
-  if (file.size > CHAT.attachmentMaxBytes) return m.fileTooLarge;
-  if (!(CHAT.attachmentTypes as readonly string[]).includes(file.type)) return m.fileTypeInvalid;
-  return null;
-}
-
-/** The multipart field of POST /tasks/:taskId/messages/attachments. */
-export const CHAT_ATTACHMENT_FIELD = 'file';
+export { CHAT_ATTACHMENT_FIELD, chatAttachmentError } from '../domain/attachments';
 
 export interface ChatMessageDto {
   id: string;

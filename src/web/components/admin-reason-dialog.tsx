@@ -1,7 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ADMIN_OVERRIDE } from '@shared/constants';
 import { messages } from '@shared/messages';
-import { overrideReasonSchema } from '@shared/schemas/admin-overrides.schemas';
 import { Button, type ButtonVariant } from '@web/components/ui/button';
 import {
   Dialog,
@@ -43,6 +42,7 @@ export function AdminReasonDialog({ label, busyLabel, title, description, varian
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { overrideReasonSchema } = await import('@web/lib/form-schemas');
     const parsed = overrideReasonSchema.safeParse(reason);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? o.reasonRequired);

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { CHAT_ATTACHMENT_FIELD, type ChatMessageDto, type ChatThreadDto, type ConversationDto } from '@shared/schemas/chat.schemas';
+import { CHAT_ATTACHMENT_FIELD } from '@shared/domain/attachments';
+import type { ChatMessageDto, ChatThreadDto, ConversationDto } from '@shared/schemas/chat.schemas';
 import { api } from '@web/lib/api';
 
 export const chatQueryKey = (taskId: string) => ['chat', taskId] as const;

@@ -3,8 +3,7 @@ import { APPLICATIONS } from '@shared/constants';
 import { format } from '@shared/format-message';
 import { formatUsd } from '@shared/domain/money';
 import { messages } from '@shared/messages';
-import { fieldErrors } from '@shared/schemas/common.schemas';
-import { applicationFormSchema, type CreateApplicationInput } from '@shared/schemas/applications.schemas';
+import type { CreateApplicationInput } from '@shared/schemas/applications.schemas';
 import type { ApplicationDto } from '@shared/schemas/task-api';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -33,6 +32,7 @@ export function ApplyForm({ onApply }: ApplyFormProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { applicationFormSchema, fieldErrors } = await import('@web/lib/form-schemas');
     const parsed = applicationFormSchema.safeParse({ proposed_rate: rate, notes });
     if (!parsed.success) {
       const found = fieldErrors(parsed.error);

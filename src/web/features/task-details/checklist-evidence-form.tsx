@@ -4,8 +4,6 @@ import { missingRequiredItems, type ChecklistItem } from '@shared/domain/checkli
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import { evidenceTrustMessages as m } from '@shared/messages/evidenceTrust';
-import { submitEvidenceSchema } from '@shared/schemas/evidence.schemas';
-import { fieldErrors } from '@shared/schemas/common.schemas';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -97,8 +95,9 @@ export function ChecklistEvidenceForm({
     failure: (error) => failureText(error, messages.evidence.submitFailed),
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { submitEvidenceSchema, fieldErrors } = await import('@web/lib/form-schemas');
     const parsed = submitEvidenceSchema.safeParse({ completion_notes: notes });
     const notesProblem = parsed.success ? null : (fieldErrors(parsed.error).completion_notes ?? messages.evidence.notesRequired);
     const counts = Object.fromEntries(Object.entries(files).map(([id, list]) => [id, list.length]));
@@ -118,7 +117,7 @@ export function ChecklistEvidenceForm({
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={submit} className="space-y-4" aria-label={t.submitEvidenceTitle}>
+        <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4" aria-label={t.submitEvidenceTitle}>
           <ol className="space-y-3" aria-label={m.checklistTitle}>
             {checklist.map((item) => {
               const chosen = files[item.id] ?? [];

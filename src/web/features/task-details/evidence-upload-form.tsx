@@ -2,8 +2,7 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { EVIDENCE } from '@shared/constants';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
-import { evidenceFileErrors, submitEvidenceSchema } from '@shared/schemas/evidence.schemas';
-import { fieldErrors } from '@shared/schemas/common.schemas';
+import { evidenceFileErrors } from '@shared/domain/attachments';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Field } from '@web/components/ui/field';
@@ -66,8 +65,9 @@ function FreeEvidenceForm({ taskId, path = '/evidence', title }: { taskId: strin
     setFileErrors(errors);
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { submitEvidenceSchema, fieldErrors } = await import('@web/lib/form-schemas');
     const parsed = submitEvidenceSchema.safeParse({ completion_notes: notes });
     const notesProblem = parsed.success
       ? null
@@ -99,7 +99,7 @@ function FreeEvidenceForm({ taskId, path = '/evidence', title }: { taskId: strin
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={submit} className="space-y-4" aria-label={t.submitEvidenceTitle}>
+        <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4" aria-label={t.submitEvidenceTitle}>
           <Field label={t.completionNotes} error={notesError} required id="evidence-notes">
             <Textarea
               rows={4}

@@ -2,8 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { Flag } from 'lucide-react';
 import { FLAG_SEVERITIES, type FlagSeverity } from '@shared/domain/enums';
 import { messages } from '@shared/messages';
-import { clientReportSchema } from '@shared/schemas/client-reports.schemas';
-import { fieldErrors } from '@shared/schemas/common.schemas';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -50,8 +48,9 @@ export function ReportClientDialog({ taskId }: { taskId: string }) {
     },
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { clientReportSchema, fieldErrors } = await import('@web/lib/form-schemas');
     const parsed = clientReportSchema.safeParse({ reason, severity });
     if (!parsed.success) {
       setError(fieldErrors(parsed.error).reason ?? messages.reports.reasonRequired);
@@ -74,7 +73,7 @@ export function ReportClientDialog({ taskId }: { taskId: string }) {
           <DialogTitle>{t.reportTitle}</DialogTitle>
           <DialogDescription>{t.reportText}</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={submit} className="space-y-4">
+        <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
           <Field label={t.reasonLabel} error={error} required id="report-reason">
             <Textarea rows={4} value={reason} onChange={(event) => setReason(event.target.value)} />
           </Field>

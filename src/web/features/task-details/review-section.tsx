@@ -5,8 +5,6 @@ import { reviewerName } from '@shared/domain/expert';
 import type { TaskCapability } from '@shared/domain/permissions';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
-import { fieldErrors } from '@shared/schemas/common.schemas';
-import { createReviewSchema } from '@shared/schemas/reviews.schemas';
 import type { ReviewDto, TaskDetailsDto } from '@shared/schemas/task-api';
 import { StarRating } from '@web/components/task';
 import { Button } from '@web/components/ui/button';
@@ -99,8 +97,9 @@ function ReviewForm({ taskId }: { taskId: string }) {
     failure: (error) => failureText(error, messages.reviews.submitFailed),
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { createReviewSchema, fieldErrors } = await import('@web/lib/form-schemas');
     const parsed = createReviewSchema.safeParse({ rating, comment });
     if (!parsed.success) {
       const found = fieldErrors(parsed.error);
@@ -112,7 +111,7 @@ function ReviewForm({ taskId }: { taskId: string }) {
   };
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-label={t.leaveReviewTitle}>
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4" aria-label={t.leaveReviewTitle}>
       <RatingInput value={rating} onChange={setRating} error={errors.rating} />
       <Field label={t.commentLabel} error={errors.comment} required id="review-comment">
         <Textarea rows={4} value={comment} onChange={(event) => setComment(event.target.value)} />

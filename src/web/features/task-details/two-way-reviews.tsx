@@ -4,8 +4,6 @@ import { toast } from 'sonner';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import type { TwoWayReviewDto, TwoWayReviewsDto } from '@shared/schemas/discovery.schemas';
-import { fieldErrors } from '@shared/schemas/common.schemas';
-import { createReviewSchema } from '@shared/schemas/reviews.schemas';
 import type { TaskDetailsDto } from '@shared/schemas/task-api';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -46,15 +44,16 @@ function ClientReviewForm({ taskId, onDone }: { taskId: string; onDone: () => vo
     },
     onError: (error) => toast.error(error instanceof ApiError ? error.message : messages.reviews.submitFailed),
   });
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { createReviewSchema, fieldErrors } = await import('@web/lib/form-schemas');
     const parsed = createReviewSchema.safeParse({ rating, comment });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     send.mutate(parsed.data);
   };
   return (
-    <form onSubmit={submit} className="space-y-3" aria-label={m.reviewTheClient}>
+    <form onSubmit={(event) => void submit(event)} className="space-y-3" aria-label={m.reviewTheClient}>
       <RatingInput value={rating} onChange={setRating} error={errors.rating} />
       <Field label={m.commentLabel} error={errors.comment} required>
         <Textarea rows={3} value={comment} onChange={(event) => setComment(event.target.value)} />

@@ -1,8 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { messages } from '@shared/messages';
-import { overrideReasonSchema } from '@shared/schemas/admin-overrides.schemas';
-import { rejectEvidenceSchema } from '@shared/schemas/disputes.schemas';
-import { fieldErrors } from '@shared/schemas/common.schemas';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
 import {
@@ -42,8 +39,9 @@ export function RejectEvidenceDialog({ taskId, disabled, asAdmin = false }: { ta
     },
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { fieldErrors, overrideReasonSchema, rejectEvidenceSchema } = await import('@web/lib/form-schemas');
     const parsed = rejectEvidenceSchema.safeParse({ reason, request_changes: requestChanges });
     if (!parsed.success) {
       setError(fieldErrors(parsed.error).reason ?? d.reasonRequired);
@@ -71,7 +69,7 @@ export function RejectEvidenceDialog({ taskId, disabled, asAdmin = false }: { ta
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <form onSubmit={submit} className="space-y-4" noValidate>
+        <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
           <DialogHeader>
             <DialogTitle>{asAdmin ? messages.adminOverrides.rejectTitle : d.rejectTitle}</DialogTitle>
             <DialogDescription>{asAdmin ? messages.adminOverrides.rejectText : d.rejectDescription}</DialogDescription>

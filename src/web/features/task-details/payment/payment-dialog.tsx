@@ -14,7 +14,6 @@ import { useMe } from '@web/lib/session';
 import { AmountSummary } from './amount-summary';
 import { useFeePercent } from './fee-percent';
 import { ConsentStep } from './consent-step';
-import { LocalCardForm } from './local-card-form';
 import {
   confirmAuthorization,
   createPaymentIntent,
@@ -25,6 +24,8 @@ import {
 
 /** The card provider's libraries are loaded only when a client reaches the card step. */
 const StripeCardStep = lazy(() => import('./stripe-card-step'));
+// The local card form checks the card with zod: loaded when the dialog asks for a card, not with the task page (decision 0407).
+const LocalCardForm = lazy(() => import('./local-card-form').then((module) => ({ default: module.LocalCardForm })));
 
 const text = messages.payment.dialog;
 
@@ -143,7 +144,11 @@ function CardStep({
 
   // The server decides the provider; the intent says which one made it.
   if (intent.provider === 'local') {
-    return <LocalCardForm intent={intent} onAuthorized={() => onAuthorized(intent, intent.paymentIntentId)} />;
+    return (
+      <Suspense fallback={loading}>
+        <LocalCardForm intent={intent} onAuthorized={() => onAuthorized(intent, intent.paymentIntentId)} />
+      </Suspense>
+    );
   }
   if (!config.data.publishableKey) {
     return (

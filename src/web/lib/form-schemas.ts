@@ -1,0 +1,14 @@
+/**
+ * The zod schemas the task page's forms check before they send, in one module that the forms import
+ * on submit (`await import('@web/lib/form-schemas')`) rather than with the page. Zod and the schemas
+ * it builds were about a fifth of the task page's code to evaluate before its first render, for
+ * forms most viewers never open (decision 0407). After the first submit the module is in memory and
+ * the import resolves at once.
+ */
+export { fieldErrors } from '@shared/schemas/common.schemas';
+export { overrideReasonSchema } from '@shared/schemas/admin-overrides.schemas';
+export { applicationFormSchema } from '@shared/schemas/applications.schemas';
+export { clientReportSchema } from '@shared/schemas/client-reports.schemas';
+export { rejectEvidenceSchema } from '@shared/schemas/disputes.schemas';
+export { submitEvidenceSchema } from '@shared/schemas/evidence.schemas';
+export { createReviewSchema } from '@shared/schemas/reviews.schemas';
