@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { loadFormSchemas } from '@web/lib/load-form-schemas';
 import { ADMIN_OVERRIDE } from '@shared/constants';
 import { messages } from '@shared/messages';
 import { Button, type ButtonVariant } from '@web/components/ui/button';
@@ -42,7 +43,9 @@ export function AdminReasonDialog({ label, busyLabel, title, description, varian
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const { overrideReasonSchema } = await import('@web/lib/form-schemas');
+    const schemas = await loadFormSchemas();
+    if (!schemas) return;
+    const { overrideReasonSchema } = schemas;
     const parsed = overrideReasonSchema.safeParse(reason);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? o.reasonRequired);

@@ -1,6 +1,6 @@
 /**
- * The zod schemas the task page's forms check before they send, in one module that the forms import
- * on submit (`await import('@web/lib/form-schemas')`) rather than with the page. Zod and the schemas
+ * The zod schemas the task page's forms check before they send, in one module that the forms load
+ * on submit (`loadFormSchemas()`, ./load-form-schemas.ts) rather than with the page. Zod and the schemas
  * it builds were about a fifth of the task page's code to evaluate before its first render, for
  * forms most viewers never open (decision 0407). After the first submit the module is in memory and
  * the import resolves at once.

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { loadFormSchemas } from '@web/lib/load-form-schemas';
 import { APPLICATIONS } from '@shared/constants';
 import { format } from '@shared/format-message';
 import { formatUsd } from '@shared/domain/money';
@@ -32,7 +33,9 @@ export function ApplyForm({ onApply }: ApplyFormProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const { applicationFormSchema, fieldErrors } = await import('@web/lib/form-schemas');
+    const schemas = await loadFormSchemas();
+    if (!schemas) return;
+    const { applicationFormSchema, fieldErrors } = schemas;
     const parsed = applicationFormSchema.safeParse({ proposed_rate: rate, notes });
     if (!parsed.success) {
       const found = fieldErrors(parsed.error);

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { loadFormSchemas } from '@web/lib/load-form-schemas';
 import { EVIDENCE } from '@shared/constants';
 import { missingRequiredItems, type ChecklistItem } from '@shared/domain/checklist';
 import { format } from '@shared/format-message';
@@ -97,7 +98,9 @@ export function ChecklistEvidenceForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const { submitEvidenceSchema, fieldErrors } = await import('@web/lib/form-schemas');
+    const schemas = await loadFormSchemas();
+    if (!schemas) return;
+    const { submitEvidenceSchema, fieldErrors } = schemas;
     const parsed = submitEvidenceSchema.safeParse({ completion_notes: notes });
     const notesProblem = parsed.success ? null : (fieldErrors(parsed.error).completion_notes ?? messages.evidence.notesRequired);
     const counts = Object.fromEntries(Object.entries(files).map(([id, list]) => [id, list.length]));

@@ -1,4 +1,5 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { loadFormSchemas } from '@web/lib/load-form-schemas';
 import { EVIDENCE } from '@shared/constants';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
@@ -67,7 +68,9 @@ function FreeEvidenceForm({ taskId, path = '/evidence', title }: { taskId: strin
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const { submitEvidenceSchema, fieldErrors } = await import('@web/lib/form-schemas');
+    const schemas = await loadFormSchemas();
+    if (!schemas) return;
+    const { submitEvidenceSchema, fieldErrors } = schemas;
     const parsed = submitEvidenceSchema.safeParse({ completion_notes: notes });
     const notesProblem = parsed.success
       ? null

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { loadFormSchemas } from '@web/lib/load-form-schemas';
 import { Flag } from 'lucide-react';
 import { FLAG_SEVERITIES, type FlagSeverity } from '@shared/domain/enums';
 import { messages } from '@shared/messages';
@@ -50,7 +51,9 @@ export function ReportClientDialog({ taskId }: { taskId: string }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const { clientReportSchema, fieldErrors } = await import('@web/lib/form-schemas');
+    const schemas = await loadFormSchemas();
+    if (!schemas) return;
+    const { clientReportSchema, fieldErrors } = schemas;
     const parsed = clientReportSchema.safeParse({ reason, severity });
     if (!parsed.success) {
       setError(fieldErrors(parsed.error).reason ?? messages.reports.reasonRequired);

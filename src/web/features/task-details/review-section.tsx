@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { loadFormSchemas } from '@web/lib/load-form-schemas';
 import { Star } from 'lucide-react';
 import { REVIEWS } from '@shared/constants';
 import { reviewerName } from '@shared/domain/expert';
@@ -99,7 +100,9 @@ function ReviewForm({ taskId }: { taskId: string }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const { createReviewSchema, fieldErrors } = await import('@web/lib/form-schemas');
+    const schemas = await loadFormSchemas();
+    if (!schemas) return;
+    const { createReviewSchema, fieldErrors } = schemas;
     const parsed = createReviewSchema.safeParse({ rating, comment });
     if (!parsed.success) {
       const found = fieldErrors(parsed.error);

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { loadFormSchemas } from '@web/lib/load-form-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { format } from '@shared/format-message';
@@ -46,7 +47,9 @@ function ClientReviewForm({ taskId, onDone }: { taskId: string; onDone: () => vo
   });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const { createReviewSchema, fieldErrors } = await import('@web/lib/form-schemas');
+    const schemas = await loadFormSchemas();
+    if (!schemas) return;
+    const { createReviewSchema, fieldErrors } = schemas;
     const parsed = createReviewSchema.safeParse({ rating, comment });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { loadFormSchemas } from '@web/lib/load-form-schemas';
 import { messages } from '@shared/messages';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
@@ -41,7 +42,9 @@ export function RejectEvidenceDialog({ taskId, disabled, asAdmin = false }: { ta
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const { fieldErrors, overrideReasonSchema, rejectEvidenceSchema } = await import('@web/lib/form-schemas');
+    const schemas = await loadFormSchemas();
+    if (!schemas) return;
+    const { fieldErrors, overrideReasonSchema, rejectEvidenceSchema } = schemas;
     const parsed = rejectEvidenceSchema.safeParse({ reason, request_changes: requestChanges });
     if (!parsed.success) {
       setError(fieldErrors(parsed.error).reason ?? d.reasonRequired);
