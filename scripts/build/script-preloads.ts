@@ -2,9 +2,10 @@ import type { Plugin } from 'vite';
 
 /**
  * Vite's preload helper appends one `<link rel="modulepreload">` per script a dynamic import needs.
- * Under Chromium's 4x CPU slowdown (Lighthouse's mobile profile), inserting a modulepreload link cost about 14 ms of main thread
- * each (30 links: 436 ms at 4x), against about 4 ms for `<link rel="preload" as="script"
- * crossorigin>` (114 ms), which the helper already writes except for the `rel`. A module import of
+ * Under Chromium's 4x CPU slowdown (Lighthouse's mobile profile), inserting a modulepreload link
+ * cost about 14 ms of main thread each (30 links: 436 ms), against about 4 ms for
+ * `<link rel="preload" as="script" crossorigin>` (114 ms), which the helper already writes except
+ * for the `rel`. A module import of
  * the same URL takes the preloaded response (same destination, CORS mode and credentials), so the
  * bytes are fetched once. The helper has no option for its `rel`, so the build swaps the one string
  * (decision 0406). The build fails if the helper's code no longer has it, so that an upgrade of Vite
