@@ -8,7 +8,9 @@ export type FormSchemas = typeof import('./form-schemas');
  * the page (decision 0407). When the script cannot be fetched (offline, or a new release replaced
  * it), the user is told and the form keeps what was typed: the answer is null.
  */
-export async function loadFormSchemas(load: () => Promise<FormSchemas> = () => import('./form-schemas')): Promise<FormSchemas | null> {
+export async function loadFormSchemas(
+  load: () => Promise<FormSchemas> = () => import('./form-schemas'),
+): Promise<FormSchemas | null> {
   try {
     return await load();
   } catch {
