@@ -58,6 +58,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { evidenceTrustRoutes } from './modules/evidence/evidence.routes';
 import { devClockRoutes } from './modules/dev/dev-clock.routes';
 import { accountControlRoutes } from './modules/account-control/account-control.routes';
+import { signedInDocuments } from './modules/page-documents/signed-in-documents';
 
 
 const MAX_JSON_BODY = 1024 * 1024;
@@ -122,7 +123,7 @@ export function createApp(deps: AppDeps) {
 
   // Who is asking, for every other API route: routes decide whether a user is required. A session
   // read is remembered for SESSION_CACHE_TTL_MS, so the hot path makes no database round trip.
-  app.use('/api/*', async (c, next) => {
+  const sessionOf = async (c: Context<AppEnv>) => {
     const token = sessionTokenOf(c.req.header('cookie'));
     let cached = token ? sessions.get(token) : undefined;
     if (token && !cached) {
@@ -135,6 +136,10 @@ export function createApp(deps: AppDeps) {
         sessions.set(token, cached);
       }
     }
+    return cached ?? null;
+  };
+  app.use('/api/*', async (c, next) => {
+    const cached = await sessionOf(c);
     c.set('user', cached ? cached.user : null);
     c.set('session', cached ? cached.session : null);
     await next();
@@ -190,6 +195,10 @@ export function createApp(deps: AppDeps) {
     app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root: webRoot, precompressed: true }));
     // A public expert profile's document carries its first screen (decision 0404); any other page is index.html.
     app.get('/expert/:id', cacheFor('no-cache'), expertProfileDocument({ db: deps.db, webRoot }));
+    // The client's dashboard and a task's header, for a signed-in user who may see them (decision 0408).
+    const signedIn = signedInDocuments({ deps, webRoot, userOf: async (c) => (await sessionOf(c))?.user ?? null });
+    app.get('/dashboard', cacheFor('private, no-cache'), signedIn.clientDashboard);
+    app.get('/task/:id', cacheFor('private, no-cache'), signedIn.task);
     app.use('*', cacheFor('no-cache'), etag(), serveStatic({ root: webRoot, precompressed: true }));
     app.get('*', cacheFor('no-cache'), etag(), serveStatic({ root: webRoot, path: 'index.html', precompressed: true }));
   }

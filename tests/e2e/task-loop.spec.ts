@@ -129,6 +129,29 @@ test.describe('the life of a task', () => {
     });
     expect(scriptsWithZod.scripts).toBeGreaterThan(5);
     expect(scriptsWithZod.withZod).toEqual([]);
+    // The task page's and the dashboard's documents carry their first screen (decision 0408), and the
+    // app takes the shell's place without moving what the user reads: the shell's title (seen with
+    // scripts off) has the page's title's box.
+    await expect(client.locator('#page-shell')).toHaveCount(0);
+    const shellContext = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await client.context().storageState(),
+      viewport: client.viewportSize(),
+    });
+    const shellPage = await shellContext.newPage();
+    await shellPage.goto(`/task/${taskId}`);
+    const shellTitle = shellPage.locator('#page-shell p', { hasText: title });
+    await expect(shellTitle).toBeVisible();
+    expect(await shellTitle.boundingBox()).toEqual(await client.locator('h1#task-title').boundingBox());
+    await shellPage.goto('/dashboard');
+    await client.goto('/dashboard');
+    const firstCardTitle = client.getByTestId('task-list-item').first().locator('h2');
+    await expect(firstCardTitle).toBeVisible();
+    const shellCardTitle = shellPage.locator('#page-shell li p').first();
+    await expect(shellCardTitle).toHaveText((await firstCardTitle.textContent())!);
+    expect(await shellCardTitle.boundingBox()).toEqual(await firstCardTitle.boundingBox());
+    await shellContext.close();
+    await client.goto(`/task/${taskId}`);
 
     // (6) The expert accepts and uploads a photo with completion notes.
     await expert.goto(`/task/${taskId}`);

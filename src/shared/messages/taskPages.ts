@@ -172,5 +172,6 @@ export const taskPagesMessages = {
     completeApplication: 'Complete application',
     completePayments: 'Set up payments',
     retry: 'Retry',
+    viewAssignedExpert: "View the assigned expert's profile",
   },
 } as const;

@@ -33,7 +33,7 @@ export default function ClientDashboardPage() {
             footer={
               task.expert_id ? (
                 <Link to={`/expert/${task.expert_id}`} className="text-sm text-primary underline underline-offset-4">
-                  View the assigned expert's profile
+                  {d.viewAssignedExpert}
                 </Link>
               ) : null
             }

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANDING_SHELL_SCRIPT, STATIC_SHELL_END, STATIC_SHELL_START } from '@shared/landing-shell';
+import { createApp } from '../../app';
+import { systemSettings } from '../../db/schema';
+import { createTask } from '../../test/builders';
+import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app';
+
+let t: TestApp;
+let webRoot: string;
+let app: ReturnType<typeof createApp>;
+let client: TestUser;
+let otherClient: TestUser;
+let expert: TestUser;
+let admin: TestUser;
+let openTaskId: string;
+let assignedTaskId: string;
+const landing = `<div id="landing-shell" aria-hidden="true"><h1>Hero</h1></div><style>#landing-shell~#root{display:none}</style><script>${LANDING_SHELL_SCRIPT}</script>`;
+const indexHtml = `<!doctype html><html lang="en"><head><title>t</title></head><body>${STATIC_SHELL_START}${landing}${STATIC_SHELL_END}<div id="root"><p>splash</p></div></body></html>`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [client, otherClient, expert, admin] = await Promise.all([
+    t.createUser('client'),
+    t.createUser('client'),
+    t.createUser('expert'),
+    t.createUser('admin'),
+  ]);
+  openTaskId = (
+    await createTask(t.db, {
+      client_id: client.id,
+      title: 'Check the <b>boat</b> & "trailer"',
+      budget: 12_000,
+      created_at: new Date('2026-03-04T12:00:00Z'),
+    })
+  ).id;
+  assignedTaskId = (
+    await createTask(t.db, {
+      client_id: client.id,
+      expert_id: expert.id,
+      status: 'assigned',
+      title: 'Walk through the loft',
+      budget: 30_000,
+      created_at: new Date('2026-03-03T12:00:00Z'),
+    })
+  ).id;
+  webRoot = mkdtempSync(join(tmpdir(), 'web-root-'));
+  writeFileSync(join(webRoot, 'index.html'), indexHtml);
+  app = createApp({ ...t.context, webRoot });
+});
+afterAll(async () => {
+  rmSync(webRoot, { recursive: true, force: true });
+  await t.close();
+});
+
+const get = (path: string, user?: TestUser) =>
+  app.request(`${TEST_ORIGIN}${path}`, { headers: user ? { cookie: user.cookie } : {} });
+const shellOf = (html: string) =>
+  /<div id="page-shell" aria-hidden="true">(.*?)<\/div><style>#page-shell~#root/s.exec(html)?.[1];
+
+describe("GET /dashboard (the client's dashboard as a document)", () => {
+  it("carries the client's heading and task cards, escaped and newest first, in place of the landing hero", async () => {
+    const response = await get('/dashboard', client);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    const html = await response.text();
+    const shell = shellOf(html);
+    expect(shell).toBeDefined();
+    expect(shell).toContain('My Tasks');
+    expect(shell).toContain('Create Task');
+    expect(shell).toContain('Check the &lt;b&gt;boat&lt;/b&gt; &amp; &quot;trailer&quot;');
+    expect(shell!.indexOf('Check the')).toBeLessThan(shell!.indexOf('Walk through the loft'));
+    expect(shell).toContain('$120.00');
+    expect(shell).toContain('Open for Applications');
+    expect(shell).toContain('Created Mar 4, 2026');
+    expect(shell).toContain('0 applications');
+    // Only the assigned task links its expert.
+    expect(
+      shell!.match(/View the assigned expert&#39;s profile|View the assigned expert's profile/g),
+    ).toHaveLength(1);
+    expect(html).not.toContain('<b>boat');
+    expect(html).not.toContain(LANDING_SHELL_SCRIPT);
+    expect(html).toContain(
+      '<style>#page-shell~#root{display:none}</style><div id="root"><p>splash</p></div>',
+    );
+  });
+
+  it('is the plain index.html when signed out, for an expert, an admin, a client with no task, and a stale cookie', async () => {
+    const stale = { ...client, cookie: 'better-auth.session_token=not-a-session' };
+    for (const [name, user] of [
+      ['signed out', undefined],
+      ['expert', expert],
+      ['admin', admin],
+      ['client without tasks', otherClient],
+      ['stale cookie', stale],
+    ] as const) {
+      const response = await get('/dashboard', user);
+      expect(response.status, name).toBe(200);
+      expect(await response.text(), name).toBe(indexHtml);
+      expect(response.headers.get('cache-control'), name).toBe('no-cache');
+    }
+  });
+});
+
+describe("GET /task/:id (a task's header as a document)", () => {
+  it("carries the task's title, status and budget, with the owner's Edit and Cancel buttons", async () => {
+    const response = await get(`/task/${openTaskId}`, client);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    const shell = shellOf(await response.text())!;
+    expect(shell).toContain('Check the &lt;b&gt;boat&lt;/b&gt; &amp; &quot;trailer&quot;');
+    expect(shell).toContain('Back');
+    expect(shell).toMatch(/>open<\/span>/);
+    expect(shell).toContain('$120.00');
+    expect(shell).toContain('Edit Task');
+    expect(shell).toContain('Cancel Task');
+  });
+
+  it("shows an admin the task without the owner's Edit button", async () => {
+    const shell = shellOf(await (await get(`/task/${openTaskId}`, admin)).text())!;
+    expect(shell).toContain('Check the &lt;b&gt;boat&lt;/b&gt;');
+    expect(shell).not.toContain('Edit Task');
+  });
+
+  it('shows the assigned expert their task, and no Edit button once the task is assigned', async () => {
+    const shell = shellOf(await (await get(`/task/${assignedTaskId}`, expert)).text())!;
+    expect(shell).toContain('Walk through the loft');
+    expect(shell).toMatch(/>assigned<\/span>/);
+    expect(shell).not.toContain('Edit Task');
+  });
+
+  it('never puts a task in the HTML for someone the API would not show it to', async () => {
+    for (const [name, path, user] of [
+      ['another client, assigned task', `/task/${assignedTaskId}`, otherClient],
+      ['signed out', `/task/${openTaskId}`, undefined],
+      ['unknown task', `/task/${randomUUID()}`, client],
+      ['not an id', '/task/not-an-id', client],
+      ['injection', "/task/1'%20or%201=1", client],
+    ] as const) {
+      const response = await get(path, user);
+      expect(response.status, name).toBe(200);
+      const html = await response.text();
+      expect(html, name).toBe(indexHtml);
+    }
+    const api = await t.request('GET', `/api/tasks/${assignedTaskId}`, { cookie: otherClient.cookie });
+    expect(api.status).toBe(404);
+  });
+
+  it('sends no shell while maintenance mode is on, and the shell again after it', async () => {
+    await t.db.update(systemSettings).set({ maintenance_mode: true }).where(eq(systemSettings.id, 1));
+    try {
+      expect(await (await get(`/task/${openTaskId}`, client)).text()).toBe(indexHtml);
+      expect(await (await get('/dashboard', client)).text()).toBe(indexHtml);
+    } finally {
+      await t.db.update(systemSettings).set({ maintenance_mode: false }).where(eq(systemSettings.id, 1));
+    }
+    expect(shellOf(await (await get(`/task/${openTaskId}`, client)).text())).toContain('Check the');
+  });
+});

@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Context, Next } from 'hono';
+import { BRAND_NAME } from '@shared/brand';
+import { withPageShell } from '@shared/landing-shell';
+import { idSchema } from '@shared/schemas/common.schemas';
+import { listTasksQuerySchema } from '@shared/schemas/tasks.schemas';
+import {
+  DASHBOARD_SHELL_CARDS,
+  clientDashboardShellHtml,
+  taskHeaderShellHtml,
+} from '@shared/signed-in-shells';
+import type { AppDeps } from '../../app-deps';
+import type { AppEnv } from '../../http/context';
+import { readMe } from '../profiles/me-read';
+import { maintenanceModeOn } from '../settings/maintenance.middleware';
+import { tasksServiceDeps, type TasksModuleDeps } from '../tasks/tasks.deps';
+import { createTasksService } from '../tasks/tasks.service';
+
+export interface SignedInDocumentsDeps {
+  deps: AppDeps;
+  webRoot: string;
+  /** The signed-in user of the request, read as the API reads it (the session cache first). */
+  userOf: (c: Context<AppEnv>) => Promise<{ id: string } | null>;
+}
+
+/**
+ * GET /dashboard and GET /task/{id} as documents: index.html with the page's first screen already
+ * in it (docs/decisions/0408), for a signed-in user, read through the same service calls as the
+ * API the page then makes (GET /api/tasks?scope=mine, GET /api/tasks/{id}), so nobody sees in the
+ * HTML what the API would not show them. Anything else (signed out, an expert's or an admin's
+ * dashboard, a task the user may not see, maintenance, a failed read) falls through to the plain
+ * index.html, whose page then does what it always did.
+ */
+export function signedInDocuments({ deps, webRoot, userOf }: SignedInDocumentsDeps) {
+  const tasks = createTasksService(tasksServiceDeps(deps as TasksModuleDeps));
+  let indexHtml: string | null = null;
+  /** The build does not change under a running server: read it once. */
+  const documentWith = (shellHtml: string) => {
+    indexHtml ??= readFileSync(resolve(webRoot, 'index.html'), 'utf8');
+    return withPageShell(indexHtml, shellHtml);
+  };
+  /** The user, unless the page would not show its content to anyone now (maintenance mode). */
+  const viewerOf = async (c: Context<AppEnv>) => {
+    if (!c.req.header('cookie')) return null;
+    const user = await userOf(c);
+    if (!user || (await maintenanceModeOn(deps.db))) return null;
+    return user;
+  };
+
+  const clientDashboard = async (c: Context<AppEnv>, next: Next) => {
+    const shell = await viewerOf(c)
+      .then(async (user) => {
+        if (!user) return null;
+        const me = await readMe(deps.db, user.id);
+        if (!me || me.roles.isAdmin || me.roles.isExpert) return null;
+        const query = listTasksQuerySchema.parse({ scope: 'mine', page: 1, pageSize: DASHBOARD_SHELL_CARDS });
+        const list = await tasks.list(user.id, query);
+        return list.tasks.length > 0 ? clientDashboardShellHtml(list.tasks, BRAND_NAME) : null;
+      })
+      .catch(() => null);
+    return shell ? c.html(documentWith(shell)) : next();
+  };
+
+  const task = async (c: Context<AppEnv>, next: Next) => {
+    const id = idSchema.safeParse(c.req.param('id'));
+    if (!id.success) return next();
+    const shell = await viewerOf(c)
+      .then(async (user) => {
+        if (!user) return null;
+        // Throws "not found" for a task the user may not see: then there is no shell either.
+        const details = await tasks.details(user.id, id.data);
+        const capabilities = new Set(details.capabilities);
+        const isOwner = details.client_id === user.id;
+        return taskHeaderShellHtml(
+          {
+            title: details.title,
+            status: details.status,
+            budget_figure: details.budget_figure,
+            showEdit: isOwner && capabilities.has('edit') && details.status === 'open',
+            showCancel: capabilities.has('cancel'),
+          },
+          BRAND_NAME,
+        );
+      })
+      .catch(() => null);
+    return shell ? c.html(documentWith(shell)) : next();
+  };
+
+  return { clientDashboard, task };
+}
