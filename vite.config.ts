@@ -7,6 +7,7 @@ import { BRAND_NAME } from './src/shared/brand';
 import { landingShell } from './scripts/build/landing-shell';
 import { precompress } from './scripts/build/precompress';
 import { scriptPreloads } from './scripts/build/script-preloads';
+import { reactAsEsm } from './scripts/build/react-as-esm';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /** Writes the brand into index.html's startup splash (`%BRAND_NAME%`). */
@@ -33,7 +34,7 @@ export default defineConfig({
   publicDir: fromRoot('./src/web/public'),
   // Every text asset also ships as .br and .gz, served by the server without compressing per request.
   // scriptPreloads: the preload helper's links are rel=preload as=script (decision 0406).
-  plugins: [react(), tailwindcss(), brandInHtml(), landingShell(), scriptPreloads(), precompress(fromRoot('./dist/web'))],
+  plugins: [reactAsEsm(), react(), tailwindcss(), brandInHtml(), landingShell(), scriptPreloads(), precompress(fromRoot('./dist/web'))],
   // The brand name is baked into the web build; see src/shared/brand.ts.
   define: { __BRAND_NAME__: JSON.stringify(process.env.BRAND_NAME?.trim() || '') },
   resolve: {

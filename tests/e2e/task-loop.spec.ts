@@ -36,6 +36,10 @@ test.describe('the life of a task', () => {
     await client.goto('/dashboard');
     await client.getByRole('link', { name: 'Create Task' }).first().click();
     await expect(client.getByRole('heading', { name: 'New Task' })).toBeVisible();
+    // Once the document has loaded, an in-app navigation preloads the next page's scripts side by
+    // side with it, as rel=preload scripts (decisions 0406, 0408).
+    await expect(client.locator('link[rel="preload"][as="script"][href*="/assets/create-task-page-"]')).toBeAttached();
+    await expect(client.locator('link[rel="modulepreload"]')).toHaveCount(0);
     await expectNoAxeViolationsAtBothWidths(client);
     const title = uniqueTitle('Apartment walkthrough');
     await fillTaskForm(client, title, REMOTE_DESCRIPTION);

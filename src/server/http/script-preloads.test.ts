@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build, type Plugin } from 'vite';
-import { scriptPreloads, withScriptPreloads } from '../../../scripts/build/script-preloads';
+import {
+  PRELOAD_HELPER_ID,
+  scriptPreloads,
+  withScriptPreloads,
+} from '../../../scripts/build/script-preloads';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -12,12 +16,30 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 async function buildApp(plugins: Plugin[]): Promise<string> {
   const root = mkdtempSync(join(tmpdir(), 'script-preloads-'));
   dirs.push(root);
-  writeFileSync(join(root, 'index.html'), '<!doctype html><html><body><script type="module" src="./main.js"></script></body></html>');
-  writeFileSync(join(root, 'main.js'), "import('./page-a.js').then((m) => m.run()); import('./page-b.js').then((m) => m.run());");
+  writeFileSync(
+    join(root, 'index.html'),
+    '<!doctype html><html><body><script type="module" src="./main.js"></script></body></html>',
+  );
+  writeFileSync(
+    join(root, 'main.js'),
+    "import('./page-a.js').then((m) => m.run()); import('./page-b.js').then((m) => m.run());",
+  );
   writeFileSync(join(root, 'shared.js'), 'export const shared = () => "x".repeat(9000);');
-  writeFileSync(join(root, 'page-a.js'), "import { shared } from './shared.js'; export const run = () => shared() + 'a';");
-  writeFileSync(join(root, 'page-b.js'), "import { shared } from './shared.js'; export const run = () => shared() + 'b';");
-  await build({ root, configFile: false, logLevel: 'silent', plugins, build: { outDir: join(root, 'dist') } });
+  writeFileSync(
+    join(root, 'page-a.js'),
+    "import { shared } from './shared.js'; export const run = () => shared() + 'a';",
+  );
+  writeFileSync(
+    join(root, 'page-b.js'),
+    "import { shared } from './shared.js'; export const run = () => shared() + 'b';",
+  );
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins,
+    build: { outDir: join(root, 'dist') },
+  });
   const assets = join(root, 'dist', 'assets');
   return readdirSync(assets)
     .filter((name) => name.endsWith('.js'))
@@ -25,42 +47,149 @@ async function buildApp(plugins: Plugin[]): Promise<string> {
     .join('\n');
 }
 
-describe("the build's script preloads (decision 0406)", () => {
-  it("makes Vite's helper preload a dynamic import's scripts with rel=preload as=script, not modulepreload", async () => {
+/** The built helper module of an app built with the plugin, and the name of its preload export. */
+async function builtHelper(): Promise<string> {
+  const code = await buildApp([scriptPreloads()]);
+  expect(code).toContain('vite:preloadError');
+  return code;
+}
+
+/** A document as the helper sees it: links it appends are recorded, and a stylesheet "loads" at once. */
+function fakeDocument(readyState: 'loading' | 'interactive' | 'complete') {
+  const appended: Array<{ rel: string; as?: string; href: string; crossOrigin?: string }> = [];
+  const document = {
+    readyState,
+    querySelector: () => null,
+    getElementsByTagName: () => [],
+    createElement: () => {
+      const listeners = new Map<string, (event: { type: string }) => void>();
+      return {
+        rel: '',
+        href: '',
+        setAttribute() {},
+        addEventListener: (type: string, listener: (event: { type: string }) => void) =>
+          listeners.set(type, listener),
+        removeEventListener: (type: string) => listeners.delete(type),
+        fire: (type: string) => listeners.get(type)?.({ type }),
+      };
+    },
+    head: {
+      appendChild(link: {
+        rel: string;
+        as?: string;
+        href: string;
+        crossOrigin?: string;
+        fire: (type: string) => void;
+      }) {
+        appended.push({ rel: link.rel, as: link.as, href: link.href, crossOrigin: link.crossOrigin });
+        if (link.rel === 'stylesheet') queueMicrotask(() => link.fire('load'));
+      },
+    },
+  };
+  return { document, appended };
+}
+
+describe("the build's script preloads (decisions 0406, 0408)", () => {
+  it("makes Vite's helper preload scripts with rel=preload as=script, not modulepreload, and only once the document has loaded", async () => {
     const plain = await buildApp([]);
     expect(plain).toContain('vite:preloadError');
     expect(plain).toContain('`modulepreload`');
+    expect(plain).not.toContain('readyState');
 
-    const swapped = await buildApp([scriptPreloads()]);
-    expect(swapped).toContain('vite:preloadError');
-    expect(swapped).not.toMatch(/[\w$]=`modulepreload`,/);
-    expect(swapped).toMatch(/[\w$]=`preload`,/);
+    const changed = await builtHelper();
+    expect(changed).not.toMatch(/[\w$]=`modulepreload`,/);
+    expect(changed).toMatch(/[\w$]=`preload`,/);
+    expect(changed).toContain('readyState');
     // Vite's modulepreload polyfill (in the same chunk here) still asks for what it polyfills.
-    expect(swapped).toContain('supports(`modulepreload`)');
-    // The helper still marks the link as a script fetched in CORS mode, so the module import takes it.
-    expect(swapped).toMatch(/\.as=`script`/);
-    expect(swapped).toMatch(/\.crossOrigin=``/);
+    expect(changed).toContain('supports(`modulepreload`)');
   }, 60_000);
 
-  it('fails the build when no helper carries the string it swaps (a changed helper is seen, not skipped)', async () => {
-    const noHelper: Plugin = {
+  it('appends no script link while the document loads, a stylesheet always, and both once it has loaded', async () => {
+    /** A library-like build (no HTML, entry exports kept, not minified) that Node can import and run. */
+    const buildRunnable = async () => {
+      const root = mkdtempSync(join(tmpdir(), 'script-preloads-run-'));
+      dirs.push(root);
+      writeFileSync(
+        join(root, 'main.js'),
+        "export const load = () => import('./page.js'); export const loadOther = () => import('./other.js');",
+      );
+      writeFileSync(join(root, 'style.css'), '.page { color: red }');
+      writeFileSync(join(root, 'shared.js'), 'export const shared = () => "x".repeat(9000);');
+      writeFileSync(
+        join(root, 'other.js'),
+        "import { shared } from './shared.js'; export const run = () => shared();",
+      );
+      writeFileSync(
+        join(root, 'page.js'),
+        "import './style.css'; import { shared } from './shared.js'; export const run = () => shared().length;",
+      );
+      const outDir = join(root, 'dist');
+      await build({
+        root,
+        configFile: false,
+        logLevel: 'silent',
+        plugins: [scriptPreloads()],
+        build: {
+          outDir,
+          minify: false,
+          rolldownOptions: { input: join(root, 'main.js'), preserveEntrySignatures: 'strict' },
+        },
+      });
+      writeFileSync(join(outDir, 'package.json'), '{"type":"module"}');
+      return join(
+        outDir,
+        'assets',
+        readdirSync(join(outDir, 'assets')).find((name) => name.startsWith('main-'))!,
+      );
+    };
+    /** Opens the page's code in a document in this state: the links the helper appended, by file and rel. */
+    const linksWhenLoading = async (readyState: 'interactive' | 'complete') => {
+      const entry = await buildRunnable();
+      const fake = fakeDocument(readyState);
+      Object.assign(globalThis, { document: fake.document, window: { dispatchEvent: () => true } });
+      try {
+        const { load } = (await import(entry)) as { load: () => Promise<{ run: () => number }> };
+        expect((await load()).run()).toBe(9000);
+        return fake.appended.map(({ rel, as, href, crossOrigin }) => [
+          rel,
+          as,
+          href.replace(/.*\//, '').replace(/-[\w-]{8}(?=\.\w+$)/, ''),
+          crossOrigin,
+        ]);
+      } finally {
+        delete (globalThis as { document?: unknown }).document;
+        delete (globalThis as { window?: unknown }).window;
+      }
+    };
+    expect(await linksWhenLoading('interactive')).toEqual([['stylesheet', undefined, 'page.css', '']]);
+    expect(await linksWhenLoading('complete')).toEqual([
+      ['preload', 'script', 'page.js', ''],
+      ['preload', 'script', 'shared.js', ''],
+      ['stylesheet', undefined, 'page.css', ''],
+    ]);
+  }, 60_000);
+
+  it("fails the build when the helper's source changed (a changed helper is seen, not skipped)", async () => {
+    const helperChanged: Plugin = {
       name: 'helper-changed',
-      generateBundle(_options, bundle) {
-        for (const output of Object.values(bundle)) {
-          if (output.type === 'chunk') output.code = output.code.replaceAll('=`modulepreload`,', '="module"+"preload",');
-        }
+      enforce: 'pre',
+      transform(code, id) {
+        return id === PRELOAD_HELPER_ID ? code.replace("'modulepreload'", '"module" + "preload"') : null;
       },
     };
-    await expect(buildApp([noHelper, scriptPreloads()])).rejects.toThrow(/expected Vite's preload helper once, found 0/);
+    await expect(buildApp([helperChanged, scriptPreloads()])).rejects.toThrow(
+      /preload helper has no `const scriptRel = 'modulepreload';`/,
+    );
   }, 60_000);
 
-  it('leaves code that is not the helper alone, even when it names modulepreload', () => {
-    const code = 'const rel = `modulepreload`;';
-    expect(withScriptPreloads(code)).toEqual({ code, helpers: 0 });
-    const polyfill = 'e.rel===`modulepreload`&&n(e),s.supports(`modulepreload`)';
-    expect(withScriptPreloads(`${polyfill};var t=\`modulepreload\`,n=1; dispatch(\`vite:preloadError\`)`)).toEqual({
-      code: `${polyfill};var t=\`preload\`,n=1; dispatch(\`vite:preloadError\`)`,
-      helpers: 1,
+  it('leaves source that is not the helper alone, and names the anchor a changed helper lacks', () => {
+    expect(withScriptPreloads('const rel = `modulepreload`;')).toEqual({
+      missing: "const scriptRel = 'modulepreload';",
+    });
+    const helper =
+      "const scriptRel = 'modulepreload';const f = (dep) => { const isCss = isCssPreloadUrl(dep); return 1; };";
+    expect(withScriptPreloads(helper)).toEqual({
+      code: "const scriptRel = 'preload';const f = (dep) => { const isCss = isCssPreloadUrl(dep); if (!isCss && document.readyState !== 'complete') return; return 1; };",
     });
   });
 });
