@@ -106,6 +106,9 @@ function printDetails(name: string, lhr: { audits: Record<string, Audit> }) {
     if (entry.score === null || entry.score >= 0.9) continue;
     console.log(`    ${id}: ${entry.score} ${entry.displayValue ?? ''}`);
   }
+  const longTasks = (audit('long-tasks')?.details?.items ?? []) as Array<{ url?: string; duration?: number; startTime?: number }>;
+  const taskText = longTasks.map((task) => `${task.url?.replace(/.*\//, '')} @${Math.round(task.startTime ?? 0)} ${Math.round(task.duration ?? 0)} ms`);
+  if (taskText.length > 0) console.log(`    long tasks: ${taskText.join(', ')}`);
   const chains = audit('network-dependency-tree-insight') ?? audit('critical-request-chains');
   if (chains?.details) console.log(`    chains: ${JSON.stringify(chains.details).slice(0, 1500)}`);
 }

@@ -15,7 +15,8 @@ import type { Plugin } from 'vite';
  *   route warm-up imports the page's code as the entry starts; its 14-17 links still cost 120-180 ms
  *   of that busiest stretch under 4x, and the browser fetches a chunk's imports as soon as it reads
  *   the chunk anyway. Once the document has loaded (in-app navigation), scripts are preloaded as
- *   before. Stylesheets are always loaded: the helper is how a lazy chunk's CSS arrives at all.
+ *   before, except those an import already fetched. Stylesheets are always loaded: the helper is
+ *   how a lazy chunk's CSS arrives at all.
  *
  * The build fails if the helper's source no longer has what is changed, so that an upgrade of Vite
  * that changes the helper is seen rather than silently undone.
@@ -23,7 +24,9 @@ import type { Plugin } from 'vite';
 export const PRELOAD_HELPER_ID = '\0vite/preload-helper.js';
 const REL = "const scriptRel = 'modulepreload';";
 const CSS_CHECK = 'const isCss = isCssPreloadUrl(dep);';
-const LOADING_GUARD = " if (!isCss && document.readyState !== 'complete') return;";
+// A script skipped while loading counts as preloaded: the import that asked for it fetches it.
+const LOADING_GUARD =
+  " if (!isCss && document.readyState !== 'complete') { seen[dep.href] = void 0; return; }";
 
 /** The helper's source with both changes, or the first anchor it lacks. */
 export function withScriptPreloads(code: string): { code: string } | { missing: string } {

@@ -55,7 +55,7 @@ async function builtHelper(): Promise<string> {
 }
 
 /** A document as the helper sees it: links it appends are recorded, and a stylesheet "loads" at once. */
-function fakeDocument(readyState: 'loading' | 'interactive' | 'complete') {
+function fakeDocument(readyState: DocumentReadyState) {
   const appended: Array<{ rel: string; as?: string; href: string; crossOrigin?: string }> = [];
   const document = {
     readyState,
@@ -117,7 +117,7 @@ describe("the build's script preloads (decisions 0406, 0408)", () => {
       writeFileSync(join(root, 'shared.js'), 'export const shared = () => "x".repeat(9000);');
       writeFileSync(
         join(root, 'other.js'),
-        "import { shared } from './shared.js'; export const run = () => shared();",
+        "import { shared } from './shared.js'; export const run = () => shared().length;",
       );
       writeFileSync(
         join(root, 'page.js'),
@@ -142,31 +142,50 @@ describe("the build's script preloads (decisions 0406, 0408)", () => {
         readdirSync(join(outDir, 'assets')).find((name) => name.startsWith('main-'))!,
       );
     };
-    /** Opens the page's code in a document in this state: the links the helper appended, by file and rel. */
-    const linksWhenLoading = async (readyState: 'interactive' | 'complete') => {
+    const linksOf = (appended: ReturnType<typeof fakeDocument>['appended']) =>
+      appended.map(({ rel, as, href, crossOrigin }) => [
+        rel,
+        as,
+        href.replace(/.*\//, '').replace(/-[\w-]{8}(?=\.\w+$)/, ''),
+        crossOrigin,
+      ]);
+    /**
+     * Opens the page's code in a document in this state, then (the document loaded) the other page,
+     * which shares a module with it: the links the helper appended for each, by rel and file.
+     */
+    const linksWhenOpened = async (readyState: 'interactive' | 'complete') => {
       const entry = await buildRunnable();
       const fake = fakeDocument(readyState);
       Object.assign(globalThis, { document: fake.document, window: { dispatchEvent: () => true } });
       try {
-        const { load } = (await import(entry)) as { load: () => Promise<{ run: () => number }> };
+        const { load, loadOther } = (await import(entry)) as Record<
+          'load' | 'loadOther',
+          () => Promise<{ run: () => number }>
+        >;
         expect((await load()).run()).toBe(9000);
-        return fake.appended.map(({ rel, as, href, crossOrigin }) => [
-          rel,
-          as,
-          href.replace(/.*\//, '').replace(/-[\w-]{8}(?=\.\w+$)/, ''),
-          crossOrigin,
-        ]);
+        const page = linksOf(fake.appended.splice(0));
+        fake.document.readyState = 'complete';
+        expect((await loadOther()).run()).toBe(9000);
+        return { page, other: linksOf(fake.appended) };
       } finally {
         delete (globalThis as { document?: unknown }).document;
         delete (globalThis as { window?: unknown }).window;
       }
     };
-    expect(await linksWhenLoading('interactive')).toEqual([['stylesheet', undefined, 'page.css', '']]);
-    expect(await linksWhenLoading('complete')).toEqual([
-      ['preload', 'script', 'page.js', ''],
-      ['preload', 'script', 'shared.js', ''],
-      ['stylesheet', undefined, 'page.css', ''],
-    ]);
+    // While loading: the stylesheet only. After the load, the other page's own script, not the
+    // shared one its import fetched already.
+    expect(await linksWhenOpened('interactive')).toEqual({
+      page: [['stylesheet', undefined, 'page.css', '']],
+      other: [['preload', 'script', 'other.js', '']],
+    });
+    expect(await linksWhenOpened('complete')).toEqual({
+      page: [
+        ['preload', 'script', 'page.js', ''],
+        ['preload', 'script', 'shared.js', ''],
+        ['stylesheet', undefined, 'page.css', ''],
+      ],
+      other: [['preload', 'script', 'other.js', '']],
+    });
   }, 60_000);
 
   it("fails the build when the helper's source changed (a changed helper is seen, not skipped)", async () => {
@@ -189,7 +208,7 @@ describe("the build's script preloads (decisions 0406, 0408)", () => {
     const helper =
       "const scriptRel = 'modulepreload';const f = (dep) => { const isCss = isCssPreloadUrl(dep); return 1; };";
     expect(withScriptPreloads(helper)).toEqual({
-      code: "const scriptRel = 'preload';const f = (dep) => { const isCss = isCssPreloadUrl(dep); if (!isCss && document.readyState !== 'complete') return; return 1; };",
+      code: "const scriptRel = 'preload';const f = (dep) => { const isCss = isCssPreloadUrl(dep); if (!isCss && document.readyState !== 'complete') { seen[dep.href] = void 0; return; } return 1; };",
     });
   });
 });
