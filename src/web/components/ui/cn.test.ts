@@ -25,4 +25,17 @@ describe('cn', () => {
     expect(cn('px-4', 'pl-2')).toBe('px-4 pl-2');
     expect(cn('flex flex-col', 'grid')).toBe('flex-col grid');
   });
+
+  it('answers a call it has seen before the same way, and stays right past what it remembers', () => {
+    expect(cn('h-9 px-4', 'h-auto')).toBe('px-4 h-auto');
+    expect(cn('h-9 px-4', 'h-auto')).toBe('px-4 h-auto');
+    // The same strings in other positions, or split differently, are other calls with their own answers.
+    expect(cn('h-auto', 'h-9 px-4')).toBe('h-9 px-4');
+    expect(cn('h-9', 'px-4 h-auto')).toBe('px-4 h-auto');
+    expect(cn('h-9 px-4', undefined, 'h-auto')).toBe('px-4 h-auto');
+    // Class lists built from data: more distinct calls than either memo keeps.
+    for (let i = 0; i < 5000; i++) expect(cn(`w-${i} p-2`, `w-${i + 1}`)).toBe(`p-2 w-${i + 1}`);
+    expect(cn('h-9 px-4', 'h-auto')).toBe('px-4 h-auto');
+    expect(cn(['h-9', 'px-4'], 'h-auto')).toBe('px-4 h-auto');
+  });
 });

@@ -7,13 +7,49 @@
  */
 export type ClassValue = string | number | bigint | boolean | null | undefined | ClassValue[];
 
+/**
+ * Every component calls `cn` with the same few class strings on every render: the answers (and
+ * each token's group) are remembered, which took about 60 ms of a task page's first render off
+ * the main thread under Lighthouse's 4x slowdown (decision 0408). Both memos are bounded: class
+ * strings built from data start them afresh instead of growing them without end.
+ */
+const MEMO_LIMIT = 2000;
+const answers = new Map<string, string>();
+const keys = new Map<string, string | null>();
+
+const remember = <V>(memo: Map<string, V>, key: string, value: V): V => {
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, value);
+  return value;
+};
+
 export function cn(...inputs: ClassValue[]): string {
+  // Only calls made of strings (and nothing) are remembered: arrays and numbers are rare.
+  let memoKey: string | null = '';
+  for (const input of inputs) {
+    if (typeof input === 'string') memoKey += `${input}\u0001`;
+    else if (input === undefined || input === null || input === false || input === '') memoKey += '\u0001';
+    else {
+      memoKey = null;
+      break;
+    }
+  }
+  if (memoKey !== null) {
+    const known = answers.get(memoKey);
+    if (known !== undefined) return known;
+    return remember(answers, memoKey, merge(inputs));
+  }
+  return merge(inputs);
+}
+
+function merge(inputs: ClassValue[]): string {
   const tokens: string[] = [];
   collect(inputs, tokens);
 
   const kept: { token: string; key: string | null }[] = [];
   for (const token of tokens) {
-    const key = conflictKey(token);
+    const known = keys.get(token);
+    const key = known !== undefined ? known : remember(keys, token, conflictKey(token));
     if (key) {
       const [variant, group] = splitKey(key);
       const replaced = new Set([group, ...(OVERRIDES[group] ?? [])]);
