@@ -109,6 +109,12 @@ function printDetails(name: string, lhr: { audits: Record<string, Audit> }) {
   const longTasks = (audit('long-tasks')?.details?.items ?? []) as Array<{ url?: string; duration?: number; startTime?: number }>;
   const taskText = longTasks.map((task) => `${task.url?.replace(/.*\//, '')} @${Math.round(task.startTime ?? 0)} ${Math.round(task.duration ?? 0)} ms`);
   if (taskText.length > 0) console.log(`    long tasks: ${taskText.join(', ')}`);
+  if (process.env.LIGHTHOUSE_BOOTUP) {
+    const bootup = (audit('bootup-time')?.details?.items ?? []) as Array<{ url: string; total: number; scripting: number; scriptParseCompile: number }>;
+    console.log(`    bootup: ${bootup.map((b) => `${b.url.replace(/.*\//, '')} ${Math.round(b.total)}/${Math.round(b.scripting)}/${Math.round(b.scriptParseCompile)}`).join(', ')}`);
+    const work = (audit('mainthread-work-breakdown')?.details?.items ?? []) as Array<{ groupLabel: string; duration: number }>;
+    console.log(`    main thread: ${work.map((w) => `${w.groupLabel} ${Math.round(w.duration)}`).join(', ')}`);
+  }
   const chains = audit('network-dependency-tree-insight') ?? audit('critical-request-chains');
   if (chains?.details) console.log(`    chains: ${JSON.stringify(chains.details).slice(0, 1500)}`);
 }

@@ -9,6 +9,7 @@ vi.mock('./routes/pages', () => ({
   ),
 }));
 vi.mock('./router', () => ({ loadAppShell: () => (loaded.push('AppShell'), Promise.resolve({})) }));
+vi.mock('@web/lib/lazy-toast', () => ({ loadSonner: () => (loaded.push('Toasts'), Promise.resolve({})) }));
 
 const { warmUpRoute } = await import('./route-warmup');
 const { api, forgetEarlyAnswers } = await import('@web/lib/api');
@@ -68,7 +69,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('warmUpRoute', () => {
   it('starts the task page, its shell and its reads at once, and the page takes each answer once', async () => {
     warmUpRoute('/task/t-1');
-    expect(loaded).toEqual(['AppShell', 'TaskDetails']);
+    // The toast library starts on its own, so that it starts in a task of its own (decision 0408).
+    expect(loaded).toEqual(['Toasts', 'AppShell', 'TaskDetails']);
     expect(requested).toEqual(['/api/me', '/api/public-settings', '/api/notifications', '/api/tasks/t-1']);
 
     expect(await api.get('/api/tasks/t-1')).toMatchObject({ url: '/api/tasks/t-1', call: 4 });
