@@ -33,7 +33,8 @@ export default defineConfig({
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
   // Every text asset also ships as .br and .gz, served by the server without compressing per request.
-  // scriptPreloads: the preload helper's links are rel=preload as=script (decision 0406).
+  // reactAsEsm: one ES module per React package (decision 0408). scriptPreloads: the preload
+  // helper's links are rel=preload as=script (0406), and none while the document loads (0408).
   plugins: [reactAsEsm(), react(), tailwindcss(), brandInHtml(), landingShell(), scriptPreloads(), precompress(fromRoot('./dist/web'))],
   // The brand name is baked into the web build; see src/shared/brand.ts.
   define: { __BRAND_NAME__: JSON.stringify(process.env.BRAND_NAME?.trim() || '') },
@@ -49,8 +50,8 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 900,
     // No modulepreload links in index.html: on one HTTP/1.1 connection pool they took the slots the
-    // stylesheet needed, and the first paint waited (decision 0401). Dynamic imports keep preloading
-    // their dependencies, so a page's chunks still load side by side.
+    // stylesheet needed, and the first paint waited (decision 0401). Dynamic imports made after the
+    // document has loaded keep preloading their dependencies (decision 0408).
     modulePreload: {
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps),
     },
