@@ -105,11 +105,21 @@ export async function buildJourneys(cast: LoadCast, origin: string, counters: Co
       name: 'visitor: public profile',
       role: 'visitor',
       share: 0.3,
+      // The document carries the profile's first screen (decision 0404), then the page reads it.
       requests: [
         {
           method: 'GET',
           path: '/',
-          setupRequest: (req) => ({ ...req, path: `/api/experts/${uuidOf('f', pick(users))}/public` }),
+          setupRequest: (req, context) => {
+            const expert = uuidOf('f', pick(users));
+            (context as { expert: string }).expert = expert;
+            return { ...req, path: `/expert/${expert}` };
+          },
+        },
+        {
+          method: 'GET',
+          path: '/',
+          setupRequest: (req, context) => ({ ...req, path: `/api/experts/${(context as { expert: string }).expert}/public` }),
         },
       ],
     },
@@ -118,6 +128,8 @@ export async function buildJourneys(cast: LoadCast, origin: string, counters: Co
       role: 'client',
       share: 0.4,
       requests: [
+        // The document carries the first task cards (decision 0408), then the page reads the list.
+        asAny('client', () => '/dashboard'),
         asAny('client', () => '/api/me'),
         asAny('client', () => '/api/tasks?scope=mine&page=1&pageSize=50'),
         asAny('client', () => '/api/notifications'),

@@ -28,7 +28,7 @@ export function cn(...inputs: ClassValue[]): string {
   let memoKey: string | null = '';
   for (const input of inputs) {
     if (typeof input === 'string') memoKey += `${input}\u0001`;
-    else if (input === undefined || input === null || input === false || input === '') memoKey += '\u0001';
+    else if (input === undefined || input === null || input === false) memoKey += '\u0001';
     else {
       memoKey = null;
       break;
