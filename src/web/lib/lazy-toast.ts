@@ -6,7 +6,7 @@
 let sonner: Promise<typeof import('sonner')> | undefined;
 // One import promise for every call: toasts raised together show in the order they were raised.
 // A failed import (offline) is forgotten, so the next toast tries again; the failed toast is dropped.
-/** Starts (once) the toast library; the route warm-up starts it on its own for signed-in pages (decision 0408). */
+/** Starts (once) the toast library; the route warm-up starts it on its own on every page but "/" (decision 0408). */
 export const loadSonner = () =>
   (sonner ??= import('sonner').catch((error: unknown) => {
     sonner = undefined;
