@@ -1,7 +1,7 @@
 import { formatUsd } from './domain/money';
 import { formatDistanceMiles } from './domain/geo';
 import type { TaskStatus } from './domain/task-status';
-import { statusDotColor, statusLabel, statusText } from './domain/task-status-labels';
+import { STATUS_DOT_CLASSES, statusDotColor, statusLabel, statusText } from './domain/task-status-labels';
 import { format } from './format-message';
 import { escapeHtml } from './landing-shell';
 import { messages } from './messages';
@@ -40,12 +40,6 @@ const BADGE_VARIANTS: Record<TaskStatus, string> = {
   disputed: 'border-transparent bg-warning text-warning-foreground',
   payment_lapsed: 'border-transparent bg-destructive text-destructive-foreground',
 };
-const DOT_CLASSES = {
-  green: 'bg-green-600',
-  blue: 'bg-blue-600',
-  orange: 'bg-orange-500',
-  grey: 'bg-gray-400',
-} as const;
 /** An icon's box: the React page draws a Lucide icon of this size there. */
 const icon = (classes: string) => `<span class="inline-block ${classes}"></span>`;
 const LOGO =
@@ -153,7 +147,7 @@ export function taskHeaderShellHtml(task: TaskHeaderShellInput, brandName: strin
       `<div class="flex flex-wrap items-start justify-between gap-3"><div class="min-w-0 space-y-1">` +
       `<p class="break-words text-2xl font-semibold">${escapeHtml(task.title)}</p>` +
       `<div class="flex flex-wrap items-center gap-4">` +
-      `<span class="inline-flex items-center gap-2 text-sm capitalize text-muted-foreground"><span class="inline-block size-2.5 rounded-full ${DOT_CLASSES[statusDotColor(task.status)]}"></span><span>${escapeHtml(statusText(task.status))}</span></span>` +
+      `<span class="inline-flex items-center gap-2 text-sm capitalize text-muted-foreground"><span class="inline-block size-2.5 rounded-full ${STATUS_DOT_CLASSES[statusDotColor(task.status)]}"></span><span>${escapeHtml(statusText(task.status))}</span></span>` +
       `<span class="inline-flex items-baseline gap-1 font-semibold tabular-nums text-lg"><span class="text-sm font-normal text-muted-foreground">${escapeHtml(t.budgetFigureLabel)}</span><span>${escapeHtml(formatUsd(task.budget_figure))}</span></span>` +
       `</div></div><div class="flex flex-wrap gap-2">${buttons}</div></div></div></div>`,
   );

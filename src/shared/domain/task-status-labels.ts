@@ -32,6 +32,14 @@ export function statusDotColor(status: TaskStatus): StatusDotColor {
   }
 }
 
+/** The dot's Tailwind colour class per colour: the React header and the server's page shell both draw it. */
+export const STATUS_DOT_CLASSES: Readonly<Record<StatusDotColor, string>> = {
+  green: 'bg-green-600',
+  blue: 'bg-blue-600',
+  orange: 'bg-orange-500',
+  grey: 'bg-gray-400',
+};
+
 export const PAYMENT_STATUS_LABELS: Readonly<Record<PaymentStatus, string>> = messages.paymentStatus;
 
 export function paymentStatusLabel(status: PaymentStatus): string {

@@ -1,13 +1,6 @@
 import type { TaskStatus } from '@shared/domain/task-status';
-import { statusDotColor, statusText } from '@shared/domain/task-status-labels';
+import { STATUS_DOT_CLASSES, statusDotColor, statusText } from '@shared/domain/task-status-labels';
 import { cn } from '@web/components/ui/cn';
-
-const DOT_CLASSES = {
-  green: 'bg-green-600',
-  blue: 'bg-blue-600',
-  orange: 'bg-orange-500',
-  grey: 'bg-gray-400',
-} as const;
 
 /**
  * The task header's status dot (green finished, blue assigned or in progress, orange open, grey
@@ -28,7 +21,7 @@ export function StatusDot({
       className={cn('inline-flex items-center gap-2 text-sm capitalize text-muted-foreground', className)}
       data-status-color={color}
     >
-      <span aria-hidden="true" className={cn('inline-block size-2.5 rounded-full', DOT_CLASSES[color])} />
+      <span aria-hidden="true" className={cn('inline-block size-2.5 rounded-full', STATUS_DOT_CLASSES[color])} />
       {showText ? <span>{statusText(status)}</span> : <span className="sr-only">{statusText(status)}</span>}
     </span>
   );
