@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { DEMO, expectNoAxeViolationsAtBothWidths } from './fixtures';
 import {
   acceptAndSubmitEvidenceByApi,
@@ -147,6 +147,12 @@ test.describe('the life of a task', () => {
     const shellTitle = shellPage.locator('#page-shell p', { hasText: title });
     await expect(shellTitle).toBeVisible();
     expect(await shellTitle.boundingBox()).toEqual(await client.locator('h1#task-title').boundingBox());
+    // The status dot is blue for an assigned task, in the shell as on the page: its colour classes
+    // live in src/shared, which the stylesheet must scan too.
+    const dotColour = (dot: Locator) => dot.evaluate((element) => getComputedStyle(element).backgroundColor);
+    const pageDot = client.locator('[data-status-color="blue"] > span[aria-hidden="true"]');
+    expect(await dotColour(pageDot)).not.toBe('rgba(0, 0, 0, 0)');
+    expect(await dotColour(shellPage.locator('#page-shell span.rounded-full'))).toBe(await dotColour(pageDot));
     await shellPage.goto('/dashboard');
     await client.goto('/dashboard');
     const firstCardTitle = client.getByTestId('task-list-item').first().locator('h2');
