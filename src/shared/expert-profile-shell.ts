@@ -1,3 +1,4 @@
+import { badgeClasses } from './badge-classes';
 import { EXPERT_DISPLAY } from './constants';
 import { expertDisplayName, isBioEmpty, needsShowMore } from './domain/expert';
 import { initialsOf } from './domain/initials';
@@ -16,8 +17,7 @@ export interface ExpertProfileShellInput {
 }
 
 const CARD = 'flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm';
-const BADGE =
-  'inline-flex w-fit shrink-0 items-center justify-center gap-1 overflow-hidden whitespace-nowrap rounded-md border px-2 py-0.5 text-xs font-medium border-border text-foreground';
+const BADGE = badgeClasses('outline');
 const section = (title: string, body: string) =>
   `<div class="space-y-2"><p class="text-sm font-semibold">${escapeHtml(title)}</p>${body}</div>`;
 

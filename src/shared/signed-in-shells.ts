@@ -1,3 +1,4 @@
+import { TASK_STATUS_BADGE_VARIANTS, badgeClasses } from './badge-classes';
 import { formatUsd } from './domain/money';
 import { formatDistanceMiles } from './domain/geo';
 import type { TaskStatus } from './domain/task-status';
@@ -26,20 +27,6 @@ const BUTTON_OUTLINE = `${BUTTON} border border-input bg-background shadow-xs h-
 const BUTTON_DESTRUCTIVE = `${BUTTON} bg-destructive text-destructive-foreground shadow-xs h-9 px-4 py-2`;
 const BUTTON_GHOST_SM =
   "inline-flex shrink-0 items-center justify-center whitespace-nowrap font-medium transition-colors [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4 h-8 gap-1.5 rounded-md px-3 text-xs";
-const BADGE =
-  'inline-flex w-fit shrink-0 items-center justify-center gap-1 overflow-hidden whitespace-nowrap rounded-md border px-2 py-0.5 text-xs font-medium';
-const BADGE_VARIANTS: Record<TaskStatus, string> = {
-  pending: 'border-border text-foreground',
-  open: 'border-transparent bg-warning text-warning-foreground',
-  assigned: 'border-transparent bg-secondary text-secondary-foreground',
-  in_progress: 'border-transparent bg-secondary text-secondary-foreground',
-  pending_approval: 'border-transparent bg-warning text-warning-foreground',
-  completed: 'border-transparent bg-success text-success-foreground',
-  verified: 'border-transparent bg-success text-success-foreground',
-  cancelled: 'border-transparent bg-destructive text-destructive-foreground',
-  disputed: 'border-transparent bg-warning text-warning-foreground',
-  payment_lapsed: 'border-transparent bg-destructive text-destructive-foreground',
-};
 /** An icon's box: the React page draws a Lucide icon of this size there. */
 const icon = (classes: string) => `<span class="inline-block ${classes}"></span>`;
 const LOGO =
@@ -95,7 +82,7 @@ function taskCardHtml(task: TaskCardShellInput): string {
     `<div class="flex items-start justify-between gap-3"><p class="min-w-0 flex-1 break-words font-medium">${escapeHtml(task.title)}</p>` +
     `<span class="inline-flex items-baseline gap-1 font-semibold tabular-nums shrink-0"><span>${escapeHtml(formatUsd(task.budget))}</span></span></div>` +
     `<div class="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">` +
-    `<span class="${BADGE} ${BADGE_VARIANTS[task.status]}">${escapeHtml(statusLabel(task.status))}</span>` +
+    `<span class="${badgeClasses(TASK_STATUS_BADGE_VARIANTS[task.status])}">${escapeHtml(statusLabel(task.status))}</span>` +
     `<span class="inline-flex min-w-0 items-start gap-1">${icon('mt-0.5 size-3.5 shrink-0')}<span class="min-w-0 break-words">${escapeHtml(task.location)}${distance}</span></span>` +
     `<span class="inline-flex items-center gap-1">${icon('size-3.5')}${escapeHtml(createdText(task.created_at))}</span>` +
     `<span class="inline-flex items-center gap-1">${icon('size-3.5')}${escapeHtml(applications)}</span>` +
