@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANDING_SHELL_SCRIPT, STATIC_SHELL_END, STATIC_SHELL_START } from '@shared/landing-shell';
-import { createApp } from '../../app';
+import type { createApp } from '../../app';
 import { systemSettings } from '../../db/schema';
 import { createTask } from '../../test/builders';
+import { LANDING_SHELL_SCRIPT } from '@shared/landing-shell';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app';
+import { BUILT_INDEX_HTML, createAppWithWebRoot } from '../../test/web-root';
 
 let t: TestApp;
-let webRoot: string;
+let removeWebRoot: () => void;
 let app: ReturnType<typeof createApp>;
 let client: TestUser;
 let otherClient: TestUser;
@@ -19,8 +17,6 @@ let expert: TestUser;
 let admin: TestUser;
 let openTaskId: string;
 let assignedTaskId: string;
-const landing = `<div id="landing-shell" aria-hidden="true"><h1>Hero</h1></div><style>#landing-shell~#root{display:none}</style><script>${LANDING_SHELL_SCRIPT}</script>`;
-const indexHtml = `<!doctype html><html lang="en"><head><title>t</title></head><body>${STATIC_SHELL_START}${landing}${STATIC_SHELL_END}<div id="root"><p>splash</p></div></body></html>`;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -48,12 +44,10 @@ beforeAll(async () => {
       created_at: new Date('2026-03-03T12:00:00Z'),
     })
   ).id;
-  webRoot = mkdtempSync(join(tmpdir(), 'web-root-'));
-  writeFileSync(join(webRoot, 'index.html'), indexHtml);
-  app = createApp({ ...t.context, webRoot });
+  ({ app, remove: removeWebRoot } = createAppWithWebRoot(t));
 });
 afterAll(async () => {
-  rmSync(webRoot, { recursive: true, force: true });
+  removeWebRoot();
   await t.close();
 });
 
@@ -100,7 +94,7 @@ describe("GET /dashboard (the client's dashboard as a document)", () => {
     ] as const) {
       const response = await get('/dashboard', user);
       expect(response.status, name).toBe(200);
-      expect(await response.text(), name).toBe(indexHtml);
+      expect(await response.text(), name).toBe(BUILT_INDEX_HTML);
       expect(response.headers.get('cache-control'), name).toBe('no-cache');
     }
   });
@@ -144,7 +138,7 @@ describe("GET /task/:id (a task's header as a document)", () => {
       const response = await get(path, user);
       expect(response.status, name).toBe(200);
       const html = await response.text();
-      expect(html, name).toBe(indexHtml);
+      expect(html, name).toBe(BUILT_INDEX_HTML);
     }
     const api = await t.request('GET', `/api/tasks/${assignedTaskId}`, { cookie: otherClient.cookie });
     expect(api.status).toBe(404);
@@ -153,8 +147,8 @@ describe("GET /task/:id (a task's header as a document)", () => {
   it('sends no shell while maintenance mode is on, and the shell again after it', async () => {
     await t.db.update(systemSettings).set({ maintenance_mode: true }).where(eq(systemSettings.id, 1));
     try {
-      expect(await (await get(`/task/${openTaskId}`, client)).text()).toBe(indexHtml);
-      expect(await (await get('/dashboard', client)).text()).toBe(indexHtml);
+      expect(await (await get(`/task/${openTaskId}`, client)).text()).toBe(BUILT_INDEX_HTML);
+      expect(await (await get('/dashboard', client)).text()).toBe(BUILT_INDEX_HTML);
     } finally {
       await t.db.update(systemSettings).set({ maintenance_mode: false }).where(eq(systemSettings.id, 1));
     }

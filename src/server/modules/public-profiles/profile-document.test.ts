@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANDING_SHELL_SCRIPT, STATIC_SHELL_END, STATIC_SHELL_START } from '@shared/landing-shell';
-import { createApp } from '../../app';
+import type { createApp } from '../../app';
 import { expertProfiles, profiles } from '../../db/schema';
+import { LANDING_SHELL_SCRIPT } from '@shared/landing-shell';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app';
+import { BUILT_INDEX_HTML, createAppWithWebRoot } from '../../test/web-root';
 
 let t: TestApp;
-let webRoot: string;
+let removeWebRoot: () => void;
 let app: ReturnType<typeof createApp>;
 let expert: TestUser;
-// index.html as the build writes it: the landing hero, its style and its script between the markers.
-const landing = `<div id="landing-shell" aria-hidden="true"><h1>Hero</h1></div><style>#landing-shell~#root{display:none}</style><script>${LANDING_SHELL_SCRIPT}</script>`;
-const indexHtml = `<!doctype html><html lang="en"><head><title>t</title></head><body>${STATIC_SHELL_START}${landing}${STATIC_SHELL_END}<div id="root"><p>splash</p></div></body></html>`;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -28,12 +23,10 @@ beforeAll(async () => {
       location: 'Austin, TX',
     })
     .where(eq(expertProfiles.id, expert.id));
-  webRoot = mkdtempSync(join(tmpdir(), 'web-root-'));
-  writeFileSync(join(webRoot, 'index.html'), indexHtml);
-  app = createApp({ ...t.context, webRoot });
+  ({ app, remove: removeWebRoot } = createAppWithWebRoot(t));
 });
 afterAll(async () => {
-  rmSync(webRoot, { recursive: true, force: true });
+  removeWebRoot();
   await t.close();
 });
 
@@ -66,13 +59,13 @@ describe('GET /expert/:id (the public profile as a document)', () => {
       const response = await get(path);
       expect(response.status, path).toBe(200);
       const html = await response.text();
-      expect(html, path).toBe(indexHtml);
+      expect(html, path).toBe(BUILT_INDEX_HTML);
     }
   });
 
   it('leaves every other page as the plain index.html', async () => {
     for (const path of ['/', '/dashboard', `/task/${randomUUID()}`]) {
-      expect(await (await get(path)).text(), path).toBe(indexHtml);
+      expect(await (await get(path)).text(), path).toBe(BUILT_INDEX_HTML);
     }
   });
 });
