@@ -1,12 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
 import { reactAsEsm } from '../../../scripts/build/react-as-esm';
+import { buildSmallApp, removeSmallApps } from '../test/small-build';
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(removeSmallApps);
 
 /**
  * Builds an app whose modules import React the ways the product and its libraries do (default,
@@ -14,57 +11,27 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
  * returns the built entry's path and all its code.
  */
 async function buildApp(plugins: Plugin[]): Promise<{ entry: string; pages: string[] }> {
-  const root = mkdtempSync(join(tmpdir(), 'react-as-esm-'));
-  dirs.push(root);
-  symlinkSync(resolve('node_modules'), join(root, 'node_modules'), 'dir');
-  writeFileSync(
-    join(root, 'a.js'),
-    "import React from 'react'; export const a = () => React.createElement('p', null, 'a');",
-  );
-  writeFileSync(
-    join(root, 'b.js'),
-    "import * as React from 'react'; export const b = () => React.createElement('p', null, 'b');",
-  );
-  writeFileSync(
-    join(root, 'c.js'),
-    "import { useState, version } from 'react'; export const c = () => [typeof useState, version];",
-  );
-  writeFileSync(
-    join(root, 'd.js'),
-    "import { jsx } from 'react/jsx-runtime'; export const d = () => jsx('p', { children: 'd' });",
-  );
-  writeFileSync(
-    join(root, 'e.js'),
-    "import { createRoot } from 'react-dom/client'; import { flushSync } from 'react-dom'; export const e = () => [typeof createRoot, typeof flushSync];",
-  );
-  // Each module is a page of its own (a chunk), as the product's pages and the shared modules
-  // copied into them are; React itself is in the entry. The entry hands the pages to the test.
-  writeFileSync(
-    join(root, 'main.js'),
-    "import { createElement } from 'react'; import 'react/jsx-runtime'; import 'react-dom'; import 'react-dom/client'; globalThis.reactAsEsmCreate = createElement; globalThis.reactAsEsmPages = () => Promise.all(['a', 'b', 'c', 'd', 'e'].map((name) => import(`./${name}.js`)));",
-  );
-  const outDir = join(root, 'dist');
-  await build({
-    root,
-    configFile: false,
-    logLevel: 'silent',
-    plugins,
-    mode: 'production',
-    build: {
-      outDir,
-      minify: false,
-      modulePreload: false,
-      rolldownOptions: { input: join(root, 'main.js'), preserveEntrySignatures: false },
+  const app = await buildSmallApp(
+    {
+      'a.js': "import React from 'react'; export const a = () => React.createElement('p', null, 'a');",
+      'b.js': "import * as React from 'react'; export const b = () => React.createElement('p', null, 'b');",
+      'c.js': "import { useState, version } from 'react'; export const c = () => [typeof useState, version];",
+      'd.js': "import { jsx } from 'react/jsx-runtime'; export const d = () => jsx('p', { children: 'd' });",
+      'e.js':
+        "import { createRoot } from 'react-dom/client'; import { flushSync } from 'react-dom'; export const e = () => [typeof createRoot, typeof flushSync];",
+      // Each module is a page of its own (a chunk), as the product's pages and the shared modules
+      // copied into them are; React itself is in the entry. The entry hands the pages to the test.
+      'main.js':
+        "import { createElement } from 'react'; import 'react/jsx-runtime'; import 'react-dom'; import 'react-dom/client'; globalThis.reactAsEsmCreate = createElement; globalThis.reactAsEsmPages = () => Promise.all(['a', 'b', 'c', 'd', 'e'].map((name) => import(`./${name}.js`)));",
     },
-  });
-  writeFileSync(join(outDir, 'package.json'), '{"type":"module"}');
-  const assets = join(outDir, 'assets');
-  const entry = join(
-    assets,
-    readdirSync(assets).find((name) => name.startsWith('main-'))!,
+    {
+      plugins,
+      packages: true,
+      build: { minify: false, modulePreload: false, rolldownOptions: { preserveEntrySignatures: false } },
+    },
   );
-  const pages = readdirSync(assets).filter((name) => /^[a-e]-/.test(name));
-  return { entry, pages: pages.map((name) => readFileSync(join(assets, name), 'utf8')) };
+  const pages = app.scripts().filter(({ name }) => /^[a-e]-/.test(name));
+  return { entry: app.script('main-'), pages: pages.map(({ code }) => code) };
 }
 
 const namespaceCopies = (code: string) => (code.match(/__toESM\(/g) ?? []).length;

@@ -1,49 +1,30 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
 import {
   PRELOAD_HELPER_ID,
   scriptPreloads,
   withScriptPreloads,
 } from '../../../scripts/build/script-preloads';
+import { buildSmallApp, removeSmallApps } from '../test/small-build';
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(removeSmallApps);
 
 /** Builds a two-page app (the page's code shares a module with the other page) and returns its scripts' code. */
 async function buildApp(plugins: Plugin[]): Promise<string> {
-  const root = mkdtempSync(join(tmpdir(), 'script-preloads-'));
-  dirs.push(root);
-  writeFileSync(
-    join(root, 'index.html'),
-    '<!doctype html><html><body><script type="module" src="./main.js"></script></body></html>',
+  const app = await buildSmallApp(
+    {
+      'index.html':
+        '<!doctype html><html><body><script type="module" src="./main.js"></script></body></html>',
+      'main.js': "import('./page-a.js').then((m) => m.run()); import('./page-b.js').then((m) => m.run());",
+      'shared.js': 'export const shared = () => "x".repeat(9000);',
+      'page-a.js': "import { shared } from './shared.js'; export const run = () => shared() + 'a';",
+      'page-b.js': "import { shared } from './shared.js'; export const run = () => shared() + 'b';",
+    },
+    { plugins },
   );
-  writeFileSync(
-    join(root, 'main.js'),
-    "import('./page-a.js').then((m) => m.run()); import('./page-b.js').then((m) => m.run());",
-  );
-  writeFileSync(join(root, 'shared.js'), 'export const shared = () => "x".repeat(9000);');
-  writeFileSync(
-    join(root, 'page-a.js'),
-    "import { shared } from './shared.js'; export const run = () => shared() + 'a';",
-  );
-  writeFileSync(
-    join(root, 'page-b.js'),
-    "import { shared } from './shared.js'; export const run = () => shared() + 'b';",
-  );
-  await build({
-    root,
-    configFile: false,
-    logLevel: 'silent',
-    plugins,
-    build: { outDir: join(root, 'dist') },
-  });
-  const assets = join(root, 'dist', 'assets');
-  return readdirSync(assets)
-    .filter((name) => name.endsWith('.js'))
-    .map((name) => readFileSync(join(assets, name), 'utf8'))
+  return app
+    .scripts()
+    .map(({ code }) => code)
     .join('\n');
 }
 
@@ -107,40 +88,22 @@ describe("the build's script preloads (decisions 0406, 0408)", () => {
   it('appends no script link while the document loads, a stylesheet always, and both once it has loaded', async () => {
     /** A library-like build (no HTML, entry exports kept, not minified) that Node can import and run. */
     const buildRunnable = async () => {
-      const root = mkdtempSync(join(tmpdir(), 'script-preloads-run-'));
-      dirs.push(root);
-      writeFileSync(
-        join(root, 'main.js'),
-        "export const load = () => import('./page.js'); export const loadOther = () => import('./other.js');",
-      );
-      writeFileSync(join(root, 'style.css'), '.page { color: red }');
-      writeFileSync(join(root, 'shared.js'), 'export const shared = () => "x".repeat(9000);');
-      writeFileSync(
-        join(root, 'other.js'),
-        "import { shared } from './shared.js'; export const run = () => shared().length;",
-      );
-      writeFileSync(
-        join(root, 'page.js'),
-        "import './style.css'; import { shared } from './shared.js'; export const run = () => shared().length;",
-      );
-      const outDir = join(root, 'dist');
-      await build({
-        root,
-        configFile: false,
-        logLevel: 'silent',
-        plugins: [scriptPreloads()],
-        build: {
-          outDir,
-          minify: false,
-          rolldownOptions: { input: join(root, 'main.js'), preserveEntrySignatures: 'strict' },
+      const app = await buildSmallApp(
+        {
+          'main.js':
+            "export const load = () => import('./page.js'); export const loadOther = () => import('./other.js');",
+          'style.css': '.page { color: red }',
+          'shared.js': 'export const shared = () => "x".repeat(9000);',
+          'other.js': "import { shared } from './shared.js'; export const run = () => shared().length;",
+          'page.js':
+            "import './style.css'; import { shared } from './shared.js'; export const run = () => shared().length;",
         },
-      });
-      writeFileSync(join(outDir, 'package.json'), '{"type":"module"}');
-      return join(
-        outDir,
-        'assets',
-        readdirSync(join(outDir, 'assets')).find((name) => name.startsWith('main-'))!,
+        {
+          plugins: [scriptPreloads()],
+          build: { minify: false, rolldownOptions: { preserveEntrySignatures: 'strict' } },
+        },
       );
+      return app.script('main-');
     };
     const linksOf = (appended: ReturnType<typeof fakeDocument>['appended']) =>
       appended.map(({ rel, as, href, crossOrigin }) => [
