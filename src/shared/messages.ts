@@ -43,6 +43,7 @@ import { reachMessages } from './messages/reach';
 import { webPushMessages } from './messages/webPush';
 import { invitationsMessages } from './messages/invitations';
 import { listTotalsMessages } from './messages/listTotals';
+import { pageTitlesMessages } from './messages/pageTitles';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -96,4 +97,5 @@ export const messages = {
   webPush: webPushMessages,
   invitations: invitationsMessages,
   listTotals: listTotalsMessages,
+  pageTitles: pageTitlesMessages,
 } as const;

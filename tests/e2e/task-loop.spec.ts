@@ -121,6 +121,8 @@ test.describe('the life of a task', () => {
     await payInDialog(client, taskId);
     await client.reload();
     await expect(client.getByTestId('budget-figure').first()).toHaveText('$140.00');
+    // The browser tab names the task, and each page names itself.
+    await expect(client).toHaveTitle(`${title} · Local Experts`);
     await expect(client.getByText('assigned', { exact: true })).toBeVisible();
     // The task page's forms load zod when they are submitted, not with the page (decision 0407).
     const scriptsWithZod = await client.evaluate(async () => {
@@ -155,6 +157,7 @@ test.describe('the life of a task', () => {
     expect(await dotColour(shellPage.locator('#page-shell span.rounded-full'))).toBe(await dotColour(pageDot));
     await shellPage.goto('/dashboard');
     await client.goto('/dashboard');
+    await expect(client).toHaveTitle('Dashboard · Local Experts');
     const firstCardTitle = client.getByTestId('task-list-item').first().locator('h2');
     await expect(firstCardTitle).toBeVisible();
     const shellCardTitle = shellPage.locator('#page-shell li p').first();

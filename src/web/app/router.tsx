@@ -8,6 +8,7 @@ import { RequireAuth, RedirectSignedIn, AdminGate, DashboardIndex } from './guar
 import { ErrorBoundary } from './shell/error-fallback';
 import { NotFoundPage } from './routes/not-found-page';
 import { MaintenanceGate } from './shell/maintenance-gate';
+import { pageTitleOf } from './routes/page-titles';
 
 /**
  * Every route of the product (spec 000 section 2, 001 section 2, 002 section 2). Pages are
@@ -27,6 +28,11 @@ export function AppRoutes() {
   // and a page's own shell (decision 0404) gives way to the page on its first commit.
   useLayoutEffect(() => {
     if (pathname !== '/') removeStaticShell();
+  }, [pathname]);
+  // Each page names the browser tab (and the history list and bookmarks) after itself; a page that
+  // knows more (a task's title) replaces it from its own effect, which runs after this one.
+  useLayoutEffect(() => {
+    document.title = pageTitleOf(pathname);
   }, [pathname]);
   return (
     <ErrorBoundary resetKey={pathname}>

@@ -3,6 +3,7 @@ import { useNavigate } from '@web/lib/navigation';
 import { format as formatDate } from 'date-fns';
 import { ArrowLeft, CheckCircle2, Home, MapPin } from 'lucide-react';
 import { expertDisplayName } from '@shared/domain/expert';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 import { messages } from '@shared/messages';
 import { Logo } from '@web/app/shell/logo';
 import { InviteExpertButton } from '@web/components/invite-expert/invite-expert-button';
@@ -57,6 +58,7 @@ function NotFound() {
 export default function ExpertPublicProfilePage() {
   const { expertId = '' } = useParams();
   const profile = usePublicProfile(expertId);
+  useDocumentTitle(profile.data ? expertDisplayName(profile.data.first_name, profile.data.last_name) : undefined);
 
   let body;
   if (profile.isPending) {

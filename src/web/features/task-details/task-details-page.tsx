@@ -10,6 +10,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { api, ApiError } from '@web/lib/api';
 import { useMe } from '@web/lib/session';
 import { useTaskLiveUpdates } from '@web/lib/use-task-live';
+import { useDocumentTitle } from '@web/lib/use-document-title';
 import { ApplicationsSection } from './applications-section';
 import { ApplyForm, MyApplication } from './apply-form';
 import { APPLY_FORM_ID, InvitationNotice } from './invitation-notice';
@@ -40,6 +41,7 @@ export default function TaskDetailsPage() {
   const { data: me } = useMe();
   const query = useTaskQuery(taskId, Boolean(me));
   useTaskLiveUpdates(taskId, Boolean(me));
+  useDocumentTitle(query.data?.title);
 
   if (query.isPending) {
     return (
