@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, matchPath, useLocation } from 'react-router';
 import { ClipboardList, MessageSquare, Search, User, type LucideIcon } from 'lucide-react';
 
 interface Destination {
@@ -6,6 +7,37 @@ interface Destination {
   label: string;
   icon: LucideIcon;
   end?: boolean;
+  /** Other pages that belong to this destination (its own route aliases, its sub-pages). */
+  alsoOn?: readonly string[];
+}
+
+/**
+ * Whether the destination is the current page: its own path (exactly when `end`), or one of the
+ * pages that belong to it. "Available Tasks" is `/dashboard` exactly (so Messages under
+ * `/dashboard/messages` is not also marked), which left the expert's task search `/find-tasks`,
+ * reached from that list, with no current item.
+ */
+export function isCurrentDestination({ to, end = false, alsoOn = [] }: Destination, pathname: string): boolean {
+  return [to, ...alsoOn].some((path) => matchPath({ path, end: path === to ? end : false }, pathname) !== null);
+}
+
+/** The active destination's link: marked with aria-current="page" like a NavLink, styled by `className`. */
+function DestinationLink({
+  destination,
+  className,
+  children,
+}: {
+  destination: Destination;
+  className: (state: { isActive: boolean }) => string;
+  children: ReactNode;
+}) {
+  const { pathname } = useLocation();
+  const isActive = isCurrentDestination(destination, pathname);
+  return (
+    <Link to={destination.to} aria-current={isActive ? 'page' : undefined} className={className({ isActive })}>
+      {children}
+    </Link>
+  );
 }
 
 /**
@@ -14,9 +46,17 @@ interface Destination {
  */
 export function destinations(isExpert: boolean): Destination[] {
   return [
-    { to: '/dashboard', label: isExpert ? 'Available Tasks' : 'My Tasks', icon: ClipboardList, end: true },
+    {
+      to: '/dashboard',
+      label: isExpert ? 'Available Tasks' : 'My Tasks',
+      icon: ClipboardList,
+      end: true,
+      // The expert's task search ("Search and map tasks" on the available list) is part of it.
+      alsoOn: isExpert ? ['/find-tasks'] : [],
+    },
     ...(isExpert ? [] : [{ to: '/find-experts', label: 'Find an expert', icon: Search }]),
-    { to: '/dashboard/messages', label: 'Messages', icon: MessageSquare },
+    // `/messages` is the same page as `/dashboard/messages` (router).
+    { to: '/dashboard/messages', label: 'Messages', icon: MessageSquare, alsoOn: ['/messages'] },
     { to: '/profile', label: 'Profile', icon: User },
   ];
 }
@@ -35,12 +75,12 @@ export function TopNavigation({ isExpert }: { isExpert: boolean }) {
   return (
     <nav aria-label="Main" className="hidden md:block" data-testid="top-navigation">
       <ul className="flex items-center gap-1">
-        {destinations(isExpert).map(({ to, label, icon: Icon, end }) => (
-          <li key={to}>
-            <NavLink to={to} end={end} className={item}>
-              <Icon className="size-4" aria-hidden="true" />
-              {label}
-            </NavLink>
+        {destinations(isExpert).map((destination) => (
+          <li key={destination.to}>
+            <DestinationLink destination={destination} className={item}>
+              <destination.icon className="size-4" aria-hidden="true" />
+              {destination.label}
+            </DestinationLink>
           </li>
         ))}
       </ul>
@@ -62,11 +102,11 @@ export function BottomNavigation({ isExpert }: { isExpert: boolean }) {
       data-testid="bottom-navigation"
     >
       <div className="mx-auto flex max-w-md">
-        {destinations(isExpert).map(({ to, label, icon: Icon, end }) => (
-          <NavLink key={to} to={to} end={end} className={item}>
-            <Icon className="size-5" aria-hidden="true" />
-            {label}
-          </NavLink>
+        {destinations(isExpert).map((destination) => (
+          <DestinationLink key={destination.to} destination={destination} className={item}>
+            <destination.icon className="size-5" aria-hidden="true" />
+            {destination.label}
+          </DestinationLink>
         ))}
       </div>
     </nav>

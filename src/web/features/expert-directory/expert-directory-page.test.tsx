@@ -36,10 +36,12 @@ const OPTIONS: InvitationOptionsResponse = {
 };
 
 let searches: URLSearchParams[];
+let total: number;
 let invitations: { path: string; body: unknown }[];
 
 beforeEach(() => {
   searches = [];
+  total = 12;
   invitations = [];
   vi.stubGlobal(
     'fetch',
@@ -50,7 +52,7 @@ beforeEach(() => {
       if (url.pathname === '/api/me') return json(ME);
       if (url.pathname === '/api/search/experts') {
         searches.push(url.searchParams);
-        return json({ experts: [EXPERT, OFF], total: 12, page: Number(url.searchParams.get('page')), pageSize: 10, radius_miles: 100 });
+        return json({ experts: [EXPERT, OFF], total, page: Number(url.searchParams.get('page')), pageSize: 10, radius_miles: 100 });
       }
       if (url.pathname === '/api/experts/e-1/invitation-options') return json(OPTIONS);
       if (url.pathname === '/api/tasks/t-2/invitations' && init?.method === 'POST') {
@@ -102,6 +104,24 @@ describe('Find an expert', () => {
     // Previous goes to page 1, which drops the page from the address.
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     await waitFor(() => expect(router.state.location.search).not.toContain('page='));
+  });
+
+  it('pads a card evenly: the card alone gives the space above and below its content', async () => {
+    renderRoute('/find-experts', <ExpertDirectoryPage />, '/find-experts?lat=40.7&lng=-74&near=Brooklyn');
+    const [card] = await screen.findAllByTestId('directory-card');
+    expect(card).toHaveClass('py-6');
+    const content = card.querySelector('[data-slot="card-content"]');
+    expect(content).not.toBeNull();
+    expect(content?.className).not.toMatch(/(^|\s)(sm:|md:)?(p|pt|pb|py)-\d/);
+  });
+
+  it('shows no pager when every expert found is on one page', async () => {
+    total = 2;
+    renderRoute('/find-experts', <ExpertDirectoryPage />, '/find-experts?lat=40.7&lng=-74&near=Brooklyn');
+    await screen.findAllByTestId('directory-card');
+    expect(screen.getByTestId('directory-count')).toHaveTextContent('2 experts within');
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Page 1 of 1')).not.toBeInTheDocument();
   });
 
   it('writes a new filter to the address on Search', async () => {

@@ -37,7 +37,8 @@ function ExpertCard({ expert }: { expert: DirectoryExpertDto }) {
   const name = expertDisplayName(expert.first_name, null);
   return (
     <Card data-testid="directory-card">
-      <CardContent className="flex flex-col gap-3 pt-6 sm:flex-row sm:items-start">
+      {/* The Card's own py-6 is the only vertical padding, so the space above and below is the same. */}
+      <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <Avatar src={expert.avatar_url} name={name} decorative className="size-14 text-lg" />
         <div className="min-w-0 flex-1 space-y-1.5">
           <h2 className="text-lg font-semibold">
@@ -119,7 +120,8 @@ export default function ExpertDirectoryPage() {
             </li>
           ))}
         </ul>
-        <PagePager page={state.page} pages={pages} onPage={(page) => go({ ...state, page })} />
+        {/* One page needs no pager: "Page 1 of 1" with both buttons disabled says nothing. */}
+        {pages > 1 ? <PagePager page={state.page} pages={pages} onPage={(page) => go({ ...state, page })} /> : null}
       </div>
     );
 

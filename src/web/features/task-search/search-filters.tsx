@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { TASK_CATEGORIES, TASK_URGENCIES } from '@shared/domain/enums';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
-import { TASK_SEARCH_SORTS, type TaskSearchSort } from '@shared/schemas/discovery.schemas';
+import { TASK_SEARCH_SORTS, type SearchCentre, type TaskSearchSort } from '@shared/schemas/discovery.schemas';
 import { LocationPicker, type LocationResult } from '@web/components/location-picker';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
@@ -17,15 +17,28 @@ const SORT_TEXT: Record<TaskSearchSort, string> = {
   due_date: m.sortDueDate,
 };
 
+/** The expert's service location as the picker's value: its text, else its coordinates. */
+const serviceLocationValue = (centre: SearchCentre): LocationResult => {
+  const text = centre.label || `${centre.latitude.toFixed(2)}, ${centre.longitude.toFixed(2)}`;
+  return { name: text, lat: centre.latitude, lng: centre.longitude, address: text, country: '', region: null };
+};
+
 const numberOrUndefined = (text: string) => (text.trim() === '' ? undefined : Math.max(0, Math.round(Number(text))));
 
-/** The filters form: edits stay local until "Apply filters", which writes them to the address. */
+/**
+ * The filters form: edits stay local until "Apply filters", which writes them to the address.
+ * `serviceLocation` is the centre the server used when no place is chosen (the expert's own): the
+ * "Search near" field shows it, but it is not written to the address, so the search keeps following
+ * the service location.
+ */
 export function SearchFilters({
   state,
   onApply,
+  serviceLocation = null,
 }: {
   state: TaskSearchState;
   onApply: (next: TaskSearchState) => void;
+  serviceLocation?: SearchCentre | null;
 }) {
   const [draft, setDraft] = useState(state);
   const [place, setPlace] = useState<LocationResult | null>(
@@ -93,7 +106,11 @@ export function SearchFilters({
         <Input type="date" value={draft.dueBefore ?? ''} onChange={(e) => set({ dueBefore: e.target.value || undefined })} />
       </Field>
       <div className="space-y-1 sm:col-span-2">
-        <LocationPicker value={place} onChange={setPlace} label={m.placeLabel} />
+        <LocationPicker
+          value={place ?? (serviceLocation ? serviceLocationValue(serviceLocation) : null)}
+          onChange={setPlace}
+          label={m.placeLabel}
+        />
         {place ? (
           <Button type="button" variant="link" size="sm" className="h-auto px-0" onClick={() => setPlace(null)}>
             {m.placeMine}

@@ -52,6 +52,8 @@ export default function TaskSearchPage() {
   const total = state.view === 'list' ? list.data?.total : points.data?.total;
   const centre = (state.view === 'list' ? list.data : points.data)?.centre;
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  // Without a chosen place the server searches near the expert's service location: the form shows it.
+  const serviceLocation = !state.place && centre ? centre : null;
   // Remounting the form when the address changes keeps it in step with back/forward navigation.
   const formKey = params.toString();
 
@@ -60,7 +62,7 @@ export default function TaskSearchPage() {
       <h1 id="task-search-title" className="text-2xl font-semibold">
         {m.searchTitle}
       </h1>
-      <SearchFilters key={formKey} state={state} onApply={go} />
+      <SearchFilters key={formKey} state={state} onApply={go} serviceLocation={serviceLocation} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="text-sm text-muted-foreground" aria-live="polite">
           {total !== undefined ? (
@@ -113,7 +115,8 @@ export default function TaskSearchPage() {
               </li>
             ))}
           </ul>
-          <PagePager page={state.page} pages={pages} onPage={(page) => go({ ...state, page })} />
+          {/* One page needs no pager: "Page 1 of 1" with both buttons disabled says nothing. */}
+          {pages > 1 ? <PagePager page={state.page} pages={pages} onPage={(page) => go({ ...state, page })} /> : null}
         </div>
       ) : null}
     </section>
