@@ -110,6 +110,30 @@ describe('realtime client', () => {
     consoleError.mockRestore();
   });
 
+  it('does not log a refusal the channel says its screen already shows, and still tells the channel', () => {
+    const client = make();
+    const onError = vi.fn();
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    client.channel('chat', 'x', 'messages:x', {
+      onEvent: () => undefined,
+      onError,
+      isExpectedRefusal: (message) => message === 'Messages are only available to the client and the accepted expert.',
+    });
+    client.connect();
+    FakeSocket.all[0].open();
+    FakeSocket.all[0].receive({
+      type: 'error',
+      topic: 'messages:x',
+      message: 'Messages are only available to the client and the accepted expert.',
+    });
+    expect(onError).toHaveBeenCalledWith('Messages are only available to the client and the accepted expert.');
+    expect(consoleError).not.toHaveBeenCalled();
+    // Any other refusal of the same topic is still an error for the monitor.
+    FakeSocket.all[0].receive({ type: 'error', topic: 'messages:x', message: 'Internal error' });
+    expect(consoleError).toHaveBeenCalledWith('Realtime subscription error on messages:x: Internal error');
+    consoleError.mockRestore();
+  });
+
   it('backs off exponentially up to 30 s', () => {
     expect(backoffDelay(0, 1)).toBe(1_000);
     expect(backoffDelay(3, 1)).toBe(8_000);

@@ -10,6 +10,11 @@ export interface ChannelHandlers {
   onEvent(event: RealtimeEvent): void;
   /** The server refused the topic or ended it (access lost). */
   onError?(message: string): void;
+  /**
+   * Whether a refusal is a state the screen already shows (the chat of a task the user is not a
+   * party to): such a refusal is not logged as an error for the developer error monitor.
+   */
+  isExpectedRefusal?(message: string): boolean;
 }
 
 interface Channel extends ChannelHandlers {
@@ -76,9 +81,11 @@ export function createRealtimeClient(options: { url?: () => string; WebSocketImp
       return;
     }
     if (frame.type === 'error') {
+      const refused = [...channels.values()].filter((channel) => channel.topic === frame.topic);
+      const expected = refused.length > 0 && refused.every((channel) => channel.isExpectedRefusal?.(frame.message));
       // The developer error monitor counts these (it watches console.error for "subscription").
-      console.error(`Realtime subscription error${frame.topic ? ` on ${frame.topic}` : ''}: ${frame.message}`);
-      for (const channel of channels.values()) if (channel.topic === frame.topic) channel.onError?.(frame.message);
+      if (!expected) console.error(`Realtime subscription error${frame.topic ? ` on ${frame.topic}` : ''}: ${frame.message}`);
+      for (const channel of refused) channel.onError?.(frame.message);
     }
   }
 

@@ -15,16 +15,18 @@ export function useRealtimeChannel(
   topic: string | null,
   onEvent: (event: RealtimeEvent) => void,
   onError?: (message: string) => void,
+  isExpectedRefusal?: (message: string) => boolean,
 ) {
-  const handlers = useRef({ onEvent, onError });
+  const handlers = useRef({ onEvent, onError, isExpectedRefusal });
   useEffect(() => {
-    handlers.current = { onEvent, onError };
+    handlers.current = { onEvent, onError, isExpectedRefusal };
   });
   useEffect(() => {
     if (!topic) return;
     return realtime.channel(prefix, id, topic, {
       onEvent: (event) => handlers.current.onEvent(event),
       onError: (message) => handlers.current.onError?.(message),
+      isExpectedRefusal: (message) => handlers.current.isExpectedRefusal?.(message) ?? false,
     });
   }, [prefix, id, topic]);
 }

@@ -16,6 +16,8 @@ import { chatQuery, chatQueryKey, useSendFile, useSendMessage } from './chat-api
 import { linkParts, nearBottom, relativeTime } from './chat-format';
 
 const m = messages.chat;
+/** The refusals the chat shows as its own state rather than as a failure. */
+const isShownRefusal = (message: string) => message === m.partiesOnly || message === m.mustBeAccepted;
 
 /**
  * A task's chat between the client and the accepted expert: used by the chat page and by the
@@ -33,7 +35,9 @@ export function TaskChat({ taskId, meId, className }: { taskId: string; meId: st
   const fileInput = useRef<HTMLInputElement>(null);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: chatQueryKey(taskId) });
-  useRealtimeChannel('chat', taskId, topicName.taskMessages(taskId), refresh, refresh);
+  // A chat the user is not a party to is refused by the socket as by the API; the chat shows that
+  // refusal itself ("Messages are only available to…"), so it is not a subscription error.
+  useRealtimeChannel('chat', taskId, topicName.taskMessages(taskId), refresh, refresh, isShownRefusal);
 
   const count = query.data?.messages.length ?? 0;
   useLayoutEffect(() => {
