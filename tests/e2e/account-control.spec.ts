@@ -94,5 +94,5 @@ test('a user exports, downloads and opens their data, then deletes their account
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('status').getByText('Invalid email or password. Please try again.')).toBeVisible();
+  await expect(page.getByRole('alert').getByText('Invalid email or password. Please try again.')).toBeVisible();
 });

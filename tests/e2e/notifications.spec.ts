@@ -26,7 +26,7 @@ test('forgot password: the mailed link sets a new password, the old one is refus
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('status').getByText('Invalid email or password. Please try again.')).toBeVisible();
+  await expect(page.getByRole('alert').getByText('Invalid email or password. Please try again.')).toBeVisible();
 
   await page.getByLabel('Password', { exact: true }).fill('fresh-pass-2');
   await page.getByRole('button', { name: 'Log in' }).click();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ArrowLeft, MapPin } from 'lucide-react';
+import { ArrowLeft, CircleAlert, MapPin } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { SESSION } from '@shared/constants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -27,10 +27,18 @@ export default function AuthPage() {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'signup' ? 'signup' : 'login');
   const [notice, setNotice] = useState<string | null>(null);
+  // A refusal shows once, inline and styled as an error, and goes away with the form it answered.
+  const [errorText, setErrorText] = useState<string | null>(null);
   const [loginEmail, setLoginEmail] = useState('');
   const [codeStep, setCodeStep] = useState(false);
   const fromQuickTask = params.get('quickTask') === 'true';
   const quickTaskLocation = params.get('location');
+
+  const changeMode = (next: Mode) => {
+    setNotice(null);
+    setErrorText(null);
+    setMode(next);
+  };
 
   const signedIn = async () => {
     toast.success(messages.auth.signedIn, { duration: SESSION.signInToastMs });
@@ -38,6 +46,7 @@ export default function AuthPage() {
   };
 
   const handleSignIn = async (values: { email: string; password: string }) => {
+    setErrorText(null);
     try {
       if ((await signIn(values)) === 'two_factor') {
         setNotice(null);
@@ -51,11 +60,12 @@ export default function AuthPage() {
         return;
       }
       if (error instanceof ApiError && error.code === 'ACCOUNT_SUSPENDED') {
-        setNotice(messages.accountControl.accountSuspended);
+        setNotice(null);
+        setErrorText(messages.accountControl.accountSuspended);
         return;
       }
-      toast.error(messages.auth.invalidCredentials);
-      setNotice(messages.auth.invalidCredentials);
+      setNotice(null);
+      setErrorText(messages.auth.invalidCredentials);
     }
   };
 
@@ -66,24 +76,23 @@ export default function AuthPage() {
     password: string;
     confirm_password: string;
   }) => {
+    setErrorText(null);
     try {
       const outcome = await signUp(values);
       if (outcome === 'already_registered') {
-        toast.info(messages.auth.emailAlreadyRegistered);
+        changeMode('login');
         setNotice(messages.auth.emailAlreadyRegistered);
         setLoginEmail(values.email);
-        setMode('login');
         return;
       }
       // The email confirmation link signs the user in on a fresh page load: keep where they were going.
       const from = (location.state as { from?: unknown } | null)?.from;
       if (typeof from === 'string') rememberDestination(from);
-      toast.success(messages.auth.accountCreated);
+      changeMode('login');
       setNotice(messages.auth.accountCreated);
       setLoginEmail(values.email);
-      setMode('login');
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : messages.auth.requiredFields);
+      setErrorText(error instanceof Error ? error.message : messages.auth.requiredFields);
     }
   };
 
@@ -110,11 +119,12 @@ export default function AuthPage() {
                 {mode === 'login' ? 'Welcome back' : mode === 'forgot' ? messages.accountMail.forgotPasswordTitle : 'Create your account'}
               </h1>
             </CardTitle>
-            <CardDescription>
-              {mode === 'login'
-                ? 'Log in to manage your tasks.'
-                : 'Sign up to post tasks or work as a local expert.'}
-            </CardDescription>
+            {/* The reset mode has no subtitle: its form opens with its own intro. */}
+            {mode === 'forgot' ? null : (
+              <CardDescription>
+                {mode === 'login' ? 'Log in to manage your tasks.' : 'Sign up to post tasks or work as a local expert.'}
+              </CardDescription>
+            )}
           </CardHeader>
           <CardContent className="space-y-4">
             {fromQuickTask ? (
@@ -126,12 +136,12 @@ export default function AuthPage() {
                 </AlertDescription>
               </Alert>
             ) : null}
-            {params.get('reset') === 'done' && !notice ? (
+            {params.get('reset') === 'done' && !notice && !errorText ? (
               <Alert role="status">
                 <AlertDescription>{messages.accountMail.passwordResetDone}</AlertDescription>
               </Alert>
             ) : null}
-            {params.get('confirmed') === 'true' && !notice ? (
+            {params.get('confirmed') === 'true' && !notice && !errorText ? (
               <Alert>
                 <AlertDescription>Your email address is confirmed. You can log in now.</AlertDescription>
               </Alert>
@@ -141,10 +151,16 @@ export default function AuthPage() {
                 <AlertDescription>{notice}</AlertDescription>
               </Alert>
             ) : null}
+            {errorText ? (
+              <Alert variant="destructive">
+                <CircleAlert aria-hidden="true" />
+                <AlertDescription>{errorText}</AlertDescription>
+              </Alert>
+            ) : null}
             {mode === 'login' && codeStep ? (
               <TwoFactorStep onSignedIn={signedIn} onRestart={() => setCodeStep(false)} />
             ) : mode === 'forgot' ? (
-              <ForgotPasswordForm defaultEmail={loginEmail} onBack={() => setMode('login')} />
+              <ForgotPasswordForm defaultEmail={loginEmail} onBack={() => changeMode('login')} />
             ) : mode === 'login' ? (
               <>
                 <SignInForm key={loginEmail} defaultEmail={loginEmail} onSubmit={handleSignIn} />
@@ -152,10 +168,7 @@ export default function AuthPage() {
                   <Button
                     variant="link"
                     className="h-auto p-0 text-sm"
-                    onClick={() => {
-                      setNotice(null);
-                      setMode('forgot');
-                    }}
+                    onClick={() => changeMode('forgot')}
                   >
                     {messages.accountMail.forgotPasswordLink}
                   </Button>
@@ -169,10 +182,7 @@ export default function AuthPage() {
               <Button
                 variant="link"
                 className="h-auto p-0"
-                onClick={() => {
-                  setNotice(null);
-                  setMode(mode === 'login' ? 'signup' : 'login');
-                }}
+                onClick={() => changeMode(mode === 'login' ? 'signup' : 'login')}
               >
                 {mode === 'login' ? 'Sign up' : 'Log in'}
               </Button>
