@@ -27,7 +27,11 @@ type Row = Record<string, string | number>;
 /** Up to 12 points (the six months of revenue, a year by month) every label shows; recharts would skip some. */
 const everyLabel = (data: Row[]) => (data.length <= 12 ? 0 : 'preserveStartEnd');
 
-/** A pie of labelled counts or amounts, in palette order. */
+/**
+ * A pie of labelled counts or amounts, in palette order. Slices are parted by a white stroke; a pie
+ * with one slice that has a value (every task in one status) is drawn without it, as a plain full
+ * circle: the stroke of a 360° sector is a line from the centre to the edge.
+ */
 export function PieShape({
   data,
   format,
@@ -35,6 +39,7 @@ export function PieShape({
   data: { label: string; value: number }[];
   format?: (value: number) => string;
 }) {
+  const stroke = data.filter((entry) => entry.value > 0).length > 1 ? '#ffffff' : 'none';
   return (
     <ResponsiveContainer width="100%" height="100%">
       <PieChart accessibilityLayer={false}>
@@ -43,11 +48,12 @@ export function PieShape({
           dataKey="value"
           nameKey="label"
           outerRadius="75%"
-          stroke="#ffffff"
+          stroke={stroke}
+          paddingAngle={0}
           isAnimationActive={false}
         >
           {data.map((entry, index) => (
-            <Cell key={entry.label} fill={paletteColor(index)} />
+            <Cell key={entry.label} fill={paletteColor(index)} stroke={stroke} />
           ))}
         </Pie>
         <Tooltip formatter={(value) => (format ? format(Number(value)) : String(value))} />

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { formatDateTimeMedium } from '@shared/domain/plain-format';
 import { format } from '@shared/format-message';
 import { adminMessages as m } from '@shared/messages/admin';
 import type { SystemSettingsDto } from '@shared/schemas/admin-dto';
@@ -95,7 +96,7 @@ export default function SettingsPanel() {
           System Settings
         </h1>
         <p className="text-sm text-muted-foreground">
-          Last updated {new Date(settings.data.updated_at).toLocaleString('en-US')}
+          Last updated {formatDateTimeMedium(new Date(settings.data.updated_at))}
         </p>
       </div>
       <form onSubmit={submit} noValidate className="space-y-6">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { formatDateTimeMedium } from '@shared/domain/plain-format';
 import { accountControlMessages as texts } from '@shared/messages/accountControl';
 import type { SuspensionDto } from '@shared/schemas/account-control.schemas';
 import { Button } from '@web/components/ui/button';
@@ -50,8 +51,9 @@ export function SuspensionDialog({ userId, name }: { userId: string; name: strin
       }}
     >
       <DialogTrigger asChild>
-        <Button size="sm" variant="outline" aria-label={`Suspension of ${name}`}>
-          Suspension
+        {/* A verb, as every other action; the dialog also lifts a suspension that is in place. */}
+        <Button size="sm" variant="outline" aria-label={`Suspend ${name}`}>
+          Suspend
         </Button>
       </DialogTrigger>
       <DialogContent>
@@ -61,7 +63,7 @@ export function SuspensionDialog({ userId, name }: { userId: string; name: strin
         {status.isPending ? <Spinner label="Loading" /> : null}
         {status.data?.suspended ? (
           <p className="text-sm">
-            Suspended since {new Date(status.data.suspended_at ?? '').toLocaleString('en-US')}: {status.data.reason}
+            Suspended since {formatDateTimeMedium(new Date(status.data.suspended_at ?? ''))}: {status.data.reason}
           </p>
         ) : null}
         {status.data && !status.data.suspended ? (
