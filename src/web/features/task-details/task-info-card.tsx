@@ -23,7 +23,8 @@ export function TaskInfoCard({ task }: { task: TaskDetailsDto }) {
   const coordinates = `${task.latitude.toFixed(5)}, ${task.longitude.toFixed(5)}`;
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2">
+      {/* On a phone the badge goes under the title rather than squeezing it onto two lines. */}
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle asChild>
           <h2>{t.infoTitle}</h2>
         </CardTitle>
