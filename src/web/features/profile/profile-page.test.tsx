@@ -121,6 +121,15 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('button', { name: 'Continue Setup' })).toBeInTheDocument();
   });
 
+  it("keeps an expert's five tabs on one row that scrolls sideways on a phone, with the active tab selected", async () => {
+    serve({ 'GET /api/me': () => ({ body: meOf(true) }), 'GET /api/experts/me': () => ({ body: { expert: expertOf() } }) });
+    renderProfile('/profile?tab=account');
+    const list = await screen.findByRole('tablist', { name: 'Profile sections' });
+    expect(list.className).not.toMatch(/\bflex-wrap\b/);
+    expect(list.className).toMatch(/\boverflow-x-auto\b/);
+    expect(screen.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('verifies on return with success=true, toasts, and keeps only tab in the query string', async () => {
     let verified = false;
     serve({

@@ -9,12 +9,13 @@ import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { Tabs, TabsContent } from '@web/components/ui/tabs';
 import { useMyExpertProfile } from '@web/lib/expert-profile';
 import { useMe } from '@web/lib/session';
 import { PaymentsTab } from './payments-tab';
 import { ProfileDetailsTab } from './profile-details-tab';
-import { allowedTabs, resolveTab, TAB_LABELS, type ProfileTab } from './profile-tabs';
+import { allowedTabs, resolveTab } from './profile-tabs';
+import { ProfileTabList } from './profile-tab-list';
 import { PhoneVerificationCard } from './security/phone-verification-card';
 import { usePaymentReturn } from './use-payment-return';
 import { VerificationTab } from './verification-tab';
@@ -103,14 +104,8 @@ export default function ProfilePage() {
       </header>
 
       <Tabs value={tab} onValueChange={selectTab}>
-        {/* Wraps on a phone rather than hiding the last tabs behind a sideways scroll (issue 25). */}
-        <TabsList aria-label="Profile sections" className="h-auto flex-wrap">
-          {allowedTabs(isExpert).map((value: ProfileTab) => (
-            <TabsTrigger key={value} value={value} className="h-7 flex-none">
-              {TAB_LABELS[value]}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        {/* One row on a phone too: it scrolls sideways, keeps the active tab in sight and fades the edge with more. */}
+        <ProfileTabList tabs={allowedTabs(isExpert)} value={tab} />
         <TabsContent value="profile" className="space-y-6">
           <ProfileDetailsTab profile={profile} />
           <RoleCard isExpert={isExpert} />

@@ -87,7 +87,7 @@ export function VerificationTab({ expert }: { expert: MyExpertProfileDto }) {
                 <div>
                   <dt className="font-medium">Payment Processing Terms</dt>
                   <dd className="text-muted-foreground">
-                    Accepted on {formatDate(new Date(expert.lpca_terms_accepted_at), 'MMMM d, yyyy')}
+                    Accepted on {formatDate(new Date(expert.lpca_terms_accepted_at), 'MMM d, yyyy')}
                   </dd>
                 </div>
               ) : null}

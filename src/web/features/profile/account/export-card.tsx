@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { formatDateTimeMedium } from '@shared/domain/plain-format';
 import { accountControlMessages as texts } from '@shared/messages/accountControl';
 import type { DataExportDto } from '@shared/schemas/account-control.schemas';
 import { Badge } from '@web/components/ui/badge';
@@ -14,7 +15,8 @@ const STATUS_LABEL: Record<DataExportDto['status'], string> = {
   failed: texts.exportFailed,
   expired: texts.exportExpired,
 };
-const when = (value: string) => new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** "Nov 27, 2026, 6:40 AM", written without Intl (decision 0391). */
+const when = (value: string) => formatDateTimeMedium(new Date(value));
 
 /** Export my data (issue 22): ask for the archive, watch it being prepared, download it while it lasts. */
 export function ExportCard() {

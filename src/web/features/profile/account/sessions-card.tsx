@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { formatDateTimeMedium } from '@shared/domain/plain-format';
 import { accountControlMessages as texts } from '@shared/messages/accountControl';
 import type { AccountSessionDto } from '@shared/schemas/account-control.schemas';
 import { Badge } from '@web/components/ui/badge';
@@ -55,7 +56,7 @@ export function SessionsCard() {
                   {session.device} {session.current ? <Badge variant="secondary">This device</Badge> : null}
                 </p>
                 <p className="text-sm text-muted-foreground">
-                  {session.place} · last used {new Date(session.last_used_at).toLocaleString('en-US')}
+                  {session.place} · last used {formatDateTimeMedium(new Date(session.last_used_at))}
                 </p>
               </div>
               {!session.current ? (

@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MyExpertProfileDto } from '@shared/schemas/expert-onboarding.schemas';
+import { VerificationTab } from './verification-tab';
+
+vi.mock('./trust-badges-card', () => ({ TrustBadgesCard: () => <p>Trust badges card</p> }));
+
+function expertOf(overrides: Partial<MyExpertProfileDto> = {}): MyExpertProfileDto {
+  return {
+    id: 'u1',
+    profile_id: 'u1',
+    bio: 'Bio',
+    expertise: ['Apartments'],
+    location: 'Brooklyn',
+    latitude: 40.6,
+    longitude: -73.9,
+    document_path: '/api/experts/u1/document',
+    verification_status: 'verified',
+    stripe_account_id: 'acct_1',
+    stripe_onboarding_completed: true,
+    stripe_account_status: 'active',
+    lpca_terms_accepted: true,
+    // Local noon, so the day is the same in every time zone.
+    lpca_terms_accepted_at: new Date(2026, 10, 27, 12, 0, 0).toISOString(),
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    is_verified: true,
+    status_text: 'Verified Expert',
+    payment_setup_state: 'complete_active',
+    application_submitted: true,
+    ...overrides,
+  };
+}
+
+afterEach(() => cleanup());
+
+describe('VerificationTab', () => {
+  it('writes the day the payment terms were accepted as "Nov 27, 2026", like the rest of the product', () => {
+    render(
+      <MemoryRouter>
+        <VerificationTab expert={expertOf()} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Accepted on Nov 27, 2026')).toBeInTheDocument();
+  });
+
+  it('shows the application status from verification_status whether or not a document is on file (demo experts have none)', () => {
+    render(
+      <MemoryRouter>
+        <VerificationTab expert={expertOf({ document_path: null })} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Verified')).toBeInTheDocument();
+    expect(screen.getByText('None on file')).toBeInTheDocument();
+  });
+});
