@@ -158,6 +158,8 @@ test.describe('the life of a task', () => {
     await shellPage.goto('/dashboard');
     await client.goto('/dashboard');
     await expect(client).toHaveTitle('Dashboard · Local Experts');
+    // The avatar link's name holds the initials it shows (label in name, WCAG 2.5.3).
+    await expect(client.getByRole('link', { name: /^Your profile \([A-Z]{1,2}\)$/ })).toBeVisible();
     const firstCardTitle = client.getByTestId('task-list-item').first().locator('h2');
     await expect(firstCardTitle).toBeVisible();
     const shellCardTitle = shellPage.locator('#page-shell li p').first();

@@ -1,3 +1,4 @@
+import { initialsOf } from '@shared/domain/initials';
 import { BRAND_NAME } from '@shared/brand';
 import { Link, Outlet } from 'react-router';
 import { useNavigate } from '@web/lib/navigation';
@@ -57,7 +58,9 @@ export function AppShell() {
           </div>
           <div className="flex items-center gap-2">
             <NotificationBell />
-            <Link to="/profile" aria-label="Your profile" className="rounded-full">
+            {/* The name holds the initials the avatar shows (when there is no photo), so that a speech
+                user who says what they see reaches it (WCAG 2.5.3). */}
+            <Link to="/profile" aria-label={`Your profile (${initialsOf(fullName)})`} className="rounded-full">
               <Avatar src={profile.avatar_url} name={fullName} className="size-8" />
             </Link>
             <Button variant="ghost" size="sm" onClick={signOut}>

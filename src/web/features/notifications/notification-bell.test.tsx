@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { Toaster } from '@web/components/ui/toaster';
@@ -89,15 +89,33 @@ describe('NotificationBell', () => {
     expect(await screen.findByTestId('notification-badge')).toHaveTextContent('9+');
   });
 
+  it("keeps the badge's visible text in the bell's name (WCAG 2.5.3, label in name)", async () => {
+    renderBell();
+    const bell = await screen.findByRole('button', { name: /^Notifications, 12 unread/ });
+    const badge = within(bell).getByTestId('notification-badge').textContent ?? '';
+    expect(badge).toBe('9+');
+    expect(bell).toHaveAccessibleName('Notifications, 12 unread (9+)');
+    expect(bell.getAttribute('aria-label')).toContain(badge);
+  });
+
+  it('names the bell with the count it shows at 9 or fewer', async () => {
+    unread = 3;
+    renderBell();
+    const bell = await screen.findByRole('button', { name: 'Notifications, 3 unread' });
+    expect(bell.getAttribute('aria-label')).toContain(
+      within(bell).getByTestId('notification-badge').textContent ?? '?',
+    );
+  });
+
   it('opens as a dialog named by its heading (axe: aria-dialog-name)', async () => {
     renderBell();
-    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 12 unread' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 12 unread (9+)' }));
     expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeVisible();
   });
 
   it('marks a clicked notification read and opens its task', async () => {
     renderBell();
-    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 12 unread' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 12 unread (9+)' }));
     fireEvent.click(await screen.findByRole('button', { name: /New Assignment/ }));
     expect(await screen.findByText('Task page')).toBeInTheDocument();
     await waitFor(() => expect(posts).toContain('/api/notifications/n1/read'));
@@ -105,7 +123,7 @@ describe('NotificationBell', () => {
 
   it('toasts a new notification at the top, or at the bottom while the list is open over the top (issue 25)', async () => {
     renderBell();
-    await screen.findByRole('button', { name: 'Notifications, 12 unread' });
+    await screen.findByRole('button', { name: 'Notifications, 12 unread (9+)' });
     act(() => realtime.onEvent?.({ op: 'insert', id: 'n1' }));
     const toastAt = async (y: 'top' | 'bottom') =>
       waitFor(() => {
@@ -113,7 +131,7 @@ describe('NotificationBell', () => {
         expect(toaster?.textContent).toContain('You have been hired.');
       });
     await toastAt('top');
-    fireEvent.click(screen.getByRole('button', { name: 'Notifications, 12 unread' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications, 12 unread (9+)' }));
     expect(await screen.findByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
     act(() => realtime.onEvent?.({ op: 'insert', id: 'n1' }));
     await toastAt('bottom');
@@ -122,7 +140,7 @@ describe('NotificationBell', () => {
   it('says so when Mark all as read fails', async () => {
     failPosts = true;
     renderBell();
-    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 12 unread' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 12 unread (9+)' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Mark all as read' }));
     expect(await screen.findByText('Failed to mark notifications as read')).toBeInTheDocument();
   });

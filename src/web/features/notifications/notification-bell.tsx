@@ -24,6 +24,18 @@ import { PushOffer } from './push-offer';
 export const OPEN_LIST_TOAST_POSITION = 'bottom-center' as const;
 
 /**
+ * The bell's accessible name. It holds the badge's visible text, so a speech-input user who says
+ * what they see ("9+") reaches the bell (WCAG 2.5.3): above 9 the exact count comes first, then the
+ * badge's "9+".
+ */
+export function bellLabel(unread: number): string {
+  const shown = badgeText(unread);
+  return shown === String(unread)
+    ? `Notifications, ${unread} unread`
+    : `Notifications, ${unread} unread (${shown})`;
+}
+
+/**
  * The bell: unread badge ("9+" above 9), the 50 newest unread, live arrivals with a 5 s toast.
  * Clicking a notification marks it read and opens its task. Polls every 60 s only while the
  * realtime socket is down.
@@ -79,12 +91,7 @@ export function NotificationBell() {
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Notifications, ${unread} unread`}
-          className="relative"
-        >
+        <Button variant="ghost" size="icon" aria-label={bellLabel(unread)} className="relative">
           <Bell aria-hidden="true" />
           {unread > 0 ? (
             <span

@@ -73,9 +73,44 @@ describe('UsersPanel', () => {
   it('makes a role badge a named remove control, and a client-only badge a disabled one (spec 002)', async () => {
     setup();
     const grace = await rowOf('Grace Hopper');
-    const chip = within(grace).getByRole('button', { name: 'Remove the expert role from Grace Hopper' });
+    const chip = within(grace).getByRole('button', {
+      name: 'expert: Remove the expert role from Grace Hopper',
+    });
     expect(chip).toBeEnabled();
     const alan = await rowOf('Alan Turing');
     expect(within(alan).getByRole('button', { name: /^client/ })).toBeDisabled();
+  });
+
+  // WCAG 2.5.3 (Lighthouse label-content-name-mismatch): a speech-input user says the words they see.
+  it("starts the role buttons' names with their visible text: Make Expert, Make Admin", async () => {
+    setup();
+    const alan = await rowOf('Alan Turing');
+    const expert = within(alan).getByRole('button', { name: 'Make Expert: Alan Turing' });
+    const admin = within(alan).getByRole('button', { name: 'Make Admin: Alan Turing' });
+    expect(expert).toHaveTextContent(/^Make Expert$/);
+    expect(admin).toHaveTextContent(/^Make Admin$/);
+    for (const button of [expert, admin]) {
+      expect(button.getAttribute('aria-label')!.startsWith(button.textContent!)).toBe(true);
+    }
+    const grace = await rowOf('Grace Hopper');
+    expect(within(grace).queryByRole('button', { name: /^Make Expert/ })).not.toBeInTheDocument();
+    expect(within(grace).getByRole('button', { name: 'Make Admin: Grace Hopper' })).toBeEnabled();
+  });
+
+  it('shows the role alone on a role badge (the cross is an icon) and starts its name with it', async () => {
+    setup();
+    const grace = await rowOf('Grace Hopper');
+    const chip = within(grace).getByRole('button', { name: /Remove the expert role from Grace Hopper$/ });
+    expect(chip).toHaveTextContent(/^expert$/);
+    expect(chip.getAttribute('aria-label')!.startsWith(chip.textContent!)).toBe(true);
+    const alan = await rowOf('Alan Turing');
+    const client = within(alan).getByRole('button', { name: 'client (cannot be removed)' });
+    expect(client.getAttribute('aria-label')!.startsWith(client.textContent!.trim())).toBe(true);
+  });
+
+  it("keeps the visible verb at the start of the Suspend button's name", async () => {
+    setup();
+    const button = within(await rowOf('Alan Turing')).getByRole('button', { name: 'Suspend Alan Turing' });
+    expect(button.getAttribute('aria-label')!.startsWith(button.textContent!)).toBe(true);
   });
 });

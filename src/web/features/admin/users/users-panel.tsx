@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { X } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AppRole } from '@shared/domain/enums';
 import { format } from '@shared/format-message';
@@ -115,13 +116,26 @@ export default function UsersPanel() {
                 </TableCell>
                 <TableCell>
                   <div className="flex flex-wrap gap-2">
+                    {/* The name starts with the visible words, so "click Make Expert" works by voice (WCAG 2.5.3). */}
                     {!user.roles.includes('expert') ? (
-                      <Button size="sm" variant="outline" disabled={busy} onClick={() => grant(user, 'expert')} aria-label={`Make ${fullName(user)} an expert`}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={busy}
+                        onClick={() => grant(user, 'expert')}
+                        aria-label={`Make Expert: ${fullName(user)}`}
+                      >
                         Make Expert
                       </Button>
                     ) : null}
                     {!user.roles.includes('admin') ? (
-                      <Button size="sm" variant="outline" disabled={busy} onClick={() => grant(user, 'admin')} aria-label={`Make ${fullName(user)} an admin`}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={busy}
+                        onClick={() => grant(user, 'admin')}
+                        aria-label={`Make Admin: ${fullName(user)}`}
+                      >
                         Make Admin
                       </Button>
                     ) : null}
@@ -139,7 +153,10 @@ export default function UsersPanel() {
   );
 }
 
-/** admin (destructive) and expert (secondary) badges remove their role when clicked; a client-only badge is disabled. */
+/**
+ * admin (destructive) and expert (secondary) badges remove their role when clicked; a client-only badge is disabled.
+ * The cross is an icon, not a "×" character, so the visible text is the role alone and the name starts with it.
+ */
 function RoleBadges({ user, disabled, onRemove }: { user: AdminUserDto; disabled: boolean; onRemove: (role: AppRole) => void }) {
   if (user.roles.length === 0) {
     return (
@@ -158,11 +175,12 @@ function RoleBadges({ user, disabled, onRemove }: { user: AdminUserDto; disabled
             type="button"
             disabled={disabled}
             onClick={() => onRemove(role)}
-            aria-label={`Remove the ${role} role from ${fullName(user)}`}
+            aria-label={`${role}: Remove the ${role} role from ${fullName(user)}`}
             title={`Remove the ${role} role`}
             className="cursor-pointer hover:opacity-80"
           >
-            {role} ×
+            {role}
+            <X aria-hidden="true" />
           </button>
         </Badge>
       ))}
