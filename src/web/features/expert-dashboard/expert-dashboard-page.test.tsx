@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderRoute } from '@web/test/render-route';
+import { createTaskListItem } from '@web/test/builders';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@shared/messages';
@@ -39,39 +40,12 @@ function expertOf(overrides: Partial<MyExpertProfileDto> = {}): MyExpertProfileD
 }
 
 function taskOf(index: number): TaskListItemDto {
-  return {
+  return createTaskListItem({
     id: `t${index}`,
     title: `Task number ${index}`,
-    description: 'Photograph the building',
-    requirements: 'Photos of the building',
-    category: 'property',
-    urgency: 'low',
     budget: 5_000 + index,
-    due_date: null,
-    location: 'Brooklyn',
-    latitude: 40.6,
-    longitude: -73.9,
-    status: 'open',
-    payment_status: 'unpaid',
-    client_id: 'c1',
-    expert_id: null,
-    stripe_payment_intent_id: null,
-    authorization_hold_expires_at: null,
-    client_capture_authorized_at: null,
-    completion_notes: null,
-    evidence_file_count: 0,
-    submitted_at: null,
-    started_at: null,
-    assigned_at: null,
-    published_at: null,
-    completed_at: null,
-    cancelled_at: null,
-    created_at: '2026-02-01T00:00:00.000Z',
-    updated_at: '2026-02-01T00:00:00.000Z',
-    application_count: 0,
-    my_application_status: null,
     distance_miles: 2.345,
-  };
+  });
 }
 
 let expert: MyExpertProfileDto | null;

@@ -4,42 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchCentre, TaskSearchDto } from '@shared/schemas/discovery.schemas';
 import type { TaskListItemDto } from '@shared/schemas/task-api';
 import { renderRoute } from '@web/test/render-route';
+import { createTaskListItem } from '@web/test/builders';
 import TaskSearchPage from './task-search-page';
 
 function taskOf(index: number): TaskListItemDto {
-  return {
-    id: `t${index}`,
-    title: `Task number ${index}`,
-    description: 'Photograph the building',
-    requirements: 'Photos of the building',
-    category: 'property',
-    urgency: 'low',
-    budget: 5_000,
-    due_date: null,
-    location: 'Brooklyn',
-    latitude: 40.6,
-    longitude: -73.9,
-    status: 'open',
-    payment_status: 'unpaid',
-    client_id: 'c1',
-    expert_id: null,
-    stripe_payment_intent_id: null,
-    authorization_hold_expires_at: null,
-    client_capture_authorized_at: null,
-    completion_notes: null,
-    evidence_file_count: 0,
-    submitted_at: null,
-    started_at: null,
-    assigned_at: null,
-    published_at: null,
-    completed_at: null,
-    cancelled_at: null,
-    created_at: '2026-02-01T00:00:00.000Z',
-    updated_at: '2026-02-01T00:00:00.000Z',
-    application_count: 0,
-    my_application_status: null,
-    distance_miles: 2.5,
-  };
+  return createTaskListItem({ id: `t${index}`, title: `Task number ${index}`, distance_miles: 2.5 });
 }
 
 const SERVICE_LOCATION: SearchCentre = { latitude: 40.71, longitude: -74.01, label: 'New York, New York' };
