@@ -1,3 +1,4 @@
+import type { MyExpertProfileDto } from '@shared/schemas/expert-onboarding.schemas';
 import type { TaskListItemDto } from '@shared/schemas/task-api';
 
 /**
@@ -37,6 +38,36 @@ export function createTaskListItem(overrides: Partial<TaskListItemDto> = {}): Ta
     application_count: 0,
     my_application_status: null,
     distance_miles: null,
+    ...overrides,
+  };
+}
+
+/**
+ * The signed-in expert's own profile (`MyExpertProfileDto`): verified, with a document on file, the
+ * payment terms accepted and payments set up. Tests override what they are about.
+ */
+export function createMyExpertProfile(overrides: Partial<MyExpertProfileDto> = {}): MyExpertProfileDto {
+  return {
+    id: 'u1',
+    profile_id: 'u1',
+    bio: 'Bio',
+    expertise: ['Apartments'],
+    location: 'Brooklyn',
+    latitude: 40.6,
+    longitude: -73.9,
+    document_path: '/api/experts/u1/document',
+    verification_status: 'verified',
+    stripe_account_id: 'acct_1',
+    stripe_onboarding_completed: true,
+    stripe_account_status: 'active',
+    lpca_terms_accepted: true,
+    lpca_terms_accepted_at: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    is_verified: true,
+    status_text: 'Verified Expert',
+    payment_setup_state: 'complete_active',
+    application_submitted: true,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderRoute } from '@web/test/render-route';
-import { createTaskListItem } from '@web/test/builders';
+import { createMyExpertProfile, createTaskListItem } from '@web/test/builders';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@shared/messages';
@@ -14,29 +14,15 @@ vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.f
 const LOCATION_TEXT = 'Could not access your location. Distance filtering may not work correctly.';
 
 function expertOf(overrides: Partial<MyExpertProfileDto> = {}): MyExpertProfileDto {
-  return {
+  return createMyExpertProfile({
     id: 'e1',
     profile_id: 'e1',
-    bio: 'Bio',
-    expertise: ['Apartments'],
     location: 'Brooklyn, New York',
     latitude: 40.65,
     longitude: -73.95,
     document_path: null,
-    verification_status: 'verified',
-    stripe_account_id: 'acct_1',
-    stripe_onboarding_completed: true,
-    stripe_account_status: 'active',
-    lpca_terms_accepted: true,
-    lpca_terms_accepted_at: null,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    is_verified: true,
-    status_text: 'Verified Expert',
-    payment_setup_state: 'complete_active',
-    application_submitted: true,
     ...overrides,
-  };
+  });
 }
 
 function taskOf(index: number): TaskListItemDto {

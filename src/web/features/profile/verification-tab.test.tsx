@@ -3,35 +3,17 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyExpertProfileDto } from '@shared/schemas/expert-onboarding.schemas';
+import { createMyExpertProfile } from '@web/test/builders';
 import { VerificationTab } from './verification-tab';
 
 vi.mock('./trust-badges-card', () => ({ TrustBadgesCard: () => <p>Trust badges card</p> }));
 
 function expertOf(overrides: Partial<MyExpertProfileDto> = {}): MyExpertProfileDto {
-  return {
-    id: 'u1',
-    profile_id: 'u1',
-    bio: 'Bio',
-    expertise: ['Apartments'],
-    location: 'Brooklyn',
-    latitude: 40.6,
-    longitude: -73.9,
-    document_path: '/api/experts/u1/document',
-    verification_status: 'verified',
-    stripe_account_id: 'acct_1',
-    stripe_onboarding_completed: true,
-    stripe_account_status: 'active',
-    lpca_terms_accepted: true,
-    // Local noon, so the day is the same in every time zone.
+  // Local noon, so the day is the same in every time zone.
+  return createMyExpertProfile({
     lpca_terms_accepted_at: new Date(2026, 10, 27, 12, 0, 0).toISOString(),
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    is_verified: true,
-    status_text: 'Verified Expert',
-    payment_setup_state: 'complete_active',
-    application_submitted: true,
     ...overrides,
-  };
+  });
 }
 
 afterEach(() => cleanup());
