@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import { RECONNECT_ELSEWHERE_CLOSE_CODE } from '@shared/realtime';
 import { openDatabase } from '../db/client';
 import { authAccounts, authUsers, jobs, profiles } from '../db/schema';
+import { pgliteTemplateDump } from '../test/test-db';
 
 const ORIGIN = 'http://localhost';
 const PASSWORD = 'shutdown-test-password';
@@ -28,7 +29,7 @@ describe('graceful shutdown on SIGTERM', () => {
     dataRoot = mkdtempSync(join(tmpdir(), 'shutdown-'));
     dataDir = join(dataRoot, 'data', 'db');
     // A user to open the socket with (production seeds nothing).
-    const database = await openDatabase({ dataDir });
+    const database = await openDatabase({ dataDir, loadDataDir: await pgliteTemplateDump(), migrate: false });
     const id = randomUUID();
     await database.db.insert(authUsers).values({ id, email: EMAIL, name: 'Shut Down', emailVerified: true, firstName: 'Shut', lastName: 'Down' });
     await database.db.insert(authAccounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(PASSWORD) });

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteDataDirOf } from '../db/prebuilt';
+import { prefillPgliteDataDir } from '../test/test-db';
 import { tracingEnabled } from './tracing';
 
 describe('tracingEnabled', () => {
@@ -58,6 +60,7 @@ describe('OpenTelemetry tracing, on through OTEL_* variables', () => {
     const collectorPort = (collector.address() as AddressInfo).port;
 
     dataRoot = mkdtempSync(join(tmpdir(), 'tracing-'));
+    await prefillPgliteDataDir(pgliteDataDirOf({ DATA_DIR: join(dataRoot, 'data') }));
     child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: {
         PATH: process.env.PATH,

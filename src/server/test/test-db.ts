@@ -40,8 +40,8 @@ export function pgliteThreadForTests(): 'worker' | 'main' {
 }
 
 /**
- * The migrated PGlite template as a data-dir dump: global-setup's file, or (when global-setup made a
- * PostgreSQL template instead, TEST_DATABASE_URL) one built here once per test file.
+ * The migrated PGlite template as a data-dir dump: global-setup's file (written on every run), or,
+ * when a file runs without the global setup, one built here.
  */
 export async function pgliteTemplateDump(): Promise<Blob> {
   if (existsSync(TEMPLATE_DUMP_PATH)) return new Blob([readFileSync(TEMPLATE_DUMP_PATH)]);
@@ -51,4 +51,13 @@ export async function pgliteTemplateDump(): Promise<Blob> {
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Fills `dataDir` with the migrated, empty template, as a first start of the product would leave it,
+ * so that a server started as a process on it opens the database without initdb and migrations.
+ */
+export async function prefillPgliteDataDir(dataDir: string): Promise<void> {
+  const handle = await openDatabase({ dataDir, loadDataDir: await pgliteTemplateDump(), migrate: false });
+  await handle.close();
 }
