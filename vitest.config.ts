@@ -48,7 +48,7 @@ export default defineConfig({
           environment: 'node',
           // Each file runs in a VM context of a long-lived worker, so jsdom and the packages load once
           // per worker rather than once per file: the web files took 168 s on 2 workers with a fresh
-          // process per file (120 s of it setting up jsdom) and 68 s this way (decision 0410).
+          // process per file (120 s of it setting up jsdom) and 52 s this way (decision 0410).
           pool: 'vmForks',
           // In a VM context, recharts' CommonJS build requires Redux Toolkit's ESM file and fails;
           // its ES module build, transformed by Vite, imports it as ESM instead.
