@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { createBrowserRouter } from 'react-router';
+import { createMyExpertProfile } from '@web/test/builders';
 import { renderRoute } from '@web/test/render-route';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -31,31 +32,18 @@ function meOf(isExpert: boolean, firstName: string | null = 'Casey'): MeDto {
   };
 }
 
-function expertOf(overrides: Partial<MyExpertProfileDto> = {}): MyExpertProfileDto {
-  return {
-    id: 'u1',
-    profile_id: 'u1',
-    bio: 'Bio',
-    expertise: ['Apartments'],
-    location: 'Brooklyn',
-    latitude: 40.6,
-    longitude: -73.9,
-    document_path: '/api/experts/u1/document',
-    verification_status: 'verified',
-    stripe_account_id: 'acct_1',
-    stripe_onboarding_completed: false,
-    stripe_account_status: 'pending',
-    lpca_terms_accepted: true,
-    lpca_terms_accepted_at: '2026-01-01T00:00:00.000Z',
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    is_verified: false,
-    status_text: 'Complete payment provider onboarding to receive payments',
-    payment_setup_state: 'incomplete',
-    application_submitted: true,
-    ...overrides,
-  };
-}
+/** The expert's profile before payment setup is finished (the builder's default is fully set up). */
+const PAYMENTS_INCOMPLETE = {
+  stripe_onboarding_completed: false,
+  stripe_account_status: 'pending' as const,
+  lpca_terms_accepted_at: '2026-01-01T00:00:00.000Z',
+  is_verified: false,
+  status_text: 'Complete payment provider onboarding to receive payments',
+  payment_setup_state: 'incomplete' as const,
+};
+
+const expertOf = (overrides: Partial<MyExpertProfileDto> = {}) =>
+  createMyExpertProfile({ ...PAYMENTS_INCOMPLETE, ...overrides });
 
 const VERIFIED = {
   stripe_onboarding_completed: true,
