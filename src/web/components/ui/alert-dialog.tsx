@@ -3,10 +3,26 @@ import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { buttonVariants, type ButtonSize, type ButtonVariant } from './button';
 import { cn } from './cn';
 import { modalContentClasses, overlayClasses } from './dialog';
+import { OverlayOpenProvider, useOverlayIsOpen, useOverlayOpenState } from './overlay-open';
 
 /** A confirmation that needs an answer: no outside-click close; Escape and Cancel dismiss. */
-export function AlertDialog(props: ComponentProps<typeof AlertDialogPrimitive.Root>) {
-  return <AlertDialogPrimitive.Root data-slot="alert-dialog" {...props} />;
+export function AlertDialog({
+  open,
+  defaultOpen,
+  onOpenChange,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Root>) {
+  const state = useOverlayOpenState({ open, defaultOpen, onOpenChange });
+  return (
+    <OverlayOpenProvider open={state.open}>
+      <AlertDialogPrimitive.Root
+        data-slot="alert-dialog"
+        {...props}
+        open={state.open}
+        onOpenChange={state.onOpenChange}
+      />
+    </OverlayOpenProvider>
+  );
 }
 
 export function AlertDialogTrigger(props: ComponentProps<typeof AlertDialogPrimitive.Trigger>) {
@@ -17,6 +33,7 @@ export function AlertDialogContent({
   className,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  if (!useOverlayIsOpen()) return null;
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay data-slot="alert-dialog-overlay" className={overlayClasses} />

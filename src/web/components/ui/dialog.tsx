@@ -2,9 +2,25 @@ import type { ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from './cn';
+import { OverlayOpenProvider, useOverlayIsOpen, useOverlayOpenState } from './overlay-open';
 
-export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
-  return <DialogPrimitive.Root data-slot="dialog" {...props} />;
+export function Dialog({
+  open,
+  defaultOpen,
+  onOpenChange,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Root>) {
+  const state = useOverlayOpenState({ open, defaultOpen, onOpenChange });
+  return (
+    <OverlayOpenProvider open={state.open}>
+      <DialogPrimitive.Root
+        data-slot="dialog"
+        {...props}
+        open={state.open}
+        onOpenChange={state.onOpenChange}
+      />
+    </OverlayOpenProvider>
+  );
 }
 
 export function DialogTrigger(props: ComponentProps<typeof DialogPrimitive.Trigger>) {
@@ -56,6 +72,7 @@ export function DialogContent({
   onInteractOutside,
   ...props
 }: DialogContentProps) {
+  if (!useOverlayIsOpen()) return null;
   return (
     <DialogPortal>
       <DialogOverlay />

@@ -1,9 +1,25 @@
 import type { ComponentProps } from 'react';
 import { Popover as PopoverPrimitive } from 'radix-ui';
 import { cn } from './cn';
+import { OverlayOpenProvider, useOverlayIsOpen, useOverlayOpenState } from './overlay-open';
 
-export function Popover(props: ComponentProps<typeof PopoverPrimitive.Root>) {
-  return <PopoverPrimitive.Root data-slot="popover" {...props} />;
+export function Popover({
+  open,
+  defaultOpen,
+  onOpenChange,
+  ...props
+}: ComponentProps<typeof PopoverPrimitive.Root>) {
+  const state = useOverlayOpenState({ open, defaultOpen, onOpenChange });
+  return (
+    <OverlayOpenProvider open={state.open}>
+      <PopoverPrimitive.Root
+        data-slot="popover"
+        {...props}
+        open={state.open}
+        onOpenChange={state.onOpenChange}
+      />
+    </OverlayOpenProvider>
+  );
 }
 
 export function PopoverTrigger(props: ComponentProps<typeof PopoverPrimitive.Trigger>) {
@@ -24,6 +40,7 @@ export function PopoverContent({
   sideOffset = 4,
   ...props
 }: ComponentProps<typeof PopoverPrimitive.Content>) {
+  if (!useOverlayIsOpen()) return null;
   return (
     <PopoverPrimitive.Portal>
       <PopoverPrimitive.Content

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { cn } from './cn';
+import { OverlayOpenProvider, useOverlayIsOpen, useOverlayOpenState } from './overlay-open';
 
 export function TooltipProvider({
   delayDuration = 200,
@@ -13,10 +14,23 @@ export function TooltipProvider({
  * Comes with its own provider so it works anywhere. A tooltip supplements a label, it does not
  * replace one: icon-only triggers still need an `aria-label`. It shows on hover and keyboard focus.
  */
-export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
+export function Tooltip({
+  open,
+  defaultOpen,
+  onOpenChange,
+  ...props
+}: ComponentProps<typeof TooltipPrimitive.Root>) {
+  const state = useOverlayOpenState({ open, defaultOpen, onOpenChange });
   return (
     <TooltipProvider>
-      <TooltipPrimitive.Root data-slot="tooltip" {...props} />
+      <OverlayOpenProvider open={state.open}>
+        <TooltipPrimitive.Root
+          data-slot="tooltip"
+          {...props}
+          open={state.open}
+          onOpenChange={state.onOpenChange}
+        />
+      </OverlayOpenProvider>
     </TooltipProvider>
   );
 }
@@ -31,6 +45,7 @@ export function TooltipContent({
   children,
   ...props
 }: ComponentProps<typeof TooltipPrimitive.Content>) {
+  if (!useOverlayIsOpen()) return null;
   return (
     <TooltipPrimitive.Portal>
       <TooltipPrimitive.Content

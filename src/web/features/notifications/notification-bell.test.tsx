@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
+import { Profiler } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { Toaster } from '@web/components/ui/toaster';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
 import { NotificationBell } from './notification-bell';
 
 // The realtime socket: the test hands the bell an event as the server would push it.
@@ -68,18 +70,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderBell() {
+function renderBell(onCommit?: (phase: string) => void) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/dashboard']}>
-        <Routes>
-          <Route path="/dashboard" element={<NotificationBell />} />
-          <Route path="/task/:id" element={<p>Task page</p>} />
-        </Routes>
-      </MemoryRouter>
-      <Toaster />
-    </QueryClientProvider>,
+    <Profiler id="bell" onRender={(_id, phase) => onCommit?.(phase)}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/dashboard']}>
+          <Routes>
+            <Route path="/dashboard" element={<NotificationBell />} />
+            <Route path="/task/:id" element={<p>Task page</p>} />
+          </Routes>
+        </MemoryRouter>
+        <Toaster />
+      </QueryClientProvider>
+    </Profiler>,
   );
 }
 
@@ -111,6 +115,38 @@ describe('NotificationBell', () => {
     renderBell();
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 12 unread (9+)' }));
     expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeVisible();
+  });
+
+  it('mounts without re-rendering the page inside its own commit (no nested update; issue 25)', async () => {
+    const phases: string[] = [];
+    renderBell((phase) => phases.push(phase));
+    await screen.findByTestId('notification-badge');
+    expect(phases[0]).toBe('mount');
+    expect(phases).not.toContain('nested-update');
+  });
+
+  it('is a keyboard toggle: Enter opens the list, Escape closes it and gives focus back to the bell, a second press closes it', async () => {
+    const user = userEvent.setup();
+    renderBell();
+    const bell = await screen.findByRole('button', { name: 'Notifications, 12 unread (9+)' });
+    expect(bell).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+
+    bell.focus();
+    await user.keyboard('{Enter}');
+    const list = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    expect(bell).toHaveAttribute('aria-controls', list.id);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(bell).toHaveFocus();
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+
+    // Pressing the bell while its list is open closes the list (it does not close and reopen it).
+    await user.click(bell);
+    expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeVisible();
+    await user.click(bell);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('marks a clicked notification read and opens its task', async () => {

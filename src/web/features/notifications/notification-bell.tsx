@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { Bell } from 'lucide-react';
 import { useNavigate } from '@web/lib/navigation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { messages } from '@shared/messages';
 import { topicName } from '@shared/realtime';
 import type { NotificationDto } from '@shared/schemas/notifications.schemas';
 import { Button } from '@web/components/ui/button';
-import { Popover, PopoverContent, PopoverTrigger } from '@web/components/ui/popover';
+import { Popover, PopoverAnchor, PopoverContent } from '@web/components/ui/popover';
 import { useRealtimeChannel, useRealtimeConnected } from '@web/lib/use-realtime';
 import {
   badgeText,
@@ -22,6 +22,7 @@ import {
 import { PushOffer } from './push-offer';
 
 export const OPEN_LIST_TOAST_POSITION = 'bottom-center' as const;
+const NOTIFICATION_LIST_ID = 'notification-list';
 
 /**
  * The bell's accessible name. It holds the badge's visible text, so a speech-input user who says
@@ -51,6 +52,12 @@ export function NotificationBell() {
   const markOne = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const [open, setOpen] = useState(false);
+  // The list's Radix root mounts on the first open. Mounted with the page, its anchor set state in
+  // the page's first commit and re-rendered it synchronously there (issue 25, decision 0411), so
+  // the bell carries the trigger's semantics itself and the list is anchored to it.
+  const [listMounted, setListMounted] = useState(false);
+  const bellRef = useRef<HTMLButtonElement>(null);
+  const leftByOutsideClick = useRef(false);
   const unread = data?.unread_count ?? 0;
   const items = data?.notifications ?? [];
 
@@ -89,70 +96,101 @@ export function NotificationBell() {
   });
 
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={bellLabel(unread)} className="relative">
-          <Bell aria-hidden="true" />
-          {unread > 0 ? (
-            <span
-              data-testid="notification-badge"
-              aria-hidden="true"
-              className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-[11px] font-semibold leading-5 text-destructive-foreground"
-            >
-              {badgeText(unread)}
-            </span>
-          ) : null}
-        </Button>
-      </PopoverTrigger>
-      {/* On a phone the list spans the width less 8 px each side, rather than sitting flush left. */}
-      {/* Radix gives the popover the dialog role: its heading names it (axe's aria-dialog-name). */}
-      <PopoverContent
-        align="end"
-        collisionPadding={8}
-        aria-labelledby="notifications-heading"
-        className="w-[calc(100vw-1rem)] p-0 sm:w-80"
+    <>
+      <Button
+        ref={bellRef}
+        variant="ghost"
+        size="icon"
+        aria-label={bellLabel(unread)}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? NOTIFICATION_LIST_ID : undefined}
+        className="relative"
+        onClick={() => {
+          setListMounted(true);
+          setOpen((wasOpen) => !wasOpen);
+        }}
       >
-        <div className="flex items-center justify-between border-b px-3 py-2">
-          <h2 id="notifications-heading" className="text-sm font-semibold">
-            Notifications
-          </h2>
-          {items.length > 0 ? (
-            <Button
-              variant="link"
-              size="sm"
-              onClick={() =>
-                markAll.mutate(undefined, {
-                  onError: () => toast.error(messages.notifications.markAllReadFailed),
-                })
-              }
-            >
-              Mark all as read
-            </Button>
-          ) : null}
-        </div>
-        <PushOffer />
-        {items.length === 0 ? (
-          <p className="p-4 text-sm text-muted-foreground">No new notifications</p>
-        ) : (
-          <ul className="max-h-96 overflow-auto">
-            {items.map((item) => (
-              <li key={item.id} className="border-b last:border-0">
-                <button
-                  type="button"
-                  className="block w-full px-3 py-2 text-left hover:bg-muted focus-visible:bg-muted"
-                  onClick={() => openNotification(item)}
+        <Bell aria-hidden="true" />
+        {unread > 0 ? (
+          <span
+            data-testid="notification-badge"
+            aria-hidden="true"
+            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-[11px] font-semibold leading-5 text-destructive-foreground"
+          >
+            {badgeText(unread)}
+          </span>
+        ) : null}
+      </Button>
+      {listMounted ? (
+        <Popover open={open} onOpenChange={setOpen}>
+          <PopoverAnchor virtualRef={bellRef as RefObject<HTMLButtonElement>} />
+          {/* On a phone the list spans the width less 8 px each side, rather than sitting flush left. */}
+          {/* Radix gives the popover the dialog role: its heading names it (axe's aria-dialog-name). */}
+          <PopoverContent
+            id={NOTIFICATION_LIST_ID}
+            align="end"
+            collisionPadding={8}
+            aria-labelledby="notifications-heading"
+            className="w-[calc(100vw-1rem)] p-0 sm:w-80"
+            onOpenAutoFocus={() => {
+              leftByOutsideClick.current = false;
+            }}
+            onInteractOutside={(event) => {
+              // A press on the bell itself is its own toggle, not an outside click that closes then reopens.
+              if (bellRef.current?.contains(event.target as Node)) event.preventDefault();
+              else leftByOutsideClick.current = true;
+            }}
+            onCloseAutoFocus={(event) => {
+              // Escape or a chosen notification: focus goes back to the bell, as from Radix's own trigger.
+              // After a click elsewhere it stays where the user put it.
+              event.preventDefault();
+              if (!leftByOutsideClick.current) bellRef.current?.focus();
+            }}
+          >
+            <div className="flex items-center justify-between border-b px-3 py-2">
+              <h2 id="notifications-heading" className="text-sm font-semibold">
+                Notifications
+              </h2>
+              {items.length > 0 ? (
+                <Button
+                  variant="link"
+                  size="sm"
+                  onClick={() =>
+                    markAll.mutate(undefined, {
+                      onError: () => toast.error(messages.notifications.markAllReadFailed),
+                    })
+                  }
                 >
-                  <p className="text-sm font-medium">{item.title}</p>
-                  <p className="text-sm text-muted-foreground">{item.message}</p>
-                  <p className="text-xs text-muted-foreground">
-                    {formatDistanceToNow(new Date(item.created_at), { addSuffix: true })}
-                  </p>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </PopoverContent>
-    </Popover>
+                  Mark all as read
+                </Button>
+              ) : null}
+            </div>
+            <PushOffer />
+            {items.length === 0 ? (
+              <p className="p-4 text-sm text-muted-foreground">No new notifications</p>
+            ) : (
+              <ul className="max-h-96 overflow-auto">
+                {items.map((item) => (
+                  <li key={item.id} className="border-b last:border-0">
+                    <button
+                      type="button"
+                      className="block w-full px-3 py-2 text-left hover:bg-muted focus-visible:bg-muted"
+                      onClick={() => openNotification(item)}
+                    >
+                      <p className="text-sm font-medium">{item.title}</p>
+                      <p className="text-sm text-muted-foreground">{item.message}</p>
+                      <p className="text-xs text-muted-foreground">
+                        {formatDistanceToNow(new Date(item.created_at), { addSuffix: true })}
+                      </p>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </PopoverContent>
+        </Popover>
+      ) : null}
+    </>
   );
 }
