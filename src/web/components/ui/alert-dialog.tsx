@@ -3,27 +3,10 @@ import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { buttonVariants, type ButtonSize, type ButtonVariant } from './button';
 import { cn } from './cn';
 import { modalContentClasses, overlayClasses } from './dialog';
-import { OverlayOpenProvider, useOverlayIsOpen, useOverlayOpenState } from './overlay-open';
+import { useOverlayIsOpen, withOpenState } from './overlay-open';
 
 /** A confirmation that needs an answer: no outside-click close; Escape and Cancel dismiss. */
-export function AlertDialog({
-  open,
-  defaultOpen,
-  onOpenChange,
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Root>) {
-  const state = useOverlayOpenState({ open, defaultOpen, onOpenChange });
-  return (
-    <OverlayOpenProvider open={state.open}>
-      <AlertDialogPrimitive.Root
-        data-slot="alert-dialog"
-        {...props}
-        open={state.open}
-        onOpenChange={state.onOpenChange}
-      />
-    </OverlayOpenProvider>
-  );
-}
+export const AlertDialog = withOpenState(AlertDialogPrimitive.Root, 'AlertDialog');
 
 export function AlertDialogTrigger(props: ComponentProps<typeof AlertDialogPrimitive.Trigger>) {
   return <AlertDialogPrimitive.Trigger data-slot="alert-dialog-trigger" {...props} />;

@@ -2,26 +2,9 @@ import type { ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from './cn';
-import { OverlayOpenProvider, useOverlayIsOpen, useOverlayOpenState } from './overlay-open';
+import { useOverlayIsOpen, withOpenState } from './overlay-open';
 
-export function Dialog({
-  open,
-  defaultOpen,
-  onOpenChange,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Root>) {
-  const state = useOverlayOpenState({ open, defaultOpen, onOpenChange });
-  return (
-    <OverlayOpenProvider open={state.open}>
-      <DialogPrimitive.Root
-        data-slot="dialog"
-        {...props}
-        open={state.open}
-        onOpenChange={state.onOpenChange}
-      />
-    </OverlayOpenProvider>
-  );
-}
+export const Dialog = withOpenState(DialogPrimitive.Root, 'Dialog');
 
 export function DialogTrigger(props: ComponentProps<typeof DialogPrimitive.Trigger>) {
   return <DialogPrimitive.Trigger data-slot="dialog-trigger" {...props} />;

@@ -2,26 +2,14 @@ import type { ComponentProps } from 'react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { Check, ChevronRight, Circle } from 'lucide-react';
 import { cn } from './cn';
-import { OverlayOpenProvider, useOverlayIsOpen, useOverlayOpenState } from './overlay-open';
+import { useOverlayIsOpen, withOpenState } from './overlay-open';
 
 export const DropdownMenuPortal = DropdownMenuPrimitive.Portal;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 export const DropdownMenuSub = DropdownMenuPrimitive.Sub;
 export const DropdownMenuRadioGroup = DropdownMenuPrimitive.RadioGroup;
 
-export function DropdownMenu({
-  open,
-  defaultOpen,
-  onOpenChange,
-  ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
-  const state = useOverlayOpenState({ open, defaultOpen, onOpenChange });
-  return (
-    <OverlayOpenProvider open={state.open}>
-      <DropdownMenuPrimitive.Root {...props} open={state.open} onOpenChange={state.onOpenChange} />
-    </OverlayOpenProvider>
-  );
-}
+export const DropdownMenu = withOpenState(DropdownMenuPrimitive.Root, 'DropdownMenu');
 
 export function DropdownMenuTrigger(props: ComponentProps<typeof DropdownMenuPrimitive.Trigger>) {
   return <DropdownMenuPrimitive.Trigger data-slot="dropdown-menu-trigger" {...props} />;

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useState, type ComponentType } from 'react';
 
 /**
  * Whether the overlay (dialog, popover, menu, tooltip) around a content part is open.
@@ -21,7 +21,7 @@ interface OpenStateProps {
 }
 
 /** The root's open state, controlled or not, in a form the root can hand to Radix and to its content. */
-export function useOverlayOpenState({ open, defaultOpen, onOpenChange }: OpenStateProps) {
+function useOverlayOpenState({ open, defaultOpen, onOpenChange }: OpenStateProps) {
   const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen ?? false);
   const handleOpenChange = useCallback(
     (next: boolean) => {
@@ -33,8 +33,23 @@ export function useOverlayOpenState({ open, defaultOpen, onOpenChange }: OpenSta
   return { open: open ?? uncontrolledOpen, onOpenChange: handleOpenChange };
 }
 
-export function OverlayOpenProvider({ open, children }: { open: boolean; children: ReactNode }) {
-  return <OverlayOpenContext.Provider value={open}>{children}</OverlayOpenContext.Provider>;
+/**
+ * Wraps a Radix root (Dialog, AlertDialog, Popover, DropdownMenu, Tooltip) so that it always runs
+ * controlled and tells its content parts whether it is open. A Radix root renders no element, so
+ * nothing else about it changes.
+ */
+export function withOpenState<P extends OpenStateProps>(Root: ComponentType<P>, displayName: string) {
+  function OverlayRoot(props: P) {
+    const state = useOverlayOpenState(props);
+    const rootProps = { ...props, open: state.open, onOpenChange: state.onOpenChange };
+    return (
+      <OverlayOpenContext.Provider value={state.open}>
+        <Root {...rootProps} />
+      </OverlayOpenContext.Provider>
+    );
+  }
+  OverlayRoot.displayName = displayName;
+  return OverlayRoot;
 }
 
 /** False only inside one of our overlay roots while it is closed: its content then renders nothing. */

@@ -1,26 +1,9 @@
 import type { ComponentProps } from 'react';
 import { Popover as PopoverPrimitive } from 'radix-ui';
 import { cn } from './cn';
-import { OverlayOpenProvider, useOverlayIsOpen, useOverlayOpenState } from './overlay-open';
+import { useOverlayIsOpen, withOpenState } from './overlay-open';
 
-export function Popover({
-  open,
-  defaultOpen,
-  onOpenChange,
-  ...props
-}: ComponentProps<typeof PopoverPrimitive.Root>) {
-  const state = useOverlayOpenState({ open, defaultOpen, onOpenChange });
-  return (
-    <OverlayOpenProvider open={state.open}>
-      <PopoverPrimitive.Root
-        data-slot="popover"
-        {...props}
-        open={state.open}
-        onOpenChange={state.onOpenChange}
-      />
-    </OverlayOpenProvider>
-  );
-}
+export const Popover = withOpenState(PopoverPrimitive.Root, 'Popover');
 
 export function PopoverTrigger(props: ComponentProps<typeof PopoverPrimitive.Trigger>) {
   return <PopoverPrimitive.Trigger data-slot="popover-trigger" {...props} />;

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { cn } from './cn';
-import { OverlayOpenProvider, useOverlayIsOpen, useOverlayOpenState } from './overlay-open';
+import { useOverlayIsOpen, withOpenState } from './overlay-open';
 
 export function TooltipProvider({
   delayDuration = 200,
@@ -10,27 +10,16 @@ export function TooltipProvider({
   return <TooltipPrimitive.Provider data-slot="tooltip-provider" delayDuration={delayDuration} {...props} />;
 }
 
+const TooltipRoot = withOpenState(TooltipPrimitive.Root, 'TooltipRoot');
+
 /**
  * Comes with its own provider so it works anywhere. A tooltip supplements a label, it does not
  * replace one: icon-only triggers still need an `aria-label`. It shows on hover and keyboard focus.
  */
-export function Tooltip({
-  open,
-  defaultOpen,
-  onOpenChange,
-  ...props
-}: ComponentProps<typeof TooltipPrimitive.Root>) {
-  const state = useOverlayOpenState({ open, defaultOpen, onOpenChange });
+export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
   return (
     <TooltipProvider>
-      <OverlayOpenProvider open={state.open}>
-        <TooltipPrimitive.Root
-          data-slot="tooltip"
-          {...props}
-          open={state.open}
-          onOpenChange={state.onOpenChange}
-        />
-      </OverlayOpenProvider>
+      <TooltipRoot {...props} />
     </TooltipProvider>
   );
 }
