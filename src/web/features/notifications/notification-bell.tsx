@@ -52,10 +52,9 @@ export function NotificationBell() {
   const markOne = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const [open, setOpen] = useState(false);
-  // The list's Radix root mounts on the first open. Mounted with the page, its anchor set state in
-  // the page's first commit and re-rendered it synchronously there (issue 25, decision 0411), so
-  // the bell carries the trigger's semantics itself and the list is anchored to it.
-  const [listMounted, setListMounted] = useState(false);
+  // The list's Radix root mounts only while the list is open. Mounted with the page, its anchor set
+  // state in the page's first commit and re-rendered it synchronously there (issue 25, decision
+  // 0411), so the bell carries the trigger's semantics itself and the list is anchored to it.
   const bellRef = useRef<HTMLButtonElement>(null);
   const leftByOutsideClick = useRef(false);
   const unread = data?.unread_count ?? 0;
@@ -106,10 +105,7 @@ export function NotificationBell() {
         aria-expanded={open}
         aria-controls={open ? NOTIFICATION_LIST_ID : undefined}
         className="relative"
-        onClick={() => {
-          setListMounted(true);
-          setOpen((wasOpen) => !wasOpen);
-        }}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
       >
         <Bell aria-hidden="true" />
         {unread > 0 ? (
@@ -122,8 +118,8 @@ export function NotificationBell() {
           </span>
         ) : null}
       </Button>
-      {listMounted ? (
-        <Popover open={open} onOpenChange={setOpen}>
+      {open ? (
+        <Popover open onOpenChange={setOpen}>
           <PopoverAnchor virtualRef={bellRef as RefObject<HTMLButtonElement>} />
           {/* On a phone the list spans the width less 8 px each side, rather than sitting flush left. */}
           {/* Radix gives the popover the dialog role: its heading names it (axe's aria-dialog-name). */}
