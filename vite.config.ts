@@ -35,7 +35,7 @@ export default defineConfig({
   // Every text asset also ships as .br and .gz, served by the server without compressing per request.
   // reactAsEsm: one ES module per React package (decision 0408). scriptPreloads: the preload
   // helper's links are rel=preload as=script (0406), and none while the document loads (0408).
-  plugins: [reactAsEsm(), react(), tailwindcss(), brandInHtml(), landingShell(), scriptPreloads(), precompress(fromRoot('./dist/web'))],
+  plugins: [reactAsEsm(), react(), tailwindcss(), brandInHtml(), landingShell(), scriptPreloads(), precompress()],
   // The brand name is baked into the web build; see src/shared/brand.ts.
   define: { __BRAND_NAME__: JSON.stringify(process.env.BRAND_NAME?.trim() || '') },
   resolve: {

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -32,13 +32,22 @@ export function precompressDirectory(dir: string): { files: number } {
   return { files };
 }
 
-/** Vite plugin: precompress the finished build (brotli and gzip), served by serveStatic({ precompressed }). */
-export function precompress(outDir: string): Plugin {
+/**
+ * Vite plugin: precompress the finished build (brotli and gzip), served by serveStatic({ precompressed }).
+ * It compresses the directory the build was written to, `--outDir` included: a build written
+ * elsewhere (an A/B comparison's second server) once got no compressed files and was served
+ * uncompressed (decision 0412).
+ */
+export function precompress(): Plugin {
+  let outDir: string | undefined;
   return {
     name: 'precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
-      precompressDirectory(outDir);
+      if (outDir) precompressDirectory(outDir);
     },
   };
 }

@@ -9,7 +9,7 @@ vi.mock('./routes/pages', () => ({
   ),
 }));
 vi.mock('./router', () => ({ loadAppShell: () => (loaded.push('AppShell'), Promise.resolve({})) }));
-vi.mock('@web/lib/lazy-toast', () => ({ loadSonner: () => (loaded.push('Toasts'), Promise.resolve({})) }));
+vi.mock('./shell/deferred-toaster', () => ({ loadToasterOutlet: () => (loaded.push('Toasts'), Promise.resolve({})) }));
 
 const { warmUpRoute } = await import('./route-warmup');
 const { api, forgetEarlyAnswers } = await import('@web/lib/api');

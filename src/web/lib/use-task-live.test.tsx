@@ -24,8 +24,8 @@ function openTask(updated: number) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
-  renderHook(() => useTaskLiveUpdates('t-1', true), { wrapper });
-  return { posted, bellState: () => queryClient.getQueryState(['notifications']) };
+  const view = renderHook(() => useTaskLiveUpdates('t-1', true), { wrapper });
+  return { posted, leave: view.unmount, bellState: () => queryClient.getQueryState(['notifications']) };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -43,5 +43,12 @@ describe('useTaskLiveUpdates', () => {
     // The answer has been handled once the fetch's promise chain has run.
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(bellState()?.isInvalidated).toBe(false);
+  });
+
+  it('sends nothing when the task is left before its request went out', async () => {
+    const { posted, leave } = openTask(1);
+    leave();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(posted).toEqual([]);
   });
 });

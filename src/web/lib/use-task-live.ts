@@ -16,15 +16,19 @@ export function useTaskLiveUpdates(taskId: string | undefined, signedIn: boolean
   useRealtimeInvalidate('task-applications', id, id ? topicName.taskApplications(id) : null, [detailKey]);
   useEffect(() => {
     if (!id) return;
-    // The bell is read again only when something was marked read: a refetch nobody needs would
-    // re-render the shell as the page settles (decision 0401).
-    api
-      .post<{ updated: number }>('/api/notifications/read-all', { task_id: id })
-      .then((result) =>
-        (result?.updated ?? 1) > 0
-          ? queryClient.invalidateQueries({ queryKey: ['notifications'] })
-          : undefined,
-      )
-      .catch(() => undefined);
+    // Sent from a task of its own, not from React's effect pass of the first render (decision 0412).
+    const sending = window.setTimeout(() => {
+      // The bell is read again only when something was marked read: a refetch nobody needs would
+      // re-render the shell as the page settles (decision 0401).
+      api
+        .post<{ updated: number }>('/api/notifications/read-all', { task_id: id })
+        .then((result) =>
+          (result?.updated ?? 1) > 0
+            ? queryClient.invalidateQueries({ queryKey: ['notifications'] })
+            : undefined,
+        )
+        .catch(() => undefined);
+    }, 0);
+    return () => window.clearTimeout(sending);
   }, [id, queryClient]);
 }

@@ -1,7 +1,10 @@
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
-const Toaster = lazy(() => import('@web/components/ui/toaster').then((module) => ({ default: module.Toaster })));
+/** The outlet's code, with the toast library; the route warm-up starts it on every page but "/". */
+export const loadToasterOutlet = () => import('@web/components/ui/toaster');
+
+const Toaster = lazy(() => loadToasterOutlet().then((module) => ({ default: module.Toaster })));
 
 const INTERACTIONS = ['pointerdown', 'keydown', 'focusin'] as const;
 
@@ -27,7 +30,9 @@ class WithoutToastsOnError extends Component<{ children: ReactNode }, { failed: 
 export function DeferredToaster() {
   const { pathname } = useLocation();
   // Once wanted it stays mounted, so toasts keep their place when the user comes back to "/".
-  const [mounted, setMounted] = useState(false);
+  // Past "/" it mounts with the first render: set from an effect, it cost a synchronous second
+  // render of the whole tree as the page settled (decision 0412).
+  const [mounted, setMounted] = useState(() => pathname !== '/');
   useEffect(() => {
     if (pathname !== '/') setMounted(true);
   }, [pathname]);

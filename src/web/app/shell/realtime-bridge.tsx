@@ -14,9 +14,12 @@ import { useRealtimeChannel, useRealtimeInvalidate } from '@web/lib/use-realtime
 export function RealtimeBridge({ userId, isExpert }: { userId: string; isExpert: boolean }) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    realtime.connect();
+    // The socket opens in a task of its own: inside React's effect pass it lengthened the page's
+    // longest task after the first render (decision 0412). Channels wait for it as they always do.
+    const opening = window.setTimeout(() => realtime.connect(), 0);
     const stop = realtime.onReconnect(() => void queryClient.invalidateQueries());
     return () => {
+      window.clearTimeout(opening);
       stop();
       realtime.disconnect();
     };
