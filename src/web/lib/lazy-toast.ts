@@ -6,7 +6,10 @@
 let sonner: Promise<typeof import('sonner')> | undefined;
 // One import promise for every call: toasts raised together show in the order they were raised.
 // A failed import (offline) is forgotten, so the next toast tries again; the failed toast is dropped.
-/** Starts (once) the toast library; the route warm-up starts it on its own on every page but "/" (decision 0408). */
+/**
+ * Starts (once) the toast library. On every page but "/" the route warm-up has already loaded it,
+ * with the toast outlet (decisions 0408, 0412).
+ */
 export const loadSonner = () =>
   (sonner ??= import('sonner').catch((error: unknown) => {
     sonner = undefined;
