@@ -14,37 +14,14 @@
 //   node scripts/perf/lantern-tasks.mjs http://localhost:3000 TASK        (the user's first task)
 //   node scripts/perf/lantern-tasks.mjs http://localhost:3000 /auth -     (signed out)
 import lighthouse from 'lighthouse';
-import * as chromeLauncher from 'chrome-launcher';
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 import { LanternInteractive } from 'lighthouse/core/computed/metrics/lantern-interactive.js';
 import { defaultSettings } from 'lighthouse/core/config/constants.js';
+import { launchChrome, openPage } from './page-session.mjs';
 
 const [origin = 'http://localhost:3000', path = 'TASK', email = 'client@example.com'] = process.argv.slice(2);
-const DEMO_PASSWORD = 'demo-password';
-
-async function signIn() {
-  if (email === '-') return undefined;
-  const response = await fetch(`${origin}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-}
-
-const cookie = await signIn();
-let url = path;
-if (path === 'TASK') {
-  const { tasks } = await (await fetch(`${origin}/api/tasks`, { headers: { cookie } })).json();
-  url = `/task/${tasks[0].id}`;
-}
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-});
+const { cookie, url } = await openPage(origin, path, email);
+const chrome = await launchChrome();
 const { lhr, artifacts } = await lighthouse(origin + url, {
   port: chrome.port,
   output: 'json',

@@ -9,37 +9,15 @@
 // `NODE_ENV=production npx vite build --outDir /tmp/b/dist/web` (decision 0412). One run of each
 // proves nothing: the score moves by 5-10 points between identical runs here.
 import lighthouse from 'lighthouse';
-import * as chromeLauncher from 'chrome-launcher';
+import { launchChrome, openPage } from './page-session.mjs';
 
 const [path = 'TASK', rounds = '8', email = 'client@example.com'] = process.argv.slice(2);
 const origins = { A: process.env.A, B: process.env.B };
 if (!origins.A || !origins.B) throw new Error('Set A and B to the two servers, e.g. A=http://localhost:3295');
-const DEMO_PASSWORD = 'demo-password';
-
-async function cookieOf(origin) {
-  if (email === '-') return undefined;
-  const response = await fetch(`${origin}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-}
 
 async function measure(origin) {
-  const cookie = await cookieOf(origin);
-  let url = path;
-  if (path === 'TASK') {
-    const { tasks } = await (await fetch(`${origin}/api/tasks`, { headers: { cookie } })).json();
-    url = `/task/${tasks[0].id}`;
-  }
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-  });
+  const { cookie, url } = await openPage(origin, path, email);
+  const chrome = await launchChrome();
   try {
     const { lhr } = await lighthouse(origin + url, {
       port: chrome.port,
