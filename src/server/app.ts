@@ -58,7 +58,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { evidenceTrustRoutes } from './modules/evidence/evidence.routes';
 import { devClockRoutes } from './modules/dev/dev-clock.routes';
 import { accountControlRoutes } from './modules/account-control/account-control.routes';
-import { signedInDocuments } from './modules/page-documents/signed-in-documents';
+import { readsThroughApi, signedInDocuments } from './modules/page-documents/signed-in-documents';
 
 
 const MAX_JSON_BODY = 1024 * 1024;
@@ -195,8 +195,14 @@ export function createApp(deps: AppDeps) {
     app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root: webRoot, precompressed: true }));
     // A public expert profile's document carries its first screen (decision 0404); any other page is index.html.
     app.get('/expert/:id', cacheFor('no-cache'), expertProfileDocument({ db: deps.db, webRoot }));
-    // The client's dashboard and a task's header, for a signed-in user who may see them (decision 0408).
-    const signedIn = signedInDocuments({ deps, webRoot, userOf: async (c) => (await sessionOf(c))?.user ?? null });
+    // The client's dashboard and a task's header, for a signed-in user who may see them (decision 0408),
+    // and the task page's first reads (decision 0413).
+    const signedIn = signedInDocuments({
+      deps,
+      webRoot,
+      userOf: async (c) => (await sessionOf(c))?.user ?? null,
+      firstReads: readsThroughApi(app),
+    });
     app.get('/dashboard', cacheFor('private, no-cache'), signedIn.clientDashboard);
     app.get('/task/:id', cacheFor('private, no-cache'), signedIn.task);
     app.use('*', cacheFor('no-cache'), etag(), serveStatic({ root: webRoot, precompressed: true }));

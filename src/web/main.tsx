@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { warmUpRoute } from './app/route-warmup';
 import { createQueryClient } from './lib/query-client';
+import { adoptDocumentReads } from './lib/api';
 import './styles/index.css';
 
 // Zod's compiled parsers probe `new Function`, which the CSP forbids: the probe shows up as a CSP
@@ -17,6 +18,7 @@ import './styles/index.css';
  */
 const FIRST_RENDER_WAIT_MS = 3_000;
 
+adoptDocumentReads();
 const queryClient = createQueryClient();
 // The opened page's code and data start now, beside the entry's own work (decision 0370), and
 // the first render waits for them so that it renders the page once, with its data (decision 0390).

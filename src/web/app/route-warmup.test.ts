@@ -12,7 +12,7 @@ vi.mock('./router', () => ({ loadAppShell: () => (loaded.push('AppShell'), Promi
 vi.mock('./shell/deferred-toaster', () => ({ loadToasterOutlet: () => (loaded.push('Toasts'), Promise.resolve({})) }));
 
 const { warmUpRoute } = await import('./route-warmup');
-const { api, forgetEarlyAnswers } = await import('@web/lib/api');
+const { api, adoptDocumentReads, forgetEarlyAnswers } = await import('@web/lib/api');
 const { TASK_LIST_PAGE_SIZE } = await import('@web/components/task/use-task-list');
 
 const { createQueryClient } = await import('@web/lib/query-client');
@@ -66,6 +66,21 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** A document whose first-reads element holds this text; `removed` says whether it was taken out. */
+function documentWithReads(text: string) {
+  const island = {
+    removed: false,
+    textContent: text,
+    remove() {
+      island.removed = true;
+    },
+  };
+  const document = { getElementById: (id: string) => (id === 'first-reads' ? island : null) } as unknown as Document;
+  return { document, get removed() {
+    return island.removed;
+  } };
+}
+
 describe('warmUpRoute', () => {
   it('starts the task page, its shell and its reads at once, and the page takes each answer once', async () => {
     warmUpRoute('/task/t-1');
@@ -117,6 +132,50 @@ describe('warmUpRoute', () => {
     await warmUpRoute('/task/t-1', queryClient);
     expect(requested.filter((url) => url === '/api/tasks/t-1/money')).toHaveLength(1);
     expect(queryClient.getQueryData(taskMoneyQuery('t-1').queryKey)).toMatchObject({ dispute: null });
+  });
+
+  it("takes the task page's first reads from the document: no request for them, each body taken once", async () => {
+    const task = { id: 't-1', client_id: 'u-1', expert_id: null };
+    const island = documentWithReads(
+      JSON.stringify({
+        '/api/me': client,
+        '/api/public-settings': { fee_percent: 15 },
+        '/api/notifications': { notifications: [] },
+        '/api/tasks/t-1': { task },
+        '/api/tasks/t-1/money': { server_now: '2026-11-27T00:00:00Z', dispute: null },
+        '/elsewhere': { not: 'an API read' },
+      }),
+    );
+    adoptDocumentReads(island.document);
+    expect(island.removed).toBe(true);
+
+    const queryClient = createQueryClient();
+    await warmUpRoute('/task/t-1', queryClient);
+    // The page's code still loads; none of its first reads goes to the server.
+    expect(loaded).toEqual(['Toasts', 'AppShell', 'TaskDetails']);
+    expect(requested).toEqual([]);
+    expect(queryClient.getQueryData(meQuery.queryKey)).toEqual(client);
+    expect(queryClient.getQueryData(taskQuery('t-1').queryKey)).toEqual(task);
+    expect(queryClient.getQueryData(publicSettingsQuery.queryKey)).toEqual({ fee_percent: 15 });
+    expect(queryClient.getQueryData(notificationsQuery.queryKey)).toEqual({ notifications: [] });
+    expect(queryClient.getQueryData(taskMoneyQuery('t-1').queryKey)).toMatchObject({ dispute: null });
+    // Each body is taken once: a later read asks the server.
+    expect(await api.get('/api/tasks/t-1')).toMatchObject({ url: '/api/tasks/t-1', call: 1 });
+    expect(requested).toEqual(['/api/tasks/t-1']);
+    // Only API paths are taken from the document.
+    await api.get('/elsewhere');
+    expect(requested).toEqual(['/api/tasks/t-1', '/elsewhere']);
+  });
+
+  it('ignores first reads that are not a JSON object, and a document without them', async () => {
+    for (const text of ['{"/api/me": ', '"/api/me"', 'null']) {
+      const island = documentWithReads(text);
+      adoptDocumentReads(island.document);
+      expect(island.removed, text).toBe(true);
+    }
+    adoptDocumentReads({ getElementById: () => null } as unknown as Document);
+    expect(await api.get('/api/me')).toEqual(client);
+    expect(requested).toEqual(['/api/me']);
   });
 
   it("fills the admin page's two-factor check and the overview's waitlist, and no waitlist for another tab", async () => {

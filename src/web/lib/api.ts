@@ -71,7 +71,31 @@ async function parseError(response: Response): Promise<ApiError> {
  * only taken within EARLY_ANSWER_MS of its start and only once, so a later read always asks the server.
  */
 const EARLY_ANSWER_MS = 10_000;
-const earlyAnswers = new Map<string, { response: Promise<Response>; startedAt: number }>();
+/** An early answer: a request on its way, or a body the server wrote into the document. */
+type EarlyAnswer = { response: Promise<Response>; startedAt: number } | { body: unknown; startedAt: number };
+const earlyAnswers = new Map<string, EarlyAnswer>();
+
+/** The id of the JSON the server writes into a document with the page's first reads (decision 0413). */
+export const FIRST_READS_ID = 'first-reads';
+
+/**
+ * Takes the page's first reads from the document, when the server wrote them there: the first GET
+ * of each URL then takes its body instead of asking the server. The element goes once read.
+ */
+export function adoptDocumentReads(doc: Document = document): void {
+  const island = doc.getElementById(FIRST_READS_ID);
+  if (!island) return;
+  island.remove();
+  let reads: unknown;
+  try {
+    reads = JSON.parse(island.textContent ?? '');
+  } catch {
+    return;
+  }
+  if (!reads || typeof reads !== 'object') return;
+  const startedAt = Date.now();
+  for (const [url, body] of Object.entries(reads)) if (url.startsWith('/api/')) earlyAnswers.set(url, { body, startedAt });
+}
 
 const getRequest = (url: string) => fetch(url, { method: 'GET', credentials: 'same-origin' });
 
@@ -94,24 +118,26 @@ export function forgetEarlyAnswers(): void {
 export function peekEarlyJson<T>(path: string): Promise<T | null> {
   const early = earlyAnswers.get(path);
   if (!early) return Promise.resolve(null);
+  if ('body' in early) return Promise.resolve(early.body as T);
   return early.response.then(
     (response) => (response.ok ? (response.clone().json() as Promise<T>) : null),
     () => null,
   );
 }
 
-function takeEarlyAnswer(url: string): Promise<Response> | undefined {
+function takeEarlyAnswer(url: string): EarlyAnswer | undefined {
   const early = earlyAnswers.get(url);
   if (!early) return undefined;
   earlyAnswers.delete(url);
-  return Date.now() - early.startedAt <= EARLY_ANSWER_MS ? early.response : undefined;
+  return Date.now() - early.startedAt <= EARLY_ANSWER_MS ? early : undefined;
 }
 
 async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const url = withQuery(path, query);
   const early = method === 'GET' ? takeEarlyAnswer(url) : undefined;
-  const response = await (early ??
+  if (early && 'body' in early) return early.body as T;
+  const response = await (early?.response ??
     fetch(url, {
       method,
       credentials: 'same-origin',

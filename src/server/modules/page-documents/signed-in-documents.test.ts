@@ -155,3 +155,39 @@ describe("GET /task/:id (a task's header as a document)", () => {
     expect(shellOf(await (await get(`/task/${openTaskId}`, client)).text())).toContain('Check the');
   });
 });
+
+describe("GET /task/:id: the page's first reads in the document (decision 0413)", () => {
+  const readsOf = (html: string) => {
+    const island = /<script type="application\/json" id="first-reads">(.*?)<\/script>/s.exec(html)?.[1];
+    return island === undefined ? undefined : (JSON.parse(island) as Record<string, unknown>);
+  };
+
+  it("carries the API's own answers to the page's first GETs for this user, before the React root", async () => {
+    for (const [user, taskId] of [
+      [client, openTaskId],
+      [expert, assignedTaskId],
+      [admin, openTaskId],
+    ] as const) {
+      const html = await (await get(`/task/${taskId}`, user)).text();
+      const reads = readsOf(html)!;
+      expect(html.indexOf('id="first-reads"')).toBeLessThan(html.indexOf('<div id="root">'));
+      const paths = ['/api/me', '/api/public-settings', '/api/notifications', `/api/tasks/${taskId}`, `/api/tasks/${taskId}/money`];
+      for (const path of paths) {
+        const answer = await t.request('GET', path, { cookie: user.cookie });
+        // Only a 200 goes into the document; anything else the page asks for itself, as before.
+        if (answer.status === 200) expect(reads[path], `${user.email} ${path}`).toEqual(await answer.json());
+        else expect(reads, `${user.email} ${path}`).not.toHaveProperty(path);
+      }
+      expect(Object.keys(reads).sort()).toEqual(expect.arrayContaining(['/api/me', `/api/tasks/${taskId}`]));
+      expect((reads['/api/me'] as { user: { id: string } }).user.id).toBe(user.id);
+    }
+  });
+
+  it('writes no "<" that could end the element: the title comes back whole from the JSON', async () => {
+    const html = await (await get(`/task/${openTaskId}`, client)).text();
+    const island = /<script type="application\/json" id="first-reads">(.*?)<\/script>/s.exec(html)![1]!;
+    expect(island).not.toContain('<');
+    const task = (readsOf(html)![`/api/tasks/${openTaskId}`] as { task: { title: string } }).task;
+    expect(task.title).toBe('Check the <b>boat</b> & "trailer"');
+  });
+});

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Context, Next } from 'hono';
+import type { Context, Hono, Next } from 'hono';
 import { BRAND_NAME } from '@shared/brand';
 import { withPageShell } from '@shared/landing-shell';
 import { idSchema } from '@shared/schemas/common.schemas';
@@ -22,6 +22,41 @@ export interface SignedInDocumentsDeps {
   webRoot: string;
   /** The signed-in user of the request, read as the API reads it (the session cache first). */
   userOf: (c: Context<AppEnv>) => Promise<{ id: string } | null>;
+  /**
+   * The API's own answers to these GETs for the document's requester (decision 0413): the bodies of
+   * those answered 200 with JSON, by path. The document carries them so that the page starts
+   * without asking again.
+   */
+  firstReads?: (c: Context<AppEnv>, paths: readonly string[]) => Promise<Record<string, unknown>>;
+}
+
+/**
+ * `firstReads` answered by the app's own routes, in process, with the document request's cookie and
+ * connection (so the same session, permissions and rate limits apply as to the page's own GETs).
+ */
+export function readsThroughApi(app: Hono<AppEnv>): NonNullable<SignedInDocumentsDeps['firstReads']> {
+  return async (c, paths) => {
+    const reads: Record<string, unknown> = {};
+    const cookie = c.req.header('cookie') ?? '';
+    await Promise.all(
+      paths.map(async (path) => {
+        const answer = await app.request(path, { headers: { cookie } }, c.env);
+        if (answer.status === 200 && answer.headers.get('content-type')?.includes('application/json'))
+          reads[path] = await answer.json();
+      }),
+    );
+    return reads;
+  };
+}
+
+/** The page's first reads as a JSON island (never run: `type="application/json"`), before the React root. */
+function withFirstReads(documentHtml: string, reads: Record<string, unknown>): string {
+  if (Object.keys(reads).length === 0) return documentHtml;
+  // "<" never appears raw, so no value can close the element or open a comment.
+  const json = JSON.stringify(reads).replace(/</g, '\\u003c');
+  const island = `<script type="application/json" id="first-reads">${json}</script>`;
+  const root = documentHtml.indexOf('<div id="root">');
+  return root < 0 ? documentHtml : documentHtml.slice(0, root) + island + documentHtml.slice(root);
 }
 
 /**
@@ -32,7 +67,7 @@ export interface SignedInDocumentsDeps {
  * dashboard, a task the user may not see, maintenance, a failed read) falls through to the plain
  * index.html, whose page then does what it always did.
  */
-export function signedInDocuments({ deps, webRoot, userOf }: SignedInDocumentsDeps) {
+export function signedInDocuments({ deps, webRoot, userOf, firstReads }: SignedInDocumentsDeps) {
   const tasks = createTasksService(tasksServiceDeps(deps as TasksModuleDeps));
   let indexHtml: string | null = null;
   /** The build does not change under a running server: read it once. */
@@ -65,6 +100,15 @@ export function signedInDocuments({ deps, webRoot, userOf }: SignedInDocumentsDe
   const task = async (c: Context<AppEnv>, next: Next) => {
     const id = idSchema.safeParse(c.req.param('id'));
     if (!id.success) return next();
+    // The reads the task page makes as it starts (src/web/app/route-warmup.ts), side by side with
+    // the shell's own: they are only sent when the shell is (the API answers for whoever asks).
+    const taskPath = `/api/tasks/${id.data}`;
+    const reads =
+      firstReads && c.req.header('cookie')
+        ? firstReads(c, ['/api/me', '/api/public-settings', '/api/notifications', taskPath, `${taskPath}/money`]).catch(
+            () => ({}),
+          )
+        : Promise.resolve({});
     const shell = await viewerOf(c)
       .then(async (user) => {
         if (!user) return null;
@@ -84,7 +128,11 @@ export function signedInDocuments({ deps, webRoot, userOf }: SignedInDocumentsDe
         );
       })
       .catch(() => null);
-    return shell ? c.html(documentWith(shell)) : next();
+    if (!shell) {
+      await reads;
+      return next();
+    }
+    return c.html(withFirstReads(documentWith(shell), await reads));
   };
 
   return { clientDashboard, task };
