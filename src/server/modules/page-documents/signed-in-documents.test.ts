@@ -174,13 +174,21 @@ describe("GET /task/:id: the page's first reads in the document (decision 0413)"
       const paths = ['/api/me', '/api/public-settings', '/api/notifications', `/api/tasks/${taskId}`, `/api/tasks/${taskId}/money`];
       for (const path of paths) {
         const answer = await t.request('GET', path, { cookie: user.cookie });
-        // Only a 200 goes into the document; anything else the page asks for itself, as before.
-        if (answer.status === 200) expect(reads[path], `${user.email} ${path}`).toEqual(await answer.json());
+        // Only a 200 the API lets a browser store goes into the document (never the money panel's,
+        // which is no-store); the page asks for anything else itself, as before.
+        const storable = !(answer.headers.get('cache-control') ?? '').includes('no-store');
+        if (answer.status === 200 && storable)
+          expect(reads[path], `${user.email} ${path}`).toEqual(await answer.json());
         else expect(reads, `${user.email} ${path}`).not.toHaveProperty(path);
       }
-      expect(Object.keys(reads).sort()).toEqual(expect.arrayContaining(['/api/me', `/api/tasks/${taskId}`]));
+      expect(Object.keys(reads)).toEqual(expect.arrayContaining(['/api/me', `/api/tasks/${taskId}`]));
+      // The money panel's read is no-store: never in the document, though its client may read it.
+      expect(reads).not.toHaveProperty(`/api/tasks/${taskId}/money`);
       expect((reads['/api/me'] as { user: { id: string } }).user.id).toBe(user.id);
     }
+    const money = await t.request('GET', `/api/tasks/${openTaskId}/money`, { cookie: client.cookie });
+    expect(money.status).toBe(200);
+    expect(money.headers.get('cache-control')).toContain('no-store');
   });
 
   it('writes no "<" that could end the element: the title comes back whole from the JSON', async () => {

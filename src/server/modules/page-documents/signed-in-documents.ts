@@ -24,7 +24,7 @@ export interface SignedInDocumentsDeps {
   userOf: (c: Context<AppEnv>) => Promise<{ id: string } | null>;
   /**
    * The API's own answers to these GETs for the document's requester (decision 0413): the bodies of
-   * those answered 200 with JSON, by path. The document carries them so that the page starts
+   * those answered 200 with JSON and not marked no-store, by path. The document carries them so that the page starts
    * without asking again.
    */
   firstReads?: (c: Context<AppEnv>, paths: readonly string[]) => Promise<Record<string, unknown>>;
@@ -41,8 +41,11 @@ export function readsThroughApi(app: Hono<AppEnv>): NonNullable<SignedInDocument
     await Promise.all(
       paths.map(async (path) => {
         const answer = await app.request(path, { headers: { cookie } }, c.env);
-        if (answer.status === 200 && answer.headers.get('content-type')?.includes('application/json'))
-          reads[path] = await answer.json();
+        const json = answer.headers.get('content-type')?.includes('application/json');
+        // An answer the API marks no-store (the money panel's) stays out of a document the browser
+        // may keep: the page asks for it itself.
+        const storable = !/no-store/i.test(answer.headers.get('cache-control') ?? '');
+        if (answer.status === 200 && json && storable) reads[path] = await answer.json();
       }),
     );
     return reads;
@@ -102,10 +105,10 @@ export function signedInDocuments({ deps, webRoot, userOf, firstReads }: SignedI
     if (!id.success) return next();
     // The reads the task page makes as it starts (src/web/app/route-warmup.ts), side by side with
     // the shell's own: they are only sent when the shell is (the API answers for whoever asks).
-    const taskPath = `/api/tasks/${id.data}`;
+    // Not the money panel's: its answer is no-store, so it could not go into this document.
     const reads =
       firstReads && c.req.header('cookie')
-        ? firstReads(c, ['/api/me', '/api/public-settings', '/api/notifications', taskPath, `${taskPath}/money`]).catch(
+        ? firstReads(c, ['/api/me', '/api/public-settings', '/api/notifications', `/api/tasks/${id.data}`]).catch(
             () => ({}),
           )
         : Promise.resolve({});
