@@ -26,6 +26,23 @@ export function withPageShell(indexHtml: string, shellHtml: string): string {
   return indexHtml.slice(0, start) + shell + indexHtml.slice(end + STATIC_SHELL_END.length);
 }
 
+/** The id of the JSON element in which a document carries its page's first reads (decision 0413). */
+export const FIRST_READS_ID = 'first-reads';
+
+/**
+ * The document with `reads` (API answers by path) as a JSON element before the React root. Its type
+ * is not a script type, so it never runs and the CSP does not apply. Unchanged when there is nothing
+ * to carry or no root.
+ */
+export function withFirstReads(documentHtml: string, reads: Record<string, unknown>): string {
+  if (Object.keys(reads).length === 0) return documentHtml;
+  // "<" never appears raw, so no value can close the element or open a comment.
+  const json = JSON.stringify(reads).replace(/</g, '\\u003c');
+  const element = `<script type="application/json" id="${FIRST_READS_ID}">${json}</script>`;
+  const root = documentHtml.indexOf('<div id="root">');
+  return root < 0 ? documentHtml : documentHtml.slice(0, root) + element + documentHtml.slice(root);
+}
+
 /** Text for HTML element content and double-quoted attribute values. */
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -14,6 +14,7 @@ vi.mock('./shell/deferred-toaster', () => ({ loadToasterOutlet: () => (loaded.pu
 const { warmUpRoute } = await import('./route-warmup');
 const { api, adoptDocumentReads, forgetEarlyAnswers } = await import('@web/lib/api');
 const { TASK_LIST_PAGE_SIZE } = await import('@web/components/task/use-task-list');
+const { FIRST_READS_ID } = await import('@shared/landing-shell');
 
 const { createQueryClient } = await import('@web/lib/query-client');
 const { meQuery } = await import('@web/lib/session');
@@ -68,17 +69,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** A document whose first-reads element holds this text; `removed` says whether it was taken out. */
 function documentWithReads(text: string) {
-  const island = {
-    removed: false,
-    textContent: text,
-    remove() {
-      island.removed = true;
-    },
-  };
-  const document = { getElementById: (id: string) => (id === 'first-reads' ? island : null) } as unknown as Document;
-  return { document, get removed() {
-    return island.removed;
-  } };
+  const island = { removed: false, textContent: text, remove: () => void (island.removed = true) };
+  const document = { getElementById: (id: string) => (id === FIRST_READS_ID ? island : null) };
+  return { document: document as unknown as Document, island };
 }
 
 describe('warmUpRoute', () => {
@@ -136,7 +129,7 @@ describe('warmUpRoute', () => {
 
   it("takes the task page's first reads from the document: no request for them, each body taken once", async () => {
     const task = { id: 't-1', client_id: 'u-1', expert_id: null };
-    const island = documentWithReads(
+    const page = documentWithReads(
       JSON.stringify({
         '/api/me': client,
         '/api/public-settings': { fee_percent: 15 },
@@ -146,8 +139,8 @@ describe('warmUpRoute', () => {
         '/elsewhere': { not: 'an API read' },
       }),
     );
-    adoptDocumentReads(island.document);
-    expect(island.removed).toBe(true);
+    adoptDocumentReads(page.document);
+    expect(page.island.removed).toBe(true);
 
     const queryClient = createQueryClient();
     await warmUpRoute('/task/t-1', queryClient);
@@ -169,9 +162,9 @@ describe('warmUpRoute', () => {
 
   it('ignores first reads that are not a JSON object, and a document without them', async () => {
     for (const text of ['{"/api/me": ', '"/api/me"', 'null']) {
-      const island = documentWithReads(text);
-      adoptDocumentReads(island.document);
-      expect(island.removed, text).toBe(true);
+      const page = documentWithReads(text);
+      adoptDocumentReads(page.document);
+      expect(page.island.removed, text).toBe(true);
     }
     adoptDocumentReads({ getElementById: () => null } as unknown as Document);
     expect(await api.get('/api/me')).toEqual(client);

@@ -1,3 +1,5 @@
+import { FIRST_READS_ID } from '@shared/landing-shell';
+
 /** The one HTTP client of the web app: JSON in and out, cookies for the session, errors as ApiError. */
 export class ApiError extends Error {
   readonly status: number;
@@ -74,9 +76,6 @@ const EARLY_ANSWER_MS = 10_000;
 /** An early answer: a request on its way, or a body the server wrote into the document. */
 type EarlyAnswer = { response: Promise<Response>; startedAt: number } | { body: unknown; startedAt: number };
 const earlyAnswers = new Map<string, EarlyAnswer>();
-
-/** The id of the JSON the server writes into a document with the page's first reads (decision 0413). */
-export const FIRST_READS_ID = 'first-reads';
 
 /**
  * Takes the page's first reads from the document, when the server wrote them there: the first GET

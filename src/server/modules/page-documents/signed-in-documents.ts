@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Context, Hono, Next } from 'hono';
 import { BRAND_NAME } from '@shared/brand';
-import { withPageShell } from '@shared/landing-shell';
+import { withFirstReads, withPageShell } from '@shared/landing-shell';
 import { idSchema } from '@shared/schemas/common.schemas';
 import { listTasksQuerySchema } from '@shared/schemas/tasks.schemas';
 import {
@@ -24,8 +24,8 @@ export interface SignedInDocumentsDeps {
   userOf: (c: Context<AppEnv>) => Promise<{ id: string } | null>;
   /**
    * The API's own answers to these GETs for the document's requester (decision 0413): the bodies of
-   * those answered 200 with JSON and not marked no-store, by path. The document carries them so that the page starts
-   * without asking again.
+   * those answered 200 with JSON and not marked no-store, by path. The document carries them, so
+   * that the page starts without asking again.
    */
   firstReads?: (c: Context<AppEnv>, paths: readonly string[]) => Promise<Record<string, unknown>>;
 }
@@ -50,16 +50,6 @@ export function readsThroughApi(app: Hono<AppEnv>): NonNullable<SignedInDocument
     );
     return reads;
   };
-}
-
-/** The page's first reads as a JSON island (never run: `type="application/json"`), before the React root. */
-function withFirstReads(documentHtml: string, reads: Record<string, unknown>): string {
-  if (Object.keys(reads).length === 0) return documentHtml;
-  // "<" never appears raw, so no value can close the element or open a comment.
-  const json = JSON.stringify(reads).replace(/</g, '\\u003c');
-  const island = `<script type="application/json" id="first-reads">${json}</script>`;
-  const root = documentHtml.indexOf('<div id="root">');
-  return root < 0 ? documentHtml : documentHtml.slice(0, root) + island + documentHtml.slice(root);
 }
 
 /**
