@@ -30,6 +30,17 @@ export function withPageShell(indexHtml: string, shellHtml: string): string {
 export const FIRST_READS_ID = 'first-reads';
 
 /**
+ * The GETs the task page makes as it starts (src/web/app/route-warmup.ts, which its test holds to
+ * this list): the ones its document may carry. Not the money panel's, whose answer is no-store.
+ */
+export const taskPageFirstReads = (taskId: string): string[] => [
+  '/api/me',
+  '/api/public-settings',
+  '/api/notifications',
+  `/api/tasks/${encodeURIComponent(taskId)}`,
+];
+
+/**
  * The document with `reads` (API answers by path) as a JSON element before the React root. Its type
  * is not a script type, so it never runs and the CSP does not apply. Unchanged when there is nothing
  * to carry or no root.

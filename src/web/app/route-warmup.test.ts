@@ -14,7 +14,7 @@ vi.mock('./shell/deferred-toaster', () => ({ loadToasterOutlet: () => (loaded.pu
 const { warmUpRoute } = await import('./route-warmup');
 const { api, adoptDocumentReads, forgetEarlyAnswers } = await import('@web/lib/api');
 const { TASK_LIST_PAGE_SIZE } = await import('@web/components/task/use-task-list');
-const { FIRST_READS_ID } = await import('@shared/landing-shell');
+const { FIRST_READS_ID, taskPageFirstReads } = await import('@shared/landing-shell');
 
 const { createQueryClient } = await import('@web/lib/query-client');
 const { meQuery } = await import('@web/lib/session');
@@ -80,6 +80,8 @@ describe('warmUpRoute', () => {
     // The toast library starts on its own, so that it starts in a task of its own (decision 0408).
     expect(loaded).toEqual(['Toasts', 'AppShell', 'TaskDetails']);
     expect(requested).toEqual(['/api/me', '/api/public-settings', '/api/notifications', '/api/tasks/t-1']);
+    // The same reads the server may put into the task page's document (decision 0413).
+    expect(requested).toEqual(taskPageFirstReads('t-1'));
 
     expect(await api.get('/api/tasks/t-1')).toMatchObject({ url: '/api/tasks/t-1', call: 4 });
     expect(requested).toHaveLength(4);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Context, Hono, Next } from 'hono';
 import { BRAND_NAME } from '@shared/brand';
-import { withFirstReads, withPageShell } from '@shared/landing-shell';
+import { taskPageFirstReads, withFirstReads, withPageShell } from '@shared/landing-shell';
 import { idSchema } from '@shared/schemas/common.schemas';
 import { listTasksQuerySchema } from '@shared/schemas/tasks.schemas';
 import {
@@ -93,14 +93,11 @@ export function signedInDocuments({ deps, webRoot, userOf, firstReads }: SignedI
   const task = async (c: Context<AppEnv>, next: Next) => {
     const id = idSchema.safeParse(c.req.param('id'));
     if (!id.success) return next();
-    // The reads the task page makes as it starts (src/web/app/route-warmup.ts), side by side with
-    // the shell's own: they are only sent when the shell is (the API answers for whoever asks).
-    // Not the money panel's: its answer is no-store, so it could not go into this document.
+    // The reads the task page makes as it starts, side by side with the shell's own: they are only
+    // sent when the shell is (the API answers for whoever asks).
     const reads =
       firstReads && c.req.header('cookie')
-        ? firstReads(c, ['/api/me', '/api/public-settings', '/api/notifications', `/api/tasks/${id.data}`]).catch(
-            () => ({}),
-          )
+        ? firstReads(c, taskPageFirstReads(id.data)).catch(() => ({}))
         : Promise.resolve({});
     const shell = await viewerOf(c)
       .then(async (user) => {
