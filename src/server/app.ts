@@ -205,6 +205,8 @@ export function createApp(deps: AppDeps) {
     });
     app.get('/dashboard', cacheFor('private, no-cache'), signedIn.clientDashboard);
     app.get('/task/:id', cacheFor('private, no-cache'), signedIn.task);
+    // The admin overview's first reads (decision 0414).
+    app.get('/admin', cacheFor('private, no-cache'), signedIn.admin);
     app.use('*', cacheFor('no-cache'), etag(), serveStatic({ root: webRoot, precompressed: true }));
     app.get('*', cacheFor('no-cache'), etag(), serveStatic({ root: webRoot, path: 'index.html', precompressed: true }));
   }

@@ -40,6 +40,41 @@ export const taskPageFirstReads = (taskId: string): string[] => [
   `/api/tasks/${encodeURIComponent(taskId)}`,
 ];
 
+/** The admin overview's own read: a document carries the admin page's reads only when it answered. */
+export const ADMIN_OVERVIEW_READ = '/api/admin/overview';
+/** The session read: no-store, so a document carries only `sessionViewForDocument` of it. */
+export const SESSION_READ = '/api/auth/get-session';
+
+/**
+ * The GETs the admin page makes as it opens on its overview, in the order the route warm-up starts
+ * them (its test holds it to this list): the ones its document may carry (decision 0414). Another
+ * tab's panel reads are not here: its document carries nothing.
+ */
+export const ADMIN_OVERVIEW_FIRST_READS: readonly string[] = [
+  '/api/me',
+  '/api/public-settings',
+  ADMIN_OVERVIEW_READ,
+  SESSION_READ,
+  '/api/admin/waitlist',
+];
+
+/**
+ * What a document may carry of the session read's answer: only what the pages read of it (the
+ * account's id, email and two-factor flag, and the session's id). The answer itself is no-store and
+ * holds the session's token, which must never sit in a document the browser may keep.
+ */
+export function sessionViewForDocument(body: unknown): unknown {
+  const answer = body as {
+    user?: { id?: unknown; email?: unknown; twoFactorEnabled?: unknown };
+    session?: { id?: unknown };
+  } | null;
+  if (typeof answer?.user?.id !== 'string' || typeof answer.session?.id !== 'string') return undefined;
+  return {
+    user: { id: answer.user.id, email: answer.user.email, twoFactorEnabled: answer.user.twoFactorEnabled === true },
+    session: { id: answer.session.id },
+  };
+}
+
 /**
  * The document with `reads` (API answers by path) as a JSON element before the React root. Its type
  * is not a script type, so it never runs and the CSP does not apply. Unchanged when there is nothing

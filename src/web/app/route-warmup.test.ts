@@ -14,7 +14,7 @@ vi.mock('./shell/deferred-toaster', () => ({ loadToasterOutlet: () => (loaded.pu
 const { warmUpRoute } = await import('./route-warmup');
 const { api, adoptDocumentReads, forgetEarlyAnswers } = await import('@web/lib/api');
 const { TASK_LIST_PAGE_SIZE } = await import('@web/components/task/use-task-list');
-const { FIRST_READS_ID, taskPageFirstReads } = await import('@shared/landing-shell');
+const { ADMIN_OVERVIEW_FIRST_READS, FIRST_READS_ID, taskPageFirstReads } = await import('@shared/landing-shell');
 
 const { createQueryClient } = await import('@web/lib/query-client');
 const { meQuery } = await import('@web/lib/session');
@@ -162,6 +162,29 @@ describe('warmUpRoute', () => {
     expect(requested).toEqual(['/api/tasks/t-1', '/elsewhere']);
   });
 
+  it("takes the admin overview's first reads from the document, the two-factor check's included", async () => {
+    const admin = { user: { id: 'a-1' }, roles: { isAdmin: true, isExpert: false } };
+    const session = { user: { id: 'a-1', email: 'admin@example.com', twoFactorEnabled: true }, session: { id: 's-1' } };
+    const page = documentWithReads(
+      JSON.stringify({
+        '/api/me': admin,
+        '/api/public-settings': { fee_percent: 10 },
+        '/api/admin/overview': { users: 3 },
+        '/api/auth/get-session': session,
+        '/api/admin/waitlist': { entries: [] },
+      }),
+    );
+    adoptDocumentReads(page.document);
+    const queryClient = createQueryClient();
+    await warmUpRoute('/admin', queryClient);
+    expect(loaded).toEqual(['Toasts', 'Admin']);
+    expect(requested).toEqual([]);
+    expect(queryClient.getQueryData(authSessionQuery.queryKey)).toEqual(session);
+    expect(queryClient.getQueryData(overviewQuery.queryKey)).toEqual({ users: 3 });
+    expect(queryClient.getQueryData(waitlistQuery.queryKey)).toEqual({ entries: [] });
+    expect(queryClient.getQueryData(meQuery.queryKey)).toEqual(admin);
+  });
+
   it('ignores first reads that are not a JSON object, and a document without them', async () => {
     for (const text of ['{"/api/me": ', '"/api/me"', 'null']) {
       const page = documentWithReads(text);
@@ -176,13 +199,15 @@ describe('warmUpRoute', () => {
   it("fills the admin page's two-factor check and the overview's waitlist, and no waitlist for another tab", async () => {
     const queryClient = createQueryClient();
     await warmUpRoute('/admin', queryClient);
-    expect(requested.sort()).toEqual([
+    expect([...requested].sort()).toEqual([
       '/api/admin/overview',
       '/api/admin/waitlist',
       '/api/auth/get-session',
       '/api/me',
       '/api/public-settings',
     ]);
+    // The same reads the server may put into the overview's document (decision 0414).
+    expect(requested).toEqual(ADMIN_OVERVIEW_FIRST_READS);
     expect(queryClient.getQueryData(authSessionQuery.queryKey)).toMatchObject({
       url: '/api/auth/get-session',
     });

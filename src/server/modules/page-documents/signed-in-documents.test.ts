@@ -171,7 +171,13 @@ describe("GET /task/:id: the page's first reads in the document (decision 0413)"
       const html = await (await get(`/task/${taskId}`, user)).text();
       const reads = readsOf(html)!;
       expect(html.indexOf('id="first-reads"')).toBeLessThan(html.indexOf('<div id="root">'));
-      const paths = ['/api/me', '/api/public-settings', '/api/notifications', `/api/tasks/${taskId}`, `/api/tasks/${taskId}/money`];
+      const paths = [
+        '/api/me',
+        '/api/public-settings',
+        '/api/notifications',
+        `/api/tasks/${taskId}`,
+        `/api/tasks/${taskId}/money`,
+      ];
       for (const path of paths) {
         const answer = await t.request('GET', path, { cookie: user.cookie });
         // Only a 200 the API lets a browser store goes into the document (never the money panel's,
@@ -197,5 +203,66 @@ describe("GET /task/:id: the page's first reads in the document (decision 0413)"
     expect(island).not.toContain('<');
     const task = (readsOf(html)![`/api/tasks/${openTaskId}`] as { task: { title: string } }).task;
     expect(task.title).toBe('Check the <b>boat</b> & "trailer"');
+  });
+});
+
+describe("GET /admin: the overview's first reads in the document (decision 0414)", () => {
+  const readsOf = (html: string) => {
+    const island = /<script type="application\/json" id="first-reads">(.*?)<\/script>/s.exec(html)?.[1];
+    return island === undefined ? undefined : (JSON.parse(island) as Record<string, unknown>);
+  };
+
+  it("carries the API's own answers to the overview's first GETs, and of the session only what the page reads", async () => {
+    const response = await get('/admin', admin);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    const html = await response.text();
+    const reads = readsOf(html)!;
+    expect(html.indexOf('id="first-reads"')).toBeLessThan(html.indexOf('<div id="root">'));
+    for (const path of ['/api/me', '/api/public-settings', '/api/admin/overview', '/api/admin/waitlist']) {
+      const answer = await t.request('GET', path, { cookie: admin.cookie });
+      expect(answer.status, path).toBe(200);
+      expect(reads[path], path).toEqual(await answer.json());
+    }
+    // The session read is no-store and holds the session's token: the document has none of it but
+    // the account's id, email and two-factor flag, and the session's id.
+    const session = await t.request('GET', '/api/auth/get-session', { cookie: admin.cookie });
+    expect(session.headers.get('cache-control')).toContain('no-store');
+    const full = (await session.json()) as {
+      user: { id: string; email: string };
+      session: { id: string; token: string };
+    };
+    expect(full.session.token).toBeTruthy();
+    expect(reads['/api/auth/get-session']).toEqual({
+      user: { id: admin.id, email: full.user.email, twoFactorEnabled: true },
+      session: { id: full.session.id },
+    });
+    expect(html).not.toContain(full.session.token);
+  });
+
+  it('is the plain index.html for a client, an expert, an admin without two-factor, a stale cookie, signed out, and on another tab', async () => {
+    const stale = { ...admin, cookie: 'better-auth.session_token=not-a-session' };
+    // An admin by role who has not set up two-factor sign-in: the page sends them to set it up.
+    const promoted = await t.createUser('client');
+    await t.request('POST', `/api/admin/users/${promoted.id}/roles`, {
+      body: { role: 'admin' },
+      cookie: admin.cookie,
+    });
+    const me = await t.request('GET', '/api/me', { cookie: promoted.cookie });
+    expect(((await me.json()) as { roles: { isAdmin: boolean } }).roles.isAdmin).toBe(true);
+    for (const [name, path, user] of [
+      ['admin without two-factor', '/admin', promoted],
+      ['client', '/admin', client],
+      ['expert', '/admin', expert],
+      ['stale cookie', '/admin', stale],
+      ['signed out', '/admin', undefined],
+      ['another tab', '/admin?tab=users', admin],
+    ] as const) {
+      const response = await get(path, user);
+      expect(response.status, name).toBe(200);
+      expect(await response.text(), name).toBe(BUILT_INDEX_HTML);
+    }
+    // The client's own reads would have answered: the overview's refusal is what keeps them out.
+    expect((await t.request('GET', '/api/admin/overview', { cookie: client.cookie })).status).toBe(403);
   });
 });

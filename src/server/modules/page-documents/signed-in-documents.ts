@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Context, Hono, Next } from 'hono';
 import { BRAND_NAME } from '@shared/brand';
-import { taskPageFirstReads, withFirstReads, withPageShell } from '@shared/landing-shell';
+import {
+  ADMIN_OVERVIEW_FIRST_READS,
+  ADMIN_OVERVIEW_READ,
+  SESSION_READ,
+  sessionViewForDocument,
+  taskPageFirstReads,
+  withFirstReads,
+  withPageShell,
+} from '@shared/landing-shell';
 import { idSchema } from '@shared/schemas/common.schemas';
 import { listTasksQuerySchema } from '@shared/schemas/tasks.schemas';
 import {
@@ -31,6 +39,14 @@ export interface SignedInDocumentsDeps {
 }
 
 /**
+ * No-store answers of which a document may carry a part: the session read's answer holds the
+ * session's token, and the admin page only reads the account's two-factor flag (decision 0414).
+ */
+const DOCUMENT_VIEWS: Readonly<Record<string, (body: unknown) => unknown>> = {
+  [SESSION_READ]: sessionViewForDocument,
+};
+
+/**
  * `firstReads` answered by the app's own routes, in process, with the document request's cookie and
  * connection (so the same session, permissions and rate limits apply as to the page's own GETs).
  */
@@ -42,10 +58,14 @@ export function readsThroughApi(app: Hono<AppEnv>): NonNullable<SignedInDocument
       paths.map(async (path) => {
         const answer = await app.request(path, { headers: { cookie } }, c.env);
         const json = answer.headers.get('content-type')?.includes('application/json');
+        if (answer.status !== 200 || !json) return;
         // An answer the API marks no-store (the money panel's) stays out of a document the browser
-        // may keep: the page asks for it itself.
+        // may keep, and the page asks for it itself, unless a view of it keeps nothing secret.
         const storable = !/no-store/i.test(answer.headers.get('cache-control') ?? '');
-        if (answer.status === 200 && json && storable) reads[path] = await answer.json();
+        const view = storable ? (body: unknown) => body : DOCUMENT_VIEWS[path];
+        if (!view) return;
+        const body = view(await answer.json());
+        if (body !== undefined) reads[path] = body;
       }),
     );
     return reads;
@@ -56,9 +76,10 @@ export function readsThroughApi(app: Hono<AppEnv>): NonNullable<SignedInDocument
  * GET /dashboard and GET /task/{id} as documents: index.html with the page's first screen already
  * in it (docs/decisions/0408), for a signed-in user, read through the same service calls as the
  * API the page then makes (GET /api/tasks?scope=mine, GET /api/tasks/{id}), so nobody sees in the
- * HTML what the API would not show them. Anything else (signed out, an expert's or an admin's
- * dashboard, a task the user may not see, maintenance, a failed read) falls through to the plain
- * index.html, whose page then does what it always did.
+ * HTML what the API would not show them; and GET /task/{id} and GET /admin with the page's first
+ * reads (decisions 0413, 0414). Anything else (signed out, an expert's or an admin's dashboard, a
+ * task the user may not see, maintenance, a failed read) falls through to the plain index.html,
+ * whose page then does what it always did.
  */
 export function signedInDocuments({ deps, webRoot, userOf, firstReads }: SignedInDocumentsDeps) {
   const tasks = createTasksService(tasksServiceDeps(deps as TasksModuleDeps));
@@ -125,5 +146,20 @@ export function signedInDocuments({ deps, webRoot, userOf, firstReads }: SignedI
     return c.html(withFirstReads(documentWith(shell), await reads));
   };
 
-  return { clientDashboard, task };
+  /**
+   * /admin on its overview: index.html with the page's first reads (decision 0414), for a user the
+   * overview answers (an admin with two-factor sign-in). Another tab, or anyone else, gets the plain
+   * index.html, as before.
+   */
+  const admin = async (c: Context<AppEnv>, next: Next) => {
+    if (!firstReads || !c.req.header('cookie') || c.req.query('tab')) return next();
+    const reads = await firstReads(c, ADMIN_OVERVIEW_FIRST_READS).catch(
+      () => ({}) as Record<string, unknown>,
+    );
+    if (!(ADMIN_OVERVIEW_READ in reads)) return next();
+    indexHtml ??= readFileSync(resolve(webRoot, 'index.html'), 'utf8');
+    return c.html(withFirstReads(indexHtml, reads));
+  };
+
+  return { clientDashboard, task, admin };
 }
