@@ -53,6 +53,11 @@ afterAll(async () => {
 
 const get = (path: string, user?: TestUser) =>
   app.request(`${TEST_ORIGIN}${path}`, { headers: user ? { cookie: user.cookie } : {} });
+/** The first reads a document carries (decisions 0413, 0414), or undefined when it carries none. */
+const readsOf = (html: string) => {
+  const island = /<script type="application\/json" id="first-reads">(.*?)<\/script>/s.exec(html)?.[1];
+  return island === undefined ? undefined : (JSON.parse(island) as Record<string, unknown>);
+};
 const shellOf = (html: string) =>
   /<div id="page-shell" aria-hidden="true">(.*?)<\/div><style>#page-shell~#root/s.exec(html)?.[1];
 
@@ -157,11 +162,6 @@ describe("GET /task/:id (a task's header as a document)", () => {
 });
 
 describe("GET /task/:id: the page's first reads in the document (decision 0413)", () => {
-  const readsOf = (html: string) => {
-    const island = /<script type="application\/json" id="first-reads">(.*?)<\/script>/s.exec(html)?.[1];
-    return island === undefined ? undefined : (JSON.parse(island) as Record<string, unknown>);
-  };
-
   it("carries the API's own answers to the page's first GETs for this user, before the React root", async () => {
     for (const [user, taskId] of [
       [client, openTaskId],
@@ -207,11 +207,6 @@ describe("GET /task/:id: the page's first reads in the document (decision 0413)"
 });
 
 describe("GET /admin: the overview's first reads in the document (decision 0414)", () => {
-  const readsOf = (html: string) => {
-    const island = /<script type="application\/json" id="first-reads">(.*?)<\/script>/s.exec(html)?.[1];
-    return island === undefined ? undefined : (JSON.parse(island) as Record<string, unknown>);
-  };
-
   it("carries the API's own answers to the overview's first GETs, and of the session only what the page reads", async () => {
     const response = await get('/admin', admin);
     expect(response.status).toBe(200);
