@@ -185,6 +185,29 @@ describe('warmUpRoute', () => {
     expect(queryClient.getQueryData(meQuery.queryKey)).toEqual(admin);
   });
 
+  it('takes no reads from a document the browser took from its cache: the page asks the server', async () => {
+    const reads = JSON.stringify({ '/api/me': { user: { id: 'u-old' } }, '/api/tasks/t-1': { task: { id: 't-1', title: 'old' } } });
+    for (const navigation of [
+      { type: 'back_forward', transferSize: 2_000 },
+      { type: 'navigate', transferSize: 0 },
+    ] as const) {
+      forgetEarlyAnswers();
+      requested = [];
+      const page = documentWithReads(reads);
+      adoptDocumentReads(page.document, navigation);
+      expect(page.island.removed, navigation.type).toBe(true);
+      warmUpRoute('/task/t-1');
+      expect(requested, navigation.type).toEqual(taskPageFirstReads('t-1'));
+      expect(await api.get('/api/me'), navigation.type).toEqual(client);
+    }
+    // A document fresh from the server (a navigation that transferred it) is taken.
+    forgetEarlyAnswers();
+    requested = [];
+    adoptDocumentReads(documentWithReads(reads).document, { type: 'reload', transferSize: 2_000 });
+    expect(await api.get('/api/me')).toEqual({ user: { id: 'u-old' } });
+    expect(requested).toEqual([]);
+  });
+
   it('ignores first reads that are not a JSON object, and a document without them', async () => {
     for (const text of ['{"/api/me": ', '"/api/me"', 'null']) {
       const page = documentWithReads(text);

@@ -81,10 +81,14 @@ const earlyAnswers = new Map<string, EarlyAnswer>();
  * Takes the page's first reads from the document, when the server wrote them there: the first GET
  * of each URL then takes its body instead of asking the server. The element goes once read.
  */
-export function adoptDocumentReads(doc: Document = document): void {
+export function adoptDocumentReads(doc: Document = document, navigation = currentNavigation()): void {
   const island = doc.getElementById(FIRST_READS_ID);
   if (!island) return;
   island.remove();
+  // A back or forward navigation may take the document from the browser's cache without asking the
+  // server (a page with an open socket is not kept whole in the back-forward cache): its reads are
+  // then as old as the document. The page asks the server for them instead.
+  if (navigation && (navigation.type === 'back_forward' || navigation.transferSize === 0)) return;
   let reads: unknown;
   try {
     reads = JSON.parse(island.textContent ?? '');
@@ -94,6 +98,12 @@ export function adoptDocumentReads(doc: Document = document): void {
   if (!reads || typeof reads !== 'object') return;
   const startedAt = Date.now();
   for (const [url, body] of Object.entries(reads)) if (url.startsWith('/api/')) earlyAnswers.set(url, { body, startedAt });
+}
+
+/** How this document was loaded (Navigation Timing), where the browser says. */
+function currentNavigation(): Pick<PerformanceNavigationTiming, 'type' | 'transferSize'> | undefined {
+  if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') return undefined;
+  return performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
 }
 
 const getRequest = (url: string) => fetch(url, { method: 'GET', credentials: 'same-origin' });
