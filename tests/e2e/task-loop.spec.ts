@@ -353,4 +353,28 @@ test.describe('the life of a task', () => {
     ).toHaveCount(0);
     await client.context().close();
   });
+
+  test('Back to a task page shows the task as it is now, not as the cached page had it', async ({ browser }) => {
+    const client = await signedInPage(browser, DEMO.client);
+    const before = uniqueTitle('Look over the garden shed');
+    const after = uniqueTitle('Look over the shed and the fence');
+    const taskId = await createTaskByApi(client, before);
+    await client.goto(`/task/${taskId}`);
+    await expect(client.getByRole('heading', { level: 1, name: before })).toBeVisible();
+    await client.goto('/profile');
+    await expect(client.getByRole('tab', { name: 'Account' })).toBeVisible();
+    // Meanwhile the task changes, as from another tab.
+    const renamed = await client.request.patch(`/api/tasks/${taskId}`, {
+      data: { title: after },
+      headers: { origin: new URL(client.url()).origin },
+    });
+    expect(renamed.ok()).toBeTruthy();
+    // Chromium takes the task page's document from its cache for Back (decision 0414): the page
+    // must not show the reads that document carried.
+    await client.goBack();
+    await expect(client).toHaveURL(new RegExp(`/task/${taskId}$`));
+    await expect(client.getByRole('heading', { level: 1, name: after })).toBeVisible();
+    await expect(client.getByRole('heading', { level: 1, name: before })).toHaveCount(0);
+    await client.context().close();
+  });
 });
