@@ -127,8 +127,16 @@ export function createApp(deps: AppDeps) {
     const token = sessionTokenOf(c.req.header('cookie'));
     let cached = token ? sessions.get(token) : undefined;
     if (token && !cached) {
-      const result = await auth.api.getSession({ headers: c.req.raw.headers });
+      const { headers: authHeaders, response: result } = await auth.api.getSession({
+        headers: c.req.raw.headers,
+        returnHeaders: true,
+      });
       if (result) {
+        // The read renews a day-old session (decision 0005: 7 days, sliding daily on use). Its
+        // cookie, with the renewed Max-Age, goes out with this answer: dropped, the browser's cookie
+        // would still end 7 days after sign-in while the database kept the session alive. (A
+        // refused session's cookie is left as it was: the answer is a 401, as before.)
+        for (const setCookie of authHeaders?.getSetCookie() ?? []) c.header('Set-Cookie', setCookie, { append: true });
         cached = {
           user: { ...result.user, id: result.user.id },
           session: { id: result.session.id, expiresAt: new Date(result.session.expiresAt) },

@@ -50,6 +50,25 @@ describe('session cache', () => {
     expect((await get('/api/me', user.cookie)).status).toBe(401);
   });
 
+  it("renews a day-old session's cookie with the answer of the API read that renews it", async () => {
+    const user = await t.createUser('client');
+    // Sessions last 7 days and slide daily on use: one that ends in 5 days was renewed 2 days ago.
+    const dueAt = new Date(Date.now() + 5 * 24 * 3600 * 1000);
+    await t.db.update(authSessions).set({ expiresAt: dueAt }).where(eq(authSessions.userId, user.id));
+    now += SESSION_CACHE_TTL_MS + 1;
+    const answer = await get('/api/me', user.cookie);
+    expect(answer.status).toBe(200);
+    const renewed = answer.headers.getSetCookie().find((cookie) => cookie.includes('session_token='));
+    expect(renewed).toMatch(/Max-Age=604800/i);
+    // The same token, so the browser's session goes on; the database agrees on the new end.
+    expect(renewed!.split(';')[0]).toBe(user.cookie.split('; ').find((pair) => pair.includes('session_token=')));
+    const [row] = await t.db.select().from(authSessions).where(eq(authSessions.userId, user.id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(dueAt.getTime() + 24 * 3600 * 1000);
+    // A session not due for renewal sends no cookie.
+    now += SESSION_CACHE_TTL_MS + 1;
+    expect((await get('/api/me', user.cookie)).headers.getSetCookie()).toEqual([]);
+  });
+
   it('does not cache roles: a role change shows on the next request', async () => {
     const user = await t.createUser('client');
     const before = (await (await get('/api/me', user.cookie)).json()) as { roles: { isAdmin: boolean } };

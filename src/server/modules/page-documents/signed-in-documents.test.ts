@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { createApp } from '../../app';
-import { systemSettings } from '../../db/schema';
+import { authSessions, systemSettings } from '../../db/schema';
 import { createTask } from '../../test/builders';
 import { LANDING_SHELL_SCRIPT } from '@shared/landing-shell';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app';
@@ -233,6 +233,19 @@ describe("GET /admin: the overview's first reads in the document (decision 0414)
       session: { id: full.session.id },
     });
     expect(html).not.toContain(full.session.token);
+  });
+
+  it("passes on the session read's renewed cookie, as the page's own read would have", async () => {
+    // A session last renewed two days ago (7-day sessions, renewed daily on use) is due for renewal.
+    const renewing = await t.createUser('admin');
+    const dueAt = new Date(Date.now() + 5 * 24 * 3600 * 1000);
+    await t.db.update(authSessions).set({ expiresAt: dueAt }).where(eq(authSessions.userId, renewing.id));
+    const response = await get('/admin', renewing);
+    expect(readsOf(await response.text())).toHaveProperty('/api/admin/overview');
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.some((cookie) => /session_token=/.test(cookie) && /Max-Age=\d+/i.test(cookie))).toBe(true);
+    const [row] = await t.db.select().from(authSessions).where(eq(authSessions.userId, renewing.id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(dueAt.getTime() + 24 * 3600 * 1000);
   });
 
   it('is the plain index.html for a client, an expert, an admin without two-factor, a stale cookie, signed out, and on another tab', async () => {
