@@ -59,7 +59,8 @@ export function readsThroughApi(app: Hono<AppEnv>): NonNullable<SignedInDocument
         const answer = await app.request(path, { headers: { cookie } }, c.env);
         // A renewed session cookie (the session read renews a day-old session) reaches the browser
         // with the document, as it would have with the page's own read.
-        for (const setCookie of answer.headers.getSetCookie()) c.header('Set-Cookie', setCookie, { append: true });
+        for (const setCookie of answer.headers.getSetCookie())
+          c.header('Set-Cookie', setCookie, { append: true });
         const json = answer.headers.get('content-type')?.includes('application/json');
         if (answer.status !== 200 || !json) return;
         // An answer the API marks no-store (the money panel's) stays out of a document the browser
