@@ -89,10 +89,8 @@ export function signedInDocuments({ deps, webRoot, userOf, firstReads }: SignedI
   const tasks = createTasksService(tasksServiceDeps(deps as TasksModuleDeps));
   let indexHtml: string | null = null;
   /** The build does not change under a running server: read it once. */
-  const documentWith = (shellHtml: string) => {
-    indexHtml ??= readFileSync(resolve(webRoot, 'index.html'), 'utf8');
-    return withPageShell(indexHtml, shellHtml);
-  };
+  const indexDocument = () => (indexHtml ??= readFileSync(resolve(webRoot, 'index.html'), 'utf8'));
+  const documentWith = (shellHtml: string) => withPageShell(indexDocument(), shellHtml);
   /** The user, unless the page would not show its content to anyone now (maintenance mode). */
   const viewerOf = async (c: Context<AppEnv>) => {
     if (!c.req.header('cookie')) return null;
@@ -161,8 +159,7 @@ export function signedInDocuments({ deps, webRoot, userOf, firstReads }: SignedI
       () => ({}) as Record<string, unknown>,
     );
     if (!(ADMIN_OVERVIEW_READ in reads)) return next();
-    indexHtml ??= readFileSync(resolve(webRoot, 'index.html'), 'utf8');
-    return c.html(withFirstReads(indexHtml, reads));
+    return c.html(withFirstReads(indexDocument(), reads));
   };
 
   return { clientDashboard, task, admin };
