@@ -13,8 +13,11 @@ export function Table({ className, stackOnPhone = false, ...props }: ComponentPr
   useLayoutEffect(() => {
     if (stackOnPhone && ref.current) labelStackedCells(ref.current);
   });
+  // Sideways only: `overflow-x: auto` alone makes the vertical axis scrollable too, and an empty
+  // stacked table (0 px tall) with its visually hidden header row could then measure a pixel of
+  // vertical overflow at some sub-pixel offsets, an empty region axe flags as not focusable.
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div data-slot="table-container" className="relative w-full overflow-x-auto overflow-y-hidden">
       <table
         ref={ref}
         data-slot="table"
