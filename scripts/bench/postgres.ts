@@ -4,7 +4,7 @@
  * server instead. Returns null when neither is possible: the PostgreSQL rows are then skipped.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -71,8 +71,10 @@ export async function startBenchPostgres(settings: Record<string, string> = {}):
     `${bin}/pg_ctl -D ${dir}/data -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`).join('')}' -l ${dir}/log -w start`,
   );
   if (started.status !== 0) {
+    // The server's own words, for a failure that a rerun does not show again.
+    const log = existsSync(join(dir, 'log')) ? readFileSync(join(dir, 'log'), 'utf8').trim().split('\n').slice(-3).join(' / ') : 'no log';
     rmSync(dir, { recursive: true, force: true });
-    return { skipped: 'pg_ctl start failed' };
+    return { skipped: `pg_ctl start failed (exit ${started.status}; ${log})` };
   }
   return onServer(`postgres://postgres@127.0.0.1:${port}/postgres`, () => {
     asPostgres(`${bin}/pg_ctl -D ${dir}/data -m fast stop`);

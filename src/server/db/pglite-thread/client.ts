@@ -171,14 +171,19 @@ export class PgliteThreadClient {
    */
   static start(options: PgliteThreadOptions): PgliteThreadClient {
     const client = new PgliteThreadClient(spawn(workerUrl()));
-    client.#initPosted = (async () => {
+    const posting = (async () => {
       const dump = options.loadDataDir;
       const bytes = dump ? await dump.arrayBuffer() : undefined;
       const init: WorkerOptions = { dataDir: options.dataDir, loadDataDir: bytes ? { bytes, type: dump!.type } : undefined };
       client.#worker.postMessage(init, bytes ? [bytes] : []);
-      client.#initPosted = undefined;
     })();
-    client.#initPosted.catch((error: Error) => client.#fail(error));
+    // Cleared once posted. Set first: without a dump the function above posts before it returns, and
+    // clearing it there left every later statement waiting a turn behind the settled promise.
+    client.#initPosted = posting;
+    posting.then(
+      () => void (client.#initPosted = undefined),
+      (error: Error) => client.#fail(error),
+    );
     return client;
   }
 

@@ -3,7 +3,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { expertProfiles, tasks } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { countCompletedTasks, listPayableExpertCells, listRecentTaskCells } from './geo.repository';
-import { expertCellsQuery, readExpertCells, readTaskAggregates, taskAggregatesQuery } from './map-aggregates.read';
+import { completedTasksQuery, expertCellsQuery, readExpertCells, readTaskAggregates, TASK_CELL_WINDOWS, taskCellsQuery } from './map-aggregates.read';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let t: TestApp;
@@ -39,7 +39,7 @@ afterAll(() => t?.close());
 describe('readExpertCells and readTaskAggregates', () => {
   it('answers empty lists and zero on a database without experts or tasks', async () => {
     expect(await readExpertCells(t.db)).toEqual([]);
-    expect(await readTaskAggregates(t.db, since())).toEqual({ taskCells: [], tasksCompleted: 0 });
+    expect(await readTaskAggregates(t.db, since(), t.clock.now())).toEqual({ taskCells: [], tasksCompleted: 0 });
   });
 
   it('reads the same cells and counts as the per-list queries it replaces', async () => {
@@ -61,7 +61,7 @@ describe('readExpertCells and readTaskAggregates', () => {
     await taskAt(-23.5475, -46.6361, 4);
     await taskAt(-23.5475, -46.6361, 5);
 
-    const read = { expertCells: await readExpertCells(t.db), ...(await readTaskAggregates(t.db, since())) };
+    const read = { expertCells: await readExpertCells(t.db), ...(await readTaskAggregates(t.db, since(), t.clock.now())) };
     const byLabelAndCentre = <C extends { label: string; latSum: number; experts: number }>(cells: C[]) =>
       [...cells].sort((a, b) => a.label.localeCompare(b.label) || a.latSum / a.experts - b.latSum / b.experts);
     const expectedCells = byLabelAndCentre(await listPayableExpertCells(t.db));
@@ -82,7 +82,19 @@ describe('readExpertCells and readTaskAggregates', () => {
     expect(read.tasksCompleted).toBe(1);
   });
 
-  it('reads the expert cells from expert_map_cells, never expert_profiles, and recent tasks over their created_at index', async () => {
+  it('counts each recent task once across the windows, at their edges and past the end', async () => {
+    const before = await readTaskAggregates(t.db, since(), t.clock.now());
+    const total = (read: typeof before) => read.taskCells.reduce((sum, c) => sum + c.tasks, 0);
+    const windowDays = 30 / TASK_CELL_WINDOWS;
+    // On each inner edge between two windows, and one created after `until` (the last window is open).
+    for (let edge = 1; edge < TASK_CELL_WINDOWS; edge++) await taskAt(51.5, -0.12, 30 - edge * windowDays);
+    await taskAt(51.5, -0.12, -1);
+    const after = await readTaskAggregates(t.db, since(), t.clock.now());
+    expect(total(after) - total(before)).toBe(TASK_CELL_WINDOWS);
+    expect(after.taskCells).toContainEqual({ latitude: 51.5, longitude: -0.12, tasks: TASK_CELL_WINDOWS });
+  });
+
+  it('reads the expert cells from expert_map_cells, never expert_profiles, recent tasks over their created_at index and the completed count from the counters', async () => {
     const planOf = (query: SQL) =>
       t.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
@@ -93,6 +105,11 @@ describe('readExpertCells and readTaskAggregates', () => {
     const experts = await planOf(expertCellsQuery());
     expect(experts).toContain('expert_map_cells');
     expect(experts).not.toContain('expert_profiles');
-    expect(await planOf(taskAggregatesQuery(new Date()))).toMatch(/tasks_created_(at|status)_idx/);
+    expect(await planOf(taskCellsQuery(new Date(), new Date()))).toMatch(/tasks_created_(at|status)_idx/);
+    expect(await planOf(taskCellsQuery(new Date(), null))).toMatch(/tasks_created_(at|status)_idx/);
+    // The completed count comes from the counters, not from a scan of the tasks by status.
+    const completed = await planOf(completedTasksQuery());
+    expect(completed).toContain('admin_counts');
+    expect(completed).not.toContain('tasks');
   });
 });

@@ -3,9 +3,10 @@ import type { Db } from '../../db/client';
 import type { ExpertCell, TaskCell } from './map-places';
 
 /**
- * What map-locations reads from the database (docs/decisions/0103), as two statements: the expert
+ * What map-locations reads from the database (docs/decisions/0103), in short statements: the expert
  * side (payable experts per place name and 0.1-degree cell) and the task side (tasks created since
- * `since` per 0.01-degree cell, and the count of finished tasks). The service keeps the task side
+ * `since` per 0.01-degree cell, read in TASK_CELL_WINDOWS short statements, and the count of finished
+ * tasks from the admin counters). The service keeps the task side
  * for a while, so an expert change recomputes only the expert side.
  *
  * Why this shape:
@@ -55,17 +56,35 @@ const LNG_SPAN = 36_001;
 const LAT_OFFSET = 9_000;
 const LNG_OFFSET = 18_000;
 
-/** The task side's statement, exported so a test can check its plan uses the indexes. */
-export function taskAggregatesQuery(since: Date): SQL {
+/**
+ * The recent tasks are read in this many windows of created_at, one short statement each: PGlite has
+ * one connection, and the whole 30 days in one statement (96,000 tasks at the load test's 1,000,000)
+ * held it for 55-90 ms every MAP_LOCATIONS_TTL_MS while every other request waited. PostgreSQL does
+ * not mind either way (docs/performance.md, "The map's periodic stall").
+ */
+export const TASK_CELL_WINDOWS = 6;
+
+/**
+ * One window's task cells: tasks created from `from` up to `to` (open-ended when null), exported so
+ * a test can check its plan uses the created_at index.
+ */
+export function taskCellsQuery(from: Date, to: Date | null): SQL {
   return sql`
-    select
-      (select json_agg((round(latitude * 100)::int + ${sql.raw(String(LAT_OFFSET))}) * ${sql.raw(String(LNG_SPAN))}
-                       + round(longitude * 100)::int + ${sql.raw(String(LNG_OFFSET))})
-       from tasks
-       where created_at >= ${since.toISOString()}::timestamptz
-         -- A suspended client's tasks leave the public map too (issue 22); a probe of a tiny partial index.
-         and not exists (select 1 from auth_users su where su.id = tasks.client_id and su.suspended_at is not null)) as cells,
-      (select count(*)::int from tasks where status in ('completed', 'verified')) as tasks_completed`;
+    select json_agg((round(latitude * 100)::int + ${sql.raw(String(LAT_OFFSET))}) * ${sql.raw(String(LNG_SPAN))}
+                    + round(longitude * 100)::int + ${sql.raw(String(LNG_OFFSET))}) as cells
+    from tasks
+    where created_at >= ${from.toISOString()}::timestamptz
+      ${to ? sql`and created_at < ${to.toISOString()}::timestamptz` : sql``}
+      -- A suspended client's tasks leave the public map too (issue 22); a probe of a tiny partial index.
+      and not exists (select 1 from auth_users su where su.id = tasks.client_id and su.suspended_at is not null)`;
+}
+
+/**
+ * The finished tasks, from the admin counters (migration 0032), kept exact by the tasks' row
+ * triggers: counting the completed rows took 120 ms at 1,000,000 tasks on PGlite, once per TTL.
+ */
+export function completedTasksQuery(): SQL {
+  return sql`select coalesce(sum(n), 0)::int as tasks_completed from admin_counts where key in ('status:completed', 'status:verified')`;
 }
 
 const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
@@ -78,13 +97,19 @@ export async function readExpertCells(db: Db): Promise<ExpertCell[]> {
   return labels.map((label, i) => ({ label, experts: experts[i], latSum: latSums[i], lngSum: lngSums[i] }));
 }
 
-export async function readTaskAggregates(db: Db, since: Date): Promise<TaskAggregates> {
-  const [row] = rowsOf<{ cells: TaskCellsJson | string; tasks_completed: number | string | null }>(
-    await db.execute(taskAggregatesQuery(since)),
-  );
-  const cells = parsed<TaskCellsJson>(row?.cells);
-  const tasksCompleted = Number(row?.tasks_completed ?? 0);
-  if (!cells) return { taskCells: [], tasksCompleted };
+/** Tasks created since `since` per cell (the last window open-ended past `until`), and the finished count. */
+export async function readTaskAggregates(db: Db, since: Date, until: Date): Promise<TaskAggregates> {
+  const span = Math.max(0, until.getTime() - since.getTime()) / TASK_CELL_WINDOWS;
+  const cells: number[] = [];
+  for (let window = 0; window < TASK_CELL_WINDOWS; window++) {
+    const from = new Date(since.getTime() + window * span);
+    const to = window === TASK_CELL_WINDOWS - 1 ? null : new Date(since.getTime() + (window + 1) * span);
+    const [row] = rowsOf<{ cells: TaskCellsJson | string }>(await db.execute(taskCellsQuery(from, to)));
+    for (const cell of parsed<TaskCellsJson>(row?.cells) ?? []) cells.push(cell);
+  }
+  const [count] = rowsOf<{ tasks_completed: number | string | null }>(await db.execute(completedTasksQuery()));
+  const tasksCompleted = Number(count?.tasks_completed ?? 0);
+  if (cells.length === 0) return { taskCells: [], tasksCompleted };
   // Sorted, equal cells are neighbours: one pass counts them, in latitude then longitude order.
   const sorted = Float64Array.from(cells).sort();
   const taskCells: TaskCell[] = [];

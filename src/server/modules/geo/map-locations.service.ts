@@ -79,8 +79,9 @@ export function createMapLocationsService(deps: { db: Db; clock: Clock; namer: P
 
   /** Tasks created within the window before the clock's now, and the finished count. */
   async function readTaskSide(): Promise<MapTaskSide> {
-    const since = new Date(clock.now().getTime() - MAP_LOCATIONS.recentTaskDays * DAY_MS);
-    const { taskCells, tasksCompleted } = await readTaskAggregates(db, since);
+    const now = clock.now();
+    const since = new Date(now.getTime() - MAP_LOCATIONS.recentTaskDays * DAY_MS);
+    const { taskCells, tasksCompleted } = await readTaskAggregates(db, since, now);
     return { tasksCompleted, taskIndex: indexTaskCells(taskCells) };
   }
 
