@@ -2,8 +2,11 @@
 // so that the product's code carries no debug endpoint: the event loop's delay and utilization, and
 // on PostgreSQL the time each query waits for a pooled connection (pg.Pool#connect) and each query's
 // round trip (pg.Client#query to its answer, as the server's code sees it), are answered to the load
-// driver over the fork's IPC channel ("metrics" -> figures since the last ask, then reset).
+// driver over the fork's IPC channel ("metrics" -> figures since the last ask, then reset). On PGlite
+// the wait is for its one connection, as its worker thread measures it (the diagnostics channel
+// `pglite.connection-wait`, src/server/db/pglite-thread/protocol.ts).
 import { createRequire } from 'node:module';
+import { subscribe } from 'node:diagnostics_channel';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -12,6 +15,13 @@ let waits = [];
 let roundTrips = [];
 let utilizationSince = performance.eventLoopUtilization();
 let maxWaiting = 0;
+/** 'pool' (node-postgres) or 'connection' (PGlite's one connection), once a wait was seen. */
+let waitKind = null;
+
+subscribe('pglite.connection-wait', (waitedMs) => {
+  waitKind = 'connection';
+  waits.push(waitedMs);
+});
 
 try {
   const pg = createRequire(`${process.cwd()}/`)('pg');
@@ -20,7 +30,10 @@ try {
   proto.connect = function (callback) {
     const started = performance.now();
     maxWaiting = Math.max(maxWaiting, this.waitingCount);
-    const record = () => waits.push(performance.now() - started);
+    const record = () => {
+      waitKind = 'pool';
+      waits.push(performance.now() - started);
+    };
     if (typeof callback === 'function') {
       return connect.call(this, (error, client, release) => {
         record();
@@ -69,6 +82,7 @@ process.on('message', (message) => {
     poolWaitP99: at(sorted, 0.99),
     poolWaitMax: sorted.at(-1) ?? 0,
     poolMaxWaiting: maxWaiting,
+    waitKind,
     rssMb: process.memoryUsage().rss / 1048576,
     loopBusy: performance.eventLoopUtilization(utilizationSince).utilization,
     queries: trips.length,

@@ -128,8 +128,12 @@ export async function runStep(
 export function formatStep(result: StepResult, instances: number): string {
   const f = (v: number) => (v < 10 ? v.toFixed(1) : v.toFixed(0));
   const loop = result.metrics.map((m) => `${f(m.loopP99)}/${f(m.loopMax)}`).join(' ');
+  // PostgreSQL: the wait for a pooled connection (q: the most requests waiting at once); PGlite: for its one connection.
+  const connectionOnly = result.metrics.every((m) => m.waitKind === 'connection');
   const pool = result.metrics.some((m) => m.poolWaits > 0)
-    ? result.metrics.map((m) => `${f(m.poolWaitP99)}/${f(m.poolWaitMax)} (q${m.poolMaxWaiting})`).join(' ')
+    ? result.metrics
+        .map((m) => `${f(m.poolWaitP99)}/${f(m.poolWaitMax)}${m.waitKind === 'connection' ? '' : ` (q${m.poolMaxWaiting})`}`)
+        .join(' ')
     : 'n/a';
   const errors = Object.entries(result.errorsBy)
     .map(([name, count]) => `${name} ${count}`)
@@ -140,7 +144,7 @@ export function formatStep(result: StepResult, instances: number): string {
     `p50 ${f(result.p50)} p95 ${f(result.p95)} p99 ${f(result.p99)} ms`,
     `errors ${result.errors}/${result.requests} (${(result.errorRate * 100).toFixed(2)}%)`,
     `loop p99/max ${loop} ms, busy ${result.metrics.map((m) => `${Math.round(m.loopBusy * 100)}%`).join(' ')}`,
-    `pool wait p99/max ${pool} ms`,
+    `${connectionOnly ? 'connection wait' : 'pool wait'} p99/max ${pool} ms`,
     // The queries counted include the jobs' and the sockets' own: the per-request figure is the whole cost.
     ...(result.metrics.some((m) => m.queries > 0)
       ? [

@@ -17,6 +17,8 @@ export interface ServerMetrics {
   poolWaitP99: number;
   poolWaitMax: number;
   poolMaxWaiting: number;
+  /** What the waits are for: a pooled connection (PostgreSQL) or PGlite's one connection; null before any. */
+  waitKind: 'pool' | 'connection' | null;
   /** Share of the time the event loop was busy (eventLoopUtilization). */
   loopBusy: number;
   /** PostgreSQL queries answered, and their round trips as the server's code saw them. */

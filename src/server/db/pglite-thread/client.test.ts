@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { messages, types } from '@electric-sql/pglite';
 import { pgliteTemplateDump } from '../../test/test-db';
 import { openDatabase, type DatabaseHandle } from '../client';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { PgliteThreadClient } from './client';
+import { CONNECTION_WAIT_CHANNEL } from './protocol';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -173,6 +175,38 @@ describe('PGlite in a worker thread', () => {
     releaseTransaction();
     await transaction;
     expect(await outside).toEqual([{ note: 'pending' }]);
+  });
+
+  it('publishes how long each statement waited for the connection: the whole open transaction for one that came meanwhile', async () => {
+    const waits: number[] = [];
+    const onWait = (waitedMs: unknown) => void waits.push(waitedMs as number);
+    subscribe(CONNECTION_WAIT_CHANNEL, onWait);
+    try {
+      await client.query('select 1');
+      expect(waits).toHaveLength(1);
+      expect(waits[0]).toBeGreaterThanOrEqual(0);
+
+      waits.length = 0;
+      let opened!: () => void;
+      const open = new Promise<void>((resolve) => (opened = resolve));
+      const transaction = client.transaction(async (tx) => {
+        opened();
+        await tx.query('select 1');
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      });
+      await open;
+      const asked = performance.now();
+      await client.query('select 2');
+      const roundTrip = performance.now() - asked;
+      await transaction;
+      // BEGIN's wait, then the outside statement's: it waited for the commit, the transaction's
+      // statements published nothing of their own.
+      expect(waits).toHaveLength(2);
+      expect(waits[1]).toBeGreaterThanOrEqual(100);
+      expect(waits[1]).toBeLessThanOrEqual(roundTrip);
+    } finally {
+      unsubscribe(CONNECTION_WAIT_CHANNEL, onWait);
+    }
   });
 
   it('answers many concurrent queries each with its own result', async () => {

@@ -1,10 +1,11 @@
+import { channel } from 'node:diagnostics_channel';
 import { Worker } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { messages, QueryOptions, Results } from '@electric-sql/pglite';
-import type { Reply, Request, SerializedError, WireQueryOptions, WorkerOptions } from './protocol';
+import { CONNECTION_WAIT_CHANNEL, type Reply, type Request, type SerializedError, type WireQueryOptions, type WorkerOptions } from './protocol';
 import { log } from '../../ops/logger';
 
 /**
@@ -34,6 +35,7 @@ type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 type Send = WithoutId<Request>;
 
 const PROBE = '\u0000identity-probe';
+const connectionWait = channel(CONNECTION_WAIT_CHANNEL);
 const identityChecked = new WeakSet<(value: string, typeId: number) => unknown>();
 
 /** The OIDs of identity parsers; throws for any other parser (it could not run in the worker). */
@@ -136,6 +138,7 @@ export class PgliteThreadClient {
           if (!pending) return;
           this.#pending.delete(reply.id);
           if (this.#pending.size === 0 && !this.#starting) worker.unref();
+          if (reply.waitedMs !== undefined && connectionWait.hasSubscribers) connectionWait.publish(reply.waitedMs);
           if (reply.kind === 'result') pending.resolve(reply.value);
           else pending.reject(reviveError(reply.error, pending.options));
         }

@@ -36,10 +36,17 @@ export type Request =
 export type Reply =
   | { kind: 'ready' }
   | { kind: 'init-failed'; error: SerializedError }
-  | { kind: 'result'; id: number; value: unknown }
-  | { kind: 'error'; id: number; error: SerializedError }
+  /** `waitedMs`: how long a statement outside a transaction (or a BEGIN) waited for the connection. */
+  | { kind: 'result'; id: number; value: unknown; waitedMs?: number }
+  | { kind: 'error'; id: number; error: SerializedError; waitedMs?: number }
   /** A NOTIFY for a subscription: posted before the reply of the statement that delivered it. */
   | { kind: 'notify'; subscription: number; payload: string };
+
+/**
+ * The diagnostics channel on which the main thread publishes each `waitedMs` (a number), while
+ * someone subscribes: PGlite's counterpart of a pool's connection wait (the load test's probe).
+ */
+export const CONNECTION_WAIT_CHANNEL = 'pglite.connection-wait';
 
 export interface SerializedError {
   name: string;

@@ -46,14 +46,30 @@ function transactionOf(id: number): Transaction {
   return open.tx;
 }
 
+/**
+ * PGlite's one connection, taken in arrival order by each statement outside a transaction and by
+ * each transaction for its whole life (as PGlite's own lock is), so that the time a request waited
+ * for it can be told apart from the time it ran: the `waitedMs` of its reply.
+ */
+let connectionFree: Promise<void> = Promise.resolve();
+async function takeConnection(): Promise<{ release: () => void; waitedMs: number }> {
+  const asked = performance.now();
+  const previous = connectionFree;
+  let release!: () => void;
+  connectionFree = new Promise<void>((resolve) => (release = resolve));
+  await previous;
+  return { release, waitedMs: performance.now() - asked };
+}
+
 async function begin(pg: PGlite, id: number) {
   let opened = false;
   let endId = id;
+  const connection = await takeConnection();
   try {
     await pg.transaction(async (tx) => {
       const ended = new Promise<{ commit: boolean; id: number }>((resolve) => transactions.set(id, { tx, end: resolve }));
       opened = true;
-      post({ kind: 'result', id, value: null });
+      post({ kind: 'result', id, value: null, waitedMs: connection.waitedMs });
       const signal = await ended;
       endId = signal.id;
       // PGlite commits when this callback returns, and rolls back when it throws.
@@ -65,17 +81,31 @@ async function begin(pg: PGlite, id: number) {
     else post({ kind: 'error', id: opened ? endId : id, error: serializeError(error, error instanceof messages.DatabaseError) });
   } finally {
     transactions.delete(id);
+    connection.release();
   }
 }
 
-async function handle(pg: PGlite, request: Request): Promise<unknown> {
+/** A statement outside a transaction holds the connection while it runs; one inside runs on its transaction's. */
+async function onConnection<T>(timing: { waitedMs?: number }, run: () => Promise<T>): Promise<T> {
+  const connection = await takeConnection();
+  timing.waitedMs = connection.waitedMs;
+  try {
+    return await run();
+  } finally {
+    connection.release();
+  }
+}
+
+async function handle(pg: PGlite, request: Request, timing: { waitedMs?: number }): Promise<unknown> {
   switch (request.op) {
     case 'query': {
-      const target = request.tx === undefined ? pg : transactionOf(request.tx);
-      return target.query(request.text, request.params, queryOptions(request.options));
+      const options = queryOptions(request.options);
+      if (request.tx !== undefined) return transactionOf(request.tx).query(request.text, request.params, options);
+      return onConnection(timing, () => pg.query(request.text, request.params, options));
     }
     case 'exec':
-      return (request.tx === undefined ? pg : transactionOf(request.tx)).exec(request.text);
+      if (request.tx !== undefined) return transactionOf(request.tx).exec(request.text);
+      return onConnection(timing, () => pg.exec(request.text));
     case 'rollback':
       return transactionOf(request.tx).rollback();
     case 'end': {
@@ -108,15 +138,16 @@ async function handle(pg: PGlite, request: Request): Promise<unknown> {
   }
 }
 
-function answer(request: Request, work: Promise<unknown>) {
+function answer(request: Request, timing: { waitedMs?: number }, work: Promise<unknown>) {
   work.then(
     (value) => {
       // 'end' is answered when the transaction settles (in begin), not when the signal is handed over.
       if (request.op === 'end') return;
       const transfer = request.op === 'dump' ? [(value as { bytes: ArrayBuffer }).bytes] : [];
-      post({ kind: 'result', id: request.id, value }, transfer);
+      post({ kind: 'result', id: request.id, value, waitedMs: timing.waitedMs }, transfer);
     },
-    (error: unknown) => post({ kind: 'error', id: request.id, error: serializeError(error, error instanceof messages.DatabaseError) }),
+    (error: unknown) =>
+      post({ kind: 'error', id: request.id, error: serializeError(error, error instanceof messages.DatabaseError), waitedMs: timing.waitedMs }),
   );
 }
 
@@ -141,5 +172,8 @@ port.on('message', (message: WorkerOptions | Request) => {
   }
   const request = message as Request;
   if (request.op === 'begin') void opening.then((pg) => begin(pg, request.id), () => undefined);
-  else answer(request, opening.then((pg) => handle(pg, request)));
+  else {
+    const timing: { waitedMs?: number } = {};
+    answer(request, timing, opening.then((pg) => handle(pg, request, timing)));
+  }
 });
