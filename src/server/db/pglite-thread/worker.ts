@@ -3,9 +3,10 @@
  * PostgreSQL's work never blocks the web server's event loop. The main thread talks to it through
  * the proxy in client.ts; the messages are in protocol.ts.
  *
- * Requests are handled as they arrive, not one after another: PGlite's own mutexes order them, so a
- * query outside a transaction waits while one is open, and the open transaction's statements (sent
- * with its id) run meanwhile.
+ * Requests are handled as they arrive, not one after another: everything outside a transaction
+ * takes the connection in arrival order (takeConnection, as PGlite's own lock does), so a query
+ * outside a transaction waits while one is open, and the open transaction's statements (sent with its
+ * id) run meanwhile.
  */
 import { parentPort } from 'node:worker_threads';
 import { PGlite, messages, type Transaction } from '@electric-sql/pglite';
@@ -114,25 +115,32 @@ async function handle(pg: PGlite, request: Request, timing: { waitedMs?: number 
       open.end({ commit: request.commit, id: request.id });
       return undefined;
     }
-    case 'listen': {
-      const subscription = request.id;
-      const unsubscribe = await pg.listen(request.channel, (payload) => post({ kind: 'notify', subscription, payload }));
-      subscriptions.set(subscription, unsubscribe);
-      return subscription;
-    }
-    case 'unlisten': {
-      const unsubscribe = subscriptions.get(request.subscription);
-      subscriptions.delete(request.subscription);
-      await unsubscribe?.();
-      return null;
-    }
-    case 'dump': {
-      const dump = await pg.dumpDataDir(request.compression);
-      return { bytes: await dump.arrayBuffer(), type: dump.type };
-    }
+    // The rest keep their place in the queue too (a close waits for the statements sent before it);
+    // their waits are not statements', so they are not reported.
+    case 'listen':
+      return onConnection({}, async () => {
+        const subscription = request.id;
+        const unsubscribe = await pg.listen(request.channel, (payload) => post({ kind: 'notify', subscription, payload }));
+        subscriptions.set(subscription, unsubscribe);
+        return subscription;
+      });
+    case 'unlisten':
+      return onConnection({}, async () => {
+        const unsubscribe = subscriptions.get(request.subscription);
+        subscriptions.delete(request.subscription);
+        await unsubscribe?.();
+        return null;
+      });
+    case 'dump':
+      return onConnection({}, async () => {
+        const dump = await pg.dumpDataDir(request.compression);
+        return { bytes: await dump.arrayBuffer(), type: dump.type };
+      });
     case 'close':
-      await pg.close();
-      return null;
+      return onConnection({}, async () => {
+        await pg.close();
+        return null;
+      });
     case 'begin':
       throw new Error('begin is handled apart');
   }
