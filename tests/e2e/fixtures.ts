@@ -62,6 +62,13 @@ export async function expectSoundPageStructure(page: Page) {
 export async function expectNoAxeViolationsAtBothWidths(page: Page) {
   // The second width's axe run takes seconds on a busy machine: the journey's time budget grows by as much.
   test.info().setTimeout(test.info().timeout + 15_000);
+  // The page as the user reads it, not its loading state: a lazily loaded route shows "Loading..."
+  // until its code arrives, and a fast runner can get here first (the checks would then judge the
+  // fallback, which has no main landmark or h1 of its own).
+  await page.waitForFunction(() => {
+    const shown = (element: Element) => element.getClientRects().length > 0;
+    return [...document.querySelectorAll('main, [role="main"]')].some(shown) && [...document.querySelectorAll('h1')].some(shown);
+  });
   const before = page.viewportSize() ?? { width: 1280, height: 720 };
   for (const width of [1280, 390]) {
     const height = width === before.width ? before.height : width === 390 ? 844 : 720;
