@@ -71,6 +71,11 @@ test('the expert walks a property checklist with photos and a video; the client 
   await expectNoAxeViolations(client);
   await confirmInDialog(client, 'Confirm & Pay');
   await expect.poll(async () => (await apiTask(client, taskId)).status).toMatch(/^(completed|verified)$/);
+  // The report is issued after the status moves (the confirmation answers once it is): a reload in
+  // between shows no report yet, and nothing would bring it in later.
+  await expect
+    .poll(async () => ((await (await client.request.get(`/api/tasks/${taskId}/evidence-items`)).json()) as { report: unknown }).report ?? null)
+    .not.toBeNull();
 
   // The report: the PDF opens, and its share link goes to the public verify page.
   await client.reload();
