@@ -20,7 +20,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { startBenchPostgres, type BenchPostgres } from '../bench/postgres';
 import { buildJourneys, type Counters, type Population } from './journeys';
 import { formatStep, runStep, smoke, type StepResult } from './ramp';
-import { loadScale, SCALES, type LoadScale } from './scale';
+import { loadScale, type LoadScale } from './scale';
 import { seedLoad, type LoadCast } from './seed';
 import { startServer, type LoadServer } from './server';
 import { socketPool } from './sockets';
@@ -40,7 +40,7 @@ function build() {
 async function pgliteData(scale: LoadScale): Promise<{ dataDir: string; cast: LoadCast }> {
   // Named by the cast's size too, as the PostgreSQL template is: LOAD_STEPS past the scale's users
   // seeds more sessions, and a cast of fewer users would answer their requests 401.
-  const root = resolve(`.tmp/load/pglite-${scale.name}${scale.users === SCALES[scale.name]?.users && scale.pool === SCALES[scale.name]?.pool ? '' : `-${scale.users}-${scale.pool}`}`);
+  const root = resolve(`.tmp/load/pglite-${scale.name}-${scale.users}-${scale.pool}`);
   const castFile = join(root, 'cast.json');
   if (!existsSync(castFile)) {
     rmSync(root, { recursive: true, force: true });

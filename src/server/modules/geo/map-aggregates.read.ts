@@ -5,9 +5,9 @@ import type { ExpertCell, TaskCell } from './map-places';
 /**
  * What map-locations reads from the database (docs/decisions/0103), in short statements: the expert
  * side (payable experts per place name and 0.1-degree cell) and the task side (tasks created since
- * `since` per 0.01-degree cell, read in TASK_CELL_WINDOWS short statements, and the count of finished
- * tasks from the admin counters). The service keeps the task side
- * for a while, so an expert change recomputes only the expert side.
+ * `since` per 0.01-degree cell, read in TASK_CELL_WINDOWS windows, and the count of finished tasks
+ * from the admin counters). The service keeps the task side for a while, so an expert change
+ * recomputes only the expert side.
  *
  * Why this shape:
  * - the expert cells come from expert_map_cells, kept by row triggers on expert_profiles (migration
