@@ -113,3 +113,14 @@ export async function finishJobIn(db: Db, job: Pick<JobRow, 'id' | 'key'>, now: 
     .returning({ id: jobs.id });
   if (rows.length === 0) throw new JobAlreadyDone(job.key);
 }
+
+/**
+ * Marks a keyed job done without running it: an outbox job whose work the request that wrote it
+ * finished (or that was refused for good) at once, so that nothing waits on it.
+ */
+export async function finishJobByKey(db: Db, params: { key: string; now: Date }): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ done_at: params.now, locked_until: null })
+    .where(and(eq(jobs.key, params.key), isNull(jobs.done_at)));
+}

@@ -20,6 +20,8 @@ export interface Metrics {
   webhook(labels: { route: string; outcome: 'ok' | 'rejected' | 'error' }): void;
   delivery(labels: { channel: 'email' | 'push' | 'sms'; outcome: 'sent' | 'failed' }): void;
   jobRun(labels: { kind: string; outcome: 'done' | 'failed' }): void;
+  /** One difference the payment reconciler found between the ledger and the provider (decision 0440). */
+  paymentDrift(labels: { kind: string; outcome: 'repaired' | 'unresolved' }): void;
   /** The Prometheus text exposition and its content type. */
   scrape(): Promise<{ body: string; contentType: string }>;
 }
@@ -30,6 +32,7 @@ export const noMetrics: Metrics = {
   webhook: () => undefined,
   delivery: () => undefined,
   jobRun: () => undefined,
+  paymentDrift: () => undefined,
   scrape: async () => ({ body: '', contentType: 'text/plain' }),
 };
 
@@ -69,6 +72,12 @@ export async function createMetrics(sources: MetricsSources): Promise<Metrics> {
   const jobRuns = new client.Counter({
     name: 'jobs_runs_total',
     help: 'Job runs by kind and outcome.',
+    labelNames: ['kind', 'outcome'],
+    registers: [registry],
+  });
+  const paymentDrift = new client.Counter({
+    name: 'payment_drift_total',
+    help: 'Differences between the ledger and the payment provider found by the reconciler, by kind and outcome.',
     labelNames: ['kind', 'outcome'],
     registers: [registry],
   });
@@ -118,6 +127,7 @@ export async function createMetrics(sources: MetricsSources): Promise<Metrics> {
     webhook: (labels) => webhooks.inc(labels),
     delivery: (labels) => deliveries.inc(labels),
     jobRun: (labels) => jobRuns.inc(labels),
+    paymentDrift: (labels) => paymentDrift.inc(labels),
     async scrape() {
       return { body: await registry.metrics(), contentType: registry.contentType };
     },

@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 // State of the embedded "local" payment provider. It mirrors the provider's own objects
 // so that the same state machine runs offline; the real adapter never touches these tables.
@@ -40,7 +41,11 @@ export const localPaymentIntents = pgTable(
     metadata: text('metadata'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('local_payment_intents_destination_idx').on(t.destination)],
+  (t) => [
+    index('local_payment_intents_destination_idx').on(t.destination),
+    // The reconciler's and the card step's "every intent of this task" (migration 0033).
+    index('local_payment_intents_task_idx').on(sql`((${t.metadata})::jsonb ->> 'task_id')`),
+  ],
 );
 
 /** Idempotency keys seen by the local provider, with the object id they produced. */

@@ -108,3 +108,32 @@ export const jobs = pgTable(
     index('jobs_failed_idx').on(t.kind, t.created_at).where(sql`${t.done_at} is null and ${t.attempts} >= ${t.max_attempts}`),
   ],
 );
+
+/**
+ * One row per run of the payment reconciler (docs/decisions/0440): the tasks with money in flight it
+ * compared with the provider, the drift it found, what it repaired and what it left to an admin.
+ */
+export const paymentReconciliations = pgTable(
+  'payment_reconciliations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    started_at: timestamp('started_at', { withTimezone: true }).notNull(),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+    tasks_checked: integer('tasks_checked').notNull().default(0),
+    drift_found: integer('drift_found').notNull().default(0),
+    repaired: integer('repaired').notNull().default(0),
+    unresolved: integer('unresolved').notNull().default(0),
+    findings: jsonb('findings').$type<ReconciliationFinding[]>().notNull().default([]),
+    error: text('error'),
+  },
+  (t) => [index('payment_reconciliations_started_idx').on(t.started_at)],
+);
+
+/** One difference between the ledger and the provider, and what the reconciler did about it. */
+export interface ReconciliationFinding {
+  task_id: string;
+  intent_id: string | null;
+  kind: string;
+  repaired: boolean;
+  detail: string;
+}

@@ -94,6 +94,10 @@ export const tasks = pgTable(
     index('tasks_review_window_idx')
       .on(t.review_window_ends_at)
       .where(sql`${t.status} = 'pending_approval'`),
+    // The payment reconciler's scan of money in flight (migration 0033).
+    index('tasks_money_in_flight_idx')
+      .on(t.payment_status)
+      .where(sql`${t.payment_status} in ('pending', 'authorized')`),
   ],
 );
 
@@ -238,7 +242,11 @@ export const paymentActions = pgTable(
     created_at: timestamptz('created_at').notNull().defaultNow(),
     updated_at: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('payment_actions_task_idx').on(t.task_id, t.created_at)],
+  (t) => [
+    index('payment_actions_task_idx').on(t.task_id, t.created_at),
+    // The payment reconciler's scan of recent payment calls (migration 0033).
+    index('payment_actions_updated_idx').on(t.updated_at),
+  ],
 );
 
 export const DISPUTE_STATUSES = ['open', 'resubmitted', 'resolved'] as const;

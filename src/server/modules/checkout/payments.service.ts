@@ -21,6 +21,7 @@ import {
   type PaymentIntentInfo,
   type PaymentIntentStatus,
 } from '../../providers/payments/payment-provider';
+import { crashPoint } from '../../ops/crash-points';
 import { rolesOf } from '../profiles/profiles.repository';
 import { ensureAuthorized } from '../holds/payment-authorization';
 import { toTaskDto } from '../tasks/tasks.dto';
@@ -46,6 +47,8 @@ import { createReauthorizeDialogService } from '../holds/reauthorize-dialog.serv
 
 /** Intents the client can still pay: the dialog reuses them instead of creating another. */
 const PAYABLE: PaymentIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+/** Intents that still hold, or may still come to hold, money on the client's card. */
+const LIVE: PaymentIntentStatus[] = [...PAYABLE, 'requires_capture'];
 
 const refusal = (result: Extract<PermissionCheck, { ok: false }>) =>
   result.reason === 'forbidden' ? forbidden(result.message) : conflict(result.message);
@@ -111,6 +114,28 @@ export function createPaymentsService(deps: AppDeps) {
     return { intent, task };
   }
 
+  /**
+   * Voids every live intent the provider holds for the task except `keep` (and except the task's own
+   * authorized hold): the orphans of attempts whose record a crash lost. Each void has its own key.
+   */
+  async function voidOtherLiveIntents(taskId: string, keep: string | null) {
+    const known = await provider()
+      .listPaymentIntentsForTask(taskId)
+      .catch((error: unknown) => {
+        throw new AppError('provider_error', messages.payment.authorizationFailed, { details: error });
+      });
+    const current = await findTask(db, taskId);
+    const ownHold = current?.payment_status === 'authorized' ? current.stripe_payment_intent_id : null;
+    for (const intent of known) {
+      if (intent.id === keep || intent.id === ownHold || !LIVE.includes(intent.status)) continue;
+      await provider()
+        .cancelPaymentIntent(intent.id, { idempotencyKey: idempotencyKeyFor(taskId, 'cancel_hold', `orphan:${intent.id}`), reason: 'hold_replaced' })
+        .catch((error: unknown) => {
+          throw new AppError('provider_error', messages.payment.authorizationFailed, { details: error });
+        });
+    }
+  }
+
   async function intentDto(intent: PaymentIntentInfo, taskId: string, amount: number, feePercent: number): Promise<PaymentIntentDto> {
     const row = (await transactionsOfTask(db, taskId)).find((r) => r.stripe_payment_intent_id === intent.id);
     return {
@@ -148,11 +173,17 @@ export function createPaymentsService(deps: AppDeps) {
             if (error instanceof PaymentProviderError && error.kind === 'not_found') return null;
             throw new AppError('provider_error', messages.payment.authorizationFailed, { details: error });
           });
+        // One hold per task (decision 0440): the card step authorized this intent but its confirm
+        // never arrived (a crash, a closed tab). Record it and reuse it; never make a second hold.
+        if (previous?.status === 'requires_capture' && previous.amountCents === amount) {
+          await ensureAuthorized(db, { taskId: task.id, intent: previous, now: clock.now() });
+          return intentDto(previous, task.id, amount, feePercent);
+        }
         if (previous && PAYABLE.includes(previous.status) && previous.amountCents === amount) {
+          await voidOtherLiveIntents(task.id, previous.id);
           return intentDto(previous, task.id, amount, feePercent);
         }
       }
-
       // A new intent: the first attempt's key is the task's, later ones (after a failed or
       // cancelled attempt) add the attempt number; an attempt whose outcome is unknown is replayed.
       const attempts = await listActions(db, task.id, 'create_intent');
@@ -178,6 +209,7 @@ export function createPaymentsService(deps: AppDeps) {
         await finishAction(db, { key, status: 'failed', error: failure.message, now: clock.now() });
         throw new AppError('provider_error', messages.payment.authorizationFailed, { details: failure });
       }
+      crashPoint('intent.after_create');
 
       const attached = await db.transaction(async (tx) => {
         const at = clock.now();
@@ -202,6 +234,11 @@ export function createPaymentsService(deps: AppDeps) {
         const current = await findTask(db, task.id);
         if (current?.stripe_payment_intent_id !== intent.id) throw conflict(messages.payment.cannotAuthorize);
       }
+      // Any other live intent of this task at the provider (an earlier attempt, one whose record a
+      // crash lost) is voided now that this one is the task's: the card never carries two holds.
+      // After the attach, so that two parallel requests (the same key, the same intent) never void
+      // each other's.
+      await voidOtherLiveIntents(task.id, intent.id);
       return intentDto(intent, task.id, amount, feePercent);
     },
 
@@ -217,12 +254,18 @@ export function createPaymentsService(deps: AppDeps) {
           expYear: card.exp_year,
           cvc: card.cvc,
         });
+        crashPoint('card.after_authorize');
         return { status: result.status as LocalCardResultDto['status'] };
       } catch (error) {
         if (error instanceof PaymentProviderError && error.kind === 'card_declined') {
           return { status: 'requires_payment_method', error: messages.payment.tryDifferentMethod };
         }
-        if (error instanceof PaymentProviderError && error.kind === 'invalid_state') throw conflict(messages.payment.cannotAuthorize);
+        if (error instanceof PaymentProviderError && error.kind === 'invalid_state') {
+          // A double click: the first submit authorized the hold while this one waited. Same success.
+          const now = await provider().retrievePaymentIntent(intent.id).catch(() => null);
+          if (now?.status === 'requires_capture') return { status: 'requires_capture' };
+          throw conflict(messages.payment.cannotAuthorize);
+        }
         throw new AppError('provider_error', messages.payment.authorizationFailed, { details: error });
       }
     },

@@ -11,8 +11,8 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
 import { recordAudit } from '../audit/audit.repository';
 import { insertNotifications } from '../notifications/notifications.repository';
-import { finishAction, markCaptured, startAction, transactionsOfTask, upsertIntentTransaction } from '../payments/payments.repository';
-import { asProviderError, attemptKey, type TaskPayments } from '../payments/task-payments';
+import { transactionsOfTask } from '../payments/payments.repository';
+import { asProviderError, type TaskPayments } from '../payments/task-payments';
 import { adminIds } from '../holds/holds.repository';
 import { moneyNotification } from '../holds/money-notifications';
 import { enforce, loadTaskFor, loadVisibleTask } from '../tasks/task-access';
@@ -27,7 +27,7 @@ import {
   type DisputeRow,
 } from './disputes.repository';
 import { errorField, log } from '../../ops/logger';
-import { enqueueVoidRetry } from '../holds/payment-retries';
+import { enqueueCaptureRetry, enqueueVoidRetry, OUTBOX_HEAD_START_MS } from '../payments/payment-retry-jobs';
 
 export interface DisputesDeps {
   db: Db;
@@ -40,11 +40,12 @@ const d = messages.disputes;
 
 /**
  * Disputes instead of reject-means-void (docs/decisions/0111): the client's Reject opens one, the
- * expert resubmits once or accepts, an admin releases, refunds or captures part. Money first at
- * the provider, then one conditional database change; a provider failure changes nothing.
+ * expert resubmits once or accepts, an admin releases, refunds or captures part. A refund voids
+ * first at the provider, then one conditional database change (a provider failure changes nothing);
+ * a release or part capture commits the resolution with its capture job, the outbox of decision 0440.
  */
 export function createDisputesService(deps: DisputesDeps) {
-  const { db, clock, payments, provider } = deps;
+  const { db, clock, payments } = deps;
 
   /** pending_approval -> disputed by the client (or an admin on their behalf). */
   async function open(userId: string, taskId: string, body: RejectEvidenceRequest & { reason: string; override_reason?: string }) {
@@ -111,6 +112,10 @@ export function createDisputesService(deps: DisputesDeps) {
         moneyNotification(task.client_id, 'rejection_accepted', d.acceptedTitle, format(d.acceptedMessage, { title: task.title }), task, now),
       ]);
       await recordAudit(tx, { actor_id: userId, action: 'dispute.rejection_accepted', target_type: 'task', target_id: task.id, details: { dispute_id: dispute.id }, created_at: now });
+      // The outbox (decision 0440): the void is owed from this commit on.
+      if (row.stripe_payment_intent_id && row.payment_status === 'authorized') {
+        await enqueueVoidRetry(tx, { taskId: task.id, intentId: row.stripe_payment_intent_id, reason: 'client_rejected_evidence', now, delayMs: OUTBOX_HEAD_START_MS });
+      }
       return row;
     });
     if (!cancelled) throw conflict(messages.tasks.statusChanged);
@@ -125,26 +130,6 @@ export function createDisputesService(deps: DisputesDeps) {
       }
     }
     return { message: holdFailed ? d.rejectionAcceptedHoldFailed : d.rejectionAccepted, payment_failed: holdFailed };
-  }
-
-  /** Captures the disputed hold in full or in part at the provider (idempotent per attempt). */
-  async function captureAtProvider(task: typeof tasks.$inferSelect, amount: number, fee: number) {
-    const intentId = task.stripe_payment_intent_id!;
-    const key = await attemptKey(db, { taskId: task.id, action: 'capture', intentId });
-    await startAction(db, { taskId: task.id, action: 'capture', key, intentId, amount, now: clock.now() });
-    try {
-      const intent = await provider().capturePaymentIntent(intentId, {
-        idempotencyKey: key,
-        ...(amount === task.budget ? {} : { amountCents: amount, applicationFeeCents: fee }),
-      });
-      return { key, intent };
-    } catch (error) {
-      const current = await provider().retrievePaymentIntent(intentId).catch(() => null);
-      if (current?.status === 'succeeded') return { key, intent: current };
-      const failure = asProviderError(error);
-      await finishAction(db, { key, status: 'failed', error: failure.message, now: clock.now() });
-      throw new AppError('provider_error', format(d.resolutionFailed, { msg: failure.message.replace(/\.$/, '') }));
-    }
   }
 
   async function resolve(adminId: string, disputeId: string, body: ResolveDisputeRequest) {
@@ -186,23 +171,26 @@ export function createDisputesService(deps: DisputesDeps) {
     if (amount < 1 || amount > authorized) throw badRequest(d.amountInvalid, { amount_cents: d.amountInvalid });
     if (task.payment_status !== 'authorized' || !task.stripe_payment_intent_id) throw conflict(messages.payment.cannotCapture);
     const fee = amount === authorized && txRow ? txRow.platform_fee : platformFeeCents(amount, feePercent);
-    const { key, intent } = await captureAtProvider(task, amount, fee);
-    const captured = intent.amountCapturedCents || amount;
+    const intentId = task.stripe_payment_intent_id;
+    // The outbox (decision 0440): the resolution and the capture it owes commit together; the capture
+    // is then made at once for the answer, and the job makes it after a crash or a provider failure.
     const done = await db.transaction(async (tx) => {
-      await finishAction(tx, { key, status: 'succeeded', intentId: intent.id, data: { amount_captured: captured }, now });
       const row = await updateTaskIf(tx, { id: task.id, from: ['disputed'], extra: eq(tasks.payment_status, 'authorized') }, { status: 'verified', completed_at: now, updated_at: now });
       if (!row) return undefined;
-      await markCaptured(tx, { taskId: task.id, intentId: intent.id, now });
-      await upsertIntentTransaction(tx, { taskId: task.id, intentId: intent.id, amount: captured, platformFee: fee, status: 'captured', from: ['authorized', 'pending'], now });
-      await resolveDisputeRow(tx, { id: dispute.id, from: ['open', 'resubmitted'], resolution: body.resolution === 'release' ? 'release' : 'partial', capturedAmount: captured, resolvedBy: adminId, note: body.note, now });
-      await notifyBoth(tx, format(d.resolvedReleaseMessage, { title: task.title, amount: formatUsd(captured - fee) }));
-      await recordAudit(tx, { actor_id: adminId, action: 'dispute.resolved', target_type: 'task', target_id: task.id, details: { dispute_id: dispute.id, resolution: body.resolution, captured_amount: captured, platform_fee: fee, note: body.note ?? null }, created_at: now });
+      await resolveDisputeRow(tx, { id: dispute.id, from: ['open', 'resubmitted'], resolution: body.resolution === 'release' ? 'release' : 'partial', capturedAmount: amount, resolvedBy: adminId, note: body.note, now });
+      await notifyBoth(tx, format(d.resolvedReleaseMessage, { title: task.title, amount: formatUsd(amount - fee) }));
+      await recordAudit(tx, { actor_id: adminId, action: 'dispute.resolved', target_type: 'task', target_id: task.id, details: { dispute_id: dispute.id, resolution: body.resolution, captured_amount: amount, platform_fee: fee, note: body.note ?? null }, created_at: now });
+      await enqueueCaptureRetry(tx, { taskId: task.id, intentId, now, amount, fee, delayMs: OUTBOX_HEAD_START_MS });
       return row;
     });
     if (!done) {
       const again = await findDispute(db, dispute.id);
       if (again?.status !== 'resolved') throw conflict(d.notOpen);
+      return { message: d.resolved, resolution: body.resolution, captured_amount: again.captured_amount ?? amount };
     }
+    const capture = await payments.capture(done, { amountCents: amount, feeCents: fee });
+    if (!capture.success) log.warn({ taskId: task.id, err: capture.error }, 'dispute capture failed; its job retries it');
+    const captured = capture.success ? capture.amount_captured : amount;
     return { message: d.resolved, resolution: body.resolution, captured_amount: captured };
   }
 

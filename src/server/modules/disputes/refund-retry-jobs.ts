@@ -20,11 +20,19 @@ export interface RefundRetryPayload {
   reason?: string;
 }
 
-export async function enqueueRefundRetry(db: Db, payload: RefundRetryPayload, now: Date): Promise<boolean> {
+export const refundJobKey = (payload: Pick<RefundRetryPayload, 'transactionId' | 'idempotencyKey'>) =>
+  `${RETRY_JOB_KINDS.refund}:${payload.transactionId}:${payload.idempotencyKey}`;
+
+/**
+ * Written with the refund's start record (the outbox, decision 0440), before the provider is called,
+ * so a crash after the provider's refund still records it; the request that makes the refund marks
+ * the job done when it finishes, and a refusal ends it.
+ */
+export async function enqueueRefundRetry(db: Db, payload: RefundRetryPayload, now: Date, delayMs = retryDelayMs(1)): Promise<boolean> {
   return enqueueJob(db, {
     kind: RETRY_JOB_KINDS.refund,
-    key: `${RETRY_JOB_KINDS.refund}:${payload.transactionId}:${payload.idempotencyKey}`,
-    runAt: new Date(now.getTime() + retryDelayMs(1)),
+    key: refundJobKey(payload),
+    runAt: new Date(now.getTime() + delayMs),
     payload: { ...payload },
     maxAttempts: MAX_RETRY_ATTEMPTS,
   });

@@ -15,7 +15,10 @@ import { asProviderError } from '../payments/task-payments';
 import { findTaskRow } from '../holds/holds.repository';
 import { holdNotifications } from '../holds/money-notifications';
 import { findTransaction } from './disputes.repository';
-import { enqueueRefundRetry, otherRefundRetrying } from './refund-retry-jobs';
+import { enqueueRefundRetry, otherRefundRetrying, refundJobKey } from './refund-retry-jobs';
+import { finishJobByKey } from '../../jobs/jobs.repository';
+import { crashPoint } from '../../ops/crash-points';
+import { OUTBOX_HEAD_START_MS } from '../payments/payment-retry-jobs';
 
 const h = messages.holds;
 
@@ -47,7 +50,13 @@ export function createRefundsService(deps: { db: Db; clock: Clock; provider: () 
       }
       const task = await findTaskRow(db, row.task_id);
       const now = clock.now();
-      await startAction(db, { taskId: row.task_id, action: 'refund', key, intentId: row.stripe_payment_intent_id, amount: body.amount_cents, reason: body.reason ?? null, now });
+      const payload = { taskId: row.task_id, transactionId: row.id, adminId, amountCents: body.amount_cents, idempotencyKey: body.idempotency_key };
+      const retryPayload = body.reason ? { ...payload, reason: body.reason } : payload;
+      // The outbox (decision 0440): the refund's job exists before the provider is called.
+      await db.transaction(async (tx) => {
+        await startAction(tx, { taskId: row.task_id, action: 'refund', key, intentId: row.stripe_payment_intent_id!, amount: body.amount_cents, reason: body.reason ?? null, now });
+        await enqueueRefundRetry(tx, retryPayload, now, OUTBOX_HEAD_START_MS);
+      });
       let refundId: string;
       try {
         const refund = await provider().refundPayment({
@@ -61,13 +70,12 @@ export function createRefundsService(deps: { db: Db; clock: Clock; provider: () 
       } catch (error) {
         const failure = asProviderError(error);
         await finishAction(db, { key, status: 'failed', error: failure.message, now: clock.now() });
-        // The provider failed to answer (it did not refuse): no money waits for a person (decision 0242).
-        if (failure.kind === 'unavailable') {
-          const payload = { taskId: row.task_id, transactionId: row.id, adminId, amountCents: body.amount_cents, idempotencyKey: body.idempotency_key };
-          await enqueueRefundRetry(db, body.reason ? { ...payload, reason: body.reason } : payload, clock.now());
-        }
+        // The provider failed to answer (it did not refuse): its job retries it, no money waits for a
+        // person (decision 0242). A refusal is final: the job ends.
+        if (failure.kind !== 'unavailable') await finishJobByKey(db, { key: refundJobKey(retryPayload), now: clock.now() });
         throw new AppError(failure.code === 'bad_request' ? 'conflict' : 'provider_error', format(h.refundFailed, { msg: failure.message }));
       }
+      crashPoint('refund.after_provider');
       const at = clock.now();
       const updated = await db.transaction(async (tx) => {
         // The key's row is the once-guard: a parallel request with the same key (the provider
@@ -111,6 +119,8 @@ export function createRefundsService(deps: { db: Db; clock: Clock; provider: () 
         });
         return changed;
       });
+      // Recorded (or found recorded): the outbox job has nothing left to do.
+      await finishJobByKey(db, { key: refundJobKey(retryPayload), now: clock.now() });
       if (updated === undefined) throw conflict(h.refundNotAllowed);
       if (updated === null) throw conflict(h.refundNotAllowed);
       return { message: h.refunded, transaction_status: updated.status, amount_refunded: updated.amount_refunded };

@@ -4,6 +4,7 @@ import type { Metrics } from '../../ops/metrics';
 import { createTaskPayments } from '../payments/task-payments';
 import { revealDueReviews } from '../tasks/blind-reviews';
 import { createMoneyJobHandlers, scheduleMoneyWork } from './hold-jobs';
+import { reconcilePayments, RECONCILE_JOB_KIND, scheduleReconciliation } from './reconcile';
 import {
   alertAdmins,
   alertingOnRepeatedFailure,
@@ -16,7 +17,7 @@ export function createMoneyJobRunner(
   deps: AppDeps,
   options: {
     pollIntervalMs?: number;
-    metrics?: Pick<Metrics, 'jobRun'>;
+    metrics?: Pick<Metrics, 'jobRun'> & Partial<Pick<Metrics, 'paymentDrift'>>;
     /** Other kinds this runner also runs (notification delivery). */
     extraHandlers?: Record<string, JobHandler>;
     /** Other periodic work run before each claim (the admin counters' compaction). */
@@ -27,7 +28,15 @@ export function createMoneyJobRunner(
   const payments = createTaskPayments(deps);
   const moneyDeps = { db: deps.db, clock: deps.clock, payments, provider };
   const alerts = { db: deps.db, clock: deps.clock };
-  const handlers = {
+  // The reconciler (decision 0440): a keyed job each period, so one instance runs it at a time.
+  const reconcile = async () => {
+    await reconcilePayments({
+      ...moneyDeps,
+      onDrift: (finding) => options.metrics?.paymentDrift?.({ kind: finding.kind, outcome: finding.repaired ? 'repaired' : 'unresolved' }),
+    });
+  };
+  const handlers: Record<string, JobHandler> = {
+    [RECONCILE_JOB_KIND]: reconcile,
     ...createMoneyJobHandlers(moneyDeps),
     ...createPaymentRetryHandlers(moneyDeps),
     ...options.extraHandlers,
@@ -44,6 +53,7 @@ export function createMoneyJobRunner(
     // Issue 23: double-blind reviews whose 14-day window closed are revealed here (decision 0260).
     schedule: async (now) => {
       await scheduleMoneyWork(deps.db, now);
+      await scheduleReconciliation(deps.db, now);
       await revealDueReviews(deps.db, now);
       await options.extraSchedule?.(now);
     },

@@ -1,5 +1,6 @@
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
+import { isFinished } from '@shared/domain/task-status';
 import type { Db } from '../../db/client';
 import type { JobRow } from '../../jobs/jobs.repository';
 import type { JobHandler } from '../../jobs/runner';
@@ -83,26 +84,41 @@ export function alertingOnRepeatedFailure(handler: JobHandler, deps: RetryAlertD
   };
 }
 
+/** Statuses in which a task's hold must not stay live: the void job may release it. */
+const isReleasable = (status: string) => status === 'cancelled' || status === 'open' || status === 'payment_lapsed';
+
 export function createPaymentRetryHandlers(deps: MoneyJobDeps): Record<string, JobHandler> {
   const { db, clock, payments } = deps;
 
+  /**
+   * The capture outbox job (written with `verified`): captures unless the capture is already recorded
+   * or the hold is no longer this task's. A capture that went through before a crash is found at the
+   * provider (the same idempotency key, or the intent's state) and recorded, never made twice.
+   */
   const captureRetry: JobHandler = async (job) => {
-    const { taskId, intentId } = job.payload as RetryPayload;
+    const { taskId, intentId, amount, fee } = job.payload as RetryPayload;
     const task = await findTaskRow(db, taskId);
     // Settled some other way meanwhile (captured, refunded, replaced hold): nothing left to do.
-    if (!task || task.stripe_payment_intent_id !== intentId || task.payment_status !== 'authorized' || task.status !== 'verified') return;
+    if (!task || task.stripe_payment_intent_id !== intentId || task.payment_status !== 'authorized' || !isFinished(task.status)) return;
+    const result = await payments.capture(task, amount === undefined ? {} : { amountCents: amount, feeCents: fee });
+    if (result.success) return;
     // Past the deadline the provider has released the hold: hold_lapse gives the task its clear state.
     if (task.authorization_hold_expires_at && task.authorization_hold_expires_at <= clock.now()) return;
-    const result = await payments.capture(task);
-    if (!result.success) throw new Error(result.error ?? 'capture failed');
+    throw new Error(result.error ?? 'capture failed');
   };
 
+  /**
+   * The void outbox job: releases the intent unless it was captured. It reads the intent, not the
+   * task, because the change that wrote it may already have moved the task on (a declined hire
+   * reopens the task without its intent). Voiding an intent twice is a no-op; a captured one is
+   * refused by the provider and the job fails for an admin to see.
+   */
   const voidRetry: JobHandler = async (job) => {
     const { taskId, intentId, reason } = job.payload as RetryPayload;
     const task = await findTaskRow(db, taskId);
-    if (!task || task.stripe_payment_intent_id !== intentId || task.payment_status !== 'authorized') return;
-    // Past the deadline the provider has released the hold itself: hold_lapse records that.
-    if (task.authorization_hold_expires_at && task.authorization_hold_expires_at <= clock.now()) return;
+    // The task's own live hold (the change that wanted the void was undone): keep it.
+    if (task && task.stripe_payment_intent_id === intentId && task.payment_status === 'authorized' && !isReleasable(task.status)) return;
+    if (task?.payment_status === 'captured' && task.stripe_payment_intent_id === intentId) return;
     // Throws on the provider's refusal: the runner retries with back-off.
     await payments.cancelHold({ id: taskId, stripe_payment_intent_id: intentId }, reason ?? 'task_cancelled_by_client');
   };

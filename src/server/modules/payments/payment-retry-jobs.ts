@@ -17,28 +17,58 @@ export const ALERT_AFTER_FAILURES = 2;
  */
 export const MAX_RETRY_ATTEMPTS = 200;
 
-export type RetryPayload = { taskId: string; intentId: string; reason?: CancelHoldReason };
+export type RetryPayload = {
+  taskId: string;
+  intentId: string;
+  reason?: CancelHoldReason;
+  /** A partial capture (a dispute settled in part): the amount and its platform fee, integer cents. */
+  amount?: number;
+  fee?: number;
+};
 
-/** After a failed capture at confirmation: retried until it works or the hold lapses (hold_lapse then settles it). */
-export async function enqueueCaptureRetry(db: Db, params: { taskId: string; intentId: string; now: Date }): Promise<boolean> {
+/**
+ * The outbox (docs/decisions/0440): a state change that needs money to move writes its job in the
+ * same transaction, due this long after it. The request that made the change calls the provider at
+ * once for a fast answer; the job is what makes it happen when that request dies (a crash, a kill,
+ * a lost connection), and it finds the work done otherwise. The head start keeps the runner from
+ * racing the request on every confirmation; a race is harmless (the same idempotency key).
+ */
+export const OUTBOX_HEAD_START_MS = 15_000;
+
+/**
+ * The capture of a hold the client (or auto-release, or a dispute's resolution) approved: written with
+ * the change, retried until it works or the hold lapses (hold_lapse then settles it). Keyed by the
+ * intent, so it exists once whoever writes it.
+ */
+export async function enqueueCaptureRetry(
+  db: Db,
+  params: { taskId: string; intentId: string; now: Date; amount?: number; fee?: number; delayMs?: number },
+): Promise<boolean> {
   return enqueueJob(db, {
     kind: RETRY_JOB_KINDS.capture,
     key: `${RETRY_JOB_KINDS.capture}:${params.intentId}`,
-    runAt: new Date(params.now.getTime() + retryDelayMs(1)),
-    payload: { taskId: params.taskId, intentId: params.intentId },
+    runAt: new Date(params.now.getTime() + (params.delayMs ?? retryDelayMs(1))),
+    payload: {
+      taskId: params.taskId,
+      intentId: params.intentId,
+      ...(params.amount === undefined ? {} : { amount: params.amount, fee: params.fee }),
+    },
     maxAttempts: MAX_RETRY_ATTEMPTS,
   });
 }
 
-/** After a failed void (a cancellation, an accepted rejection): the hold is released as soon as the provider answers. */
+/**
+ * The void of a hold that must be released (a cancellation, a decline, an accepted rejection, a
+ * replaced hold): written with the change, retried until the provider answers. Keyed by the intent.
+ */
 export async function enqueueVoidRetry(
   db: Db,
-  params: { taskId: string; intentId: string; reason: CancelHoldReason; now: Date },
+  params: { taskId: string; intentId: string; reason: CancelHoldReason; now: Date; delayMs?: number },
 ): Promise<boolean> {
   return enqueueJob(db, {
     kind: RETRY_JOB_KINDS.void,
     key: `${RETRY_JOB_KINDS.void}:${params.intentId}`,
-    runAt: new Date(params.now.getTime() + retryDelayMs(1)),
+    runAt: new Date(params.now.getTime() + (params.delayMs ?? retryDelayMs(1))),
     payload: { taskId: params.taskId, intentId: params.intentId, reason: params.reason },
     maxAttempts: MAX_RETRY_ATTEMPTS,
   });

@@ -12,6 +12,7 @@ import {
   type PaymentIntentInfo,
   type TaskPaymentAction,
 } from '../../providers/payments/payment-provider';
+import { crashPoint } from '../../ops/crash-points';
 import { insertNotifications } from '../notifications/notifications.repository';
 import {
   clearReleasedIntent,
@@ -33,8 +34,16 @@ export interface TaskPayments {
     task: { id: string; stripe_payment_intent_id: string | null },
     reason: CancelHoldReason,
   ): Promise<void>;
-  /** Captures the hold of a task the client verified; writes the transactions row and payment_captured notification; never throws for provider failures — returns { success: false, error } instead. */
-  capture(task: { id: string; stripe_payment_intent_id: string | null }): Promise<CaptureResultDto>;
+  /**
+   * Captures the hold of a task the client verified (all of it, or `amountCents` with its `feeCents`
+   * for a dispute settled in part); writes the transactions row and payment_captured notification;
+   * never throws for provider failures — returns { success: false, error } instead. A capture the
+   * provider already made (an answer lost to a crash) is recorded, not repeated.
+   */
+  capture(
+    task: { id: string; stripe_payment_intent_id: string | null },
+    options?: { amountCents?: number; feeCents?: number },
+  ): Promise<CaptureResultDto>;
 }
 
 /**
@@ -80,9 +89,12 @@ export function createTaskPayments(deps: AppDeps): TaskPayments {
   }
 
   /** The provider call; an answer lost on the way (the capture went through) reads as succeeded. */
-  async function captureAtProvider(intentId: string, key: string): Promise<PaymentIntentInfo> {
+  async function captureAtProvider(intentId: string, key: string, partial: { amountCents: number; feeCents: number } | null): Promise<PaymentIntentInfo> {
     try {
-      return await provider().capturePaymentIntent(intentId, { idempotencyKey: key });
+      return await provider().capturePaymentIntent(intentId, {
+        idempotencyKey: key,
+        ...(partial ? { amountCents: partial.amountCents, applicationFeeCents: partial.feeCents } : {}),
+      });
     } catch (error) {
       const current = await provider()
         .retrievePaymentIntent(intentId)
@@ -93,7 +105,7 @@ export function createTaskPayments(deps: AppDeps): TaskPayments {
   }
 
   return {
-    async capture(input) {
+    async capture(input, options = {}) {
       const task = await findTask(db, input.id);
       if (!task) return refused(input.stripe_payment_intent_id, messages.payment.cannotCapture);
       if (task.payment_status === 'captured') return capturedResult(task);
@@ -102,23 +114,29 @@ export function createTaskPayments(deps: AppDeps): TaskPayments {
         return refused(intentId, messages.payment.cannotCapture);
       }
 
+      const authorizedRow = (await transactionsOfTask(db, task.id)).find((row) => row.stripe_payment_intent_id === intentId);
+      const held = authorizedRow?.amount ?? task.budget;
+      const partial =
+        options.amountCents !== undefined && options.amountCents < held
+          ? { amountCents: options.amountCents, feeCents: options.feeCents ?? platformFeeCents(options.amountCents, Number(authorizedRow?.platform_fee_percent ?? (await platformFeePercent(db)))) }
+          : null;
       const key = await attemptKey(db, { taskId: task.id, action: 'capture', intentId });
-      await startAction(db, { taskId: task.id, action: 'capture', key, intentId, amount: task.budget, now: clock.now() });
+      await startAction(db, { taskId: task.id, action: 'capture', key, intentId, amount: partial?.amountCents ?? task.budget, now: clock.now() });
       let intent: PaymentIntentInfo;
       try {
-        intent = await captureAtProvider(intentId, key);
+        intent = await captureAtProvider(intentId, key, partial);
       } catch (error) {
         const message = asProviderError(error).message;
         await finishAction(db, { key, status: 'failed', error: message, now: clock.now() });
         return refused(intentId, format(messages.payment.captureFailed, { msg: message }));
       }
+      crashPoint('capture.after_provider');
 
       const amount = intent.amountCapturedCents || intent.amountCents;
-      const authorizedRow = (await transactionsOfTask(db, task.id)).find((row) => row.stripe_payment_intent_id === intentId);
       // The fee follows the percent in force when the hold was made (stored on the row), applied to
-      // the amount actually captured.
+      // the amount actually captured; a partial capture's fee was fixed with its amount.
       const feePercent = authorizedRow ? Number(authorizedRow.platform_fee_percent) : await platformFeePercent(db);
-      const fee = platformFeeCents(amount, feePercent);
+      const fee = partial && amount === partial.amountCents ? partial.feeCents : platformFeeCents(amount, feePercent);
       const now = clock.now();
       const won = await db.transaction(async (tx) => {
         const updated = await markCaptured(tx, { taskId: task.id, intentId, now });
@@ -180,6 +198,7 @@ export function createTaskPayments(deps: AppDeps): TaskPayments {
           throw failure;
         }
       }
+      crashPoint('void.after_provider');
       const now = clock.now();
       await db.transaction(async (tx) => {
         await releaseIntentTransactions(tx, { taskId: task.id, intentId, now });

@@ -5,6 +5,7 @@ import { reviewWindowEnd, transitionFor } from '@shared/domain/task-status';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import { submitEvidenceSchema } from '@shared/schemas/evidence.schemas';
+import { idSchema } from '@shared/schemas/common.schemas';
 import type { OverrideBody } from '@shared/schemas/admin-overrides.schemas';
 import type { CaptureResultDto } from '@shared/schemas/task-api';
 import { tasks } from '../../db/schema';
@@ -27,9 +28,12 @@ import { loadTaskFor, loadVisibleTask } from './task-access';
 import { notify, taskNotification } from './task-notifications';
 import type { TasksServiceDeps } from './tasks.deps';
 import { toTaskDto } from './tasks.dto';
-import { findTask, updateTaskIf } from './tasks.repository';
+import { findTask, updateTaskIf, type TaskRow } from './tasks.repository';
 import { errorField, log } from '../../ops/logger';
-import { enqueueCaptureRetry } from '../payments/payment-retry-jobs';
+import { crashPoint } from '../../ops/crash-points';
+import { enqueueCaptureRetry, OUTBOX_HEAD_START_MS } from '../payments/payment-retry-jobs';
+
+const isUuid = (value: string) => idSchema.safeParse(value).success;
 
 /** The multipart field names of POST /tasks/:id/evidence. */
 export const EVIDENCE_FIELDS = { notes: 'completion_notes', files: 'files' } as const;
@@ -180,6 +184,10 @@ export function createEvidenceService(deps: TasksServiceDeps) {
       input: OverrideBody = {},
     ): Promise<TransitionResult & { capture: CaptureResultDto }> {
       const now = clock.now();
+      // Pressed again (a lost answer, a crash after the commit): the work is confirmed, so make sure
+      // its capture runs and answer as the first press would have (docs/decisions/0440).
+      const again = await confirmedAwaitingCapture(userId, taskId, now);
+      if (again) return finishConfirm(again, again);
       const { actor, task } = await loadTaskFor(db, userId, taskId, 'confirm_evidence', now);
       // An admin confirming in the client's place moves money: reason, audit and notices (decision 0210).
       const override = adminOverrideOf(actor, 'confirm_evidence', task, input.override_reason);
@@ -199,36 +207,54 @@ export function createEvidenceService(deps: TasksServiceDeps) {
         await closeDisputeOnConfirm(tx, { taskId: task.id, now });
         await notify(tx, [task.expert_id ? taskNotification.taskVerified(task.expert_id, task) : null]);
         await recordOverride(tx, override, row, now);
+        // The outbox: the capture is owed from this commit on, whatever happens to this request.
+        if (row.stripe_payment_intent_id && row.payment_status === 'authorized') {
+          await enqueueCaptureRetry(tx, { taskId: row.id, intentId: row.stripe_payment_intent_id, now, delayMs: OUTBOX_HEAD_START_MS });
+        }
         return row;
       });
       if (!verified) throw conflict(messages.tasks.statusChanged);
-      let capture: CaptureResultDto;
-      try {
-        capture = await payments.capture(verified);
-      } catch (error) {
-        // The contract says capture never throws for provider failures; anything else counts the same.
-        log.error({ taskId: task.id, err: errorField(error) }, 'capture failed');
-        capture = {
-          success: false,
-          payment_intent_id: verified.stripe_payment_intent_id,
-          amount_captured: 0,
-          error: error instanceof Error ? error.message : String(error),
-        };
-      }
-      // Nobody has to press "capture" again: a keyed job retries it with back-off (decision 0164).
-      if (!capture.success && verified.stripe_payment_intent_id) {
-        await enqueueCaptureRetry(db, { taskId: task.id, intentId: verified.stripe_payment_intent_id, now: clock.now() });
-      }
-      await issueReportQuietly({ db, clock, storage, publicUrl: deps.publicUrl ?? '' }, task.id);
-      const current = (await findTask(db, task.id)) ?? verified;
-      return {
-        task: toTaskDto(current),
-        message: capture.success ? messages.payment.captured : messages.evidence.captureFailed,
-        payment_failed: !capture.success,
-        capture,
-      };
+      crashPoint('confirm.after_verified_commit');
+      return finishConfirm(verified, task);
     },
   };
+
+  /** The confirmed task of a client (or admin) whose capture is not recorded yet, or null. */
+  async function confirmedAwaitingCapture(userId: string, taskId: string, now: Date) {
+    const current = isUuid(taskId) ? await findTask(db, taskId) : undefined;
+    if (!current || current.status !== 'verified' || current.payment_status !== 'authorized' || !current.stripe_payment_intent_id) {
+      return null;
+    }
+    const { actor } = await loadVisibleTask(db, userId, taskId, now);
+    if (actor.userId !== current.client_id && !actor.isAdmin) return null;
+    await enqueueCaptureRetry(db, { taskId: current.id, intentId: current.stripe_payment_intent_id, now, delayMs: OUTBOX_HEAD_START_MS });
+    return current;
+  }
+
+  /** Captures at once for a fast answer (the outbox job is the guarantee), then issues the report. */
+  async function finishConfirm(verified: TaskRow, task: Pick<TaskRow, 'id'>): Promise<TransitionResult & { capture: CaptureResultDto }> {
+    let capture: CaptureResultDto;
+    try {
+      capture = await payments.capture(verified);
+    } catch (error) {
+      // The contract says capture never throws for provider failures; anything else counts the same.
+      log.error({ taskId: task.id, err: errorField(error) }, 'capture failed');
+      capture = {
+        success: false,
+        payment_intent_id: verified.stripe_payment_intent_id,
+        amount_captured: 0,
+        error: error instanceof Error ? error.message : String(error),
+      };
+    }
+    await issueReportQuietly({ db, clock, storage, publicUrl: deps.publicUrl ?? '' }, task.id);
+    const current = (await findTask(db, task.id)) ?? verified;
+    return {
+      task: toTaskDto(current),
+      message: capture.success ? messages.payment.captured : messages.evidence.captureFailed,
+      payment_failed: !capture.success,
+      capture,
+    };
+  }
 }
 
 export type EvidenceService = ReturnType<typeof createEvidenceService>;

@@ -15,7 +15,7 @@ import { toTaskDto } from './tasks.dto';
 import { findTask, updateTaskIf, type TaskRow } from './tasks.repository';
 import { adminOverrideOf, recordOverride } from './admin-override';
 import { errorField, log } from '../../ops/logger';
-import { enqueueVoidRetry } from '../payments/payment-retry-jobs';
+import { enqueueVoidRetry, OUTBOX_HEAD_START_MS } from '../payments/payment-retry-jobs';
 
 /** The answer of a transition; payment_failed tells the web to show the message as an error. */
 export interface TransitionResult {
@@ -39,7 +39,7 @@ const REOPENED = {
 export function createLifecycleService(deps: TasksServiceDeps) {
   const { db, clock, payments } = deps;
 
-  /** Voids the hold if there is one; the provider's failure is returned, not thrown. */
+  /** Voids the hold if there is one; the provider's failure is returned, not thrown (its job retries it). */
   async function voidHold(task: TaskRow, reason: CancelHoldReason): Promise<unknown> {
     if (!task.stripe_payment_intent_id) return null;
     try {
@@ -52,16 +52,20 @@ export function createLifecycleService(deps: TasksServiceDeps) {
     }
   }
 
+  /** The outbox: a change that releases a hold writes the void's job in its own transaction. */
+  async function owedVoid(tx: typeof db, task: TaskRow, reason: CancelHoldReason, now: Date) {
+    if (!task.stripe_payment_intent_id || task.payment_status === 'captured' || task.payment_status === 'unpaid') return;
+    await enqueueVoidRetry(tx, { taskId: task.id, intentId: task.stripe_payment_intent_id, reason, now, delayMs: OUTBOX_HEAD_START_MS });
+  }
+
   /**
-   * Decline (assigned) and abandon (in_progress): the hold is voided first, then the task reopens
-   * whatever the provider said, because the expert is gone either way. A failed void leaves its
-   * failed cancel_hold record in payment_actions (the payments module writes it) for manual review,
-   * and the answer says so (docs/decisions/0042-task-transitions-and-payment-failures.md).
+   * Decline (assigned) and abandon (in_progress): the task reopens and the void of its hold is written
+   * in the same transaction (the outbox, decision 0440), then tried at once. A failed try leaves the
+   * job to retry it and the answer says so (docs/decisions/0042-task-transitions-and-payment-failures.md).
    */
   async function leave(userId: string, taskId: string, action: 'decline' | 'abandon'): Promise<TransitionResult> {
     const now = clock.now();
     const { task } = await loadTaskFor(db, userId, taskId, action, now);
-    const holdError = await voidHold(task, 'assignment_declined_by_expert');
     const reopened = await db.transaction(async (tx) => {
       const row = await updateTaskIf(
         tx,
@@ -75,8 +79,10 @@ export function createLifecycleService(deps: TasksServiceDeps) {
           ? taskNotification.assignmentDeclined(task.client_id, task)
           : taskNotification.taskAbandoned(task.client_id, task);
       await notify(tx, [notice]);
+      await owedVoid(tx, task, 'assignment_declined_by_expert', now);
       return row;
     });
+    const holdError = reopened ? await voidHold(task, 'assignment_declined_by_expert') : null;
     if (!reopened) throw conflict(messages.tasks.statusChanged);
     const texts =
       action === 'decline'
@@ -148,6 +154,8 @@ export function createLifecycleService(deps: TasksServiceDeps) {
           { status: 'cancelled', cancelled_at: now, updated_at: now },
         );
         if (!row) return undefined;
+        // A client's cancel voided first (the spec's rule); an admin's releases the hold after the commit.
+        if (override && holdIsLive) await owedVoid(tx, task, ADMIN_CANCEL_HOLD_REASON, now);
         if (override) await recordOverride(tx, override, row, now);
         else {
           await notify(tx, [

@@ -36,6 +36,7 @@ import {
   findIntent,
   findIntentByClientSecret,
   intentInfoFromRow,
+  listIntentsOfTask,
   localId,
   noSuchIntent,
   randomToken,
@@ -161,6 +162,13 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   async retrievePaymentIntent(id: string): Promise<PaymentIntentInfo> {
     return intentInfoFromRow(await this.loadIntent(id));
+  }
+
+  async listPaymentIntentsForTask(taskId: string): Promise<PaymentIntentInfo[]> {
+    const rows = await listIntentsOfTask(this.db, taskId);
+    const now = this.clock.now();
+    for (const row of rows) await expireHoldIfDue(this.db, row.id, now);
+    return (await listIntentsOfTask(this.db, taskId)).map(intentInfoFromRow);
   }
 
   /** Local stand-in for the card library's retrieval by client secret (the payment return page). */

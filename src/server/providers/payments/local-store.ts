@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { localIdempotencyKeys, localPaymentIntents } from '../../db/schema/local-payments';
 import { PaymentProviderError, type PaymentIntentInfo, type PaymentIntentStatus } from './payment-provider';
@@ -25,6 +25,7 @@ export function intentInfoFromRow(row: LocalIntentRow): PaymentIntentInfo {
     amountCapturedCents: row.amount_captured,
     captureBefore: row.capture_before,
     paymentMethodId: row.payment_method,
+    createdAt: row.created_at,
   };
 }
 
@@ -67,6 +68,15 @@ export async function runIdempotent(
 export async function findIntent(db: Db, id: string): Promise<LocalIntentRow | undefined> {
   const [row] = await db.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, id));
   return row;
+}
+
+/** The intents made for one task (its `task_id` metadata), newest first; an expression index serves it. */
+export async function listIntentsOfTask(db: Db, taskId: string): Promise<LocalIntentRow[]> {
+  return db
+    .select()
+    .from(localPaymentIntents)
+    .where(sql`(${localPaymentIntents.metadata})::jsonb ->> 'task_id' = ${taskId}`)
+    .orderBy(desc(localPaymentIntents.created_at));
 }
 
 export async function findIntentByClientSecret(

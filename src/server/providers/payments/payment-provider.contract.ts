@@ -131,6 +131,31 @@ export function runPaymentProviderContract(
       );
     });
 
+    it('lists the intents of one task by its metadata, in their current states, and no other task\'s', async () => {
+      const destination = await h.createPayableAccount();
+      const taskId = randomUUID();
+      const otherTaskId = randomUUID();
+      const make = (task: string, what: string) =>
+        h.provider.createPaymentIntent({
+          amountCents: 5_000,
+          currency: 'usd',
+          applicationFeeCents: 500,
+          destinationAccountId: destination,
+          description: 'Task payment',
+          metadata: { task_id: task },
+          idempotencyKey: key(what),
+        });
+      const held = await make(taskId, 'list-held');
+      await h.authorize(held);
+      const waiting = await make(taskId, 'list-waiting');
+      await make(otherTaskId, 'list-other');
+      const listed = await h.provider.listPaymentIntentsForTask(taskId);
+      expect(listed.map((intent) => intent.id).sort()).toEqual([held.id, waiting.id].sort());
+      expect(listed.find((intent) => intent.id === held.id)?.status).toBe('requires_capture');
+      expect(listed.find((intent) => intent.id === waiting.id)?.status).toBe('requires_payment_method');
+      expect(await h.provider.listPaymentIntentsForTask(randomUUID())).toEqual([]);
+    });
+
     it('refuses a destination that does not exist', async () => {
       await expectProviderError(newIntent('acct_missing'), 'not_found');
     });

@@ -22,6 +22,13 @@ export interface PaymentProvider {
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntentInfo>;
   retrievePaymentIntent(id: string): Promise<PaymentIntentInfo>;
   /**
+   * Every intent made for one task (by its `task_id` metadata), newest first: the reconciler and the
+   * card step look here for holds the ledger does not know (a crash between the provider's answer and
+   * our record). The real provider's search index trails its writes by up to a minute, so callers
+   * treat a missing intent as "not seen yet", never as "does not exist".
+   */
+  listPaymentIntentsForTask(taskId: string): Promise<PaymentIntentInfo[]>;
+  /**
    * Captures a held intent: the whole amount, or `amountCents` (1..amount) with its own application
    * fee for a partial capture; the rest of the hold is released.
    */
@@ -126,6 +133,8 @@ export interface PaymentIntentInfo {
   /** When the authorization hold lapses (only known once authorized). */
   captureBefore: Date | null;
   paymentMethodId: string | null;
+  /** When the provider made it: the reconciler leaves an intent alone while a flow may still attach it. */
+  createdAt: Date;
 }
 
 /** Why a hold is released (the spec's cancel-hold reasons). */

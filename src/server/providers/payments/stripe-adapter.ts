@@ -124,6 +124,13 @@ export class StripePaymentProvider implements PaymentProvider {
     return paymentIntentInfoFromStripe(intent);
   }
 
+  async listPaymentIntentsForTask(taskId: string): Promise<PaymentIntentInfo[]> {
+    // The Search API: the only server-side filter by metadata. Task ids are UUIDs, so nothing needs escaping.
+    const query = `metadata['task_id']:'${taskId.replace(/[^0-9a-f-]/gi, '')}'`;
+    const found = await call(() => this.stripe.paymentIntents.search({ query, limit: 100, expand: ['data.latest_charge'] }));
+    return found.data.map((intent) => paymentIntentInfoFromStripe(intent));
+  }
+
   async capturePaymentIntent(id: string, options: CaptureOptions): Promise<PaymentIntentInfo> {
     const intent = await call(() =>
       this.stripe.paymentIntents.capture(

@@ -47,6 +47,7 @@ describe('stripe mapping', () => {
       status: 'requires_capture',
       amount: 10_000,
       amount_received: 0,
+      created: 1_799_000_000,
       payment_method: { id: 'pm_1', object: 'payment_method' },
       latest_charge: { id: 'ch_1', payment_method_details: { card: { capture_before: 1_800_000_000 } } },
     } as unknown as Stripe.PaymentIntent;
@@ -58,6 +59,7 @@ describe('stripe mapping', () => {
       amountCapturedCents: 0,
       captureBefore: new Date(1_800_000_000_000),
       paymentMethodId: 'pm_1',
+      createdAt: new Date(1_799_000_000_000),
     });
     const unexpanded = {
       ...intent,

@@ -47,6 +47,7 @@ export function paymentIntentInfoFromStripe(intent: Stripe.PaymentIntent): Payme
     amountCapturedCents: intent.amount_received ?? 0,
     captureBefore: captureBeforeOf(intent),
     paymentMethodId: idOf(intent.payment_method),
+    createdAt: new Date((intent.created ?? 0) * 1000),
   };
 }
 

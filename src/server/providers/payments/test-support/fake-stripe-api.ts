@@ -100,6 +100,20 @@ export function createFakeStripeApi(local: LocalPaymentProvider) {
       }
       return renderIntent(await local.createPaymentIntent(input), expandCharge);
     }
+    if (method === 'GET' && path === '/v1/payment_intents/search') {
+      // The only query the adapter sends: metadata['task_id']:'<uuid>'.
+      const taskId = /^metadata\['task_id'\]:'([0-9a-f-]+)'$/i.exec(p.query ?? '')?.[1];
+      if (!taskId) throw new PaymentProviderError('invalid_request', `fake: unsupported search query ${p.query}`);
+      const expandSearch = Object.entries(p).some(([key, value]) => key.startsWith('expand[') && value === 'data.latest_charge');
+      const intents = await local.listPaymentIntentsForTask(taskId);
+      return {
+        object: 'search_result',
+        url: '/v1/payment_intents/search',
+        has_more: false,
+        next_page: null,
+        data: await Promise.all(intents.map((intent) => renderIntent(intent, expandSearch))),
+      };
+    }
     if (method === 'GET' && (match = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
       return renderIntent(await local.retrievePaymentIntent(match[1]), expandCharge);
     }
@@ -174,6 +188,7 @@ export function createFakeStripeApi(local: LocalPaymentProvider) {
       currency: 'usd',
       capture_method: 'manual',
       payment_method: intent.paymentMethodId,
+      created: Math.floor(intent.createdAt.getTime() / 1000),
       cancellation_reason: intent.status === 'canceled' ? cancellationReason : null,
       latest_charge: charge ? (expandCharge ? charge : chargeId) : null,
     };
