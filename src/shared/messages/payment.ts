@@ -69,6 +69,10 @@ export const paymentMessages = {
   },
   section: {
     title: 'Payment',
+    /** Confirmed work whose capture is not recorded yet (decision 0440). */
+    beingCapturedTitle: 'Payment being captured',
+    beingCaptured:
+      'You confirmed the work. The payment is being captured for the expert; nothing more is needed from you, and this page updates when it is done.',
     statusLabel: 'Payment status',
     amountLabel: 'Amount',
     feeLabel: 'Platform fee',

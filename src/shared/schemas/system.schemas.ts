@@ -26,6 +26,27 @@ export interface SystemStatusDto {
   /** Email and push deliveries that used up their retries, by channel. */
   failed_deliveries: Record<string, number>;
   versions: { api: string; node: string; database: 'pglite' | 'postgresql'; schema: number };
+  /** The payment reconciler's last run (decision 0440), or null before its first. */
+  reconciliation: ReconciliationRunDto | null;
+}
+
+/** One difference between the ledger and the payment provider, and whether it was repaired. */
+export interface ReconciliationFindingDto {
+  task_id: string;
+  intent_id: string | null;
+  kind: string;
+  repaired: boolean;
+  detail: string;
+}
+
+export interface ReconciliationRunDto {
+  started_at: string;
+  finished_at: string | null;
+  tasks_checked: number;
+  drift_found: number;
+  repaired: number;
+  unresolved: number;
+  findings: ReconciliationFindingDto[];
 }
 
 export const systemJobSchema = z.object({
@@ -56,6 +77,19 @@ export const systemStatusDtoSchema = z.object({
     database: z.enum(['pglite', 'postgresql']),
     schema: z.number(),
   }),
+  reconciliation: z
+    .object({
+      started_at: z.string(),
+      finished_at: z.string().nullable(),
+      tasks_checked: z.number().int(),
+      drift_found: z.number().int(),
+      repaired: z.number().int(),
+      unresolved: z.number().int(),
+      findings: z.array(
+        z.object({ task_id: z.string(), intent_id: z.string().nullable(), kind: z.string(), repaired: z.boolean(), detail: z.string() }),
+      ),
+    })
+    .nullable(),
 }) satisfies z.ZodType<SystemStatusDto>;
 
 /** POST /api/admin/system/jobs/:id/retry: the job, due again now. */

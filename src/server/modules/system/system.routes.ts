@@ -18,6 +18,7 @@ import {
   listFailingPaymentRetries,
   retryFailedJob,
 } from './system.repository';
+import { lastReconciliation } from '../holds/reconcile.repository';
 
 /** The admin "System" tab (issue 21): the job queue, failures an operator acts on, and versions. */
 export function systemRoutes(deps: AppDeps & { webhookFailures: WebhookFailureLog }) {
@@ -25,11 +26,12 @@ export function systemRoutes(deps: AppDeps & { webhookFailures: WebhookFailureLo
   return new Hono<AppEnv>()
     .get('/admin/system', async (c) => {
       await requireAdmin(c, db);
-      const [queue, failedJobs, paymentRetries, failedDeliveries] = await Promise.all([
+      const [queue, failedJobs, paymentRetries, failedDeliveries, reconciliation] = await Promise.all([
         jobQueueStats(db, { now: clock.now() }),
         listFailedJobs(db),
         listFailingPaymentRetries(db),
         countFailedDeliveries(db),
+        lastReconciliation(db),
       ]);
       const status: SystemStatusDto = {
         queue: {
@@ -48,6 +50,17 @@ export function systemRoutes(deps: AppDeps & { webhookFailures: WebhookFailureLo
           database: deps.env.DATABASE_URL ? 'postgresql' : 'pglite',
           schema: latestMigrationMillis(),
         },
+        reconciliation: reconciliation
+          ? {
+              started_at: reconciliation.started_at.toISOString(),
+              finished_at: reconciliation.finished_at?.toISOString() ?? null,
+              tasks_checked: reconciliation.tasks_checked,
+              drift_found: reconciliation.drift_found,
+              repaired: reconciliation.repaired,
+              unresolved: reconciliation.unresolved,
+              findings: reconciliation.findings,
+            }
+          : null,
       };
       return c.json(status, 200, { 'Cache-Control': 'no-store' });
     })

@@ -37,6 +37,18 @@ const STATUS: SystemStatusDto = {
   webhook_failures: [{ route: '/api/payment-webhooks', status: 400, at: '2026-01-01T10:30:00.000Z' }],
   failed_deliveries: { email: 1, push: 0 },
   versions: { api: '0.1.0', node: 'v20.20.2', database: 'pglite', schema: 1 },
+  reconciliation: {
+    started_at: '2026-01-01T10:40:00.000Z',
+    finished_at: '2026-01-01T10:40:01.000Z',
+    tasks_checked: 4,
+    drift_found: 2,
+    repaired: 1,
+    unresolved: 1,
+    findings: [
+      { task_id: 'aaaaaaaa-0000-4000-8000-000000000001', intent_id: 'pi_1', kind: 'capture_not_recorded', repaired: true, detail: 'A capture made at the provider was recorded.' },
+      { task_id: 'bbbbbbbb-0000-4000-8000-000000000002', intent_id: 'pi_2', kind: 'orphan_capture', repaired: false, detail: 'Refund it.' },
+    ],
+  },
 };
 
 function setup() {
@@ -68,6 +80,27 @@ describe('the System tab', () => {
     expect(screen.getByText('card_declined')).toBeInTheDocument();
     expect(screen.getByText(/\/api\/payment-webhooks · 400/)).toBeInTheDocument();
     expect(screen.getByText(/API 0\.1\.0 · Node v20\.20\.2 · Embedded database/)).toBeInTheDocument();
+  });
+
+  it("shows the reconciler's last run and each difference with a link to its task", async () => {
+    setup();
+    expect(await screen.findByText(/4 payments checked, 2 differences found, 1 repaired, 1 for an admin/)).toBeInTheDocument();
+    expect(screen.getByText(/capture not recorded · repaired/)).toBeInTheDocument();
+    expect(screen.getByText(/orphan capture · needs a look/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Task bbbbbbbb' })).toHaveAttribute('href', '/tasks/bbbbbbbb-0000-4000-8000-000000000002');
+  });
+
+  it('says when the reconciler has not run yet', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ ...STATUS, reconciliation: null }), { status: 200, headers: { 'content-type': 'application/json' } })),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <SystemPanel />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('The reconciler has not run yet.')).toBeInTheDocument();
   });
 
   it('retries a failed job with its button', async () => {

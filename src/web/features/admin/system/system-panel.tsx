@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { format as formatDate } from 'date-fns';
+import { messages } from '@shared/messages';
 import type { SystemJobDto, SystemStatusDto } from '@shared/schemas/system.schemas';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -149,6 +150,12 @@ export default function SystemPanel() {
             <JobsTable jobs={data.payment_retries} empty="No payment is being retried." />
           </Section>
           <Section
+            title={messages.operations.reconciliationTitle}
+            description="Every few minutes each payment in flight is compared with the payment provider; what differs is repaired or shown here."
+          >
+            <ReconciliationSummary run={data.reconciliation} />
+          </Section>
+          <Section
             title="Webhook failures"
             description="Provider webhooks this server refused or failed lately; providers send them again."
           >
@@ -189,5 +196,32 @@ export default function SystemPanel() {
         </>
       )}
     </section>
+  );
+}
+
+/** The reconciler's last run: when, what it checked, and each difference with what was done. */
+function ReconciliationSummary({ run }: { run: SystemStatusDto['reconciliation'] }) {
+  if (!run) return <p className="text-sm text-muted-foreground">{messages.operations.reconciliationNever}</p>;
+  return (
+    <div className="space-y-2 text-sm">
+      <p>
+        Last run {when(run.finished_at ?? run.started_at)}: {run.tasks_checked} {run.tasks_checked === 1 ? 'payment' : 'payments'} checked,{' '}
+        {run.drift_found} {run.drift_found === 1 ? 'difference' : 'differences'} found, {run.repaired} repaired, {run.unresolved} for an admin.
+      </p>
+      {run.findings.length === 0 ? (
+        <p className="text-muted-foreground">{messages.operations.reconciliationClean}</p>
+      ) : (
+        <ul className="space-y-1">
+          {run.findings.map((finding, index) => (
+            <li key={`${finding.task_id}-${finding.kind}-${index}`}>
+              <a className="underline" href={`/tasks/${finding.task_id}`}>
+                Task {finding.task_id.slice(0, 8)}
+              </a>{' '}
+              · {finding.kind.replace(/_/g, ' ')} · {finding.repaired ? 'repaired' : 'needs a look'} · {finding.detail}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

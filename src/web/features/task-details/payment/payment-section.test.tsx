@@ -75,7 +75,17 @@ describe('PaymentSection', () => {
     expect(screen.getByRole('button', { name: text.retryCapture })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: text.authorize })).not.toBeInTheDocument();
     expect(screen.getByText(messages.payment.transactionStatus.authorized)).toBeInTheDocument();
-    expect(screen.getByText(text.nextCaptureFailed)).toBeInTheDocument();
+    // Confirmed work whose capture its job still owes reads "being captured", not "failed" (decision 0440).
+    expect(screen.getByRole('status')).toHaveTextContent(text.beingCapturedTitle);
+    expect(screen.queryByText(text.nextCaptureFailed)).not.toBeInTheDocument();
+  });
+
+  it('says nothing of a capture before the work is confirmed, or once it is recorded', () => {
+    const { unmount } = renderSection(task({ status: 'in_progress', payment_status: 'authorized', authorization_hold_expires_at: '2026-03-20T12:00:00Z' }));
+    expect(screen.queryByText(text.beingCapturedTitle)).not.toBeInTheDocument();
+    unmount();
+    renderSection(task({ status: 'verified', payment_status: 'captured', capabilities: ['view'] }));
+    expect(screen.queryByText(text.beingCapturedTitle)).not.toBeInTheDocument();
   });
 
   it('warns when the authorization hold has expired', () => {

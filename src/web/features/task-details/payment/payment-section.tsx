@@ -81,6 +81,9 @@ export function PaymentSection({ task, now = new Date() }: { task: TaskDetailsDt
   const holdExpired = task.payment_status === 'authorized' && isHoldExpired(task, now);
   const canAuthorize = task.capabilities.includes('authorize_payment');
   const canRetryCapture = task.capabilities.includes('capture_payment');
+  // Confirmed, the capture owed by its job and not yet recorded (decision 0440).
+  const beingCaptured =
+    (task.status === 'verified' || task.status === 'completed') && task.payment_status === 'authorized' && !holdExpired;
 
   return (
     <Card aria-labelledby="payment-section-title">
@@ -121,6 +124,12 @@ export function PaymentSection({ task, now = new Date() }: { task: TaskDetailsDt
             </>
           ) : null}
         </dl>
+        {beingCaptured ? (
+          <Alert variant="info" role="status">
+            <AlertTitle>{text.beingCapturedTitle}</AlertTitle>
+            <AlertDescription>{text.beingCaptured}</AlertDescription>
+          </Alert>
+        ) : null}
         {holdExpired ? (
           <Alert variant="warning">
             <AlertDescription>{text.holdExpired}</AlertDescription>
@@ -163,7 +172,7 @@ export function PaymentSection({ task, now = new Date() }: { task: TaskDetailsDt
           )}
         </section>
 
-        {nextStep(task) ? (
+        {nextStep(task) && !beingCaptured ? (
           <Alert variant="info">
             <AlertTitle>{text.nextStepsTitle}</AlertTitle>
             <AlertDescription>{nextStep(task)}</AlertDescription>
