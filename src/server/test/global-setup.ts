@@ -17,7 +17,8 @@ export default async function setup() {
   await Promise.all([writePgliteTemplate(), databaseUrl ? createPostgresTemplate(databaseUrl) : null]);
 }
 
-async function createPostgresTemplate(databaseUrl: string) {
+/** The migrated template database that createTestDatabase copies (also used by `npm run chaos`). */
+export async function createPostgresTemplate(databaseUrl: string) {
   const pg = await import('pg');
   const admin = new pg.default.Client({ connectionString: databaseUrl });
   await admin.connect();

@@ -32,10 +32,13 @@ export async function startServerProcess(params: {
   dataDir: string;
   crashPoints?: CrashPointName[];
   env?: Record<string, string>;
+  /** The built server (dist/server/main.js) instead of the source through tsx. */
+  built?: boolean;
 }): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const args = params.built ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       NODE_ENV: 'development',
@@ -54,10 +57,14 @@ export async function startServerProcess(params: {
   const output: string[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(String(chunk)));
   child.stderr?.on('data', (chunk: Buffer) => output.push(String(chunk)));
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? code)),
+  );
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const ready = await fetch(`${url}/readyz`).then((response) => response.ok).catch(() => false);
+    const ready = await fetch(`${url}/readyz`)
+      .then((response) => response.ok)
+      .catch(() => false);
     if (ready) break;
     if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -1,6 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { paymentReconciliations, type ReconciliationFinding } from '../../db/schema';
+import { paymentActions, paymentReconciliations, type ReconciliationFinding } from '../../db/schema';
 
 export type ReconciliationRow = typeof paymentReconciliations.$inferSelect;
 
@@ -13,7 +13,10 @@ const SETTLE_MS = 60 * 1000;
  * The tasks with money in flight: a hold pending or authorized on the task or in the ledger, or a
  * provider call that started and never recorded its answer. Each branch reads a partial index.
  */
-export async function tasksWithMoneyInFlight(db: Db, params: { now: Date; limit: number }): Promise<string[]> {
+export async function tasksWithMoneyInFlight(
+  db: Db,
+  params: { now: Date; limit: number },
+): Promise<string[]> {
   const since = new Date(params.now.getTime() - LOOK_BACK_MS);
   const settled = new Date(params.now.getTime() - SETTLE_MS);
   const result = await db.execute(sql`
@@ -24,7 +27,9 @@ export async function tasksWithMoneyInFlight(db: Db, params: { now: Date; limit:
     select task_id from payment_actions
     where status = 'started' and updated_at > ${since} and updated_at < ${settled}
     limit ${params.limit}`);
-  return ((result as { rows?: { id?: string; task_id?: string }[] }).rows ?? []).map((row) => String(row.id ?? row.task_id));
+  return ((result as { rows?: { id?: string; task_id?: string }[] }).rows ?? []).map((row) =>
+    String(row.id ?? row.task_id),
+  );
 }
 
 export async function startReconciliation(db: Db, now: Date): Promise<ReconciliationRow> {
@@ -53,6 +58,25 @@ export async function finishReconciliation(
 }
 
 export async function lastReconciliation(db: Db): Promise<ReconciliationRow | undefined> {
-  const [row] = await db.select().from(paymentReconciliations).orderBy(desc(paymentReconciliations.started_at)).limit(1);
+  const [row] = await db
+    .select()
+    .from(paymentReconciliations)
+    .orderBy(desc(paymentReconciliations.started_at))
+    .limit(1);
   return row;
+}
+
+/** The task's capture and void calls left `started` for longer than a request lasts. */
+export async function interruptedCalls(db: Db, params: { taskId: string; now: Date }) {
+  return db
+    .select()
+    .from(paymentActions)
+    .where(
+      and(
+        eq(paymentActions.task_id, params.taskId),
+        eq(paymentActions.status, 'started'),
+        inArray(paymentActions.action, ['capture', 'cancel_hold']),
+        lt(paymentActions.updated_at, new Date(params.now.getTime() - SETTLE_MS)),
+      ),
+    );
 }
