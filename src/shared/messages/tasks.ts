@@ -58,6 +58,9 @@ export const tasksMessages = {
   onlyClientCanCancel: 'Only the client can cancel this task',
   notCancellable: 'This task can no longer be cancelled',
   cancelHoldFailed: 'Failed to cancel payment hold. Cancellation may need manual review.',
+  /** The cancel committed with its void job; the provider refused the first try (decision 0440). */
+  cancelledHoldRetrying:
+    'Task cancelled. The payment hold could not be released yet; it is released automatically as soon as the payment provider answers, and you will not be charged.',
   cancelFailed: 'Failed to cancel task',
   cancelled: 'Task cancelled successfully',
   budgetBelowMinimum: 'Budget must be at least {min}',

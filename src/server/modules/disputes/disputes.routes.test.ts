@@ -153,7 +153,7 @@ describe('admins resolve disputes', () => {
     expect(await disputeOf(task.taskId)).toMatchObject({ resolution: 'partial', captured_amount: 4_000 });
   });
 
-  it('refunds in full by voiding the hold; a provider failure changes nothing and a retry works', async () => {
+  it('refunds in full by voiding the hold; a provider failure leaves the void to its job (decision 0440)', async () => {
     const task = await moneyTask(t, 'pending_approval');
     await reject(task);
     const dispute = await disputeOf(task.taskId);
@@ -163,14 +163,15 @@ describe('admins resolve disputes', () => {
       },
     });
     try {
-      const failed = await resolve(dispute.id, { resolution: 'refund' });
-      expect(failed.status).toBe(502);
+      expect((await resolve(dispute.id, { resolution: 'refund' })).status).toBe(200);
     } finally {
       restore();
     }
-    expect(await taskOf(t, task.taskId)).toMatchObject({ status: 'disputed', payment_status: 'authorized' });
-    expect((await disputeOf(task.taskId)).status).toBe('open');
-    expect((await resolve(dispute.id, { resolution: 'refund' })).status).toBe(200);
+    expect(await taskOf(t, task.taskId)).toMatchObject({ status: 'cancelled', payment_status: 'authorized' });
+    expect((await disputeOf(task.taskId)).status).toBe('resolved');
+    expect((await resolve(dispute.id, { resolution: 'refund' })).status).toBe(409);
+    t.clock.advance(60_000);
+    await t.context.jobs.runDue();
     expect(await taskOf(t, task.taskId)).toMatchObject({ status: 'cancelled', payment_status: 'unpaid' });
     expect((await intentAt(t, task.intentId)).status).toBe('canceled');
     expect((await ledgerOf(t, task.taskId)).map((r) => r.status)).toEqual(['voided']);

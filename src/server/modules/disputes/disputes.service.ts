@@ -7,12 +7,12 @@ import type { RejectEvidenceRequest, ResolveDisputeRequest } from '@shared/schem
 import { tasks } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
 import { recordAudit } from '../audit/audit.repository';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { transactionsOfTask } from '../payments/payments.repository';
-import { asProviderError, type TaskPayments } from '../payments/task-payments';
+import type { TaskPayments } from '../payments/task-payments';
 import { adminIds } from '../holds/holds.repository';
 import { moneyNotification } from '../holds/money-notifications';
 import { enforce, loadTaskFor, loadVisibleTask } from '../tasks/task-access';
@@ -40,9 +40,9 @@ const d = messages.disputes;
 
 /**
  * Disputes instead of reject-means-void (docs/decisions/0111): the client's Reject opens one, the
- * expert resubmits once or accepts, an admin releases, refunds or captures part. A refund voids
- * first at the provider, then one conditional database change (a provider failure changes nothing);
- * a release or part capture commits the resolution with its capture job, the outbox of decision 0440.
+ * expert resubmits once or accepts, an admin releases, refunds or captures part. Each resolution
+ * commits with the provider call it owes as a job (a void for a refund, a capture for a release or
+ * a part), the outbox of decision 0440; the call is then made at once and its job retries a failure.
  */
 export function createDisputesService(deps: DisputesDeps) {
   const { db, clock, payments } = deps;
@@ -148,22 +148,23 @@ export function createDisputesService(deps: DisputesDeps) {
       ));
 
     if (body.resolution === 'refund') {
-      if (task.payment_status === 'authorized' && task.stripe_payment_intent_id) {
-        try {
-          await payments.cancelHold(task, 'dispute_refunded');
-        } catch (error) {
-          throw new AppError('provider_error', format(d.resolutionFailed, { msg: asProviderError(error).message.replace(/\.$/, '') }));
-        }
-      }
+      const owesVoid = task.payment_status === 'authorized' && Boolean(task.stripe_payment_intent_id);
+      // The outbox (decision 0440): the resolution and the void it owes commit together.
       const done = await db.transaction(async (tx) => {
         const row = await updateTaskIf(tx, { id: task.id, from: ['disputed'] }, { status: 'cancelled', cancelled_at: now, updated_at: now });
         if (!row) return undefined;
         await resolveDisputeRow(tx, { id: dispute.id, from: ['open', 'resubmitted'], resolution: 'refund', capturedAmount: null, resolvedBy: adminId, note: body.note, now });
         await notifyBoth(tx, format(d.resolvedRefundMessage, { title: task.title }));
         await recordAudit(tx, { actor_id: adminId, action: 'dispute.resolved', target_type: 'task', target_id: task.id, details: { dispute_id: dispute.id, resolution: 'refund', note: body.note ?? null }, created_at: now });
+        if (owesVoid) await enqueueVoidRetry(tx, { taskId: task.id, intentId: task.stripe_payment_intent_id!, reason: 'dispute_refunded', now, delayMs: OUTBOX_HEAD_START_MS });
         return row;
       });
       if (!done) throw conflict(d.notOpen);
+      if (owesVoid) {
+        await payments.cancelHold(task, 'dispute_refunded').catch((error: unknown) =>
+          log.warn({ taskId: task.id, err: errorField(error) }, 'dispute refund void failed; its job retries it'),
+        );
+      }
       return { message: d.resolved, resolution: 'refund' as const, captured_amount: 0 };
     }
 

@@ -5,7 +5,7 @@ import { messages } from '@shared/messages';
 import type { OverrideBody } from '@shared/schemas/admin-overrides.schemas';
 import type { TaskDto } from '@shared/schemas/task-api';
 import { tasks } from '../../db/schema';
-import { AppError, conflict } from '../../lib/errors';
+import { conflict } from '../../lib/errors';
 import type { CancelHoldReason } from '../../providers/payments/payment-provider';
 import { restoreRejectedByAssignment } from './applications.repository';
 import { enforce, loadTaskFor, loadVisibleTask } from './task-access';
@@ -126,11 +126,10 @@ export function createLifecycleService(deps: TasksServiceDeps) {
     abandon: (userId: string, taskId: string) => leave(userId, taskId, 'abandon'),
 
     /**
-     * The client cancels: an authorized, unexpired hold is voided FIRST; if that fails the task stays
-     * exactly as it was and the answer is the spec's manual-review text. An admin cancelling in the
-     * client's place is an override (decision 0210): the reason, the audit row and both parties'
-     * notices commit with the status change, and only then is the hold voided (told it was an admin),
-     * so a failed audit write leaves the task and the hold untouched.
+     * The client (or an admin in the client's place, an override: decision 0210) cancels: the status
+     * change, its notices or audit, and the void of the task's intent commit together (the outbox,
+     * decision 0440); the void is then tried at once. A failed try leaves the task cancelled and the
+     * job retrying the release, and the answer says so: the client is never charged for it.
      */
     async cancel(userId: string, taskId: string, input: OverrideBody = {}): Promise<TransitionResult> {
       const now = clock.now();
@@ -139,10 +138,13 @@ export function createLifecycleService(deps: TasksServiceDeps) {
       const override = adminOverrideOf(actor, 'cancel', task, input.override_reason);
       const isOwner = task.client_id === actor.userId;
       const transition = transitionFor('cancel');
-      const holdIsLive = task.payment_status === 'authorized' && !isHoldExpired(task, now);
-      if (!override && holdIsLive && (await voidHold(task, 'task_cancelled_by_client'))) {
-        throw new AppError('provider_error', messages.tasks.cancelHoldFailed);
-      }
+      const reason: CancelHoldReason = override ? ADMIN_CANCEL_HOLD_REASON : 'task_cancelled_by_client';
+      // A hold past its deadline was released by the provider itself: hold_lapse records it, no call.
+      const owesVoid =
+        Boolean(task.stripe_payment_intent_id) &&
+        task.payment_status !== 'captured' &&
+        task.payment_status !== 'unpaid' &&
+        !(task.payment_status === 'authorized' && isHoldExpired(task, now));
       const cancelled = await db.transaction(async (tx) => {
         const row = await updateTaskIf(
           tx,
@@ -154,8 +156,7 @@ export function createLifecycleService(deps: TasksServiceDeps) {
           { status: 'cancelled', cancelled_at: now, updated_at: now },
         );
         if (!row) return undefined;
-        // A client's cancel voided first (the spec's rule); an admin's releases the hold after the commit.
-        if (override && holdIsLive) await owedVoid(tx, task, ADMIN_CANCEL_HOLD_REASON, now);
+        if (owesVoid) await owedVoid(tx, task, reason, now);
         if (override) await recordOverride(tx, override, row, now);
         else {
           await notify(tx, [
@@ -166,11 +167,12 @@ export function createLifecycleService(deps: TasksServiceDeps) {
         return row;
       });
       if (!cancelled) throw conflict(messages.tasks.notCancellable);
-      const holdFailed = Boolean(override && holdIsLive && (await voidHold(task, ADMIN_CANCEL_HOLD_REASON)));
-      const current = override && holdIsLive ? ((await findTask(db, task.id)) ?? cancelled) : cancelled;
+      const holdFailed = owesVoid && Boolean(await voidHold(task, reason));
+      const current = owesVoid ? ((await findTask(db, task.id)) ?? cancelled) : cancelled;
+      const failedText = override ? messages.adminOverrides.cancelledHoldFailed : messages.tasks.cancelledHoldRetrying;
       return {
         task: toTaskDto(current),
-        message: holdFailed ? messages.adminOverrides.cancelledHoldFailed : messages.tasks.cancelled,
+        message: holdFailed ? failedText : messages.tasks.cancelled,
         payment_failed: holdFailed,
       };
     },

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TaskDto } from '@shared/schemas/task-api';
+import { messages } from '@shared/messages';
 import { taskApplications } from '../../db/schema';
+import { findJob } from '../../jobs/jobs.repository';
 import {
   apply,
-  expectError,
   notificationsOf,
   okJson,
   taskAt,
@@ -62,17 +63,19 @@ describe('the hold cannot be voided', () => {
     });
   });
 
-  it('cancel leaves the task exactly as it was and answers the manual-review text', async () => {
+  it('cancel commits with its void job and says the release is retried (decision 0440)', async () => {
     const { task } = await taskAt(h, cast, 'authorized');
-    const before = await taskRow(h, task.id);
+    const intent = (await taskRow(h, task.id)).stripe_payment_intent_id;
     h.payments.failCancel = true;
-    const message = await expectError(await post(`/api/tasks/${task.id}/cancel`, cast.client.cookie), 502);
-    expect(message).toBe('Failed to cancel payment hold. Cancellation may need manual review.');
-    expect(await taskRow(h, task.id)).toEqual(before);
-    expect((await notificationsOf(h, cast.expert.id, task.id)).map((n) => n.type)).not.toContain('task_cancelled');
-    // Once the provider is back, the same request works.
+    const body = await okJson<Result>(await post(`/api/tasks/${task.id}/cancel`, cast.client.cookie));
+    expect(body).toMatchObject({ message: messages.tasks.cancelledHoldRetrying, payment_failed: true, task: { status: 'cancelled' } });
+    expect(await taskRow(h, task.id)).toMatchObject({ status: 'cancelled', payment_status: 'authorized', stripe_payment_intent_id: intent });
+    // The release is owed by a job written with the cancellation, whatever happens to this request.
+    expect(await findJob(h.db, `void_retry:${intent}`)).toMatchObject({ kind: 'void_retry', done_at: null });
+    expect((await notificationsOf(h, cast.expert.id, task.id)).map((n) => n.type)).toContain('task_cancelled');
     h.payments.failCancel = false;
-    expect((await okJson<Result>(await post(`/api/tasks/${task.id}/cancel`, cast.client.cookie))).task.status).toBe('cancelled');
+    // Pressed again: the task is already cancelled.
+    expect((await post(`/api/tasks/${task.id}/cancel`, cast.client.cookie)).status).toBe(409);
   });
 
   it('accepting a rejection keeps the cancellation, keeps the hold on record for review, and says so', async () => {
