@@ -8,6 +8,7 @@ import type { Providers } from './providers/providers';
 import type { RealtimeHub } from './realtime/hub';
 import type { Metrics } from './ops/metrics';
 import type { Readiness } from './ops/health';
+import type { TaskPayments } from './modules/payments/task-payments';
 
 /**
  * Everything the app is built from. It lives apart from app.ts so that route modules can name it
@@ -34,4 +35,10 @@ export interface AppDeps {
   readiness?: Readiness;
   /** Session reads remembered for a few seconds (auth/session-cache.ts); one per app when absent. */
   sessionCache?: SessionCache;
+  /**
+   * The task payments (capture, void), built once with the server context and passed down to every
+   * module that moves money; tests replace it to inject provider failures. Absent: each module
+   * builds one from the same deps.
+   */
+  taskPayments?: TaskPayments;
 }

@@ -8,6 +8,7 @@ import { createChangeBus, type ChangeBus } from './realtime/change-bus';
 import { createRealtimeHub } from './realtime/hub';
 import { allowedOriginsOf } from './realtime/realtime.routes';
 import { createMoneyJobRunner } from './modules/holds/money-jobs';
+import { createTaskPayments } from './modules/payments/task-payments';
 import { createDataExportHandlers } from './modules/account-control/data-export.jobs';
 import { createRefundRetryHandlers } from './modules/disputes/refund-retries';
 import { createDeliveryHandlers } from './notify/delivery-handlers';
@@ -103,7 +104,9 @@ export async function createServerContext(options: {
   ]
     .filter(Boolean)
     .join(',');
-  const base = { env, db, auth, clock, providers, publicUrl };
+  const core = { env, db, auth, clock, providers, publicUrl };
+  // Money built once (issue 48): every module that captures or voids uses this one.
+  const base = { ...core, taskPayments: createTaskPayments(core) };
   // Timed money work (docs/decisions/0110); main.ts starts it, tests call jobs.runDue().
   // The same runner delivers notifications by email and push (docs/notifications.md, decision 0140).
   const delivery = createDeliveryHandlers({

@@ -23,11 +23,14 @@ const MINUTE_MS = 60 * SECOND_MS;
 const HOUR_MS = 60 * MINUTE_MS;
 const FIVE_MB = 5 * 1024 * 1024;
 
-/** Money is integer cents; percentages are plain numbers (10 = 10%). */
+/** The platform fee when no setting says otherwise: one number for the fee split and the settings row. */
+const DEFAULT_PLATFORM_FEE_PERCENT = 10;
+
+/** Money is integer cents; percentages are plain numbers (10 = 10%). The one currency of every amount. */
 export const MONEY = {
   currency: 'usd',
   currencyCode: 'USD',
-  platformFeePercent: 10,
+  platformFeePercent: DEFAULT_PLATFORM_FEE_PERCENT,
   expertSharePercent: 90,
   displayDecimals: 2,
   /** Admin revenue figures show whole dollars. */
@@ -202,7 +205,7 @@ export const LOCAL_PAYMENT_PROVIDER = {
 
 export const PAYMENT_ELEMENTS = {
   locale: 'en',
-  currency: 'usd',
+  currency: MONEY.currency,
   paymentMethodOrder: [
     'card',
     'cashapp',
@@ -290,7 +293,7 @@ export const ERROR_MONITOR = {
 
 /** system_settings defaults and limits; prices in cents. */
 export const SETTINGS_DEFAULTS = {
-  platformFeePercent: 10,
+  platformFeePercent: DEFAULT_PLATFORM_FEE_PERCENT,
   platformFeeMin: 0,
   platformFeeMax: 100,
   platformFeeStep: 0.01,

@@ -1,3 +1,4 @@
+import { MONEY } from '@shared/constants';
 import { format } from '@shared/format-message';
 import { platformFeeCents } from '@shared/domain/money';
 import { check, type PermissionCheck } from '@shared/domain/permissions';
@@ -75,7 +76,7 @@ function notAuthorizedError(status: PaymentIntentStatus): AppError {
 export function createPaymentsService(deps: AppDeps) {
   const { db, clock } = deps;
   const provider = () => deps.providers.payments;
-  const taskPayments = createTaskPayments(deps);
+  const taskPayments = deps.taskPayments ?? createTaskPayments(deps);
   const renewal = createReauthorizeDialogService({ db, clock, payments: taskPayments, provider });
 
   /** The local provider's extra methods, or 404 with the real provider (its card fields never reach us). */
@@ -144,7 +145,7 @@ export function createPaymentsService(deps: AppDeps) {
       paymentIntentClientSecret: intent.clientSecret,
       amount,
       platform_fee: row?.platform_fee ?? platformFeeCents(amount, feePercent),
-      currency: 'usd',
+      currency: MONEY.currency,
     };
   }
 
@@ -197,7 +198,7 @@ export function createPaymentsService(deps: AppDeps) {
       try {
         intent = await provider().createPaymentIntent({
           amountCents: amount,
-          currency: 'usd',
+          currency: MONEY.currency,
           applicationFeeCents: fee,
           destinationAccountId: destination,
           description: `Task: ${task.title}`.slice(0, 500),

@@ -25,7 +25,6 @@ import { createReauthorizeDialogService, reauthorizeWith } from '../holds/reauth
 import { reviewWindowHours, setReviewWindowHours } from '../holds/holds.repository';
 import { recordAudit } from '../audit/audit.repository';
 import { loadVisibleTask } from '../tasks/task-access';
-import type { TasksModuleDeps } from '../tasks/tasks.deps';
 import { toTaskDto } from '../tasks/tasks.dto';
 import { latestDispute, listDisputes, listRefundable } from './disputes.repository';
 import { createDisputesService, toDisputeDto } from './disputes.service';
@@ -53,7 +52,7 @@ const ADMIN_LIST_LIMIT = 100;
 export function disputesRoutes(deps: AppDeps) {
   const provider = () => deps.providers.payments;
   // Tests of the tasks module inject their fake payments this way; the app uses the real ones.
-  const payments = (deps as TasksModuleDeps).taskPayments ?? createTaskPayments(deps);
+  const payments = deps.taskPayments ?? createTaskPayments(deps);
   const disputes = createDisputesService({ db: deps.db, clock: deps.clock, payments, provider });
   const refunds = createRefundsService({ db: deps.db, clock: deps.clock, provider });
   const reauthorize = createReauthorizeService({ db: deps.db, clock: deps.clock, payments, provider });

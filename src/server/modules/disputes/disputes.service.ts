@@ -1,3 +1,4 @@
+import { SETTINGS_DEFAULTS } from '@shared/constants';
 import { eq } from 'drizzle-orm';
 import { check } from '@shared/domain/permissions';
 import { formatUsd, platformFeeCents } from '@shared/domain/money';
@@ -141,7 +142,7 @@ export function createDisputesService(deps: DisputesDeps) {
     if (dispute.status === 'resolved') throw conflict(d.notOpen);
     const txRow = (await transactionsOfTask(db, task.id)).find((row) => row.stripe_payment_intent_id === task.stripe_payment_intent_id);
     const authorized = txRow?.amount ?? task.budget;
-    const feePercent = txRow?.platform_fee_percent ?? 10;
+    const feePercent = txRow?.platform_fee_percent ?? SETTINGS_DEFAULTS.platformFeePercent;
     const notifyBoth = async (tx: Db, message: string) =>
       insertNotifications(tx, [task.client_id, task.expert_id].filter((id): id is string => Boolean(id)).map((to) =>
         moneyNotification(to, 'dispute_resolved', d.resolvedTitle, message, task, now, { dispute_id: dispute.id, resolution: body.resolution }),

@@ -25,7 +25,7 @@ export function createMoneyJobRunner(
   } = {},
 ) {
   const provider = () => deps.providers.payments;
-  const payments = createTaskPayments(deps);
+  const payments = deps.taskPayments ?? createTaskPayments(deps);
   const moneyDeps = { db: deps.db, clock: deps.clock, payments, provider };
   const alerts = { db: deps.db, clock: deps.clock };
   // The reconciler (decision 0440): a keyed job each period, so one instance runs it at a time.

@@ -1,3 +1,4 @@
+import { MONEY, SETTINGS_DEFAULTS } from '@shared/constants';
 import { platformFeeCents } from '@shared/domain/money';
 import { check } from '@shared/domain/permissions';
 import { messages } from '@shared/messages';
@@ -71,7 +72,7 @@ export function createReauthorizeDialogService(deps: ReplaceHoldDeps) {
       paymentIntentClientSecret: intent.clientSecret,
       amount,
       platform_fee: fee,
-      currency: 'usd',
+      currency: MONEY.currency,
     };
   }
 
@@ -109,7 +110,7 @@ export function createReauthorizeDialogService(deps: ReplaceHoldDeps) {
       try {
         intent = await provider().createPaymentIntent({
           amountCents: amount,
-          currency: 'usd',
+          currency: MONEY.currency,
           applicationFeeCents: fee,
           destinationAccountId: destination,
           description: `Task: ${task.title}`.slice(0, 500),
@@ -188,7 +189,7 @@ export function createReauthorizeDialogService(deps: ReplaceHoldDeps) {
         previousIntentId: task.payment_status === 'authorized' ? task.stripe_payment_intent_id : null,
         paymentMethodId: intent.paymentMethodId,
         amount: intent.amountCents,
-        fee: row?.platform_fee ?? platformFeeCents(intent.amountCents, Number(row?.platform_fee_percent ?? 10)),
+        fee: row?.platform_fee ?? platformFeeCents(intent.amountCents, Number(row?.platform_fee_percent ?? SETTINGS_DEFAULTS.platformFeePercent)),
         key,
         via: 'payment_dialog',
       });

@@ -1,3 +1,4 @@
+import { MONEY, SETTINGS_DEFAULTS } from '@shared/constants';
 import { platformFeeCents } from '@shared/domain/money';
 import { check } from '@shared/domain/permissions';
 import type { TaskStatus } from '@shared/domain/task-status';
@@ -55,7 +56,7 @@ export function createReauthorizeService(deps: ReauthorizeDeps) {
       if (!expert?.stripe_account_id) throw conflict(messages.payment.cannotAuthorize);
       const previousIntentId = task.payment_status === 'authorized' ? task.stripe_payment_intent_id : null;
       const previousRow = (await transactionsOfTask(db, task.id)).at(-1);
-      const feePercent = previousRow?.platform_fee_percent ?? 10;
+      const feePercent = previousRow?.platform_fee_percent ?? SETTINGS_DEFAULTS.platformFeePercent;
       const amount = task.budget;
       const fee = platformFeeCents(amount, feePercent);
 
@@ -69,7 +70,7 @@ export function createReauthorizeService(deps: ReauthorizeDeps) {
       try {
         intent = await provider().reauthorizeWithSavedMethod({
           amountCents: amount,
-          currency: 'usd',
+          currency: MONEY.currency,
           applicationFeeCents: fee,
           destinationAccountId: expert.stripe_account_id,
           description: `Task: ${task.title}`.slice(0, 500),
