@@ -26,6 +26,8 @@ export interface SystemStatusDto {
   /** Email and push deliveries that used up their retries, by channel. */
   failed_deliveries: Record<string, number>;
   versions: { api: string; node: string; database: 'pglite' | 'postgresql'; schema: number };
+  /** Which adapter serves each outside service; `embedded` when nothing leaves this server (issue 53). */
+  providers: { service: string; provider: string; embedded: boolean }[];
 }
 
 export const systemJobSchema = z.object({
@@ -56,6 +58,7 @@ export const systemStatusDtoSchema = z.object({
     database: z.enum(['pglite', 'postgresql']),
     schema: z.number(),
   }),
+  providers: z.array(z.object({ service: z.string(), provider: z.string(), embedded: z.boolean() })),
 }) satisfies z.ZodType<SystemStatusDto>;
 
 /** POST /api/admin/system/jobs/:id/retry: the job, due again now. */

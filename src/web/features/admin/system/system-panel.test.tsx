@@ -37,6 +37,10 @@ const STATUS: SystemStatusDto = {
   webhook_failures: [{ route: '/api/payment-webhooks', status: 400, at: '2026-01-01T10:30:00.000Z' }],
   failed_deliveries: { email: 1, push: 0 },
   versions: { api: '0.1.0', node: 'v20.20.2', database: 'pglite', schema: 1 },
+  providers: [
+    { service: 'email', provider: 'smtp', embedded: false },
+    { service: 'storage', provider: 'disk', embedded: true },
+  ],
 };
 
 function setup() {
@@ -68,6 +72,14 @@ describe('the System tab', () => {
     expect(screen.getByText('card_declined')).toBeInTheDocument();
     expect(screen.getByText(/\/api\/payment-webhooks · 400/)).toBeInTheDocument();
     expect(screen.getByText(/API 0\.1\.0 · Node v20\.20\.2 · Embedded database/)).toBeInTheDocument();
+  });
+
+  it('names the provider of each outside service and marks the embedded ones', async () => {
+    setup();
+    const email = (await screen.findByText('Email')).closest('tr')!;
+    expect(email).toHaveTextContent('smtp');
+    expect(email).not.toHaveTextContent('embedded');
+    expect(screen.getByText('File storage').closest('tr')).toHaveTextContent('disk (embedded)');
   });
 
   it('retries a failed job with its button', async () => {

@@ -9,6 +9,14 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { api, ApiError } from '@web/lib/api';
 
 const SYSTEM_KEY = ['admin', 'system'] as const;
+const SERVICE_LABELS: Record<string, string> = {
+  email: 'Email',
+  payments: 'Payments',
+  sms: 'SMS',
+  push: 'Native push',
+  webPush: 'Web push',
+  storage: 'File storage',
+};
 const when = (iso: string | null) => (iso ? formatDate(new Date(iso), 'MMM d, yyyy HH:mm') : '—');
 
 function Section({
@@ -178,6 +186,30 @@ export default function SystemPanel() {
                 </li>
               ))}
             </ul>
+          </Section>
+          <Section
+            title="Services"
+            description="Which provider each outside service uses. Embedded ones keep everything on this server."
+          >
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Service</TableHead>
+                  <TableHead>Provider</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {(data.providers ?? []).map((entry) => (
+                  <TableRow key={entry.service}>
+                    <TableCell>{SERVICE_LABELS[entry.service] ?? entry.service}</TableCell>
+                    <TableCell>
+                      {entry.provider}
+                      {entry.embedded ? ' (embedded)' : ''}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
           </Section>
           <Section title="Versions" description="What this server runs.">
             <p className="text-sm">
