@@ -14,6 +14,8 @@ WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
+# `npm run admin:create -- --email ...` (and `npm run migrate`) run the compiled tools in dist/server.
+COPY --from=build --chown=node:node /app/scripts/ops/server-tool.mjs ./scripts/ops/server-tool.mjs
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -49,6 +49,12 @@ describe('Dockerfile', () => {
     expect(validate('FROM node:20\nEXPOSE abc\nCMD node a\nCMD node b\n', strict)).toHaveLength(2);
   });
 
+  it('ships the operator tools that npm run admin:create runs in the image', () => {
+    expect(runtime).toContain('/app/scripts/ops/server-tool.mjs ./scripts/ops/server-tool.mjs');
+    expect(readFileSync('scripts/build/server.mjs', 'utf8')).toContain("'admin-create': 'src/server/ops/admin-create.ts'");
+    expect(JSON.parse(readFileSync('package.json', 'utf8')).scripts['admin:create']).toBe('node scripts/ops/server-tool.mjs admin-create');
+  });
+
   it('the build writes what the runtime stage starts', () => {
     const build = readFileSync('scripts/build/server.mjs', 'utf8');
     expect(build).toContain("entryPoints: { main: 'src/server/main.ts' }");
