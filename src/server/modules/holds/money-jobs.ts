@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import { createJobRunner, type JobHandler } from '../../jobs/runner';
+import { createJobRunner, type JobHandler, type JobRunnerOptions } from '../../jobs/runner';
 import type { Metrics } from '../../ops/metrics';
 import { createTaskPayments } from '../payments/task-payments';
 import { revealDueReviews } from '../tasks/blind-reviews';
@@ -21,6 +21,8 @@ export function createMoneyJobRunner(
     extraHandlers?: Record<string, JobHandler>;
     /** Other periodic work run before each claim (the admin counters' compaction). */
     extraSchedule?: (now: Date) => Promise<void>;
+    /** The database's LISTEN: a new job wakes the runner at once (decision 0433). */
+    listen?: JobRunnerOptions['listen'];
   } = {},
 ) {
   const provider = () => deps.providers.payments;
@@ -48,6 +50,7 @@ export function createMoneyJobRunner(
       await options.extraSchedule?.(now);
     },
     pollIntervalMs: options.pollIntervalMs,
+    listen: options.listen,
     onRun: (job, outcome) => options.metrics?.jobRun({ kind: job.kind, outcome }),
   });
 }

@@ -1,0 +1,16 @@
+-- A new job wakes the job runners at once (decision 0433): a row trigger on the jobs table sends a
+-- bare NOTIFY on jobs_enqueued for each inserted row, delivered at commit (identical notifications
+-- of one transaction are folded into one; an INSERT ... ON CONFLICT DO NOTHING that inserts nothing
+-- sends none). Runners LISTEN on it (PostgreSQL across instances, PGlite in process) besides polling.
+-- Idempotent.
+CREATE OR REPLACE FUNCTION jobs_notify_enqueued() RETURNS trigger AS $$
+BEGIN
+  PERFORM pg_notify('jobs_enqueued', '');
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS jobs_notify_enqueued ON jobs;
+--> statement-breakpoint
+CREATE TRIGGER jobs_notify_enqueued AFTER INSERT ON jobs
+  FOR EACH ROW EXECUTE FUNCTION jobs_notify_enqueued();
