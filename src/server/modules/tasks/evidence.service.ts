@@ -158,7 +158,7 @@ export function createEvidenceService(deps: TasksServiceDeps) {
       const stat = await storage.stat(key);
       if (!stat) throw notFound(messages.evidence.fileNotFound);
       if (!stat.contentType.startsWith('video/')) return null;
-      return { ...stat, open: (range?: { start: number; end: number }) => storage.stream(key, range) };
+      return { ...stat, key, open: (range?: { start: number; end: number }) => storage.stream(key, range) };
     },
 
     /** The file's thumbnail (a video's poster), with the same access rule; it carries no metadata. */
