@@ -91,4 +91,17 @@ describe('files served by the bucket', () => {
     expect(file.status).toBe(200);
     expect(new TextDecoder().decode(new Uint8Array(await file.arrayBuffer()).subarray(0, 5))).toBe('%PDF-');
   });
+
+  it('an evidence photo: an admin gets the original from the bucket; a party gets the copy without EXIF through the server', async () => {
+    const taskId = (await taskAt(h, cast, 'pending_approval')).task.id;
+    const original = await fetch(bucketUrl(await h.request('GET', `/api/tasks/${taskId}/evidence/0`, { cookie: cast.admin.cookie })));
+    expect(original.status).toBe(200);
+    expect(original.headers.get('content-type')).toMatch(/^image\//);
+    const party = await h.request('GET', `/api/tasks/${taskId}/evidence/0`, { cookie: cast.client.cookie });
+    expect(party.status).toBe(200);
+    expect(party.headers.get('location')).toBeNull();
+    const refused = await h.request('GET', `/api/tasks/${taskId}/evidence/0`, { cookie: cast.otherClient.cookie });
+    expect(refused.status).toBeGreaterThanOrEqual(403);
+    expect(refused.headers.get('location')).toBeNull();
+  });
 });

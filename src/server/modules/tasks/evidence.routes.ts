@@ -42,6 +42,12 @@ export function evidenceRoutes(service: EvidenceService, files?: { storage: File
         const redirect = files ? await bucketRedirect(c, files.storage, video.key, { disposition: 'inline', now: files.clock.now() }) : null;
         return redirect ?? streamedFileResponse(c, video);
       }
+      if (files?.storage.presignGet) {
+        // S3: an admin's original comes from the bucket by a short-lived URL (decision 0434).
+        const original = await service.originalSource(user.id, c.req.param('id'), c.req.param('index'));
+        const redirect = original ? await bucketRedirect(c, files.storage, original.key, { disposition: 'inline', now: files.clock.now() }) : null;
+        if (redirect) return redirect;
+      }
       const file = await service.file(user.id, c.req.param('id'), c.req.param('index'));
       return userFileResponse(c, file, { disposition: 'inline', cache: 'private' });
     });

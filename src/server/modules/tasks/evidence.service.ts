@@ -161,6 +161,16 @@ export function createEvidenceService(deps: TasksServiceDeps) {
       return { ...stat, key, open: (range?: { start: number; end: number }) => storage.stream(key, range) };
     },
 
+    /**
+     * Where an evidence file is stored when the asker may have the original as stored (admins: raw
+     * metadata for disputes), after the same access rule; null for the parties, whose photos are
+     * copied without EXIF on the way out and so cannot come from the bucket.
+     */
+    async originalSource(userId: string, taskId: string, index: string): Promise<{ key: string } | null> {
+      const { isAdmin, key } = await readableKey(userId, taskId, index);
+      return isAdmin ? { key } : null;
+    },
+
     /** The file's thumbnail (a video's poster), with the same access rule; it carries no metadata. */
     async thumbnail(userId: string, taskId: string, index: string): Promise<StoredFile> {
       const { key } = await readableKey(userId, taskId, index);
