@@ -114,15 +114,19 @@ export function createJobRunner(options: JobRunnerOptions) {
   /** Runs the handler within its timeout, extending the lease meanwhile; resolves to the lease it ends with. */
   async function runHandler(job: JobRow, handler: JobHandler): Promise<Date | null> {
     let lease = job.locked_until;
+    let extending: Promise<void> | null = null;
     const abort = new AbortController();
     const timeoutMs = timeoutOf(job.kind);
     const extend = setInterval(() => {
-      if (!lease) return;
-      void extendLease(db, { id: job.id, lockedUntil: lease, until: new Date(clock.now().getTime() + leaseMs) })
+      if (!lease || extending) return;
+      extending = extendLease(db, { id: job.id, lockedUntil: lease, until: new Date(clock.now().getTime() + leaseMs) })
         .then((next) => {
           if (next) lease = next;
         })
-        .catch((error: unknown) => log.error({ job: { kind: job.kind, key: job.key }, err: String(error) }, 'job lease extension failed'));
+        .catch((error: unknown) => log.error({ job: { kind: job.kind, key: job.key }, err: String(error) }, 'job lease extension failed'))
+        .finally(() => {
+          extending = null;
+        });
     }, Math.max(50, Math.floor(leaseMs / 3)));
     let timeout: ReturnType<typeof setTimeout> | undefined;
     try {
@@ -135,11 +139,13 @@ export function createJobRunner(options: JobRunnerOptions) {
           }, timeoutMs);
         }),
       ]);
-      return lease;
     } finally {
       clearTimeout(timeout);
       clearInterval(extend);
+      // An extension in flight settles first, so the job completes against the lease it really holds.
+      await extending;
     }
+    return lease;
   }
 
   async function runJob(job: JobRow): Promise<void> {
