@@ -134,8 +134,16 @@ export async function createServerContext(options: {
       await compactAdminCounts(now);
       await scheduleRetention(now);
     },
-    // A new job wakes the started runner at once (PostgreSQL LISTEN across instances; PGlite in process).
-    listen: (channel, onPayload) => database.listen(channel, onPayload),
+    // A new job wakes the started runner at once: the jobs table's NOTIFY reaches every instance's bus.
+    // After a reconnect (notifications may have been missed) it looks once too.
+    onJobEnqueued: (wake) =>
+      bus.subscribe({
+        onChange: () => undefined,
+        onNotify: (table) => {
+          if (table === 'jobs') wake();
+        },
+        onResync: wake,
+      }),
   });
   let draining = false;
   const readiness = createReadiness({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
 import { systemClock, manualClock } from '../lib/clock';
 import { createTestDatabase } from '../test/test-db';
+import { createChangeBus } from '../realtime/change-bus';
 import { enqueueJob, findJob, listJobs } from './jobs.repository';
 import { createJobRunner, retryDelayMs, type JobHandler } from './runner';
 
@@ -123,12 +124,21 @@ describe('jobs that do not block each other', () => {
   it('wakes at once through LISTEN when a job is enqueued, instead of waiting for the next poll', async () => {
     const key = `wake:${randomUUID()}`;
     let ranAt = 0;
+    // The change bus hears the jobs table's NOTIFY (PostgreSQL LISTEN, or PGlite in process).
+    const bus = createChangeBus(handle);
+    await bus.start();
     const runner = createJobRunner({
       db: handle.db,
       clock: systemClock,
       log: quiet,
       pollIntervalMs: 60_000,
-      listen: (channel, onPayload) => handle.listen(channel, onPayload),
+      onJobEnqueued: (wake) =>
+        bus.subscribe({
+          onChange: () => undefined,
+          onNotify: (table) => {
+            if (table === 'jobs') wake();
+          },
+        }),
       handlers: { 'wake-me': async () => void (ranAt = Date.now()) },
     });
     runner.start();
@@ -141,6 +151,7 @@ describe('jobs that do not block each other', () => {
       expect(ranAt - enqueuedAt).toBeLessThan(5_000);
     } finally {
       await runner.stop();
+      await bus.close();
     }
   }, 20_000);
 });

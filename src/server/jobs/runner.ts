@@ -7,6 +7,7 @@ import {
   extendLease,
   failJob,
   JobAlreadyDone,
+  releaseJobs,
   type ClaimLane,
   type JobRow,
 } from './jobs.repository';
@@ -49,14 +50,12 @@ export interface JobRunnerOptions {
   timeoutMs?: number;
   kindTimeoutsMs?: Record<string, number>;
   /**
-   * LISTEN on the database (PostgreSQL, or PGlite in-process): a new job wakes the started runner
-   * at once instead of at the next poll (the jobs table's insert trigger, migration 0038).
+   * Subscribes to "a job was enqueued" and returns the unsubscribe: a new job wakes the started
+   * runner at once instead of at the next poll. server-context.ts subscribes through the change bus,
+   * which hears the jobs table's insert trigger (migration 0038) on every instance.
    */
-  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  onJobEnqueued?: (wake: () => void) => () => void;
 }
-
-/** The NOTIFY channel of new jobs (migration 0038). */
-export const JOBS_CHANNEL = 'jobs_enqueued';
 
 /**
  * Kinds that move or release money, or remind people before it moves: they never wait behind
@@ -104,7 +103,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   let running: Promise<number> | null = null;
   let stopped = true;
   let stopping = false;
-  let unlisten: (() => Promise<void>) | null = null;
+  let unsubscribe: (() => void) | null = null;
   /** Wakes a pass waiting for its running jobs (a new job, a stop); set while one waits. */
   let poke: (() => void) | null = null;
   let wokenMeanwhile = false;
@@ -201,13 +200,16 @@ export function createJobRunner(options: JobRunnerOptions) {
       for (const lane of ['money', 'other'] as const) {
         while (!stopping && !empty[lane] && perLane[lane] < capacity[lane] && claims < maxClaimsPerPass) {
           const saturated = [...perKind].filter(([kind, count]) => count >= limitOf(kind)).map(([kind]) => kind);
-          const [job] = await claimDueJobs(db, {
+          const [job, ...extra] = await claimDueJobs(db, {
             now: clock.now(),
             leaseMs,
             limit: 1,
             lane: { lane, moneyKinds: MONEY_JOB_KINDS },
             excludeKinds: saturated,
           });
+          // PostgreSQL may run the SKIP LOCKED subquery more than once and claim past its LIMIT:
+          // a job claimed but not started here is handed back at once, not left leased.
+          if (extra.length > 0) await releaseJobs(db, { ids: extra.map((row) => row.id) });
           if (!job) {
             empty[lane] = true;
             break;
@@ -276,16 +278,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       stopping = false;
       lastTickAt = Date.now();
       loop();
-      if (options.listen && !unlisten) {
-        options
-          .listen(JOBS_CHANNEL, wake)
-          .then(async (stop) => {
-            // stop() may have come first.
-            if (stopped) await stop();
-            else unlisten = stop;
-          })
-          .catch((error: unknown) => log.error({ err: String(error) }, 'job runner LISTEN failed; polling only'));
-      }
+      unsubscribe ??= options.onJobEnqueued?.(wake) ?? null;
     },
     /** Stops polling, lets the running jobs finish and claims nothing more. */
     async stop() {
@@ -294,9 +287,8 @@ export function createJobRunner(options: JobRunnerOptions) {
       if (timer) clearTimeout(timer);
       timer = null;
       poke?.();
-      const stopListening = unlisten;
-      unlisten = null;
-      await stopListening?.().catch(() => undefined);
+      unsubscribe?.();
+      unsubscribe = null;
       await running?.catch(() => undefined);
     },
     /** For readiness: polling, and when it last showed a sign of life (real time). */

@@ -21,8 +21,8 @@ export function createMoneyJobRunner(
     extraHandlers?: Record<string, JobHandler>;
     /** Other periodic work run before each claim (the admin counters' compaction). */
     extraSchedule?: (now: Date) => Promise<void>;
-    /** The database's LISTEN: a new job wakes the runner at once (decision 0433). */
-    listen?: JobRunnerOptions['listen'];
+    /** "A job was enqueued" (the change bus): a new job wakes the runner at once (decision 0433). */
+    onJobEnqueued?: JobRunnerOptions['onJobEnqueued'];
   } = {},
 ) {
   const provider = () => deps.providers.payments;
@@ -50,7 +50,7 @@ export function createMoneyJobRunner(
       await options.extraSchedule?.(now);
     },
     pollIntervalMs: options.pollIntervalMs,
-    listen: options.listen,
+    onJobEnqueued: options.onJobEnqueued,
     onRun: (job, outcome) => options.metrics?.jobRun({ kind: job.kind, outcome }),
   });
 }
