@@ -1,19 +1,22 @@
 # syntax=docker/dockerfile:1
 # Build: the web app (precompressed), the compiled server and the prebuilt PGlite data directories.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# The runtime keeps only what dist/server imports: no browser, native or build packages (decision 0435).
+RUN npm run build && npm prune --omit=dev && node scripts/build/prune-runtime.mjs
 
 # Runtime: only what `node dist/server/main.js` reads, as a non-root user.
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
+# `npm run admin:create -- --email ...` (and `npm run migrate`) run the compiled tools in dist/server.
+COPY --from=build --chown=node:node /app/scripts/ops/server-tool.mjs ./scripts/ops/server-tool.mjs
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -5,6 +5,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { EMBEDDED_PRODUCTION_ENV } from '../../src/server/test/production-env';
 
 export const AUTH_SECRET = 'load-test-secret-load-test-secret-0123456789';
 
@@ -40,6 +41,7 @@ export async function startServer(options: { port: number; dataDir?: string; dat
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'production',
+    ...EMBEDDED_PRODUCTION_ENV,
     HOST: '127.0.0.1',
     PORT: String(options.port),
     PUBLIC_URL: origin,

@@ -2,6 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { NATIVE_APP } from '@shared/native/native-app';
 import { BRAND_NAME } from '@shared/brand';
+import { productionProblems } from './ops/production-config';
 
 const optionalText = z
   .string()
@@ -55,6 +56,16 @@ export const envSchema = z
     }),
     EMAIL_FROM: z.string().default(`${BRAND_NAME} <no-reply@localhost>`),
     SMTP_URL: optionalUrl('the SMTP server (smtp://user:pass@host:587)'),
+    /** Explicit choice of the email adapter; `outbox` in production keeps mail unsent (with a warning). */
+    EMAIL_TRANSPORT: z.enum(['smtp', 'outbox']).optional(),
+    /** Explicit choice of the payment provider; `local` in production is the embedded test provider. */
+    PAYMENTS_PROVIDER: z.enum(['stripe', 'local']).optional(),
+    /** Explicit choice of the SMS adapter. */
+    SMS_PROVIDER: z.enum(['twilio', 'outbox']).optional(),
+    /** Explicit choice of the native push adapter. */
+    PUSH_PROVIDER: z.enum(['fcm', 'outbox']).optional(),
+    /** Explicit choice of the file store; `disk` keeps files under DATA_DIR (one instance only). */
+    STORAGE: z.enum(['s3', 'disk']).optional(),
     TWILIO_ACCOUNT_SID: optionalText,
     TWILIO_AUTH_TOKEN: optionalText,
     TWILIO_FROM: optionalText,
@@ -140,6 +151,17 @@ export const envSchema = z
     if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY' });
     }
+    // An explicit real adapter needs its settings (an explicit embedded one needs none).
+    const explicit: [boolean, string, string][] = [
+      [env.EMAIL_TRANSPORT === 'smtp' && !env.SMTP_URL, 'SMTP_URL', 'is required with EMAIL_TRANSPORT=smtp'],
+      [env.PAYMENTS_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY, 'STRIPE_SECRET_KEY', 'is required with PAYMENTS_PROVIDER=stripe'],
+      [env.SMS_PROVIDER === 'twilio' && !env.TWILIO_ACCOUNT_SID, 'TWILIO_ACCOUNT_SID', 'is required with SMS_PROVIDER=twilio'],
+      [env.PUSH_PROVIDER === 'fcm' && !env.FCM_SERVICE_ACCOUNT_JSON, 'FCM_SERVICE_ACCOUNT_JSON', 'is required with PUSH_PROVIDER=fcm'],
+      [env.STORAGE === 's3' && !env.S3_BUCKET, 'S3_BUCKET', 'is required with STORAGE=s3'],
+    ];
+    for (const [missing, variable, message] of explicit) {
+      if (missing) ctx.addIssue({ code: 'custom', path: [variable], message });
+    }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
     }
@@ -152,12 +174,36 @@ export type Env = z.infer<typeof envSchema>;
 
 export class EnvError extends Error {}
 
-/** Parses the environment; a bad variable stops the boot with one clear line per problem. */
-export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+/**
+ * Parses the environment; a bad variable stops the boot with one clear line per problem. With
+ * `production: 'strict'` (the server, admin:create, migrate) a production environment must also
+ * configure or explicitly embed every outside service (ops/production-config.ts), named in the same message.
+ */
+export function loadEnv(
+  source: Record<string, string | undefined> = process.env,
+  options: { production?: 'strict' | 'lenient' } = {},
+): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    // The missing services are named too when the rest parses far enough to tell.
+    if (options.production === 'strict' && source.NODE_ENV === 'production') {
+      const loose = envSchema.safeParse({ ...source, NODE_ENV: 'development' });
+      if (loose.success) {
+        const named = new Set(result.error.issues.map((issue) => issue.path.join('.')));
+        for (const problem of productionProblems({ ...loose.data, NODE_ENV: 'production' })) {
+          if (!named.has(problem.variable)) lines.push(`  ${problem.variable}: ${problem.message}`);
+        }
+      }
+    }
     throw new EnvError(`Invalid environment settings:\n${lines.join('\n')}`);
+  }
+  if (options.production === 'strict') {
+    const problems = productionProblems(result.data);
+    if (problems.length > 0) {
+      const lines = problems.map((problem) => `  ${problem.variable}: ${problem.message}`);
+      throw new EnvError(`Invalid environment settings for production:\n${lines.join('\n')}`);
+    }
   }
   return result.data;
 }

@@ -16,15 +16,19 @@ import { errorField, log, usePrettyLogsWhenWatched } from './ops/logger';
 import { createGracefulShutdown } from './ops/shutdown';
 import { metricsOnlyApp } from './ops/ops.routes';
 import { startTracing, tracingEnabled } from './ops/tracing';
+import { embeddedWarnings } from './ops/production-config';
 
 /** Process entry: environment, database, demo data, providers, HTTP server, graceful shutdown. */
 async function main() {
   const startedAt = Date.now();
   // OpenTelemetry only when OTEL_* asks for it, first, so that every request and query after it is traced.
   const tracing = tracingEnabled() ? await startTracing() : null;
-  const env = loadEnv();
+  // Production refuses to start half-configured, naming every missing variable (decision 0430).
+  const env = loadEnv(process.env, { production: 'strict' });
   if (env.LOG_LEVEL) log.level = env.LOG_LEVEL;
   await usePrettyLogsWhenWatched(env);
+  // An explicitly embedded service in production is said at every start, not only once.
+  for (const warning of embeddedWarnings(env)) log.warn({ embedded: true }, warning);
   const dataDir = pgliteDataDirOf(env);
   const demo = env.NODE_ENV !== 'production';
   // A first start copies the data directory made at build time (migrated, and seeded outside

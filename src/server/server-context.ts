@@ -15,6 +15,7 @@ import { createDeliveryHandlers } from './notify/delivery-handlers';
 import { createTaskAlertHandlers } from './modules/task-alerts/task-alert-jobs';
 import { createChatBurstHandlers } from './modules/messages/chat-burst';
 import { createAdminCountsCompactor } from './modules/admin/admin-counts-compaction';
+import { createRetentionHandlers, createRetentionSchedule } from './jobs/retention';
 import { createMetrics, noMetrics, type Metrics } from './ops/metrics';
 import { createReadiness } from './ops/health';
 import { jobQueueStats } from './ops/jobs-stats';
@@ -124,12 +125,28 @@ export async function createServerContext(options: {
   const refundRetries = createRefundRetryHandlers({ db, clock, provider: () => providers.payments });
   // Issue 19: task alerts for nearby experts and the unread-chat mail.
   const reachJobs = { ...createTaskAlertHandlers({ db, clock }), ...createChatBurstHandlers({ db, clock }) };
+  // Issue 53: finished jobs, expired sessions and old rate-limit rows are deleted daily (decision 0433).
+  const compactAdminCounts = createAdminCountsCompactor(db);
+  const scheduleRetention = createRetentionSchedule(db);
   const jobs = createMoneyJobRunner(base, {
     pollIntervalMs,
     metrics,
-    extraHandlers: { ...delivery, ...exportJobs, ...refundRetries, ...reachJobs },
+    extraHandlers: { ...delivery, ...exportJobs, ...refundRetries, ...reachJobs, ...createRetentionHandlers({ db, clock }) },
     // Issue 24: the admin overview's counter rows are folded about once a minute (decision 0360).
-    extraSchedule: createAdminCountsCompactor(db),
+    extraSchedule: async (now) => {
+      await compactAdminCounts(now);
+      await scheduleRetention(now);
+    },
+    // A new job wakes the started runner at once: the jobs table's NOTIFY reaches every instance's bus.
+    // After a reconnect (notifications may have been missed) it looks once too.
+    onJobEnqueued: (wake) =>
+      bus.subscribe({
+        onChange: () => undefined,
+        onNotify: (table) => {
+          if (table === 'jobs') wake();
+        },
+        onResync: wake,
+      }),
   });
   let draining = false;
   const readiness = createReadiness({

@@ -124,12 +124,33 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   };
 }
 
+/** The key of the advisory lock every instance takes around its migrations (decision 0432). */
+export const MIGRATION_LOCK_KEY = 5_300_530_053;
+
+/**
+ * Applies the pending migrations. On PostgreSQL they run on one connection holding a session
+ * advisory lock: instances booting at once wait for each other, and the later ones find every
+ * migration applied (drizzle reads its table after the lock is taken). PGlite has one process.
+ */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === 'pglite') {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(handle.db as never, { migrationsFolder });
-  } else {
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await migrate(handle.db as never, { migrationsFolder });
+    return;
+  }
+  const pg = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const client = new pg.default.Client({ connectionString: handle.connectionString });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate(drizzle(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    await client.end();
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, lt, lte, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 
@@ -28,12 +28,27 @@ export async function enqueueJob(
   return rows.length > 0;
 }
 
+/** Which jobs a claim may take: the money lane, every other kind, or any (decision 0433). */
+export interface ClaimLane {
+  /** The money kinds by name; kinds starting with `money_` belong to the lane too. */
+  moneyKinds: readonly string[];
+  lane: 'money' | 'other';
+}
+
+const moneyKindSql = (moneyKinds: readonly string[]): SQL =>
+  or(moneyKinds.length > 0 ? inArray(jobs.kind, [...moneyKinds]) : sql`false`, like(jobs.kind, 'money\\_%')) ?? sql`false`;
+
 /**
  * Claims up to `limit` due jobs for one worker: a single UPDATE over rows selected with
  * FOR UPDATE SKIP LOCKED, so two workers never claim the same job, and a lease (locked_until)
- * after which a crashed worker's job is due again.
+ * after which a crashed worker's job is due again. `lane` restricts the claim to the money kinds or
+ * to the others, `excludeKinds` skips kinds already running at their limit.
  */
-export async function claimDueJobs(db: Db, params: { now: Date; leaseMs: number; limit: number }): Promise<JobRow[]> {
+export async function claimDueJobs(
+  db: Db,
+  params: { now: Date; leaseMs: number; limit: number; lane?: ClaimLane; excludeKinds?: readonly string[] },
+): Promise<JobRow[]> {
+  const lane = params.lane ? (params.lane.lane === 'money' ? moneyKindSql(params.lane.moneyKinds) : not(moneyKindSql(params.lane.moneyKinds))) : undefined;
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
@@ -43,6 +58,8 @@ export async function claimDueJobs(db: Db, params: { now: Date; leaseMs: number;
         lte(jobs.run_at, params.now),
         or(isNull(jobs.locked_until), lte(jobs.locked_until, params.now)),
         lt(jobs.attempts, jobs.max_attempts),
+        lane,
+        params.excludeKinds && params.excludeKinds.length > 0 ? notInArray(jobs.kind, [...params.excludeKinds]) : undefined,
       ),
     )
     .orderBy(asc(jobs.run_at))
@@ -53,6 +70,19 @@ export async function claimDueJobs(db: Db, params: { now: Date; leaseMs: number;
     .set({ locked_until: new Date(params.now.getTime() + params.leaseMs), attempts: sql`${jobs.attempts} + 1` })
     .where(inArray(jobs.id, due))
     .returning();
+}
+
+/**
+ * Moves a running job's lease forward, only while this worker still holds it (the lease it last set).
+ * Returns the new lease, or null when the job was finished, failed or taken over meanwhile.
+ */
+export async function extendLease(db: Db, params: { id: string; lockedUntil: Date; until: Date }): Promise<Date | null> {
+  const rows = await db
+    .update(jobs)
+    .set({ locked_until: params.until })
+    .where(and(eq(jobs.id, params.id), eq(jobs.locked_until, params.lockedUntil), isNull(jobs.done_at)))
+    .returning({ locked_until: jobs.locked_until });
+  return rows[0]?.locked_until ?? null;
 }
 
 /** Hands claimed jobs back unrun (a worker shutting down): due again now, the claim not counted. */

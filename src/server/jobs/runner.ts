@@ -1,10 +1,23 @@
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { log as defaultLog } from '../ops/logger';
-import { claimDueJobs, completeJob, failJob, JobAlreadyDone, releaseJobs, type JobRow } from './jobs.repository';
+import {
+  claimDueJobs,
+  completeJob,
+  extendLease,
+  failJob,
+  JobAlreadyDone,
+  releaseJobs,
+  type ClaimLane,
+  type JobRow,
+} from './jobs.repository';
 
-/** The work of one job kind. It must be idempotent: a job may run again after a crash or a lost lease. */
-export type JobHandler = (job: JobRow) => Promise<void>;
+/**
+ * The work of one job kind. It must be idempotent: a job may run again after a crash, a lost lease
+ * or a timeout. `signal` aborts when the handler's time is up (a handler may ignore it; its result
+ * is then ignored and the job retried).
+ */
+export type JobHandler = (job: JobRow, signal?: AbortSignal) => Promise<void>;
 
 export interface JobRunnerOptions {
   db: Db;
@@ -15,8 +28,9 @@ export interface JobRunnerOptions {
    * runs before every claim so nothing depends on an enqueue having happened at the right moment.
    */
   schedule?: (now: Date) => Promise<void>;
-  /** How long a claimed job stays with its worker before another may take it. */
+  /** How long a claimed job stays with its worker before another may take it; extended while it runs. */
   leaseMs?: number;
+  /** Kept for compatibility: at most this many claims (x50) in one pass. */
   batchSize?: number;
   /** Real milliseconds between polls when started. */
   pollIntervalMs?: number;
@@ -25,7 +39,39 @@ export interface JobRunnerOptions {
   onRun?: (job: JobRow, outcome: 'done' | 'failed') => void;
   /** Called when a job used its last attempt and failed (admins are told; decision 0164). */
   onExhausted?: (job: JobRow, error: string) => Promise<void>;
+  /** Jobs of the other kinds run at once (default 4). */
+  concurrency?: number;
+  /** Money jobs run at once, in a lane of their own that other kinds never fill (default 2). */
+  moneyConcurrency?: number;
+  /** Jobs of one kind at once (default 2), and per kind overrides. */
+  perKindLimit?: number;
+  kindLimits?: Record<string, number>;
+  /** A handler still running after this is failed and retried (default 10 min), and per kind overrides. */
+  timeoutMs?: number;
+  kindTimeoutsMs?: Record<string, number>;
+  /**
+   * Subscribes to "a job was enqueued" and returns the unsubscribe: a new job wakes the started
+   * runner at once instead of at the next poll. server-context.ts subscribes through the change bus,
+   * which hears the jobs table's insert trigger (migration 0038) on every instance.
+   */
+  onJobEnqueued?: (wake: () => void) => () => void;
 }
+
+/**
+ * Kinds that move or release money, or remind people before it moves: they never wait behind
+ * exports or deliveries (decision 0433). Any kind named `money_*` joins them.
+ */
+export const MONEY_JOB_KINDS: readonly string[] = [
+  'capture_retry',
+  'void_retry',
+  'refund_retry',
+  'auto_release',
+  'hold_reminder',
+  'hold_lapse',
+  'review_reminder',
+  'void_replaced_hold',
+];
+export const isMoneyJobKind = (kind: string) => MONEY_JOB_KINDS.includes(kind) || kind.startsWith('money_');
 
 const RETRY_BASE_MS = 30_000;
 const RETRY_MAX_MS = 60 * 60 * 1000;
@@ -33,30 +79,80 @@ const RETRY_MAX_MS = 60 * 60 * 1000;
 /** Exponential back-off by attempt: 30 s, 1 min, 2 min, ... at most an hour. */
 export const retryDelayMs = (attempts: number) => Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
 
+class JobTimeout extends Error {}
+
+type Lane = ClaimLane['lane'];
+
 /**
- * A small durable job runner on the jobs table (docs/decisions/0110): jobs are claimed with
- * FOR UPDATE SKIP LOCKED, leased, retried with back-off, and never claimed again once done, so
- * several workers (instances) share the work and each job runs once. Time is the injected clock,
- * so tests and the development clock control move it.
+ * A small durable job runner on the jobs table (docs/decisions/0110, 0433): jobs are claimed with
+ * FOR UPDATE SKIP LOCKED, leased (the lease extended while the handler runs), retried with back-off,
+ * and never claimed again once done, so several workers (instances) share the work and each job
+ * runs once. Several jobs run at once: money kinds in their own lane, every kind within its limit,
+ * each handler within its timeout. Time is the injected clock, so tests and the development clock
+ * control move it.
  */
 export function createJobRunner(options: JobRunnerOptions) {
   const { db, clock, handlers } = options;
   const leaseMs = options.leaseMs ?? 5 * 60 * 1000;
-  const batchSize = options.batchSize ?? 20;
+  const maxClaimsPerPass = (options.batchSize ?? 20) * 50;
+  const capacity: Record<Lane, number> = { money: options.moneyConcurrency ?? 2, other: options.concurrency ?? 4 };
+  const limitOf = (kind: string) => options.kindLimits?.[kind] ?? options.perKindLimit ?? 2;
+  const timeoutOf = (kind: string) => options.kindTimeoutsMs?.[kind] ?? options.timeoutMs ?? 10 * 60 * 1000;
   const log = options.log ?? defaultLog;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<number> | null = null;
   let stopped = true;
   let stopping = false;
+  let unsubscribe: (() => void) | null = null;
+  /** Wakes a pass waiting for its running jobs (a new job, a stop); set while one waits. */
+  let poke: (() => void) | null = null;
+  let wokenMeanwhile = false;
   /** Real time (not the injectable clock) of the last sign of life: readiness reads it. */
   let lastTickAt: number | null = null;
+
+  /** Runs the handler within its timeout, extending the lease meanwhile; resolves to the lease it ends with. */
+  async function runHandler(job: JobRow, handler: JobHandler): Promise<Date | null> {
+    let lease = job.locked_until;
+    let extending: Promise<void> | null = null;
+    const abort = new AbortController();
+    const timeoutMs = timeoutOf(job.kind);
+    const extend = setInterval(() => {
+      if (!lease || extending) return;
+      extending = extendLease(db, { id: job.id, lockedUntil: lease, until: new Date(clock.now().getTime() + leaseMs) })
+        .then((next) => {
+          if (next) lease = next;
+        })
+        .catch((error: unknown) => log.error({ job: { kind: job.kind, key: job.key }, err: String(error) }, 'job lease extension failed'))
+        .finally(() => {
+          extending = null;
+        });
+    }, Math.max(50, Math.floor(leaseMs / 3)));
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    try {
+      await Promise.race([
+        handler(job, abort.signal),
+        new Promise<never>((_, reject) => {
+          timeout = setTimeout(() => {
+            abort.abort();
+            reject(new JobTimeout(`timed out after ${timeoutMs} ms`));
+          }, timeoutMs);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timeout);
+      clearInterval(extend);
+      // An extension in flight settles first, so the job completes against the lease it really holds.
+      await extending;
+    }
+    return lease;
+  }
 
   async function runJob(job: JobRow): Promise<void> {
     const handler = handlers[job.kind];
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-      await handler(job);
-      await completeJob(db, { id: job.id, lockedUntil: job.locked_until, now: clock.now() });
+      const lease = await runHandler(job, handler);
+      await completeJob(db, { id: job.id, lockedUntil: lease, now: clock.now() });
       options.onRun?.(job, 'done');
     } catch (error) {
       if (error instanceof JobAlreadyDone) return;
@@ -74,35 +170,95 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
   }
 
-  /** Schedules due work, then claims and runs due jobs until none is left; returns how many ran. */
-  async function runDue(): Promise<number> {
+  /**
+   * One pass: schedules due work, then keeps every lane busy with due jobs until none is left and
+   * none runs; returns how many ran. A running job is waited for only while nothing else can start.
+   */
+  async function pass(withSchedule: boolean): Promise<number> {
     lastTickAt = Date.now();
-    if (options.schedule) await options.schedule(clock.now());
+    if (withSchedule && options.schedule) await options.schedule(clock.now());
     let ran = 0;
-    for (let round = 0; round < 50; round += 1) {
-      const claimed = await claimDueJobs(db, { now: clock.now(), leaseMs, limit: batchSize });
-      if (claimed.length === 0) break;
-      for (const [index, job] of claimed.entries()) {
-        // Shutting down: finish the job in hand, hand the rest of the batch back at once rather
-        // than leaving it leased until the lease runs out.
-        if (stopping) {
-          await releaseJobs(db, { ids: claimed.slice(index).map((rest) => rest.id) });
-          return ran;
-        }
-        await runJob(job);
+    let claims = 0;
+    const inFlight = new Set<Promise<void>>();
+    const perLane: Record<Lane, number> = { money: 0, other: 0 };
+    const perKind = new Map<string, number>();
+    const empty: Record<Lane, boolean> = { money: false, other: false };
+
+    const start = (job: JobRow, lane: Lane) => {
+      perLane[lane] += 1;
+      perKind.set(job.kind, (perKind.get(job.kind) ?? 0) + 1);
+      const done: Promise<void> = runJob(job).finally(() => {
+        perLane[lane] -= 1;
+        perKind.set(job.kind, (perKind.get(job.kind) ?? 1) - 1);
+        inFlight.delete(done);
         ran += 1;
+      });
+      inFlight.add(done);
+    };
+
+    while (!stopping) {
+      for (const lane of ['money', 'other'] as const) {
+        while (!stopping && !empty[lane] && perLane[lane] < capacity[lane] && claims < maxClaimsPerPass) {
+          const saturated = [...perKind].filter(([kind, count]) => count >= limitOf(kind)).map(([kind]) => kind);
+          const [job, ...extra] = await claimDueJobs(db, {
+            now: clock.now(),
+            leaseMs,
+            limit: 1,
+            lane: { lane, moneyKinds: MONEY_JOB_KINDS },
+            excludeKinds: saturated,
+          });
+          // PostgreSQL may run the SKIP LOCKED subquery more than once and claim past its LIMIT:
+          // a job claimed but not started here is handed back at once, not left leased.
+          if (extra.length > 0) await releaseJobs(db, { ids: extra.map((row) => row.id) });
+          if (!job) {
+            empty[lane] = true;
+            break;
+          }
+          claims += 1;
+          start(job, lane);
+        }
       }
+      if (inFlight.size === 0) break;
+      // Wait for a job to end, a new job (LISTEN) or the poll interval, then look for work again.
+      await Promise.race([
+        ...inFlight,
+        new Promise<void>((resolve) => {
+          poke = resolve;
+          setTimeout(resolve, options.pollIntervalMs ?? 5_000).unref();
+        }),
+      ]);
+      poke = null;
+      empty.money = false;
+      empty.other = false;
     }
+    // Stopping: the jobs in hand finish (or time out); nothing more is claimed.
+    await Promise.allSettled([...inFlight]);
     lastTickAt = Date.now();
     return ran;
   }
 
   /** One pass at a time per runner; a pass asked for while one runs waits for it. */
-  function tick(): Promise<number> {
-    running ??= runDue().finally(() => {
+  function tick(withSchedule = true): Promise<number> {
+    running ??= pass(withSchedule).finally(() => {
       running = null;
+      // A job enqueued while the pass was finishing: look again at once.
+      if (wokenMeanwhile && !stopped) {
+        wokenMeanwhile = false;
+        void tick(false).catch((error: unknown) => log.error({ err: String(error) }, 'job runner pass failed'));
+      }
     });
     return running;
+  }
+
+  /** A new job was enqueued somewhere: a running pass looks for it now, an idle runner starts one. */
+  function wake() {
+    if (stopped) return;
+    if (running) {
+      wokenMeanwhile = true;
+      poke?.();
+      return;
+    }
+    void tick(false).catch((error: unknown) => log.error({ err: String(error) }, 'job runner pass failed'));
   }
 
   function loop() {
@@ -115,20 +271,24 @@ export function createJobRunner(options: JobRunnerOptions) {
   }
 
   return {
-    runDue: tick,
+    runDue: () => tick(),
     start() {
       if (!stopped) return;
       stopped = false;
       stopping = false;
       lastTickAt = Date.now();
       loop();
+      unsubscribe ??= options.onJobEnqueued?.(wake) ?? null;
     },
-    /** Stops polling, lets the running job finish and releases the rest of its batch. */
+    /** Stops polling, lets the running jobs finish and claims nothing more. */
     async stop() {
       stopped = true;
       stopping = true;
       if (timer) clearTimeout(timer);
       timer = null;
+      poke?.();
+      unsubscribe?.();
+      unsubscribe = null;
       await running?.catch(() => undefined);
     },
     /** For readiness: polling, and when it last showed a sign of life (real time). */

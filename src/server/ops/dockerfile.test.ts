@@ -49,6 +49,26 @@ describe('Dockerfile', () => {
     expect(validate('FROM node:20\nEXPOSE abc\nCMD node a\nCMD node b\n', strict)).toHaveLength(2);
   });
 
+  it('ships the operator tools that npm run admin:create runs in the image', () => {
+    expect(runtime).toContain('/app/scripts/ops/server-tool.mjs ./scripts/ops/server-tool.mjs');
+    expect(readFileSync('scripts/build/server.mjs', 'utf8')).toContain("'admin-create': 'src/server/ops/admin-create.ts'");
+    expect(JSON.parse(readFileSync('package.json', 'utf8')).scripts['admin:create']).toBe('node scripts/ops/server-tool.mjs admin-create');
+  });
+
+  it('runs a current Node LTS, ships only the runtime packages, and never copies local settings', () => {
+    for (const stage of stages) expect(stage).toMatch(/^node:24-bookworm-slim /);
+    expect(stages[0]).toContain('npm prune --omit=dev && node scripts/build/prune-runtime.mjs');
+    expect(readFileSync('.dockerignore', 'utf8').split('\n')).toContain('.env*');
+  });
+
+  it('compose takes the secret from the environment with no default, and catches mail', () => {
+    const compose = readFileSync('compose.yaml', 'utf8');
+    expect(compose).toMatch(/AUTH_SECRET: \$\{AUTH_SECRET:\?/);
+    expect(compose).not.toMatch(/AUTH_SECRET: \$\{AUTH_SECRET:-/);
+    expect(compose).toMatch(/^ {2}mail:\n {4}# .*\n {4}image: axllent\/mailpit/m);
+    expect(compose).toContain('SMTP_URL: smtp://mail:1025');
+  });
+
   it('the build writes what the runtime stage starts', () => {
     const build = readFileSync('scripts/build/server.mjs', 'utf8');
     expect(build).toContain("entryPoints: { main: 'src/server/main.ts' }");

@@ -12,6 +12,7 @@ import { RECONNECT_ELSEWHERE_CLOSE_CODE } from '@shared/realtime';
 import { openDatabase } from '../db/client';
 import { authAccounts, authUsers, jobs, profiles } from '../db/schema';
 import { pgliteTemplateDump } from '../test/test-db';
+import { EMBEDDED_PRODUCTION_ENV } from '../test/production-env';
 
 const ORIGIN = 'http://localhost';
 const PASSWORD = 'shutdown-test-password';
@@ -40,6 +41,7 @@ describe('graceful shutdown on SIGTERM', () => {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'production',
+        ...EMBEDDED_PRODUCTION_ENV,
         AUTH_SECRET: 'a-secret-for-the-shutdown-test-0123456789',
         PUBLIC_URL: ORIGIN,
         PORT: '0',

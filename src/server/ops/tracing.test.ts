@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteDataDirOf } from '../db/prebuilt';
 import { prefillPgliteDataDir } from '../test/test-db';
 import { tracingEnabled } from './tracing';
+import { EMBEDDED_PRODUCTION_ENV } from '../test/production-env';
 
 describe('tracingEnabled', () => {
   it('is off by default and on when the standard variables ask for it', () => {
@@ -65,6 +66,7 @@ describe('OpenTelemetry tracing, on through OTEL_* variables', () => {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'production',
+        ...EMBEDDED_PRODUCTION_ENV,
         AUTH_SECRET: 'a-secret-for-the-tracing-test-0123456789',
         PUBLIC_URL: 'http://localhost',
         PORT: '0',

@@ -12,6 +12,7 @@ import { createPaymentProvider, type PaymentProvider } from './payments';
 import { createLocalProviderPages } from './payments/local-hosted-pages';
 import { createOutboxPages } from './outbox/outbox.pages';
 import { countedSender } from '../ops/counted-senders';
+import { providerNames } from '../ops/production-config';
 import { noMetrics, type Metrics } from '../ops/metrics';
 import { createLocalVerificationPages, createVerificationProvider, type VerificationProvider } from './verification';
 
@@ -41,10 +42,13 @@ export async function createProviders(options: {
 }): Promise<Providers> {
   const { env, db, clock, publicUrl } = options;
   const metrics = options.metrics ?? noMetrics;
+  // An explicit embedded choice (EMAIL_TRANSPORT=outbox, PAYMENTS_PROVIDER=local, ...) wins over set keys.
+  const use = providerNames(env);
+  const stripe = use.payments === 'stripe';
   const payments = createPaymentProvider({
-    stripeSecretKey: env.STRIPE_SECRET_KEY,
-    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
-    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    stripeSecretKey: stripe ? env.STRIPE_SECRET_KEY : undefined,
+    stripePublishableKey: stripe ? env.STRIPE_PUBLISHABLE_KEY : undefined,
+    stripeWebhookSecret: stripe ? env.STRIPE_WEBHOOK_SECRET : undefined,
     db,
     clock,
     publicUrl,
@@ -64,13 +68,15 @@ export async function createProviders(options: {
     devPages['/verification'] = createLocalVerificationPages({ provider: verification }) as unknown as Hono;
   }
   return {
-    email: countedSender(createEmailSender({ smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM, db }), 'email', metrics),
+    email: countedSender(createEmailSender({ smtpUrl: use.email === 'smtp' ? env.SMTP_URL : undefined, from: env.EMAIL_FROM, db }), 'email', metrics),
     sms: countedSender(
-      createSmsSender({ db, accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM }),
+      use.sms === 'twilio'
+        ? createSmsSender({ db, accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM })
+        : createSmsSender({ db }),
       'sms',
       metrics,
     ),
-    push: countedSender(createPushSender({ db, serviceAccountJson: env.FCM_SERVICE_ACCOUNT_JSON }), 'push', metrics),
+    push: countedSender(createPushSender({ db, serviceAccountJson: use.push === 'fcm' ? env.FCM_SERVICE_ACCOUNT_JSON : undefined }), 'push', metrics),
     webPush: createWebPushSender({
       db,
       dataDir: env.DATA_DIR,
@@ -80,12 +86,11 @@ export async function createProviders(options: {
       publicUrl,
       // Like email without SMTP_URL: the offline outbox unless production, VAPID keys or WEB_PUSH=web-push
       // say otherwise, so `npm start` never reaches for a browser vendor's push service.
-      embedded:
-        (env.WEB_PUSH ?? (env.NODE_ENV === 'production' || env.VAPID_PUBLIC_KEY ? 'web-push' : 'outbox')) === 'outbox',
+      embedded: use.webPush === 'outbox',
     }),
     storage: createFileStorage({
       dataDir: env.DATA_DIR,
-      s3Bucket: env.S3_BUCKET,
+      s3Bucket: use.storage === 's3' ? env.S3_BUCKET : undefined,
       s3Region: env.S3_REGION,
       s3Endpoint: env.S3_ENDPOINT,
       s3AccessKeyId: env.S3_ACCESS_KEY_ID,

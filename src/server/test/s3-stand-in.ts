@@ -200,6 +200,11 @@ export async function startS3StandIn(options: { now?: () => Date } = {}): Promis
       'accept-ranges': 'bytes',
     };
     if (range) headers['content-range'] = `bytes ${start}-${end}/${size}`;
+    // A presigned GetObject may name the response's disposition and caching (signed with the rest).
+    const disposition = url.searchParams.get('response-content-disposition');
+    if (disposition) headers['content-disposition'] = disposition;
+    const cacheControl = url.searchParams.get('response-cache-control');
+    if (cacheControl) headers['cache-control'] = cacheControl;
     res.writeHead(range ? 206 : 200, headers);
     res.end(method === 'HEAD' ? undefined : Buffer.from(object.bytes.subarray(start, end + 1)));
   }

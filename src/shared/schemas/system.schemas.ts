@@ -28,6 +28,8 @@ export interface SystemStatusDto {
   versions: { api: string; node: string; database: 'pglite' | 'postgresql'; schema: number };
   /** The payment reconciler's last run (decision 0440), or null before its first. */
   reconciliation: ReconciliationRunDto | null;
+  /** Which adapter serves each outside service; `embedded` when nothing leaves this server (issue 53). */
+  providers: { service: string; provider: string; embedded: boolean }[];
 }
 
 /** One difference between the ledger and the payment provider, and whether it was repaired. */
@@ -90,6 +92,7 @@ export const systemStatusDtoSchema = z.object({
       ),
     })
     .nullable(),
+  providers: z.array(z.object({ service: z.string(), provider: z.string(), embedded: z.boolean() })),
 }) satisfies z.ZodType<SystemStatusDto>;
 
 /** POST /api/admin/system/jobs/:id/retry: the job, due again now. */

@@ -6,6 +6,7 @@ import { requireUser, type AppEnv } from '../../http/context';
 import { pathParams } from '../../http/validation';
 import { AppError, notFound } from '../../lib/errors';
 import { dataExportDto, findOwnDataExport, isDownloadable, listDataExports, requestDataExport } from './data-export.repository';
+import { bucketRedirect } from '../../http/bucket-redirect';
 
 const texts = messages.accountControl;
 
@@ -34,9 +35,16 @@ export function dataExportRoutes(deps: Pick<AppDeps, 'db' | 'clock' | 'providers
       const { id } = pathParams(c, idParamsSchema);
       const row = await findOwnDataExport(db, { userId: user.id, id });
       if (!row || !isDownloadable(row, clock.now())) throw notFound(texts.exportNotFound);
+      const day = row.created_at.toISOString().slice(0, 10);
+      // S3: the owner downloads from the bucket by a short-lived URL (decision 0434).
+      const redirect = await bucketRedirect(c, deps.providers.storage, row.storage_key!, {
+        disposition: 'attachment',
+        fileName: `my-data-${day}.zip`,
+        now: clock.now(),
+      });
+      if (redirect) return redirect;
       const file = await deps.providers.storage.get(row.storage_key!);
       if (!file) throw notFound(texts.exportNotFound);
-      const day = row.created_at.toISOString().slice(0, 10);
       return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
         'content-type': 'application/zip',
         'content-disposition': `attachment; filename="my-data-${day}.zip"`,

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../../app-deps';
 import { requireUser, type AppEnv } from '../../http/context';
 import { userFileResponse } from '../../http/user-file';
+import { bucketRedirect } from '../../http/bucket-redirect';
 import { formData } from '../../http/validation';
 import { evidenceItems } from './evidence-items.service';
 import { createReportsService } from './reports.service';
@@ -21,6 +22,12 @@ export function evidenceTrustRoutes(deps: AppDeps) {
     })
     .get('/tasks/:id/report', async (c) => {
       const user = requireUser(c);
+      if (deps.providers.storage.presignGet) {
+        // S3: after the same check, the bucket serves the PDF by a short-lived URL (decision 0434).
+        const source = await reports.pdfSourceForParty(user.id, c.req.param('id'));
+        const redirect = await bucketRedirect(c, deps.providers.storage, source.key, { disposition: 'inline', fileName: source.fileName, now: deps.clock.now() });
+        if (redirect) return redirect;
+      }
       return userFileResponse(c, await reports.pdfForParty(user.id, c.req.param('id')), { disposition: 'inline', cache: 'private' });
     })
     .get('/tasks/:id/report/summary', async (c) => {

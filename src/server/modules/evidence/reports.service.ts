@@ -129,6 +129,11 @@ export function createReportsService(deps: ReportDeps) {
     async pdfForParty(userId: string, taskId: string) {
       return pdfOf(deps, await ownReport(userId, taskId));
     },
+    /** Where the report PDF is stored, after the same check (the client and admins). */
+    async pdfSourceForParty(userId: string, taskId: string) {
+      const row = await ownReport(userId, taskId);
+      return { key: row.pdf_key, fileName: `inspection-report-${row.id}.pdf` };
+    },
     async revoke(userId: string, taskId: string): Promise<ReportSummaryDto> {
       const row = await ownReport(userId, taskId);
       if (row.revoked_at) return toReportSummary(row);

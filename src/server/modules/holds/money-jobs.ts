@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import { createJobRunner, type JobHandler } from '../../jobs/runner';
+import { createJobRunner, type JobHandler, type JobRunnerOptions } from '../../jobs/runner';
 import type { Metrics } from '../../ops/metrics';
 import { createTaskPayments } from '../payments/task-payments';
 import { revealDueReviews } from '../tasks/blind-reviews';
@@ -22,6 +22,8 @@ export function createMoneyJobRunner(
     extraHandlers?: Record<string, JobHandler>;
     /** Other periodic work run before each claim (the admin counters' compaction). */
     extraSchedule?: (now: Date) => Promise<void>;
+    /** "A job was enqueued" (the change bus): a new job wakes the runner at once (decision 0433). */
+    onJobEnqueued?: JobRunnerOptions['onJobEnqueued'];
   } = {},
 ) {
   const provider = () => deps.providers.payments;
@@ -58,6 +60,7 @@ export function createMoneyJobRunner(
       await options.extraSchedule?.(now);
     },
     pollIntervalMs: options.pollIntervalMs,
+    onJobEnqueued: options.onJobEnqueued,
     onRun: (job, outcome) => options.metrics?.jobRun({ kind: job.kind, outcome }),
   });
 }

@@ -10,6 +10,7 @@ import { requireUser, type AppEnv } from '../../http/context';
 import { formData, jsonBody } from '../../http/validation';
 import { notFound } from '../../lib/errors';
 import { sanitizeFileName } from '../../providers/storage';
+import { bucketRedirect } from '../../http/bucket-redirect';
 import { createMessagesService } from './messages.service';
 
 const uuid = z.uuid();
@@ -46,6 +47,18 @@ export function messagesRoutes(deps: { db: Db; clock: Clock; providers: { storag
       const user = requireUser(c);
       const messageId = c.req.param('messageId');
       if (!uuid.safeParse(messageId).success) throw notFound(texts.common.notFound);
+      if (deps.providers.storage.presignGet) {
+        // S3: after the same check, the bucket serves the file by a short-lived URL (decision 0434).
+        const source = await service.attachmentSource(user.id, c.req.param('id'), messageId);
+        const stat = await deps.providers.storage.stat(source.key);
+        if (!stat) throw notFound(texts.common.notFound);
+        const redirect = await bucketRedirect(c, deps.providers.storage, source.key, {
+          disposition: service.inlineType(stat.contentType) ? 'inline' : 'attachment',
+          fileName: sanitizeFileName(source.fileName),
+          now: deps.clock.now(),
+        });
+        if (redirect) return redirect;
+      }
       const file = await service.attachment(user.id, c.req.param('id'), messageId);
       const name = sanitizeFileName(file.fileName);
       return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {

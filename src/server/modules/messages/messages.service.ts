@@ -72,6 +72,13 @@ export function createMessagesService(deps: MessagesServiceDeps) {
   }
 
   /** The party who writes, the receiver and the conditional insert shared by text and file messages. */
+  async function attachmentSource(userId: string, taskId: string, messageId: string): Promise<{ key: string; fileName: string }> {
+    const { task } = await loadChat(userId, taskId);
+    const row = await findMessage(db, task.id, messageId);
+    if (!row || !row.is_file || !row.attachment_url) throw notFound(texts.common.notFound);
+    return { key: row.attachment_url, fileName: row.content };
+  }
+
   async function send(userId: string, taskId: string, content: string, attachmentKey: string | null) {
     const now = clock.now();
     const { actor, task, facts } = await loadVisibleTask(db, userId, taskId, now);
@@ -171,13 +178,17 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       taskId: string,
       messageId: string,
     ): Promise<StoredFile & { fileName: string; inline: boolean }> {
-      const { task } = await loadChat(userId, taskId);
-      const row = await findMessage(db, task.id, messageId);
-      if (!row || !row.is_file || !row.attachment_url) throw notFound(texts.common.notFound);
-      const file = await storage.get(row.attachment_url);
+      const source = await attachmentSource(userId, taskId, messageId);
+      const file = await storage.get(source.key);
       if (!file) throw notFound(texts.common.notFound);
-      return { ...file, fileName: row.content, inline: IMAGE_TYPES.has(file.contentType) };
+      return { ...file, fileName: source.fileName, inline: IMAGE_TYPES.has(file.contentType) };
     },
+
+    /** Where a chat file is stored, after the same check (the two parties and admins only). */
+    attachmentSource,
+
+    /** Whether a chat file shows inline (images) or downloads, by its stored type. */
+    inlineType: (contentType: string) => IMAGE_TYPES.has(contentType),
 
     /**
      * The conversation list: chats the user is a party of, newest activity first, with unread

@@ -74,6 +74,14 @@ describe('GET /api/admin/system', () => {
       node: process.version,
       schema: expect.any(Number),
     });
+    // The test app runs every service embedded: each is named with its provider.
+    expect(body.providers).toEqual(
+      expect.arrayContaining([
+        { service: 'email', provider: 'outbox', embedded: true },
+        { service: 'payments', provider: 'local', embedded: true },
+        { service: 'storage', provider: 'disk', embedded: true },
+      ]),
+    );
   });
 });
 

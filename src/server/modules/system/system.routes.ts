@@ -7,6 +7,7 @@ import { pathParams } from '../../http/validation';
 import { conflict, notFound } from '../../lib/errors';
 import { latestMigrationMillis } from '../../ops/health';
 import { jobQueueStats } from '../../ops/jobs-stats';
+import { serviceChoices } from '../../ops/production-config';
 import { API_VERSION } from '../../ops/version';
 import type { WebhookFailureLog } from '../../ops/webhook-failures';
 import { requireAdmin } from '../admin/admin-access';
@@ -61,6 +62,7 @@ export function systemRoutes(deps: AppDeps & { webhookFailures: WebhookFailureLo
               findings: reconciliation.findings,
             }
           : null,
+        providers: serviceChoices(deps.env).map(({ service, provider, embedded }) => ({ service, provider, embedded })),
       };
       return c.json(status, 200, { 'Cache-Control': 'no-store' });
     })

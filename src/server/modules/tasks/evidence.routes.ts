@@ -4,6 +4,9 @@ import { overrideBodySchema } from '@shared/schemas/admin-overrides.schemas';
 import { requireUser, type AppEnv } from '../../http/context';
 import { formData, optionalJsonBody } from '../../http/validation';
 import { userFileResponse } from '../../http/user-file';
+import { bucketRedirect } from '../../http/bucket-redirect';
+import type { Clock } from '../../lib/clock';
+import type { FileStorage } from '../../providers/storage';
 import type { EvidenceService } from './evidence.service';
 import { streamedFileResponse } from '../evidence/video-uploads/range-response';
 
@@ -11,7 +14,7 @@ import { streamedFileResponse } from '../evidence/video-uploads/range-response';
 const ENVELOPE_BYTES = 64 * 1024;
 
 /** Evidence: the expert's upload, the private file reads, the client's confirm (reject: modules/disputes). */
-export function evidenceRoutes(service: EvidenceService) {
+export function evidenceRoutes(service: EvidenceService, files?: { storage: FileStorage; clock: Clock }) {
   return new Hono<AppEnv>()
     .post('/tasks/:id/evidence/confirm', async (c) => {
       const user = requireUser(c);
@@ -34,7 +37,17 @@ export function evidenceRoutes(service: EvidenceService) {
       const user = requireUser(c);
       // Videos stream with range requests (players seek); photos go whole, EXIF-stripped for the parties.
       const video = await service.video(user.id, c.req.param('id'), c.req.param('index'));
-      if (video) return streamedFileResponse(c, video);
+      if (video) {
+        // S3: after the same check, the bucket serves the video (ranges too) by a short-lived URL (decision 0434).
+        const redirect = files ? await bucketRedirect(c, files.storage, video.key, { disposition: 'inline', now: files.clock.now() }) : null;
+        return redirect ?? streamedFileResponse(c, video);
+      }
+      if (files?.storage.presignGet) {
+        // S3: an admin's original comes from the bucket by a short-lived URL (decision 0434).
+        const original = await service.originalSource(user.id, c.req.param('id'), c.req.param('index'));
+        const redirect = original ? await bucketRedirect(c, files.storage, original.key, { disposition: 'inline', now: files.clock.now() }) : null;
+        if (redirect) return redirect;
+      }
       const file = await service.file(user.id, c.req.param('id'), c.req.param('index'));
       return userFileResponse(c, file, { disposition: 'inline', cache: 'private' });
     });

@@ -162,7 +162,17 @@ export function createEvidenceService(deps: TasksServiceDeps) {
       const stat = await storage.stat(key);
       if (!stat) throw notFound(messages.evidence.fileNotFound);
       if (!stat.contentType.startsWith('video/')) return null;
-      return { ...stat, open: (range?: { start: number; end: number }) => storage.stream(key, range) };
+      return { ...stat, key, open: (range?: { start: number; end: number }) => storage.stream(key, range) };
+    },
+
+    /**
+     * Where an evidence file is stored when the asker may have the original as stored (admins: raw
+     * metadata for disputes), after the same access rule; null for the parties, whose photos are
+     * copied without EXIF on the way out and so cannot come from the bucket.
+     */
+    async originalSource(userId: string, taskId: string, index: string): Promise<{ key: string } | null> {
+      const { isAdmin, key } = await readableKey(userId, taskId, index);
+      return isAdmin ? { key } : null;
     },
 
     /** The file's thumbnail (a video's poster), with the same access rule; it carries no metadata. */

@@ -62,6 +62,6 @@ export function tasksRoutes(deps: AppDeps) {
     .route('/', core)
     .route('/', applicationsRoutes(createApplicationsService(serviceDeps)))
     .route('/', assignmentRoutes(lifecycle))
-    .route('/', evidenceRoutes(createEvidenceService(serviceDeps)))
+    .route('/', evidenceRoutes(createEvidenceService(serviceDeps), serviceDeps))
     .route('/', reviewsRoutes(createReviewsService(serviceDeps)));
 }

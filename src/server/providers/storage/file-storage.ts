@@ -36,6 +36,12 @@ export interface FileStorage {
    * through the server (the local disk).
    */
   presignPart?(key: string, uploadId: string, partNumber: number, options: PresignPartOptions): Promise<PresignedPart>;
+  /**
+   * A short-lived URL the browser downloads the file from, straight from the store (S3: a presigned
+   * GetObject answering with `disposition` as Content-Disposition), given only after the route's own
+   * authorization. Absent when files are served by the server itself (the local disk streams them).
+   */
+  presignGet?(key: string, options: { expiresInSeconds: number; now: Date; disposition: string }): Promise<string>;
 }
 
 export interface StoredPart {

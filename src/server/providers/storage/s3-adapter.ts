@@ -171,6 +171,17 @@ export function createS3FileStorage(options: S3FileStorageOptions): FileStorageA
       const url = await getSignedUrl(presigner, command, { expiresIn: expiresInSeconds, signingDate: now });
       return { url, headers: {} };
     },
+    async presignGet(key, { expiresInSeconds, now, disposition }) {
+      assertValidStorageKey(key);
+      // The bucket answers with the object's stored type; the disposition and caching are signed in.
+      const command = new GetObjectCommand({
+        Bucket,
+        Key: key,
+        ResponseContentDisposition: disposition,
+        ResponseCacheControl: 'private, no-store',
+      });
+      return getSignedUrl(presigner, command, { expiresIn: expiresInSeconds, signingDate: now });
+    },
     async abortMultipart(key, uploadId) {
       assertValidStorageKey(key);
       await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId })).catch((error: unknown) => {

@@ -49,6 +49,10 @@ const STATUS: SystemStatusDto = {
       { task_id: 'bbbbbbbb-0000-4000-8000-000000000002', intent_id: 'pi_2', kind: 'orphan_capture', repaired: false, detail: 'Refund it.' },
     ],
   },
+  providers: [
+    { service: 'email', provider: 'smtp', embedded: false },
+    { service: 'storage', provider: 'disk', embedded: true },
+  ],
 };
 
 function setup() {
@@ -87,7 +91,7 @@ describe('the System tab', () => {
     expect(await screen.findByText(/4 payments checked, 2 differences found, 1 repaired, 1 for an admin/)).toBeInTheDocument();
     expect(screen.getByText(/capture not recorded · repaired/)).toBeInTheDocument();
     expect(screen.getByText(/orphan capture · needs a look/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Task bbbbbbbb' })).toHaveAttribute('href', '/tasks/bbbbbbbb-0000-4000-8000-000000000002');
+    expect(screen.getByRole('link', { name: 'Task bbbbbbbb' })).toHaveAttribute('href', '/task/bbbbbbbb-0000-4000-8000-000000000002');
   });
 
   it('says when the reconciler has not run yet', async () => {
@@ -101,6 +105,14 @@ describe('the System tab', () => {
       </QueryClientProvider>,
     );
     expect(await screen.findByText('The reconciler has not run yet.')).toBeInTheDocument();
+  });
+
+  it('names the provider of each outside service and marks the embedded ones', async () => {
+    setup();
+    const email = (await screen.findByText('Email')).closest('tr')!;
+    expect(email).toHaveTextContent('smtp');
+    expect(email).not.toHaveTextContent('embedded');
+    expect(screen.getByText('File storage').closest('tr')).toHaveTextContent('disk (embedded)');
   });
 
   it('retries a failed job with its button', async () => {

@@ -10,6 +10,14 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { api, ApiError } from '@web/lib/api';
 
 const SYSTEM_KEY = ['admin', 'system'] as const;
+const SERVICE_LABELS: Record<string, string> = {
+  email: 'Email',
+  payments: 'Payments',
+  sms: 'SMS',
+  push: 'Native push',
+  webPush: 'Web push',
+  storage: 'File storage',
+};
 const when = (iso: string | null) => (iso ? formatDate(new Date(iso), 'MMM d, yyyy HH:mm') : '—');
 
 function Section({
@@ -186,6 +194,30 @@ export default function SystemPanel() {
               ))}
             </ul>
           </Section>
+          <Section
+            title="Services"
+            description="Which provider each outside service uses. Embedded ones keep everything on this server."
+          >
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Service</TableHead>
+                  <TableHead>Provider</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {(data.providers ?? []).map((entry) => (
+                  <TableRow key={entry.service}>
+                    <TableCell>{SERVICE_LABELS[entry.service] ?? entry.service}</TableCell>
+                    <TableCell>
+                      {entry.provider}
+                      {entry.embedded ? ' (embedded)' : ''}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Section>
           <Section title="Versions" description="What this server runs.">
             <p className="text-sm">
               API {data.versions.api} · Node {data.versions.node} ·{' '}
@@ -214,7 +246,7 @@ function ReconciliationSummary({ run }: { run: SystemStatusDto['reconciliation']
         <ul className="space-y-1">
           {run.findings.map((finding, index) => (
             <li key={`${finding.task_id}-${finding.kind}-${index}`}>
-              <a className="underline" href={`/tasks/${finding.task_id}`}>
+              <a className="underline" href={`/task/${finding.task_id}`}>
                 Task {finding.task_id.slice(0, 8)}
               </a>{' '}
               · {finding.kind.replace(/_/g, ' ')} · {finding.repaired ? 'repaired' : 'needs a look'} · {finding.detail}
