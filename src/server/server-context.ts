@@ -1,4 +1,5 @@
-import type { DatabaseHandle } from './db/client';
+import type { DatabaseHandle, Db } from './db/client';
+import { backfillTaskTimeZones } from './modules/tasks/time-zone-backfill';
 import { authSecretOf, type Env } from './env';
 import type { Clock } from './lib/clock';
 import { AUTH_RATE_LIMITS, createAuth, type AuthRateLimits } from './auth/auth';
@@ -126,7 +127,8 @@ export async function createServerContext(options: {
     metrics,
     extraHandlers: { ...delivery, ...exportJobs, ...refundRetries, ...reachJobs },
     // Issue 24: the admin overview's counter rows are folded about once a minute (decision 0360).
-    extraSchedule: createAdminCountsCompactor(db),
+    // Issue 49: tasks older than their time_zone column get it, a batch per pass (decision 0420).
+    extraSchedule: withTimeZoneBackfill(db, createAdminCountsCompactor(db)),
   });
   let draining = false;
   const readiness = createReadiness({
@@ -161,3 +163,11 @@ export async function createServerContext(options: {
 }
 
 export type ServerContext = Awaited<ReturnType<typeof createServerContext>>;
+
+/** Runs `schedule`, then fills in the time zones of older tasks (issue 49). */
+function withTimeZoneBackfill(db: Db, schedule: (now: Date) => Promise<void>) {
+  return async (now: Date) => {
+    await schedule(now);
+    await backfillTaskTimeZones(db);
+  };
+}
