@@ -55,6 +55,7 @@ import { maintenanceGuard } from './modules/settings/maintenance.middleware';
 import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { discoveryRoutes } from './modules/discovery/discovery.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { evidenceTrustRoutes } from './modules/evidence/evidence.routes';
 import { devClockRoutes } from './modules/dev/dev-clock.routes';
 import { accountControlRoutes } from './modules/account-control/account-control.routes';
@@ -177,6 +178,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', disputesRoutes(deps));
   app.route('/api', discoveryRoutes(deps));
   app.route('/api', invitationsRoutes(deps));
+  app.route('/api', appointmentsRoutes(deps));
   app.route('/api', accountControlRoutes({ ...deps, sessionCache: sessions }));
   app.route('/api', evidenceTrustRoutes(deps));
   app.route('/api', systemRoutes({ ...deps, webhookFailures }));

@@ -1,5 +1,6 @@
 import type { DatabaseHandle, Db } from './db/client';
 import { backfillTaskTimeZones } from './modules/tasks/time-zone-backfill';
+import { createVisitReminderHandlers } from './modules/appointments/appointment-reminders';
 import { authSecretOf, type Env } from './env';
 import type { Clock } from './lib/clock';
 import { AUTH_RATE_LIMITS, createAuth, type AuthRateLimits } from './auth/auth';
@@ -122,10 +123,12 @@ export async function createServerContext(options: {
   const refundRetries = createRefundRetryHandlers({ db, clock, provider: () => providers.payments });
   // Issue 19: task alerts for nearby experts and the unread-chat mail.
   const reachJobs = { ...createTaskAlertHandlers({ db, clock }), ...createChatBurstHandlers({ db, clock }) };
+  // Issue 49: the 24 h and 2 h visit reminders (decision 0423).
+  const visitReminders = createVisitReminderHandlers({ db, clock });
   const jobs = createMoneyJobRunner(base, {
     pollIntervalMs,
     metrics,
-    extraHandlers: { ...delivery, ...exportJobs, ...refundRetries, ...reachJobs },
+    extraHandlers: { ...delivery, ...exportJobs, ...refundRetries, ...reachJobs, ...visitReminders },
     // Issue 24: the admin overview's counter rows are folded about once a minute (decision 0360).
     // Issue 49: tasks older than their time_zone column get it, a batch per pass (decision 0420).
     extraSchedule: withTimeZoneBackfill(db, createAdminCountsCompactor(db)),

@@ -1,0 +1,40 @@
+import {
+  acceptProposalSchema,
+  appointmentAnswerSchema,
+  appointmentDtoSchema,
+  declineProposalSchema,
+  proposeAppointmentSchema,
+} from '@shared/schemas/appointments.schemas';
+import { z } from 'zod';
+import type { RouteDoc } from '../route-doc';
+
+/** Appointments (issue 49, docs/decisions/0420-0423). */
+export const appointmentDocs: RouteDoc[] = [
+  {
+    route: 'GET /api/tasks/:id/appointment',
+    summary: "The task's visit: the agreed window and the open proposal in the task's time zone, and the timeline",
+    access: 'user',
+    responses: { 200: z.object({ appointment: appointmentDtoSchema }) },
+  },
+  {
+    route: 'POST /api/tasks/:id/appointment/proposals',
+    summary: 'A party proposes one to three visit windows (the expert first); once agreed, a reschedule with a reason',
+    access: 'user',
+    body: proposeAppointmentSchema,
+    responses: { 201: appointmentAnswerSchema },
+  },
+  {
+    route: 'POST /api/tasks/:id/appointment/proposals/:proposalId/accept',
+    summary: 'The other party takes one of the proposed windows: it becomes the agreed visit',
+    access: 'user',
+    body: acceptProposalSchema,
+    responses: { 200: appointmentAnswerSchema },
+  },
+  {
+    route: 'POST /api/tasks/:id/appointment/proposals/:proposalId/decline',
+    summary: 'The other party declines the proposal; an agreed window stands',
+    access: 'user',
+    body: declineProposalSchema,
+    responses: { 200: appointmentAnswerSchema },
+  },
+];

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import {
+  APPOINTMENT_EVENT_KINDS,
+  APPOINTMENT_PARTIES,
+  APPOINTMENTS,
+  PROPOSAL_KINDS,
+  PROPOSAL_STATUSES,
+  type AppointmentEventKind,
+  type AppointmentParty,
+  type AppointmentState,
+  type ProposalKind,
+  type ProposalStatus,
+} from '../domain/appointments';
+import { messages } from '../messages';
+
+const m = messages.appointments;
+
+/** An instant with its offset ("2026-12-09T16:00:00-06:00" or "...Z"). */
+const instant = z.iso.datetime({ offset: true, error: m.invalidWindow }).transform((text) => new Date(text));
+
+export const visitWindowSchema = z
+  .object({ start: instant, end: instant }, { error: m.invalidWindow })
+  // zod 4 runs the check even when a field failed: it only judges two real dates.
+  .refine(
+    (window) => !(window.start instanceof Date && window.end instanceof Date) || window.end.getTime() > window.start.getTime(),
+    { message: m.windowOrder },
+  );
+
+/** POST /api/tasks/:id/appointment/proposals: one to three windows; a reason when it moves an agreed visit. */
+export const proposeAppointmentSchema = z.object({
+  windows: z.array(visitWindowSchema, { error: m.invalidWindows }).min(1, m.invalidWindows).max(APPOINTMENTS.maxWindows, m.invalidWindows),
+  reason: z.string(m.reasonRequired).trim().max(APPOINTMENTS.reasonMax, m.reasonTooLong).optional(),
+});
+export type ProposeAppointmentRequest = z.input<typeof proposeAppointmentSchema>;
+
+/** POST .../proposals/:proposalId/accept: which of the proposed windows (0-based). */
+export const acceptProposalSchema = z.object({
+  choice: z
+    .number({ error: m.invalidChoice })
+    .int(m.invalidChoice)
+    .min(0, m.invalidChoice)
+    .max(APPOINTMENTS.maxWindows - 1, m.invalidChoice),
+});
+
+/** POST .../proposals/:proposalId/decline: an optional word why. */
+export const declineProposalSchema = z.object({
+  reason: z.string(m.reasonTooLong).trim().max(APPOINTMENTS.reasonMax, m.reasonTooLong).optional(),
+});
+
+const windowDto = z.object({ start: z.string(), end: z.string(), label: z.string() });
+export type VisitWindowDto = z.output<typeof windowDto>;
+
+export const proposalDtoSchema = z.object({
+  id: z.string(),
+  party: z.enum(APPOINTMENT_PARTIES),
+  kind: z.enum(PROPOSAL_KINDS),
+  windows: z.array(windowDto),
+  reason: z.string().nullable(),
+  late: z.boolean(),
+  status: z.enum(PROPOSAL_STATUSES),
+  created_at: z.string(),
+});
+
+export const appointmentEventDtoSchema = z.object({
+  id: z.string(),
+  party: z.enum(APPOINTMENT_PARTIES),
+  kind: z.enum(APPOINTMENT_EVENT_KINDS),
+  window: windowDto.nullable(),
+  reason: z.string().nullable(),
+  late: z.boolean(),
+  created_at: z.string(),
+});
+
+/** GET /api/tasks/:id/appointment: the agreed window, the open question, the timeline, what the caller may do. */
+export const appointmentDtoSchema = z
+  .object({
+    task_id: z.string(),
+    time_zone: z.string(),
+    state: z.enum(['none', 'proposed', 'agreed', 'reschedule_pending']),
+    agreed: windowDto.nullable(),
+    sequence: z.number().int(),
+    pending: proposalDtoSchema.nullable(),
+    timeline: z.array(appointmentEventDtoSchema),
+    my_party: z.enum(APPOINTMENT_PARTIES).nullable(),
+    can_propose: z.boolean(),
+    can_answer: z.boolean(),
+  })
+  .meta({ id: 'Appointment' });
+
+export const appointmentAnswerSchema = z.object({ appointment: appointmentDtoSchema, message: z.string() });
+
+export interface ProposalDto {
+  id: string;
+  party: AppointmentParty;
+  kind: ProposalKind;
+  windows: VisitWindowDto[];
+  reason: string | null;
+  late: boolean;
+  status: ProposalStatus;
+  created_at: string;
+}
+
+export interface AppointmentEventDto {
+  id: string;
+  party: AppointmentParty;
+  kind: AppointmentEventKind;
+  window: VisitWindowDto | null;
+  reason: string | null;
+  late: boolean;
+  created_at: string;
+}
+
+export interface AppointmentDto {
+  task_id: string;
+  time_zone: string;
+  state: AppointmentState;
+  agreed: VisitWindowDto | null;
+  sequence: number;
+  pending: ProposalDto | null;
+  timeline: AppointmentEventDto[];
+  my_party: AppointmentParty | null;
+  can_propose: boolean;
+  can_answer: boolean;
+}
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const same = <A, B>(check: Same<A, B>) => check;
+same<z.output<typeof appointmentDtoSchema>, AppointmentDto>(true);
