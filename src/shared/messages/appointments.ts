@@ -29,7 +29,7 @@ export const appointmentsMessages = {
   partyExpert: 'The expert',
   partyOnsite: 'The person on site',
   // Timeline lines.
-  eventProposed: '{party} proposed {count} window(s).',
+  eventProposed: '{party} proposed visit times.',
   eventRescheduleProposed: '{party} asked to reschedule: {reason}',
   eventAccepted: '{party} accepted {window}.',
   eventDeclined: '{party} declined.',
