@@ -28,6 +28,9 @@ export const appointmentsMessages = {
   partyClient: 'The client',
   partyExpert: 'The expert',
   partyOnsite: 'The person on site',
+  upcomingTitle: 'Upcoming visits',
+  upcomingNone: 'No visits planned yet.',
+  onsiteLabel: 'On site',
   // Timeline lines.
   eventProposed: '{party} proposed visit times.',
   eventRescheduleProposed: '{party} asked to reschedule: {reason}',

@@ -126,3 +126,17 @@ export interface AppointmentDto {
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const same = <A, B>(check: Same<A, B>) => check;
 same<z.output<typeof appointmentDtoSchema>, AppointmentDto>(true);
+
+export const upcomingVisitSchema = z.object({
+  task_id: z.string(),
+  title: z.string(),
+  location: z.string(),
+  time_zone: z.string(),
+  window: windowDto,
+  role: z.enum(['client', 'expert']),
+  /** The person on site: shown to the task's two parties only. */
+  onsite_contact: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }).nullable(),
+});
+export type UpcomingVisitDto = z.output<typeof upcomingVisitSchema>;
+export const upcomingVisitsSchema = z.object({ visits: z.array(upcomingVisitSchema) }).meta({ id: 'UpcomingVisits' });
+export type UpcomingVisitsResponse = z.output<typeof upcomingVisitsSchema>;

@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { AppointmentEventKind, AppointmentParty, ProposalKind, ProposalStatus } from '@shared/domain/appointments';
+import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { APPOINTMENT_TASK_STATUSES, type AppointmentEventKind, AppointmentParty, ProposalKind, ProposalStatus } from '@shared/domain/appointments';
 import type { Db } from '../../db/client';
-import { appointmentEvents, appointmentProposals, taskAppointments, type StoredWindow } from '../../db/schema';
+import { appointmentEvents, appointmentProposals, taskAppointments, tasks, type StoredWindow } from '../../db/schema';
 
 export type AppointmentRow = typeof taskAppointments.$inferSelect;
 export type ProposalRow = typeof appointmentProposals.$inferSelect;
@@ -145,3 +145,43 @@ export async function listEvents(db: Db, taskId: string): Promise<EventRow[]> {
     .orderBy(asc(appointmentEvents.seq))
     .limit(TIMELINE_MAX);
 }
+
+/** How many upcoming visits a dashboard lists. */
+export const UPCOMING_MAX = 20;
+
+/**
+ * The caller's agreed visits still to come (or under way), soonest first, on tasks they are the client
+ * or the hired expert of. Driven by the caller's tasks (tasks_client_created_idx, tasks_expert_created_idx),
+ * each joined to its appointment by primary key.
+ */
+export async function listUpcomingVisits(db: Db, params: { userId: string; since: Date }) {
+  return db
+    .select({
+      task_id: tasks.id,
+      title: tasks.title,
+      location: tasks.location,
+      time_zone: tasks.time_zone,
+      latitude: tasks.latitude,
+      longitude: tasks.longitude,
+      client_id: tasks.client_id,
+      expert_id: tasks.expert_id,
+      start: taskAppointments.agreed_start,
+      end: taskAppointments.agreed_end,
+      sequence: taskAppointments.sequence,
+      onsite_name: taskAppointments.onsite_name,
+      onsite_email: taskAppointments.onsite_email,
+      onsite_phone: taskAppointments.onsite_phone,
+    })
+    .from(tasks)
+    .innerJoin(taskAppointments, eq(taskAppointments.task_id, tasks.id))
+    .where(
+      and(
+        or(eq(tasks.client_id, params.userId), eq(tasks.expert_id, params.userId)),
+        inArray(tasks.status, [...APPOINTMENT_TASK_STATUSES]),
+        gte(taskAppointments.agreed_end, params.since),
+      ),
+    )
+    .orderBy(asc(taskAppointments.agreed_start))
+    .limit(UPCOMING_MAX);
+}
+export type UpcomingVisitRow = Awaited<ReturnType<typeof listUpcomingVisits>>[number];

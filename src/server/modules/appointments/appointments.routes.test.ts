@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { messages } from '@shared/messages';
-import type { AppointmentDto } from '@shared/schemas/appointments.schemas';
+import type { AppointmentDto, UpcomingVisitsResponse } from '@shared/schemas/appointments.schemas';
 import { notifications } from '../../db/schema';
 import { createTaskAt } from '../../test/builders';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
@@ -184,6 +184,24 @@ describe('reschedules', () => {
     } finally {
       t.clock.set(START);
     }
+  });
+});
+
+describe('GET /api/me/visits', () => {
+  it("lists each party's agreed visits soonest first, and nobody else's", async () => {
+    const task = await taskIn();
+    const proposed = await t.json<Answer>(await propose(task.id, { windows: [W1] }));
+    await answer(task.id, proposed.appointment.pending!.id, 'accept', { choice: 0 });
+    const visitsOf = async (user: TestUser) =>
+      (await t.json<UpcomingVisitsResponse>(await t.request('GET', '/api/me/visits', { cookie: user.cookie }))).visits;
+    const mine = (await visitsOf(expert)).find((visit) => visit.task_id === task.id);
+    expect(mine).toMatchObject({ role: 'expert', time_zone: 'America/Chicago', location: 'Chicago, IL' });
+    expect(mine!.window.label).toBe('Wed 9 Dec, 4:00-5:00 pm CST');
+    expect((await visitsOf(client)).find((visit) => visit.task_id === task.id)?.role).toBe('client');
+    expect((await visitsOf(otherExpert)).some((visit) => visit.task_id === task.id)).toBe(false);
+    const starts = (await visitsOf(expert)).map((visit) => visit.window.start);
+    expect(starts).toEqual([...starts].sort());
+    expect((await t.request('GET', '/api/me/visits')).status).toBe(401);
   });
 });
 

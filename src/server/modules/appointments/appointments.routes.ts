@@ -23,6 +23,10 @@ function proposalIdOf(raw: string): string {
 export function appointmentsRoutes(deps: AppDeps) {
   const service = createAppointmentsService(deps.db, deps.clock);
   return new Hono<AppEnv>()
+    .get('/me/visits', async (c) => {
+      const user = requireUser(c);
+      return c.json(await service.upcoming(user.id));
+    })
     .get('/tasks/:id/appointment', async (c) => {
       const user = requireUser(c);
       return c.json({ appointment: await service.read(user.id, c.req.param('id')) });

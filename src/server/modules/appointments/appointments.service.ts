@@ -12,7 +12,7 @@ import { isPaymentAuthorized } from '@shared/domain/task-status';
 import { formatWindow } from '@shared/domain/time-zone';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
-import type { AppointmentDto } from '@shared/schemas/appointments.schemas';
+import type { AppointmentDto, UpcomingVisitsResponse } from '@shared/schemas/appointments.schemas';
 import type { Db } from '../../db/client';
 import { tasks } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -29,10 +29,11 @@ import {
   insertEvent,
   insertProposal,
   listEvents,
+  listUpcomingVisits,
   lockAppointment,
   setAgreedWindow,
 } from './appointments.repository';
-import { agreedOf, appointmentDto } from './appointments.view';
+import { agreedOf, appointmentDto, upcomingVisitDto } from './appointments.view';
 import { enqueueVisitReminders } from './appointment-reminders';
 
 const m = messages.appointments;
@@ -115,6 +116,13 @@ export function createAppointmentsService(db: Db, clock: Clock) {
 
   return {
     read,
+
+    /** The caller's agreed visits still to come, soonest first (both dashboards, the expert's week). */
+    async upcoming(userId: string): Promise<UpcomingVisitsResponse> {
+      const since = new Date(clock.now().getTime() - 3_600_000);
+      const rows = await listUpcomingVisits(db, { userId, since });
+      return { visits: rows.map((row) => upcomingVisitDto(row, userId)) };
+    },
 
     /** A first proposal (the expert), a counter (either party) or a reschedule of the agreed window. */
     async propose(

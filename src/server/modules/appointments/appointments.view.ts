@@ -5,9 +5,10 @@ import {
   type AppointmentParty,
 } from '@shared/domain/appointments';
 import { formatWindow } from '@shared/domain/time-zone';
-import type { AppointmentDto, ProposalDto, VisitWindowDto } from '@shared/schemas/appointments.schemas';
+import type { AppointmentDto, ProposalDto, UpcomingVisitDto, VisitWindowDto } from '@shared/schemas/appointments.schemas';
+import { zoneOfTask } from '../../lib/task-time-zone';
 import type { StoredWindow } from '../../db/schema';
-import type { AppointmentRow, EventRow, ProposalRow } from './appointments.repository';
+import type { AppointmentRow, EventRow, ProposalRow, UpcomingVisitRow } from './appointments.repository';
 
 export function windowDto(window: { start: Date | string; end: Date | string }, zone: string): VisitWindowDto {
   const start = new Date(window.start);
@@ -65,5 +66,18 @@ export function appointmentDto(params: {
     my_party: party,
     can_propose: params.active && party !== null && mayPropose(party, state),
     can_answer: params.active && party !== null && pending !== undefined && mayAnswer(party, pending.party),
+  };
+}
+
+export function upcomingVisitDto(row: UpcomingVisitRow, userId: string): UpcomingVisitDto {
+  const zone = zoneOfTask(row);
+  return {
+    task_id: row.task_id,
+    title: row.title,
+    location: row.location,
+    time_zone: zone,
+    window: windowDto({ start: row.start!, end: row.end! }, zone),
+    role: row.client_id === userId ? 'client' : 'expert',
+    onsite_contact: row.onsite_name ? { name: row.onsite_name, email: row.onsite_email, phone: row.onsite_phone } : null,
   };
 }

@@ -4,12 +4,19 @@ import {
   appointmentDtoSchema,
   declineProposalSchema,
   proposeAppointmentSchema,
+  upcomingVisitsSchema,
 } from '@shared/schemas/appointments.schemas';
 import { z } from 'zod';
 import type { RouteDoc } from '../route-doc';
 
 /** Appointments (issue 49, docs/decisions/0420-0423). */
 export const appointmentDocs: RouteDoc[] = [
+  {
+    route: 'GET /api/me/visits',
+    summary: "The caller's agreed visits still to come, soonest first, each in its task's time zone",
+    access: 'user',
+    responses: { 200: upcomingVisitsSchema },
+  },
   {
     route: 'GET /api/tasks/:id/appointment',
     summary: "The task's visit: the agreed window and the open proposal in the task's time zone, and the timeline",

@@ -16,6 +16,7 @@ async function expertProposal(w: World, taskId: string) {
 
 /** Appointments (issue 49, docs/decisions/0420-0423): the task's client and hired expert plan the visit. */
 export const appointmentRows: MatrixRow[] = [
+  { route: 'GET /api/me/visits', cases: [{ name: "the caller's visits", expect: x(401, 200, 200, 200, 200, 200, 200) }] },
   {
     route: 'GET /api/tasks/:id/appointment',
     cases: [onTask('in_progress', x(401, 200, 404, 403, 200, 404, 200))],

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { UpcomingVisits } from '@web/components/visits/upcoming-visits';
 import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
 import { format } from '@shared/format-message';
@@ -92,6 +93,7 @@ export default function ExpertDashboardPage() {
         ) : null}
       </div>
       {expertQuery.isPending ? null : <PayableBanner expert={expert} />}
+      <UpcomingVisits showContact />
       <Tabs value={tab} onValueChange={(next) => setTab(next as Tab)}>
         {/* Three equal columns whose labels may wrap: the strip fits a 390 px phone without clipping. */}
         <TabsList

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { CalendarClock } from 'lucide-react';
 import type { AppointmentParty } from '@shared/domain/appointments';
-import { formatWindow, zonesDiffer } from '@shared/domain/time-zone';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
-import type { AppointmentDto, AppointmentEventDto, VisitWindowDto } from '@shared/schemas/appointments.schemas';
+import type { AppointmentDto, AppointmentEventDto } from '@shared/schemas/appointments.schemas';
+import { WindowText } from '@web/components/visits/window-text';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -13,26 +13,8 @@ import { VisitForm } from './visit-form';
 
 const m = messages.appointments;
 
-const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 export const partyLabel = (party: AppointmentParty) =>
   party === 'client' ? m.partyClient : party === 'expert' ? m.partyExpert : m.partyOnsite;
-
-/** A window named in the task's zone, with the viewer's own time beside it when that differs. */
-export function WindowText({ window, zone }: { window: VisitWindowDto; zone: string }) {
-  const own = viewerZone();
-  const start = new Date(window.start);
-  return (
-    <span>
-      <span className="font-medium">{window.label}</span>
-      {zonesDiffer(start, zone, own) ? (
-        <span className="block text-sm text-muted-foreground">
-          {format(m.yourTime, { time: formatWindow({ start, end: new Date(window.end) }, own) })}
-        </span>
-      ) : null}
-    </span>
-  );
-}
 
 function eventText(event: AppointmentEventDto): string {
   const party = partyLabel(event.party);
