@@ -1,6 +1,7 @@
 import type { DatabaseHandle, Db } from './db/client';
 import { backfillTaskTimeZones } from './modules/tasks/time-zone-backfill';
 import { createVisitReminderHandlers } from './modules/appointments/appointment-reminders';
+import { createOnsiteLinkHandlers } from './modules/appointments/onsite-link-job';
 import { authSecretOf, type Env } from './env';
 import type { Clock } from './lib/clock';
 import { AUTH_RATE_LIMITS, createAuth, type AuthRateLimits } from './auth/auth';
@@ -124,7 +125,10 @@ export async function createServerContext(options: {
   // Issue 19: task alerts for nearby experts and the unread-chat mail.
   const reachJobs = { ...createTaskAlertHandlers({ db, clock }), ...createChatBurstHandlers({ db, clock }) };
   // Issue 49: the 24 h and 2 h visit reminders (decision 0423).
-  const visitReminders = createVisitReminderHandlers({ db, clock });
+  const visitReminders = {
+    ...createVisitReminderHandlers({ db, clock }),
+    ...createOnsiteLinkHandlers({ db, email: providers.email, publicUrl, secret: authSecretOf(env) }),
+  };
   const jobs = createMoneyJobRunner(base, {
     pollIntervalMs,
     metrics,

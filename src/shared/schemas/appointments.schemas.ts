@@ -84,6 +84,9 @@ export const appointmentDtoSchema = z
     my_party: z.enum(APPOINTMENT_PARTIES).nullable(),
     can_propose: z.boolean(),
     can_answer: z.boolean(),
+    /** The person on site, for the task's two parties (and admins); confirmed: they confirmed the agreed window. */
+    onsite_contact: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }).nullable(),
+    onsite_confirmed: z.boolean(),
   })
   .meta({ id: 'Appointment' });
 
@@ -121,6 +124,8 @@ export interface AppointmentDto {
   my_party: AppointmentParty | null;
   can_propose: boolean;
   can_answer: boolean;
+  onsite_contact: { name: string; email: string | null; phone: string | null } | null;
+  onsite_confirmed: boolean;
 }
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -140,3 +145,36 @@ export const upcomingVisitSchema = z.object({
 export type UpcomingVisitDto = z.output<typeof upcomingVisitSchema>;
 export const upcomingVisitsSchema = z.object({ visits: z.array(upcomingVisitSchema) }).meta({ id: 'UpcomingVisits' });
 export type UpcomingVisitsResponse = z.output<typeof upcomingVisitsSchema>;
+
+const optionalText = (schema: z.ZodType<string>) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
+/** PUT /api/tasks/:id/appointment/onsite-contact: a name and an email or a phone number (E.164). */
+export const onsiteContactSchema = z
+  .object({
+    name: z.string(m.invalidOnsiteName).trim().min(1, m.invalidOnsiteName).max(100, m.invalidOnsiteName),
+    email: optionalText(z.email(m.invalidOnsiteEmail).max(254, m.invalidOnsiteEmail)),
+    phone: optionalText(z.string(m.invalidOnsitePhone).trim().regex(/^\+[1-9]\d{6,14}$/, m.invalidOnsitePhone)),
+  })
+  .refine((contact) => Boolean(contact.email || contact.phone), { message: m.onsiteReachRequired, path: ['email'] });
+export type OnsiteContactRequest = z.input<typeof onsiteContactSchema>;
+
+/** POST /api/onsite/:token/another-window: an optional word for the parties. */
+export const onsiteAnotherSchema = z.object({
+  message: z.string(m.reasonTooLong).trim().max(APPOINTMENTS.reasonMax, m.reasonTooLong).optional(),
+});
+
+/** GET /api/onsite/:token: what the person on site sees; no price, no chat, no client details. */
+export const onsiteViewSchema = z
+  .object({
+    contact_name: z.string(),
+    address: z.string(),
+    time_zone: z.string(),
+    window: windowDto.nullable(),
+    expert_first_name: z.string().nullable(),
+    expert_avatar_url: z.string().nullable(),
+    confirmed: z.boolean(),
+  })
+  .meta({ id: 'OnsiteView' });
+export type OnsiteViewDto = z.output<typeof onsiteViewSchema>;
+export const onsiteAnswerSchema = z.object({ view: onsiteViewSchema, message: z.string() });

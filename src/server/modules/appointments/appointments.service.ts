@@ -35,6 +35,7 @@ import {
 } from './appointments.repository';
 import { agreedOf, appointmentDto, upcomingVisitDto } from './appointments.view';
 import { enqueueVisitReminders } from './appointment-reminders';
+import { enqueueOnsiteLink } from './onsite.service';
 
 const m = messages.appointments;
 
@@ -226,6 +227,10 @@ export function createAppointmentsService(db: Db, clock: Clock) {
             })),
           );
           await enqueueVisitReminders(tx, { taskId: task.id, start: window.start, sequence: row.sequence, now });
+          // The person on site hears of the new window through their link (decision 0424).
+          if (row.onsite_email) {
+            await enqueueOnsiteLink(tx, { taskId: task.id, version: row.onsite_token_version, sequence: row.sequence, now });
+          }
         }),
       );
       return { appointment: await read(userId, task.id), message: m.accepted };

@@ -66,6 +66,8 @@ export function appointmentDto(params: {
     my_party: party,
     can_propose: params.active && party !== null && mayPropose(party, state),
     can_answer: params.active && party !== null && pending !== undefined && mayAnswer(party, pending.party),
+    onsite_contact: row?.onsite_name ? { name: row.onsite_name, email: row.onsite_email, phone: row.onsite_phone } : null,
+    onsite_confirmed: Boolean(row?.onsite_confirmed_at),
   };
 }
 

@@ -5,6 +5,10 @@ import {
   declineProposalSchema,
   proposeAppointmentSchema,
   upcomingVisitsSchema,
+  onsiteAnotherSchema,
+  onsiteAnswerSchema,
+  onsiteContactSchema,
+  onsiteViewSchema,
 } from '@shared/schemas/appointments.schemas';
 import { z } from 'zod';
 import type { RouteDoc } from '../route-doc';
@@ -43,5 +47,31 @@ export const appointmentDocs: RouteDoc[] = [
     access: 'user',
     body: declineProposalSchema,
     responses: { 200: appointmentAnswerSchema },
+  },
+  {
+    route: 'PUT /api/tasks/:id/appointment/onsite-contact',
+    summary: "The task's client sets the person on site (a name and an email or phone); they are sent a signed link",
+    access: 'user',
+    body: onsiteContactSchema,
+    responses: { 200: z.object({ message: z.string() }) },
+  },
+  {
+    route: 'GET /api/onsite/:token',
+    summary: 'What the person on site sees through their signed link: the address, the agreed window, the expert',
+    access: 'token',
+    responses: { 200: z.object({ view: onsiteViewSchema }) },
+  },
+  {
+    route: 'POST /api/onsite/:token/confirm',
+    summary: 'The person on site confirms the agreed window',
+    access: 'token',
+    responses: { 200: onsiteAnswerSchema },
+  },
+  {
+    route: 'POST /api/onsite/:token/another-window',
+    summary: 'The person on site asks the parties for another window',
+    access: 'token',
+    body: onsiteAnotherSchema,
+    responses: { 200: onsiteAnswerSchema },
   },
 ];

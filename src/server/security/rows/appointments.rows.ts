@@ -1,4 +1,6 @@
-import { appointmentProposals } from '../../db/schema';
+import { authSecretOf } from '../../env';
+import { appointmentProposals, taskAppointments } from '../../db/schema';
+import { onsiteToken } from '../../modules/appointments/onsite-token';
 import type { MatrixRow, World } from '../matrix';
 import { onTask, x } from './row-builders';
 
@@ -12,6 +14,16 @@ async function expertProposal(w: World, taskId: string) {
     .values({ task_id: taskId, proposed_by: w.users.assigned.id, party: 'expert', kind: 'proposal', windows: [WINDOW] })
     .returning({ id: appointmentProposals.id });
   return row!.id;
+}
+
+/** A task with an agreed window and a person on site; their signed link. */
+async function onsiteLink(w: World) {
+  const task = await w.task('in_progress');
+  const start = new Date(WINDOW.start);
+  await w.t.db
+    .insert(taskAppointments)
+    .values({ task_id: task.id, agreed_start: start, agreed_end: new Date(WINDOW.end), sequence: 1, onsite_name: 'Sam', onsite_email: 'sam@example.com', onsite_token_version: 1 });
+  return onsiteToken(authSecretOf(w.t.context.env), task.id, 1);
 }
 
 /** Appointments (issue 49, docs/decisions/0420-0423): the task's client and hired expert plan the visit. */
@@ -56,6 +68,40 @@ export const appointmentRows: MatrixRow[] = [
         async (w, taskId) => ({ params: { proposalId: await expertProposal(w, taskId) }, body: {} }),
         "the expert's proposal",
       ),
+    ],
+  },
+  {
+    route: 'PUT /api/tasks/:id/appointment/onsite-contact',
+    cases: [
+      onTask('in_progress', x(401, 200, 404, 403, 403, 404, 403), () => ({ body: { name: 'Sam', email: 'sam@example.com' } })),
+      onTask('in_progress', x(401, 400, 400, 400, 400, 400, 400), () => ({ body: { name: 'Sam' } }), 'no way to reach them'),
+    ],
+  },
+  {
+    route: 'GET /api/onsite/:token',
+    cases: [
+      { name: 'a signed link', arrange: async (w) => ({ params: { token: await onsiteLink(w) } }), expect: x(200, 200, 200, 200, 200, 200, 200) },
+      { name: 'a made-up token', arrange: () => ({ params: { token: 'made-up' } }), expect: x(404, 404, 404, 404, 404, 404, 404) },
+    ],
+  },
+  {
+    route: 'POST /api/onsite/:token/confirm',
+    cases: [
+      {
+        name: 'a signed link',
+        arrange: async (w) => ({ params: { token: await onsiteLink(w) }, body: {} }),
+        expect: x(200, 200, 200, 200, 200, 200, 200),
+      },
+    ],
+  },
+  {
+    route: 'POST /api/onsite/:token/another-window',
+    cases: [
+      {
+        name: 'a signed link',
+        arrange: async (w) => ({ params: { token: await onsiteLink(w) }, body: { message: 'Another day please' } }),
+        expect: x(200, 200, 200, 200, 200, 200, 200),
+      },
     ],
   },
 ];

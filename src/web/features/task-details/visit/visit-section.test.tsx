@@ -20,6 +20,8 @@ const base: AppointmentDto = {
   my_party: 'client',
   can_propose: false,
   can_answer: false,
+  onsite_contact: null,
+  onsite_confirmed: false,
 };
 
 function serve(appointment: AppointmentDto, answer?: AppointmentDto) {
