@@ -9,6 +9,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { useVisit, useVisitChange, visitCalls } from './visit-api';
+import { OnsiteContact } from './onsite-contact';
 import { VisitForm } from './visit-form';
 
 const m = messages.appointments;
@@ -79,6 +80,7 @@ export function VisitSection({ taskId }: { taskId: string }) {
             onSubmit={(body) => propose.mutate(body, { onSuccess: () => setFormOpen(false) })}
           />
         ) : null}
+        {visit.my_party !== null && visit.state !== 'none' ? <OnsiteContact taskId={taskId} visit={visit} /> : null}
         {visit.timeline.length > 0 ? (
           <section aria-labelledby="visit-timeline-title" className="space-y-2">
             <h3 id="visit-timeline-title" className="text-sm font-medium">
