@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock';
 import { zoneOfTask } from '../../lib/task-time-zone';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { findAppointment } from './appointments.repository';
+import { visitCalendar } from './visit-ics';
 
 /** Job kind of the visit reminders (decision 0423). */
 export const VISIT_REMINDER_KIND = 'appointment-reminder';
@@ -43,6 +44,17 @@ export async function enqueueVisitReminders(
   }
 }
 
+/** The calendar file an email about the visit carries (METHOD:REQUEST, the task's stable UID). */
+export function visitIcs(
+  task: { id: string; title: string; location: string },
+  sequence: number,
+  window: { start: Date; end: Date },
+  zone: string,
+): { ics: string; ics_method: 'REQUEST' } {
+  const event = { taskId: task.id, sequence, ...window, zone, summary: `Visit: ${task.title}`, location: task.location };
+  return { ics: visitCalendar('REQUEST', [event]), ics_method: 'REQUEST' };
+}
+
 /** The reminder handler: the client and the expert are told (email and push per their preferences). */
 export function createVisitReminderHandlers(deps: { db: Db; clock: Clock }): Record<string, JobHandler> {
   return {
@@ -66,7 +78,12 @@ export function createVisitReminderHandlers(deps: { db: Db; clock: Clock }): Rec
               title: format(messages.appointments.reminderTitle, { hours }),
               message: format(messages.appointments.reminder, { title: task.title, window }),
               task_id: task.id,
-              data: { task_id: task.id, sequence: row.sequence, lead_hours: hours },
+              data: {
+                task_id: task.id,
+                sequence: row.sequence,
+                lead_hours: hours,
+                ...visitIcs(task, row.sequence, { start: row.agreed_start!, end: row.agreed_end! }, zoneOfTask(task)),
+              },
             })),
           );
         }

@@ -34,7 +34,7 @@ import {
   setAgreedWindow,
 } from './appointments.repository';
 import { agreedOf, appointmentDto, upcomingVisitDto } from './appointments.view';
-import { enqueueVisitReminders } from './appointment-reminders';
+import { enqueueVisitReminders, visitIcs } from './appointment-reminders';
 import { enqueueOnsiteLink } from './onsite.service';
 
 const m = messages.appointments;
@@ -223,7 +223,7 @@ export function createAppointmentsService(db: Db, clock: Clock) {
               title: m.notifyAgreedTitle,
               message: text,
               task_id: task.id,
-              data: { task_id: task.id, sequence: row.sequence, time_zone: zone },
+              data: { task_id: task.id, sequence: row.sequence, time_zone: zone, ...visitIcs(task, row.sequence, window, zone) },
             })),
           );
           await enqueueVisitReminders(tx, { taskId: task.id, start: window.start, sequence: row.sequence, now });

@@ -5,6 +5,7 @@ import type { JobRow } from '../../jobs/jobs.repository';
 import type { JobHandler } from '../../jobs/runner';
 import type { EmailSender } from '../../providers/email';
 import { onsiteToken } from './onsite-token';
+import { visitCalendar } from './visit-ics';
 import { readOnsiteView } from './onsite.repository';
 import { ONSITE_LINK_KIND, onsiteViewDto } from './onsite.service';
 
@@ -31,6 +32,26 @@ export function createOnsiteLinkHandlers(deps: { db: Db; email: EmailSender; pub
           url,
         }),
         actionUrl: url,
+        ...(dto.window
+          ? {
+              calendar: {
+                method: 'REQUEST',
+                content: visitCalendar('REQUEST', [
+                  {
+                    taskId: view.task_id,
+                    sequence: view.appointment.sequence,
+                    start: view.appointment.agreed_start!,
+                    end: view.appointment.agreed_end!,
+                    zone: dto.time_zone,
+                    // The person on site sees the visit, not the task's title (it may describe the buyer's plans).
+                    summary: m.onsitePageTitle,
+                    location: view.location,
+                    url,
+                  },
+                ]),
+              },
+            }
+          : {}),
       });
     },
   };
