@@ -107,6 +107,13 @@ test('the expert proposes, the client picks, the person on site confirms, the cl
   await expert.goto('/dashboard');
   await expect(expert.getByTestId('upcoming-visits')).toContainText(title);
   await expect(expert.getByTestId('upcoming-visits')).toContainText('On site: Sam Seller');
+  // The expert's calendar link: a calendar app would subscribe to it (no session needed).
+  const feed = expert.getByTestId('calendar-feed');
+  await feed.getByRole('button', { name: 'Get a calendar link' }).click();
+  const feedUrl = await feed.getByLabel('Calendar feed URL').inputValue();
+  const calendar = await (await browser.newContext()).request.get(feedUrl);
+  expect(calendar.headers()['content-type']).toContain('text/calendar');
+  expect(await calendar.text()).toContain(`SUMMARY:Visit: ${title}`);
   await client.goto('/dashboard');
   await expect(client.getByTestId('upcoming-visits')).toContainText(title);
 });

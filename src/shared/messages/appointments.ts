@@ -66,6 +66,13 @@ export const appointmentsMessages = {
   notifyOnsiteConfirmed: 'The person on site confirmed the visit for "{title}": {window}.',
   notifyOnsiteAnotherTitle: 'Another time asked for',
   notifyOnsiteAnother: 'The person on site asked for another time for "{title}". {message}',
+  feedTitle: 'Calendar link',
+  feedIntro: 'Subscribe to your visits from a calendar app. Keep the link private; a new link stops the old one.',
+  feedLabel: 'Calendar feed URL',
+  feedCreate: 'Get a calendar link',
+  feedRenew: 'New link',
+  feedRevoke: 'Turn off the link',
+  feedNotFound: 'Calendar feed not found',
   // Timeline lines.
   eventProposed: '{party} proposed visit times.',
   eventRescheduleProposed: '{party} asked to reschedule: {reason}',

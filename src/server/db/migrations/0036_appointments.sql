@@ -44,3 +44,9 @@ CREATE TABLE IF NOT EXISTS "appointment_events" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "appointment_events_task_seq_idx" ON "appointment_events" USING btree ("task_id","seq");
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "calendar_feeds" (
+	"user_id" uuid PRIMARY KEY NOT NULL REFERENCES "profiles"("id") ON DELETE cascade,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);

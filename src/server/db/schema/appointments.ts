@@ -91,3 +91,15 @@ export const appointmentEvents = pgTable(
   },
   (t) => [index('appointment_events_task_seq_idx').on(t.task_id, t.seq)],
 );
+
+/**
+ * A user's secret iCalendar feed (decision 0425): the URL is signed with the version, so a new link
+ * (version + 1) or deleting the row revokes the old one.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  user_id: uuid('user_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(1),
+  created_at: timestamptz('created_at').notNull().defaultNow(),
+});

@@ -13,7 +13,9 @@ import {
 import { z } from 'zod';
 import type { RouteDoc } from '../route-doc';
 
-/** Appointments (issue 49, docs/decisions/0420-0423). */
+const feedUrl = z.object({ url: z.string().nullable() });
+
+/** Appointments (issue 49, docs/decisions/0420-0425). */
 export const appointmentDocs: RouteDoc[] = [
   {
     route: 'GET /api/me/visits',
@@ -73,5 +75,30 @@ export const appointmentDocs: RouteDoc[] = [
     access: 'token',
     body: onsiteAnotherSchema,
     responses: { 200: onsiteAnswerSchema },
+  },
+  {
+    route: 'GET /api/me/calendar-feed',
+    summary: "The caller's secret calendar feed URL, or null when there is none",
+    access: 'user',
+    responses: { 200: feedUrl },
+  },
+  {
+    route: 'POST /api/me/calendar-feed',
+    summary: 'A new secret calendar feed URL; the previous one stops working',
+    access: 'user',
+    body: z.object({}),
+    responses: { 200: feedUrl },
+  },
+  {
+    route: 'DELETE /api/me/calendar-feed',
+    summary: 'Turns the calendar feed off: its URL stops working',
+    access: 'user',
+    responses: { 200: feedUrl },
+  },
+  {
+    route: 'GET /api/calendar/:file',
+    summary: "A user's visits as an iCalendar feed (METHOD:PUBLISH), by the secret link `<token>.ics`",
+    access: 'token',
+    produces: { status: 200, contentType: 'text/calendar; charset=utf-8', description: 'The iCalendar document' },
   },
 ];

@@ -26,6 +26,13 @@ async function onsiteLink(w: World) {
   return onsiteToken(authSecretOf(w.t.context.env), task.id, 1);
 }
 
+/** The assigned expert's feed file name, made through the API. */
+async function feedFile(w: World) {
+  const res = await w.t.request('POST', '/api/me/calendar-feed', { cookie: w.users.assigned.cookie, body: {} });
+  const { url } = await w.t.json<{ url: string }>(res);
+  return url.slice(url.lastIndexOf('/') + 1);
+}
+
 /** Appointments (issue 49, docs/decisions/0420-0423): the task's client and hired expert plan the visit. */
 export const appointmentRows: MatrixRow[] = [
   { route: 'GET /api/me/visits', cases: [{ name: "the caller's visits", expect: x(401, 200, 200, 200, 200, 200, 200) }] },
@@ -102,6 +109,16 @@ export const appointmentRows: MatrixRow[] = [
         arrange: async (w) => ({ params: { token: await onsiteLink(w) }, body: { message: 'Another day please' } }),
         expect: x(200, 200, 200, 200, 200, 200, 200),
       },
+    ],
+  },
+  { route: 'GET /api/me/calendar-feed', cases: [{ name: "the caller's feed", expect: x(401, 200, 200, 200, 200, 200, 200) }] },
+  { route: 'POST /api/me/calendar-feed', cases: [{ name: 'a new link', arrange: () => ({ body: {} }), expect: x(401, 200, 200, 200, 200, 200, 200) }] },
+  { route: 'DELETE /api/me/calendar-feed', cases: [{ name: 'turn off', expect: x(401, 200, 200, 200, 200, 200, 200) }] },
+  {
+    route: 'GET /api/calendar/:file',
+    cases: [
+      { name: "the assigned expert's feed", arrange: async (w) => ({ params: { file: await feedFile(w) } }), expect: x(200, 200, 200, 200, 200, 200, 200) },
+      { name: 'a made-up feed', arrange: () => ({ params: { file: 'made-up.ics' } }), expect: x(404, 404, 404, 404, 404, 404, 404) },
     ],
   },
 ];

@@ -37,6 +37,13 @@ describe('UpcomingVisits', () => {
     expect(screen.getByText('On site: Sam Seller, +1 312 555 0100')).toBeInTheDocument();
   });
 
+  it('keeps its footer (the calendar link) without a visit', async () => {
+    serve([]);
+    renderRoute('/', <UpcomingVisits footer={<p>Footer</p>} />, '/');
+    expect(await screen.findByText('No visits planned yet.')).toBeInTheDocument();
+    expect(screen.getByText('Footer')).toBeInTheDocument();
+  });
+
   it('shows nothing without a visit', async () => {
     serve([]);
     renderRoute('/', <UpcomingVisits />, '/');
