@@ -2,6 +2,7 @@ import type { DatabaseHandle, Db } from './db/client';
 import { backfillTaskTimeZones } from './modules/tasks/time-zone-backfill';
 import { createVisitReminderHandlers } from './modules/appointments/appointment-reminders';
 import { createOnsiteLinkHandlers } from './modules/appointments/onsite-link-job';
+import { createVisitCancelHandlers } from './modules/appointments/visit-call-off';
 import { authSecretOf, type Env } from './env';
 import type { Clock } from './lib/clock';
 import { AUTH_RATE_LIMITS, createAuth, type AuthRateLimits } from './auth/auth';
@@ -128,6 +129,7 @@ export async function createServerContext(options: {
   const visitReminders = {
     ...createVisitReminderHandlers({ db, clock }),
     ...createOnsiteLinkHandlers({ db, email: providers.email, publicUrl, secret: authSecretOf(env) }),
+    ...createVisitCancelHandlers({ db, email: providers.email }),
   };
   const jobs = createMoneyJobRunner(base, {
     pollIntervalMs,

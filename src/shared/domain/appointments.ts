@@ -36,6 +36,7 @@ export const APPOINTMENT_EVENT_KINDS = [
   'onsite_confirmed',
   'onsite_asked_another',
   'onsite_contact_set',
+  'cancelled',
 ] as const;
 export type AppointmentEventKind = (typeof APPOINTMENT_EVENT_KINDS)[number];
 

@@ -73,6 +73,9 @@ export const appointmentsMessages = {
   feedRenew: 'New link',
   feedRevoke: 'Turn off the link',
   feedNotFound: 'Calendar feed not found',
+  cancelledSubject: 'Visit cancelled',
+  cancelledText: 'The visit {window} at {address} is cancelled.',
+  eventCancelled: 'The visit was called off.',
   // Timeline lines.
   eventProposed: '{party} proposed visit times.',
   eventRescheduleProposed: '{party} asked to reschedule: {reason}',

@@ -65,4 +65,33 @@ describe('visit emails', () => {
     expect(Number(second.event.sequence)).toBe(2);
     expect(second.event.start.toISOString()).toBe(W2.start);
   });
+
+  it('a visit called off (the expert leaves the task) sends METHOD:CANCEL for the same entry to everyone who had it', async () => {
+    const task = await createTaskAt(t.db, {
+      status: 'in_progress',
+      clientId: client.id,
+      expertId: expert.id,
+      now: t.clock.now(),
+      overrides: { latitude: 41.8781, longitude: -87.6298 },
+    });
+    await agree(task.id, W1, expert, client);
+    await t.request('PUT', `/api/tasks/${task.id}/appointment/onsite-contact`, {
+      cookie: client.cookie,
+      body: { name: 'Sam Seller', email: 'sam.cancel@example.com' },
+    });
+    const left = await t.request('POST', `/api/tasks/${task.id}/abandon`, { cookie: expert.cookie, body: {} });
+    expect(left.status).toBe(200);
+    await t.context.jobs.runDue();
+    for (const email of [client.email, expert.email, 'sam.cancel@example.com']) {
+      const { calendar, event } = await latestCalendarTo(email);
+      expect(calendar.method).toBe('CANCEL');
+      expect(calendar.content).toContain('METHOD:CANCEL');
+      expect(event.uid).toBe(visitUid(task.id));
+      expect(Number(event.sequence)).toBe(2);
+      expect(event.status).toBe('CANCELLED');
+    }
+    const after = await t.json<{ appointment: AppointmentDto }>(await t.request('GET', `/api/tasks/${task.id}/appointment`, { cookie: client.cookie }));
+    expect(after.appointment.agreed).toBeNull();
+    expect(after.appointment.timeline.at(-1)).toMatchObject({ kind: 'cancelled', party: 'expert' });
+  });
 });

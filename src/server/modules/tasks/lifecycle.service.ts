@@ -16,6 +16,7 @@ import { findTask, updateTaskIf, type TaskRow } from './tasks.repository';
 import { adminOverrideOf, recordOverride } from './admin-override';
 import { errorField, log } from '../../ops/logger';
 import { enqueueVoidRetry } from '../payments/payment-retry-jobs';
+import { callOffVisit } from '../appointments/visit-call-off';
 
 /** The answer of a transition; payment_failed tells the web to show the message as an error. */
 export interface TransitionResult {
@@ -70,6 +71,8 @@ export function createLifecycleService(deps: TasksServiceDeps) {
       );
       if (!row) return undefined;
       await restoreRejectedByAssignment(tx, { taskId: task.id, leavingExpertId: userId, assignedAt: task.assigned_at, now });
+      // Issue 49: the agreed visit is called off (METHOD:CANCEL to everyone who had it).
+      await callOffVisit(tx, { taskId: task.id, expertId: userId, party: 'expert', now });
       const notice =
         action === 'decline'
           ? taskNotification.assignmentDeclined(task.client_id, task)
@@ -148,6 +151,8 @@ export function createLifecycleService(deps: TasksServiceDeps) {
           { status: 'cancelled', cancelled_at: now, updated_at: now },
         );
         if (!row) return undefined;
+        // Issue 49: the agreed visit is called off (METHOD:CANCEL to everyone who had it).
+        await callOffVisit(tx, { taskId: task.id, expertId: task.expert_id, party: 'client', now });
         if (override) await recordOverride(tx, override, row, now);
         else {
           await notify(tx, [

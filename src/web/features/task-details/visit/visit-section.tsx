@@ -35,6 +35,8 @@ function eventText(event: AppointmentEventDto): string {
       return format(m.eventOnsiteConfirmed, { window });
     case 'onsite_asked_another':
       return m.eventOnsiteAskedAnother;
+    case 'cancelled':
+      return m.eventCancelled;
     default:
       return m.eventOnsiteContactSet;
   }
