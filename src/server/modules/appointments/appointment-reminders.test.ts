@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { notifications } from '../../db/schema';
+import { and, eq, like } from 'drizzle-orm';
+import { devOutbox, jobs, notifications } from '../../db/schema';
 import { createJobRunner } from '../../jobs/runner';
 import { createTaskAt } from '../../test/builders';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { createVisitReminderHandlers } from './appointment-reminders';
+import { createOnsiteLinkHandlers } from './onsite-link-job';
 
 /** Issue 49 (decision 0423): reminders 24 h and 2 h before the agreed start, once each across instances. */
 const START = new Date('2026-12-01T12:00:00Z');
@@ -21,9 +22,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Two instances' runners on one database, running the reminder kind only. */
+/** Two instances' runners on one database, running the reminder kinds (the parties' and the person on site's). */
 const runners = () =>
-  [1, 2].map(() => createJobRunner({ db: t.db, clock: t.clock, log: quiet, handlers: createVisitReminderHandlers({ db: t.db, clock: t.clock }) }));
+  [1, 2].map(() =>
+    createJobRunner({
+      db: t.db,
+      clock: t.clock,
+      log: quiet,
+      handlers: {
+        ...createVisitReminderHandlers({ db: t.db, clock: t.clock }),
+        ...createOnsiteLinkHandlers({ db: t.db, email: t.providers.email, publicUrl: 'http://localhost', secret: 'test-secret' }),
+      },
+    }),
+  );
 const runBoth = async () => {
   const [a, b] = runners();
   await Promise.all([a!.runDue(), b!.runDue()]);
@@ -36,6 +47,10 @@ async function agreedTask(window = VISIT) {
     expertId: expert.id,
     now: t.clock.now(),
     overrides: { latitude: 41.8781, longitude: -87.6298, authorization_hold_expires_at: new Date('2026-12-20T00:00:00Z') },
+  });
+  await t.request('PUT', `/api/tasks/${task.id}/appointment/onsite-contact`, {
+    cookie: client.cookie,
+    body: { name: 'Sam Seller', email: 'sam.reminders@example.com' },
   });
   const proposed = await t.json<{ appointment: { pending: { id: string } } }>(
     await t.request('POST', `/api/tasks/${task.id}/appointment/proposals`, { cookie: expert.cookie, body: { windows: [window] } }),
@@ -64,6 +79,11 @@ describe('visit reminders', () => {
       t.clock.set(new Date('2026-12-08T22:00:00Z'));
       await runBoth();
       await runBoth();
+      // The person on site's reminder is an email through their link (sent by the link job).
+      const onsiteLinks = await t.db.select().from(jobs).where(like(jobs.key, `appointment-onsite-link:${task.id}:%:reminder-24h`));
+      expect(onsiteLinks).toHaveLength(1);
+      const mails = await t.db.select().from(devOutbox).where(eq(devOutbox.recipient, 'sam.reminders@example.com'));
+      expect(mails.filter((mail) => mail.subject === 'Visit in 24 hours')).toHaveLength(1);
       const first = await remindersOf(task.id);
       expect(first.map((n) => n.user_id).sort()).toEqual([client.id, expert.id].sort());
       expect(first[0]!.title).toBe('Visit in 24 hours');

@@ -12,6 +12,7 @@ import { zoneOfTask } from '../../lib/task-time-zone';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { findAppointment } from './appointments.repository';
 import { visitCalendar } from './visit-ics';
+import { enqueueOnsiteLink } from './onsite.service';
 
 /** Job kind of the visit reminders (decision 0423). */
 export const VISIT_REMINDER_KIND = 'appointment-reminder';
@@ -86,6 +87,10 @@ export function createVisitReminderHandlers(deps: { db: Db; clock: Clock }): Rec
               },
             })),
           );
+          // The person on site is reminded by email, through their link (they have no account).
+          if (row.onsite_email) {
+            await enqueueOnsiteLink(tx, { taskId: task.id, version: row.onsite_token_version, sequence: row.sequence, now, reminderHours: hours });
+          }
         }
         await finishJobIn(tx, job, now);
       });

@@ -15,7 +15,7 @@ const m = messages.appointments;
 export function createOnsiteLinkHandlers(deps: { db: Db; email: EmailSender; publicUrl: string; secret: string }): Record<string, JobHandler> {
   return {
     [ONSITE_LINK_KIND]: async (job: JobRow) => {
-      const payload = job.payload as { taskId: string; version: number; sequence: number };
+      const payload = job.payload as { taskId: string; version: number; sequence: number; reminderHours?: number | null };
       const view = await readOnsiteView(deps.db, payload.taskId);
       // A newer contact or window has its own job; this one has nothing left to say.
       if (!view?.appointment.onsite_email || view.appointment.onsite_token_version !== payload.version) return;
@@ -24,7 +24,11 @@ export function createOnsiteLinkHandlers(deps: { db: Db; email: EmailSender; pub
       const url = `${deps.publicUrl}/onsite/${onsiteToken(deps.secret, payload.taskId, payload.version)}`;
       await deps.email.send({
         to: view.appointment.onsite_email,
-        subject: dto.window ? format(m.onsiteEmailSubject, { date: dto.window.label }) : m.onsiteEmailSubjectPending,
+        subject: payload.reminderHours
+          ? format(m.reminderTitle, { hours: payload.reminderHours })
+          : dto.window
+            ? format(m.onsiteEmailSubject, { date: dto.window.label })
+            : m.onsiteEmailSubjectPending,
         text: format(m.onsiteEmailText, {
           name: dto.contact_name,
           address: dto.address,

@@ -21,12 +21,16 @@ const m = messages.appointments;
 export const ONSITE_LINK_KIND = 'appointment-onsite-link';
 
 /** Enqueues the link email for this contact version and agreed window: once per (version, sequence). */
-export async function enqueueOnsiteLink(tx: Db, params: { taskId: string; version: number; sequence: number; now: Date }) {
+export async function enqueueOnsiteLink(
+  tx: Db,
+  params: { taskId: string; version: number; sequence: number; now: Date; reminderHours?: number },
+) {
+  const reminder = params.reminderHours === undefined ? '' : `:reminder-${params.reminderHours}h`;
   await enqueueJob(tx, {
     kind: ONSITE_LINK_KIND,
-    key: `${ONSITE_LINK_KIND}:${params.taskId}:${params.version}:${params.sequence}`,
+    key: `${ONSITE_LINK_KIND}:${params.taskId}:${params.version}:${params.sequence}${reminder}`,
     runAt: params.now,
-    payload: { taskId: params.taskId, version: params.version, sequence: params.sequence },
+    payload: { taskId: params.taskId, version: params.version, sequence: params.sequence, reminderHours: params.reminderHours ?? null },
     maxAttempts: 5,
   });
 }
