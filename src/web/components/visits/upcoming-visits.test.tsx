@@ -2,6 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@web/test/render-route';
+import { AgreedVisitLine } from './agreed-visit-line';
 import { UpcomingVisits } from './upcoming-visits';
 
 const VISIT = {
@@ -9,7 +10,11 @@ const VISIT = {
   title: 'Look at a 2014 Civic',
   location: 'Chicago, IL',
   time_zone: 'America/Chicago',
-  window: { start: '2026-12-09T22:00:00.000Z', end: '2026-12-09T23:00:00.000Z', label: 'Wed 9 Dec, 4:00-5:00 pm CST' },
+  window: {
+    start: '2026-12-09T22:00:00.000Z',
+    end: '2026-12-09T23:00:00.000Z',
+    label: 'Wed 9 Dec, 4:00-5:00 pm CST',
+  },
   role: 'expert',
   onsite_contact: { name: 'Sam Seller', email: null, phone: '+1 312 555 0100' },
 };
@@ -17,7 +22,13 @@ const VISIT = {
 function serve(visits: unknown[]) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ visits }), { status: 200, headers: { 'content-type': 'application/json' } })),
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ visits }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    ),
   );
 }
 
@@ -49,5 +60,27 @@ describe('UpcomingVisits', () => {
     renderRoute('/', <UpcomingVisits />, '/');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByTestId('upcoming-visits')).toBeNull();
+  });
+});
+
+describe('AgreedVisitLine', () => {
+  it('names the agreed visit in the chat header, and nothing without one', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ appointment: { time_zone: 'America/Chicago', agreed: VISIT.window } }),
+            {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            },
+          ),
+      ),
+    );
+    renderRoute('/', <AgreedVisitLine taskId="t1" />, '/');
+    expect(await screen.findByTestId('chat-visit')).toHaveTextContent(
+      'Agreed visit: Wed 9 Dec, 4:00-5:00 pm CST',
+    );
   });
 });

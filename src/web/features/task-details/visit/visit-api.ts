@@ -2,26 +2,31 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import type { AppointmentDto } from '@shared/schemas/appointments.schemas';
+import { visitQueryKey } from '@web/components/visits/agreed-visit-line';
 import { api, ApiError } from '@web/lib/api';
 import { taskPath } from '../task-query';
 
-export const visitKey = (taskId: string) => ['tasks', taskId, 'appointment'] as const;
+export const visitKey = visitQueryKey;
 
 export function useVisit(taskId: string) {
   return useQuery({
-    queryKey: visitKey(taskId),
-    queryFn: async () => (await api.get<{ appointment: AppointmentDto }>(taskPath(taskId, '/appointment'))).appointment,
+    queryKey: visitQueryKey(taskId),
+    queryFn: async () =>
+      (await api.get<{ appointment: AppointmentDto }>(taskPath(taskId, '/appointment'))).appointment,
     retry: false,
   });
 }
 
 /** A change of the visit: the answer's appointment replaces the cached one; its message is toasted. */
-export function useVisitChange<TVars>(taskId: string, run: (vars: TVars) => Promise<{ appointment: AppointmentDto; message: string }>) {
+export function useVisitChange<TVars>(
+  taskId: string,
+  run: (vars: TVars) => Promise<{ appointment: AppointmentDto; message: string }>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
     onSuccess: (answer) => {
-      queryClient.setQueryData(visitKey(taskId), answer.appointment);
+      queryClient.setQueryData(visitQueryKey(taskId), answer.appointment);
       toast.success(answer.message);
     },
     onError: (error) => toast.error(error instanceof ApiError ? error.message : messages.common.internal),
