@@ -1,6 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, expectNoAxeViolationsAtBothWidths, latestOutboxMessage } from './fixtures';
-import { apiPost, assignThroughUi, createTaskByApi, payInDialog, signedInPage, toast, uniqueTitle } from './task-loop-helpers';
+import {
+  apiPost,
+  assignThroughUi,
+  createTaskByApi,
+  payInDialog,
+  signedInPage,
+  toast,
+  uniqueTitle,
+} from './task-loop-helpers';
 
 /**
  * Issue 49: a visit on the calendar. The expert proposes two windows, the client picks one, the
@@ -17,7 +25,9 @@ async function fillWindow(page: Page, n: number, day: string, from: string, to: 
   await group.getByLabel('End').fill(`${day}T${to}`);
 }
 
-test('the expert proposes, the client picks, the person on site confirms, the client reschedules, the expert accepts', async ({ browser }) => {
+test('the expert proposes, the client picks, the person on site confirms, the client reschedules, the expert accepts', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const client = await signedInPage(browser, DEMO.client);
   const expert = await signedInPage(browser, DEMO.expert);

@@ -23,9 +23,17 @@ describe('the visit rules', () => {
 
   it('a window is in the future and 15 minutes to 12 hours long', () => {
     const now = at('2026-12-01T12:00:00Z');
-    expect(windowProblem({ start: at('2026-12-02T10:00:00Z'), end: at('2026-12-02T11:00:00Z') }, now)).toBeNull();
-    expect(windowProblem({ start: at('2026-11-30T10:00:00Z'), end: at('2026-11-30T11:00:00Z') }, now)).toBe('past');
-    expect(windowProblem({ start: at('2026-12-02T10:00:00Z'), end: at('2026-12-02T10:10:00Z') }, now)).toBe('length');
-    expect(windowProblem({ start: at('2026-12-02T10:00:00Z'), end: at('2026-12-02T09:00:00Z') }, now)).toBe('order');
+    expect(
+      windowProblem({ start: at('2026-12-02T10:00:00Z'), end: at('2026-12-02T11:00:00Z') }, now),
+    ).toBeNull();
+    expect(windowProblem({ start: at('2026-11-30T10:00:00Z'), end: at('2026-11-30T11:00:00Z') }, now)).toBe(
+      'past',
+    );
+    expect(windowProblem({ start: at('2026-12-02T10:00:00Z'), end: at('2026-12-02T10:10:00Z') }, now)).toBe(
+      'length',
+    );
+    expect(windowProblem({ start: at('2026-12-02T10:00:00Z'), end: at('2026-12-02T09:00:00Z') }, now)).toBe(
+      'order',
+    );
   });
 });

@@ -16,7 +16,14 @@ export function zoneOffsetMs(at: Date, zone: string): number {
     second: 'numeric',
   }).formatToParts(at);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
   return asUtc - Math.floor(at.getTime() / 1000) * 1000;
 }
 
@@ -64,13 +71,23 @@ export function zoneAbbreviation(at: Date, zone: string): string {
 }
 
 function clockParts(at: Date, zone: string): { time: string; meridiem: string } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit', hour12: true }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  }).formatToParts(at);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return { time: `${get('hour')}:${get('minute')}`, meridiem: get('dayPeriod').toLowerCase() };
 }
 
 function dayLabel(at: Date, zone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  }).formatToParts(at);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return `${get('weekday')} ${get('day')} ${get('month')}`;
 }

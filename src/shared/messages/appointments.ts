@@ -53,7 +53,8 @@ export const appointmentsMessages = {
   onsiteAskedDone: 'Thank you, both parties were told. They will agree a new time.',
   onsiteEmailSubject: 'Visit on {date}: please confirm',
   onsiteEmailSubjectPending: 'An expert visit: your link',
-  onsiteEmailText: 'Hello {name}, an expert will visit {address}. {window} Please confirm the time or ask for another one: {url}',
+  onsiteEmailText:
+    'Hello {name}, an expert will visit {address}. {window} Please confirm the time or ask for another one: {url}',
   onsiteInvalid: 'This link is not valid. Ask for a new one.',
   onsiteOver: 'This visit is over.',
   onsiteNoWindow: 'There is no agreed time to confirm yet.',
@@ -67,7 +68,8 @@ export const appointmentsMessages = {
   notifyOnsiteAnotherTitle: 'Another time asked for',
   notifyOnsiteAnother: 'The person on site asked for another time for "{title}". {message}',
   feedTitle: 'Calendar link',
-  feedIntro: 'Subscribe to your visits from a calendar app. Keep the link private; a new link stops the old one.',
+  feedIntro:
+    'Subscribe to your visits from a calendar app. Keep the link private; a new link stops the old one.',
   feedLabel: 'Calendar feed URL',
   feedCreate: 'Get a calendar link',
   feedRenew: 'New link',

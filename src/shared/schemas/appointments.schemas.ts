@@ -22,13 +22,18 @@ export const visitWindowSchema = z
   .object({ start: instant, end: instant }, { error: m.invalidWindow })
   // zod 4 runs the check even when a field failed: it only judges two real dates.
   .refine(
-    (window) => !(window.start instanceof Date && window.end instanceof Date) || window.end.getTime() > window.start.getTime(),
+    (window) =>
+      !(window.start instanceof Date && window.end instanceof Date) ||
+      window.end.getTime() > window.start.getTime(),
     { message: m.windowOrder },
   );
 
 /** POST /api/tasks/:id/appointment/proposals: one to three windows; a reason when it moves an agreed visit. */
 export const proposeAppointmentSchema = z.object({
-  windows: z.array(visitWindowSchema, { error: m.invalidWindows }).min(1, m.invalidWindows).max(APPOINTMENTS.maxWindows, m.invalidWindows),
+  windows: z
+    .array(visitWindowSchema, { error: m.invalidWindows })
+    .min(1, m.invalidWindows)
+    .max(APPOINTMENTS.maxWindows, m.invalidWindows),
   reason: z.string(m.reasonRequired).trim().max(APPOINTMENTS.reasonMax, m.reasonTooLong).optional(),
 });
 export type ProposeAppointmentRequest = z.input<typeof proposeAppointmentSchema>;
@@ -85,7 +90,9 @@ export const appointmentDtoSchema = z
     can_propose: z.boolean(),
     can_answer: z.boolean(),
     /** The person on site, for the task's two parties (and admins); confirmed: they confirmed the agreed window. */
-    onsite_contact: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }).nullable(),
+    onsite_contact: z
+      .object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() })
+      .nullable(),
     onsite_confirmed: z.boolean(),
   })
   .meta({ id: 'Appointment' });
@@ -140,23 +147,38 @@ export const upcomingVisitSchema = z.object({
   window: windowDto,
   role: z.enum(['client', 'expert']),
   /** The person on site: shown to the task's two parties only. */
-  onsite_contact: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }).nullable(),
+  onsite_contact: z
+    .object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() })
+    .nullable(),
 });
 export type UpcomingVisitDto = z.output<typeof upcomingVisitSchema>;
-export const upcomingVisitsSchema = z.object({ visits: z.array(upcomingVisitSchema) }).meta({ id: 'UpcomingVisits' });
+export const upcomingVisitsSchema = z
+  .object({ visits: z.array(upcomingVisitSchema) })
+  .meta({ id: 'UpcomingVisits' });
 export type UpcomingVisitsResponse = z.output<typeof upcomingVisitsSchema>;
 
 const optionalText = (schema: z.ZodType<string>) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema.optional(),
+  );
 
 /** PUT /api/tasks/:id/appointment/onsite-contact: a name and an email or a phone number (E.164). */
 export const onsiteContactSchema = z
   .object({
     name: z.string(m.invalidOnsiteName).trim().min(1, m.invalidOnsiteName).max(100, m.invalidOnsiteName),
     email: optionalText(z.email(m.invalidOnsiteEmail).max(254, m.invalidOnsiteEmail)),
-    phone: optionalText(z.string(m.invalidOnsitePhone).trim().regex(/^\+[1-9]\d{6,14}$/, m.invalidOnsitePhone)),
+    phone: optionalText(
+      z
+        .string(m.invalidOnsitePhone)
+        .trim()
+        .regex(/^\+[1-9]\d{6,14}$/, m.invalidOnsitePhone),
+    ),
   })
-  .refine((contact) => Boolean(contact.email || contact.phone), { message: m.onsiteReachRequired, path: ['email'] });
+  .refine((contact) => Boolean(contact.email || contact.phone), {
+    message: m.onsiteReachRequired,
+    path: ['email'],
+  });
 export type OnsiteContactRequest = z.input<typeof onsiteContactSchema>;
 
 /** POST /api/onsite/:token/another-window: an optional word for the parties. */

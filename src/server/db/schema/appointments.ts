@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import {
   APPOINTMENT_EVENT_KINDS,
   APPOINTMENT_PARTIES,
@@ -39,7 +50,9 @@ export const taskAppointments = pgTable(
   },
   (t) => [
     // The expert's upcoming visits and the reminders' scan read agreed windows by start.
-    index('task_appointments_agreed_start_idx').on(t.agreed_start).where(sql`${t.agreed_start} is not null`),
+    index('task_appointments_agreed_start_idx')
+      .on(t.agreed_start)
+      .where(sql`${t.agreed_start} is not null`),
   ],
 );
 
@@ -65,7 +78,9 @@ export const appointmentProposals = pgTable(
   },
   (t) => [
     // At most one open question per task: a second proposal supersedes the first in one transaction.
-    uniqueIndex('appointment_proposals_one_pending').on(t.task_id).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('appointment_proposals_one_pending')
+      .on(t.task_id)
+      .where(sql`${t.status} = 'pending'`),
     index('appointment_proposals_task_created_idx').on(t.task_id, t.created_at),
   ],
 );

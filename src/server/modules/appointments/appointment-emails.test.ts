@@ -21,23 +21,42 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function agree(taskId: string, window: typeof W1, proposer: TestUser, answerer: TestUser, reason?: string) {
+async function agree(
+  taskId: string,
+  window: typeof W1,
+  proposer: TestUser,
+  answerer: TestUser,
+  reason?: string,
+) {
   const proposed = await t.json<{ appointment: AppointmentDto }>(
-    await t.request('POST', `/api/tasks/${taskId}/appointment/proposals`, { cookie: proposer.cookie, body: { windows: [window], reason } }),
+    await t.request('POST', `/api/tasks/${taskId}/appointment/proposals`, {
+      cookie: proposer.cookie,
+      body: { windows: [window], reason },
+    }),
   );
-  const res = await t.request('POST', `/api/tasks/${taskId}/appointment/proposals/${proposed.appointment.pending!.id}/accept`, {
-    cookie: answerer.cookie,
-    body: { choice: 0 },
-  });
+  const res = await t.request(
+    'POST',
+    `/api/tasks/${taskId}/appointment/proposals/${proposed.appointment.pending!.id}/accept`,
+    {
+      cookie: answerer.cookie,
+      body: { choice: 0 },
+    },
+  );
   expect(res.status).toBe(200);
   await t.context.jobs.runDue();
 }
 
 async function latestCalendarTo(email: string) {
-  const rows = await t.db.select().from(devOutbox).where(eq(devOutbox.recipient, email)).orderBy(desc(devOutbox.seq));
+  const rows = await t.db
+    .select()
+    .from(devOutbox)
+    .where(eq(devOutbox.recipient, email))
+    .orderBy(desc(devOutbox.seq));
   const withCalendar = rows.find((row) => (row.data as { calendar?: unknown } | null)?.calendar);
   const calendar = (withCalendar!.data as { calendar: { method: string; content: string } }).calendar;
-  const events = Object.values(ical.sync.parseICS(calendar.content)).filter((item): item is VEvent => item?.type === 'VEVENT');
+  const events = Object.values(ical.sync.parseICS(calendar.content)).filter(
+    (item): item is VEvent => item?.type === 'VEVENT',
+  );
   return { calendar, event: events[0]! };
 }
 
@@ -48,7 +67,11 @@ describe('visit emails', () => {
       clientId: client.id,
       expertId: expert.id,
       now: t.clock.now(),
-      overrides: { latitude: 41.8781, longitude: -87.6298, authorization_hold_expires_at: new Date('2026-12-20T00:00:00Z') },
+      overrides: {
+        latitude: 41.8781,
+        longitude: -87.6298,
+        authorization_hold_expires_at: new Date('2026-12-20T00:00:00Z'),
+      },
     });
     await agree(task.id, W1, expert, client);
     const first = await latestCalendarTo(client.email);
@@ -79,7 +102,10 @@ describe('visit emails', () => {
       cookie: client.cookie,
       body: { name: 'Sam Seller', email: 'sam.cancel@example.com' },
     });
-    const left = await t.request('POST', `/api/tasks/${task.id}/abandon`, { cookie: expert.cookie, body: {} });
+    const left = await t.request('POST', `/api/tasks/${task.id}/abandon`, {
+      cookie: expert.cookie,
+      body: {},
+    });
     expect(left.status).toBe(200);
     await t.context.jobs.runDue();
     for (const email of [client.email, expert.email, 'sam.cancel@example.com']) {
@@ -90,7 +116,9 @@ describe('visit emails', () => {
       expect(Number(event.sequence)).toBe(2);
       expect(event.status).toBe('CANCELLED');
     }
-    const after = await t.json<{ appointment: AppointmentDto }>(await t.request('GET', `/api/tasks/${task.id}/appointment`, { cookie: client.cookie }));
+    const after = await t.json<{ appointment: AppointmentDto }>(
+      await t.request('GET', `/api/tasks/${task.id}/appointment`, { cookie: client.cookie }),
+    );
     expect(after.appointment.agreed).toBeNull();
     expect(after.appointment.timeline.at(-1)).toMatchObject({ kind: 'cancelled', party: 'expert' });
   });

@@ -31,7 +31,12 @@ const runners = () =>
       log: quiet,
       handlers: {
         ...createVisitReminderHandlers({ db: t.db, clock: t.clock }),
-        ...createOnsiteLinkHandlers({ db: t.db, email: t.providers.email, publicUrl: 'http://localhost', secret: 'test-secret' }),
+        ...createOnsiteLinkHandlers({
+          db: t.db,
+          email: t.providers.email,
+          publicUrl: 'http://localhost',
+          secret: 'test-secret',
+        }),
       },
     }),
   );
@@ -46,19 +51,30 @@ async function agreedTask(window = VISIT) {
     clientId: client.id,
     expertId: expert.id,
     now: t.clock.now(),
-    overrides: { latitude: 41.8781, longitude: -87.6298, authorization_hold_expires_at: new Date('2026-12-20T00:00:00Z') },
+    overrides: {
+      latitude: 41.8781,
+      longitude: -87.6298,
+      authorization_hold_expires_at: new Date('2026-12-20T00:00:00Z'),
+    },
   });
   await t.request('PUT', `/api/tasks/${task.id}/appointment/onsite-contact`, {
     cookie: client.cookie,
     body: { name: 'Sam Seller', email: 'sam.reminders@example.com' },
   });
   const proposed = await t.json<{ appointment: { pending: { id: string } } }>(
-    await t.request('POST', `/api/tasks/${task.id}/appointment/proposals`, { cookie: expert.cookie, body: { windows: [window] } }),
+    await t.request('POST', `/api/tasks/${task.id}/appointment/proposals`, {
+      cookie: expert.cookie,
+      body: { windows: [window] },
+    }),
   );
-  const res = await t.request('POST', `/api/tasks/${task.id}/appointment/proposals/${proposed.appointment.pending.id}/accept`, {
-    cookie: client.cookie,
-    body: { choice: 0 },
-  });
+  const res = await t.request(
+    'POST',
+    `/api/tasks/${task.id}/appointment/proposals/${proposed.appointment.pending.id}/accept`,
+    {
+      cookie: client.cookie,
+      body: { choice: 0 },
+    },
+  );
   expect(res.status).toBe(200);
   return task;
 }
@@ -80,14 +96,22 @@ describe('visit reminders', () => {
       await runBoth();
       await runBoth();
       // The person on site's reminder is an email through their link (sent by the link job).
-      const onsiteLinks = await t.db.select().from(jobs).where(like(jobs.key, `appointment-onsite-link:${task.id}:%:reminder-24h`));
+      const onsiteLinks = await t.db
+        .select()
+        .from(jobs)
+        .where(like(jobs.key, `appointment-onsite-link:${task.id}:%:reminder-24h`));
       expect(onsiteLinks).toHaveLength(1);
-      const mails = await t.db.select().from(devOutbox).where(eq(devOutbox.recipient, 'sam.reminders@example.com'));
+      const mails = await t.db
+        .select()
+        .from(devOutbox)
+        .where(eq(devOutbox.recipient, 'sam.reminders@example.com'));
       expect(mails.filter((mail) => mail.subject === 'Visit in 24 hours')).toHaveLength(1);
       const first = await remindersOf(task.id);
       expect(first.map((n) => n.user_id).sort()).toEqual([client.id, expert.id].sort());
       expect(first[0]!.title).toBe('Visit in 24 hours');
-      expect(first[0]!.message).toBe(`Reminder: the visit for "${task.title}" is Wed 9 Dec, 4:00-5:00 pm CST.`);
+      expect(first[0]!.message).toBe(
+        `Reminder: the visit for "${task.title}" is Wed 9 Dec, 4:00-5:00 pm CST.`,
+      );
       t.clock.set(new Date('2026-12-09T20:00:00Z'));
       await runBoth();
       await runBoth();
@@ -108,10 +132,14 @@ describe('visit reminders', () => {
         body: { windows: [moved], reason: 'The seller moved it' },
       }),
     );
-    await t.request('POST', `/api/tasks/${task.id}/appointment/proposals/${proposed.appointment.pending.id}/accept`, {
-      cookie: expert.cookie,
-      body: { choice: 0 },
-    });
+    await t.request(
+      'POST',
+      `/api/tasks/${task.id}/appointment/proposals/${proposed.appointment.pending.id}/accept`,
+      {
+        cookie: expert.cookie,
+        body: { choice: 0 },
+      },
+    );
     try {
       t.clock.set(new Date('2026-12-09T20:30:00Z'));
       await runBoth();

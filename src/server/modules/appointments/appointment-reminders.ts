@@ -52,7 +52,14 @@ export function visitIcs(
   window: { start: Date; end: Date },
   zone: string,
 ): { ics: string; ics_method: 'REQUEST' } {
-  const event = { taskId: task.id, sequence, ...window, zone, summary: `Visit: ${task.title}`, location: task.location };
+  const event = {
+    taskId: task.id,
+    sequence,
+    ...window,
+    zone,
+    summary: `Visit: ${task.title}`,
+    location: task.location,
+  };
   return { ics: visitCalendar('REQUEST', [event]), ics_method: 'REQUEST' };
 }
 
@@ -66,7 +73,11 @@ export function createVisitReminderHandlers(deps: { db: Db; clock: Clock }): Rec
         const [task] = await tx.select().from(tasks).where(eq(tasks.id, payload.taskId));
         const row = await findAppointment(tx, payload.taskId);
         const current =
-          task && row?.agreed_start && row.agreed_end && row.sequence === payload.sequence && APPOINTMENT_TASK_STATUSES.includes(task.status);
+          task &&
+          row?.agreed_start &&
+          row.agreed_end &&
+          row.sequence === payload.sequence &&
+          APPOINTMENT_TASK_STATUSES.includes(task.status);
         if (current) {
           const window = formatWindow({ start: row.agreed_start!, end: row.agreed_end! }, zoneOfTask(task));
           const hours = Math.round(payload.leadMs / 3_600_000);
@@ -83,13 +94,24 @@ export function createVisitReminderHandlers(deps: { db: Db; clock: Clock }): Rec
                 task_id: task.id,
                 sequence: row.sequence,
                 lead_hours: hours,
-                ...visitIcs(task, row.sequence, { start: row.agreed_start!, end: row.agreed_end! }, zoneOfTask(task)),
+                ...visitIcs(
+                  task,
+                  row.sequence,
+                  { start: row.agreed_start!, end: row.agreed_end! },
+                  zoneOfTask(task),
+                ),
               },
             })),
           );
           // The person on site is reminded by email, through their link (they have no account).
           if (row.onsite_email) {
-            await enqueueOnsiteLink(tx, { taskId: task.id, version: row.onsite_token_version, sequence: row.sequence, now, reminderHours: hours });
+            await enqueueOnsiteLink(tx, {
+              taskId: task.id,
+              version: row.onsite_token_version,
+              sequence: row.sequence,
+              now,
+              reminderHours: hours,
+            });
           }
         }
         await finishJobIn(tx, job, now);

@@ -1,7 +1,19 @@
 import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
-import { APPOINTMENT_TASK_STATUSES, type AppointmentEventKind, AppointmentParty, ProposalKind, ProposalStatus } from '@shared/domain/appointments';
+import {
+  APPOINTMENT_TASK_STATUSES,
+  type AppointmentEventKind,
+  AppointmentParty,
+  ProposalKind,
+  ProposalStatus,
+} from '@shared/domain/appointments';
 import type { Db } from '../../db/client';
-import { appointmentEvents, appointmentProposals, taskAppointments, tasks, type StoredWindow } from '../../db/schema';
+import {
+  appointmentEvents,
+  appointmentProposals,
+  taskAppointments,
+  tasks,
+  type StoredWindow,
+} from '../../db/schema';
 
 export type AppointmentRow = typeof taskAppointments.$inferSelect;
 export type ProposalRow = typeof appointmentProposals.$inferSelect;
@@ -24,7 +36,11 @@ export async function lockAppointment(tx: Db, taskId: string, now: Date): Promis
     .insert(taskAppointments)
     .values({ task_id: taskId, created_at: now, updated_at: now })
     .onConflictDoNothing({ target: taskAppointments.task_id });
-  const [row] = await tx.select().from(taskAppointments).where(eq(taskAppointments.task_id, taskId)).for('update');
+  const [row] = await tx
+    .select()
+    .from(taskAppointments)
+    .where(eq(taskAppointments.task_id, taskId))
+    .for('update');
   return row!;
 }
 

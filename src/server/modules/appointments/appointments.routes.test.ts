@@ -37,17 +37,38 @@ afterAll(() => t.close());
 
 type Answer = { appointment: AppointmentDto; message: string };
 const taskIn = (status: 'in_progress' | 'assigned' | 'completed' = 'in_progress', place = CHICAGO) =>
-  createTaskAt(t.db, { status, clientId: client.id, expertId: expert.id, now: t.clock.now(), overrides: { ...place } });
+  createTaskAt(t.db, {
+    status,
+    clientId: client.id,
+    expertId: expert.id,
+    now: t.clock.now(),
+    overrides: { ...place },
+  });
 const propose = (taskId: string, body: unknown, user: TestUser = expert) =>
   t.request('POST', `/api/tasks/${taskId}/appointment/proposals`, { cookie: user.cookie, body });
-const answer = (taskId: string, proposalId: string, verb: 'accept' | 'decline', body: unknown, user: TestUser = client) =>
-  t.request('POST', `/api/tasks/${taskId}/appointment/proposals/${proposalId}/${verb}`, { cookie: user.cookie, body });
+const answer = (
+  taskId: string,
+  proposalId: string,
+  verb: 'accept' | 'decline',
+  body: unknown,
+  user: TestUser = client,
+) =>
+  t.request('POST', `/api/tasks/${taskId}/appointment/proposals/${proposalId}/${verb}`, {
+    cookie: user.cookie,
+    body,
+  });
 const read = async (taskId: string, user: TestUser = client) =>
-  (await t.json<{ appointment: AppointmentDto }>(await t.request('GET', `/api/tasks/${taskId}/appointment`, { cookie: user.cookie })))
-    .appointment;
+  (
+    await t.json<{ appointment: AppointmentDto }>(
+      await t.request('GET', `/api/tasks/${taskId}/appointment`, { cookie: user.cookie }),
+    )
+  ).appointment;
 const errorOf = async (res: Response) => (await t.json<{ error: { message: string } }>(res)).error.message;
 const notesOf = (userId: string, taskId: string) =>
-  t.db.select().from(notifications).where(and(eq(notifications.user_id, userId), eq(notifications.task_id, taskId)));
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.user_id, userId), eq(notifications.task_id, taskId)));
 
 describe('proposing and agreeing a visit', () => {
   it('the expert proposes two windows, the client picks one: agreed, named in the task zone, both told', async () => {
@@ -85,15 +106,24 @@ describe('proposing and agreeing a visit', () => {
     const counter = await t.json<Answer>(await propose(task.id, { windows: [W2] }, client));
     expect(counter.appointment.pending).toMatchObject({ party: 'client', kind: 'proposal' });
     expect((await read(task.id, expert)).can_answer).toBe(true);
-    const done = await t.json<Answer>(await answer(task.id, counter.appointment.pending!.id, 'accept', { choice: 0 }, expert));
+    const done = await t.json<Answer>(
+      await answer(task.id, counter.appointment.pending!.id, 'accept', { choice: 0 }, expert),
+    );
     expect(done.appointment.agreed!.start).toBe(W2.start);
-    expect(done.appointment.timeline.map((e) => e.kind)).toEqual(['proposed', 'superseded', 'proposed', 'accepted']);
+    expect(done.appointment.timeline.map((e) => e.kind)).toEqual([
+      'proposed',
+      'superseded',
+      'proposed',
+      'accepted',
+    ]);
   });
 
   it('a decline leaves no window, and the proposer is told', async () => {
     const task = await taskIn();
     const proposed = await t.json<Answer>(await propose(task.id, { windows: [W1] }));
-    const res = await answer(task.id, proposed.appointment.pending!.id, 'decline', { reason: 'Away that day' });
+    const res = await answer(task.id, proposed.appointment.pending!.id, 'decline', {
+      reason: 'Away that day',
+    });
     expect(res.status).toBe(200);
     expect((await t.json<Answer>(res)).appointment).toMatchObject({ state: 'none', agreed: null });
     expect((await notesOf(expert.id, task.id)).map((n) => n.type)).toEqual(['appointment_declined']);
@@ -168,15 +198,22 @@ describe('reschedules', () => {
     expect(noReason.status).toBe(400);
     expect(await errorOf(noReason)).toBe(m.reasonRequired);
 
-    const early = await t.json<Answer>(await propose(task.id, { windows: [W2], reason: 'Seller is late' }, client));
-    expect(early.appointment).toMatchObject({ state: 'reschedule_pending', pending: { kind: 'reschedule', late: false } });
+    const early = await t.json<Answer>(
+      await propose(task.id, { windows: [W2], reason: 'Seller is late' }, client),
+    );
+    expect(early.appointment).toMatchObject({
+      state: 'reschedule_pending',
+      pending: { kind: 'reschedule', late: false },
+    });
     expect(early.appointment.agreed!.start).toBe(W1.start);
 
     t.clock.set(new Date('2026-12-09T10:00:00Z')); // 12 hours before the agreed start
     try {
       const late = await t.json<Answer>(await propose(task.id, { windows: [W2], reason: 'Traffic' }, client));
       expect(late.appointment.pending).toMatchObject({ late: true });
-      const accepted = await t.json<Answer>(await answer(task.id, late.appointment.pending!.id, 'accept', { choice: 0 }, expert));
+      const accepted = await t.json<Answer>(
+        await answer(task.id, late.appointment.pending!.id, 'accept', { choice: 0 }, expert),
+      );
       expect(accepted.appointment).toMatchObject({ state: 'agreed', sequence: 2 });
       expect(accepted.appointment.agreed!.start).toBe(W2.start);
       const lateEvents = accepted.appointment.timeline.filter((e) => e.late).map((e) => e.kind);
@@ -193,7 +230,11 @@ describe('GET /api/me/visits', () => {
     const proposed = await t.json<Answer>(await propose(task.id, { windows: [W1] }));
     await answer(task.id, proposed.appointment.pending!.id, 'accept', { choice: 0 });
     const visitsOf = async (user: TestUser) =>
-      (await t.json<UpcomingVisitsResponse>(await t.request('GET', '/api/me/visits', { cookie: user.cookie }))).visits;
+      (
+        await t.json<UpcomingVisitsResponse>(
+          await t.request('GET', '/api/me/visits', { cookie: user.cookie }),
+        )
+      ).visits;
     const mine = (await visitsOf(expert)).find((visit) => visit.task_id === task.id);
     expect(mine).toMatchObject({ role: 'expert', time_zone: 'America/Chicago', location: 'Chicago, IL' });
     expect(mine!.window.label).toBe('Wed 9 Dec, 4:00-5:00 pm CST');
@@ -221,7 +262,9 @@ describe('time zones', () => {
       const task = await taskIn();
       // 1:00 am CST to 4:00 am CDT on Sun 8 Mar 2026: two real hours.
       const body = await t.json<Answer>(
-        await propose(task.id, { windows: [{ start: '2026-03-08T01:00:00-06:00', end: '2026-03-08T04:00:00-05:00' }] }),
+        await propose(task.id, {
+          windows: [{ start: '2026-03-08T01:00:00-06:00', end: '2026-03-08T04:00:00-05:00' }],
+        }),
       );
       const window = body.appointment.pending!.windows[0]!;
       expect(new Date(window.end).getTime() - new Date(window.start).getTime()).toBe(2 * 3_600_000);

@@ -25,7 +25,12 @@ function proposalIdOf(raw: string): string {
 /** Appointments (issue 49, docs/decisions/0420-0423), mounted under /api. */
 export function appointmentsRoutes(deps: AppDeps) {
   const service = createAppointmentsService(deps.db, deps.clock);
-  const feeds = createCalendarFeeds({ db: deps.db, clock: deps.clock, secret: authSecretOf(deps.env), publicUrl: deps.publicUrl });
+  const feeds = createCalendarFeeds({
+    db: deps.db,
+    clock: deps.clock,
+    secret: authSecretOf(deps.env),
+    publicUrl: deps.publicUrl,
+  });
   return new Hono<AppEnv>()
     .get('/me/calendar-feed', async (c) => c.json(await feeds.current(requireUser(c).id)))
     .post('/me/calendar-feed', async (c) => {
@@ -36,7 +41,10 @@ export function appointmentsRoutes(deps: AppDeps) {
     .delete('/me/calendar-feed', async (c) => c.json(await feeds.revoke(requireUser(c).id)))
     .get('/calendar/:file', async (c) => {
       const body = await feeds.document(c.req.param('file'));
-      return c.body(body, 200, { 'content-type': 'text/calendar; charset=utf-8', 'cache-control': 'private, max-age=300' });
+      return c.body(body, 200, {
+        'content-type': 'text/calendar; charset=utf-8',
+        'cache-control': 'private, max-age=300',
+      });
     })
     .get('/me/visits', async (c) => {
       const user = requireUser(c);

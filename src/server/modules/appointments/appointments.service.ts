@@ -136,7 +136,8 @@ export function createAppointmentsService(db: Db, clock: Clock) {
       for (const window of input.windows) {
         const problem = windowProblem(window, now);
         if (problem) {
-          const text = problem === 'past' ? m.windowPast : problem === 'order' ? m.windowOrder : m.windowLength;
+          const text =
+            problem === 'past' ? m.windowPast : problem === 'order' ? m.windowOrder : m.windowLength;
           throw badRequest(text, { windows: text });
         }
       }
@@ -149,10 +150,17 @@ export function createAppointmentsService(db: Db, clock: Clock) {
           const pending = await findPendingProposal(tx, task.id);
           const state = appointmentState({ agreed: agreed !== null, pending: pending !== undefined });
           if (!mayPropose(party, state)) throw new Refused(conflict(m.expertFirst));
-          if (agreed && !reason) throw new Refused(badRequest(m.reasonRequired, { reason: m.reasonRequired }));
+          if (agreed && !reason)
+            throw new Refused(badRequest(m.reasonRequired, { reason: m.reasonRequired }));
           if (pending) {
             await closeProposal(tx, { taskId: task.id, id: pending.id, to: 'superseded', now });
-            await insertEvent(tx, { taskId: task.id, party, kind: 'superseded', proposalId: pending.id, now });
+            await insertEvent(tx, {
+              taskId: task.id,
+              party,
+              kind: 'superseded',
+              proposalId: pending.id,
+              now,
+            });
           }
           const kind = agreed ? 'reschedule' : 'proposal';
           const late = agreed ? isLateReschedule(agreed.start, now) : false;
@@ -161,7 +169,10 @@ export function createAppointmentsService(db: Db, clock: Clock) {
             userId,
             party,
             kind,
-            windows: input.windows.map((window) => ({ start: window.start.toISOString(), end: window.end.toISOString() })),
+            windows: input.windows.map((window) => ({
+              start: window.start.toISOString(),
+              end: window.end.toISOString(),
+            })),
             reason,
             late,
             now,
@@ -212,24 +223,54 @@ export function createAppointmentsService(db: Db, clock: Clock) {
           if (!(await closeProposal(tx, { taskId: task.id, id: proposal.id, to: 'accepted', now }))) {
             throw new Refused(conflict(m.notPending));
           }
-          const row = await setAgreedWindow(tx, { taskId: task.id, start: window.start, end: window.end, now });
-          await insertEvent(tx, { taskId: task.id, party, kind: 'accepted', proposalId: proposal.id, window, late: proposal.late, now });
+          const row = await setAgreedWindow(tx, {
+            taskId: task.id,
+            start: window.start,
+            end: window.end,
+            now,
+          });
+          await insertEvent(tx, {
+            taskId: task.id,
+            party,
+            kind: 'accepted',
+            proposalId: proposal.id,
+            window,
+            late: proposal.late,
+            now,
+          });
           const text = format(m.notifyAgreed, { title: task.title, window: formatWindow(window, zone) });
           await insertNotifications(
             tx,
-            [task.client_id, task.expert_id].filter((id): id is string => id !== null).map((user_id) => ({
-              user_id,
-              type: 'appointment_agreed' as const,
-              title: m.notifyAgreedTitle,
-              message: text,
-              task_id: task.id,
-              data: { task_id: task.id, sequence: row.sequence, time_zone: zone, ...visitIcs(task, row.sequence, window, zone) },
-            })),
+            [task.client_id, task.expert_id]
+              .filter((id): id is string => id !== null)
+              .map((user_id) => ({
+                user_id,
+                type: 'appointment_agreed' as const,
+                title: m.notifyAgreedTitle,
+                message: text,
+                task_id: task.id,
+                data: {
+                  task_id: task.id,
+                  sequence: row.sequence,
+                  time_zone: zone,
+                  ...visitIcs(task, row.sequence, window, zone),
+                },
+              })),
           );
-          await enqueueVisitReminders(tx, { taskId: task.id, start: window.start, sequence: row.sequence, now });
+          await enqueueVisitReminders(tx, {
+            taskId: task.id,
+            start: window.start,
+            sequence: row.sequence,
+            now,
+          });
           // The person on site hears of the new window through their link (decision 0424).
           if (row.onsite_email) {
-            await enqueueOnsiteLink(tx, { taskId: task.id, version: row.onsite_token_version, sequence: row.sequence, now });
+            await enqueueOnsiteLink(tx, {
+              taskId: task.id,
+              version: row.onsite_token_version,
+              sequence: row.sequence,
+              now,
+            });
           }
         }),
       );
@@ -252,7 +293,14 @@ export function createAppointmentsService(db: Db, clock: Clock) {
           if (!(await closeProposal(tx, { taskId: task.id, id: proposal.id, to: 'declined', now }))) {
             throw new Refused(conflict(m.notPending));
           }
-          await insertEvent(tx, { taskId: task.id, party, kind: 'declined', proposalId: proposal.id, reason, now });
+          await insertEvent(tx, {
+            taskId: task.id,
+            party,
+            kind: 'declined',
+            proposalId: proposal.id,
+            reason,
+            now,
+          });
           await insertNotifications(
             tx,
             otherParty(task, party).map((user_id) => ({

@@ -1,16 +1,19 @@
-import {
-  appointmentState,
-  mayAnswer,
-  mayPropose,
-  type AppointmentParty,
-} from '@shared/domain/appointments';
+import { appointmentState, mayAnswer, mayPropose, type AppointmentParty } from '@shared/domain/appointments';
 import { formatWindow } from '@shared/domain/time-zone';
-import type { AppointmentDto, ProposalDto, UpcomingVisitDto, VisitWindowDto } from '@shared/schemas/appointments.schemas';
+import type {
+  AppointmentDto,
+  ProposalDto,
+  UpcomingVisitDto,
+  VisitWindowDto,
+} from '@shared/schemas/appointments.schemas';
 import { zoneOfTask } from '../../lib/task-time-zone';
 import type { StoredWindow } from '../../db/schema';
 import type { AppointmentRow, EventRow, ProposalRow, UpcomingVisitRow } from './appointments.repository';
 
-export function windowDto(window: { start: Date | string; end: Date | string }, zone: string): VisitWindowDto {
+export function windowDto(
+  window: { start: Date | string; end: Date | string },
+  zone: string,
+): VisitWindowDto {
   const start = new Date(window.start);
   const end = new Date(window.end);
   return { start: start.toISOString(), end: end.toISOString(), label: formatWindow({ start, end }, zone) };
@@ -58,7 +61,10 @@ export function appointmentDto(params: {
       id: event.id,
       party: event.party,
       kind: event.kind,
-      window: event.window_start && event.window_end ? windowDto({ start: event.window_start, end: event.window_end }, zone) : null,
+      window:
+        event.window_start && event.window_end
+          ? windowDto({ start: event.window_start, end: event.window_end }, zone)
+          : null,
       reason: event.reason,
       late: event.late,
       created_at: event.created_at.toISOString(),
@@ -66,7 +72,9 @@ export function appointmentDto(params: {
     my_party: party,
     can_propose: params.active && party !== null && mayPropose(party, state),
     can_answer: params.active && party !== null && pending !== undefined && mayAnswer(party, pending.party),
-    onsite_contact: row?.onsite_name ? { name: row.onsite_name, email: row.onsite_email, phone: row.onsite_phone } : null,
+    onsite_contact: row?.onsite_name
+      ? { name: row.onsite_name, email: row.onsite_email, phone: row.onsite_phone }
+      : null,
     onsite_confirmed: Boolean(row?.onsite_confirmed_at),
   };
 }
@@ -80,6 +88,8 @@ export function upcomingVisitDto(row: UpcomingVisitRow, userId: string): Upcomin
     time_zone: zone,
     window: windowDto({ start: row.start!, end: row.end! }, zone),
     role: row.client_id === userId ? 'client' : 'expert',
-    onsite_contact: row.onsite_name ? { name: row.onsite_name, email: row.onsite_email, phone: row.onsite_phone } : null,
+    onsite_contact: row.onsite_name
+      ? { name: row.onsite_name, email: row.onsite_email, phone: row.onsite_phone }
+      : null,
   };
 }

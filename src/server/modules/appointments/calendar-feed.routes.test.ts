@@ -21,7 +21,14 @@ afterAll(() => t.close());
 
 const feedPath = (url: string) => new URL(url).pathname;
 const feedUrl = async (method: 'GET' | 'POST' | 'DELETE', user: TestUser = expert) =>
-  (await t.json<{ url: string | null }>(await t.request(method, '/api/me/calendar-feed', { cookie: user.cookie, body: method === 'POST' ? {} : undefined }))).url;
+  (
+    await t.json<{ url: string | null }>(
+      await t.request(method, '/api/me/calendar-feed', {
+        cookie: user.cookie,
+        body: method === 'POST' ? {} : undefined,
+      }),
+    )
+  ).url;
 
 describe('the calendar feed', () => {
   it("lists the expert's visits in their task's zone, with the person on site, by a secret link", async () => {
@@ -33,12 +40,19 @@ describe('the calendar feed', () => {
       overrides: { latitude: 41.8781, longitude: -87.6298, location: 'Chicago, IL' },
     });
     const proposed = await t.json<{ appointment: AppointmentDto }>(
-      await t.request('POST', `/api/tasks/${task.id}/appointment/proposals`, { cookie: expert.cookie, body: { windows: [W1] } }),
+      await t.request('POST', `/api/tasks/${task.id}/appointment/proposals`, {
+        cookie: expert.cookie,
+        body: { windows: [W1] },
+      }),
     );
-    await t.request('POST', `/api/tasks/${task.id}/appointment/proposals/${proposed.appointment.pending!.id}/accept`, {
-      cookie: client.cookie,
-      body: { choice: 0 },
-    });
+    await t.request(
+      'POST',
+      `/api/tasks/${task.id}/appointment/proposals/${proposed.appointment.pending!.id}/accept`,
+      {
+        cookie: client.cookie,
+        body: { choice: 0 },
+      },
+    );
     await t.request('PUT', `/api/tasks/${task.id}/appointment/onsite-contact`, {
       cookie: client.cookie,
       body: { name: 'Sam Seller', phone: '+13125550100' },
@@ -52,7 +66,9 @@ describe('the calendar feed', () => {
     expect(res.headers.get('content-type')).toContain('text/calendar');
     const text = await res.text();
     expect(text).toContain('METHOD:PUBLISH');
-    const events = Object.values(ical.sync.parseICS(text)).filter((item): item is VEvent => item?.type === 'VEVENT');
+    const events = Object.values(ical.sync.parseICS(text)).filter(
+      (item): item is VEvent => item?.type === 'VEVENT',
+    );
     const event = events.find((item) => item.uid === visitUid(task.id))!;
     expect(event.start.tz).toBe('America/Chicago');
     expect(event.start.toISOString()).toBe(W1.start);
@@ -66,7 +82,9 @@ describe('the calendar feed', () => {
     expect(second).not.toBe(first);
     const old = await t.request('GET', feedPath(first));
     expect(old.status).toBe(404);
-    expect((await t.json<{ error: { message: string } }>(old)).error.message).toBe(messages.appointments.feedNotFound);
+    expect((await t.json<{ error: { message: string } }>(old)).error.message).toBe(
+      messages.appointments.feedNotFound,
+    );
     expect((await t.request('GET', feedPath(second))).status).toBe(200);
     const path = feedPath(second);
     const changed = `${path.slice(0, -5)}${path.at(-5) === 'A' ? 'B' : 'A'}.ics`;

@@ -15,19 +15,23 @@ const FEED_PAST_MS = 30 * 24 * 3_600_000;
 const sign = (secret: string, userId: string, version: number) =>
   createHmac('sha256', secret).update(`calendar-feed:${userId}:${version}`).digest('base64url');
 
-const tokenOf = (secret: string, userId: string, version: number) => `${userId}.${version}.${sign(secret, userId, version)}`;
+const tokenOf = (secret: string, userId: string, version: number) =>
+  `${userId}.${version}.${sign(secret, userId, version)}`;
 
 function readToken(secret: string, token: string): { userId: string; version: number } | null {
   const match = /^([0-9a-f-]{36})\.(\d{1,9})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const expected = Buffer.from(sign(secret, match[1]!, Number(match[2])));
   const given = Buffer.from(match[3]!);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? { userId: match[1]!, version: Number(match[2]) } : null;
+  return expected.length === given.length && timingSafeEqual(expected, given)
+    ? { userId: match[1]!, version: Number(match[2]) }
+    : null;
 }
 
 /** The secret, revocable iCalendar feed of a user's visits (issue 49, decision 0425). */
 export function createCalendarFeeds(deps: { db: Db; clock: Clock; secret: string; publicUrl: string }) {
-  const urlOf = (userId: string, version: number) => `${deps.publicUrl}/api/calendar/${tokenOf(deps.secret, userId, version)}.ics`;
+  const urlOf = (userId: string, version: number) =>
+    `${deps.publicUrl}/api/calendar/${tokenOf(deps.secret, userId, version)}.ics`;
   return {
     async current(userId: string): Promise<{ url: string | null }> {
       const [row] = await deps.db.select().from(calendarFeeds).where(eq(calendarFeeds.user_id, userId));
@@ -39,7 +43,10 @@ export function createCalendarFeeds(deps: { db: Db; clock: Clock; secret: string
       const [row] = await deps.db
         .insert(calendarFeeds)
         .values({ user_id: userId, created_at: deps.clock.now() })
-        .onConflictDoUpdate({ target: calendarFeeds.user_id, set: { version: sql`${calendarFeeds.version} + 1`, created_at: deps.clock.now() } })
+        .onConflictDoUpdate({
+          target: calendarFeeds.user_id,
+          set: { version: sql`${calendarFeeds.version} + 1`, created_at: deps.clock.now() },
+        })
         .returning();
       return { url: urlOf(userId, row!.version) };
     },
@@ -67,9 +74,10 @@ export function createCalendarFeeds(deps: { db: Db; clock: Clock; secret: string
           zone: zoneOfTask(visit),
           summary: `Visit: ${visit.title}`,
           location: visit.location,
-          description: visit.onsite_name && visit.expert_id === read.userId
-            ? `${messages.appointments.onsiteLabel}: ${[visit.onsite_name, visit.onsite_phone, visit.onsite_email].filter(Boolean).join(', ')}`
-            : undefined,
+          description:
+            visit.onsite_name && visit.expert_id === read.userId
+              ? `${messages.appointments.onsiteLabel}: ${[visit.onsite_name, visit.onsite_phone, visit.onsite_email].filter(Boolean).join(', ')}`
+              : undefined,
           url: `${deps.publicUrl}/task/${visit.task_id}`,
         })),
       );

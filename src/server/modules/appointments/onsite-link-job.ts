@@ -12,13 +12,24 @@ import { ONSITE_LINK_KIND, onsiteViewDto } from './onsite.service';
 const m = messages.appointments;
 
 /** Sends the person on site their signed link, with the agreed window when there is one. */
-export function createOnsiteLinkHandlers(deps: { db: Db; email: EmailSender; publicUrl: string; secret: string }): Record<string, JobHandler> {
+export function createOnsiteLinkHandlers(deps: {
+  db: Db;
+  email: EmailSender;
+  publicUrl: string;
+  secret: string;
+}): Record<string, JobHandler> {
   return {
     [ONSITE_LINK_KIND]: async (job: JobRow) => {
-      const payload = job.payload as { taskId: string; version: number; sequence: number; reminderHours?: number | null };
+      const payload = job.payload as {
+        taskId: string;
+        version: number;
+        sequence: number;
+        reminderHours?: number | null;
+      };
       const view = await readOnsiteView(deps.db, payload.taskId);
       // A newer contact or window has its own job; this one has nothing left to say.
-      if (!view?.appointment.onsite_email || view.appointment.onsite_token_version !== payload.version) return;
+      if (!view?.appointment.onsite_email || view.appointment.onsite_token_version !== payload.version)
+        return;
       if (view.appointment.sequence !== payload.sequence) return;
       const dto = onsiteViewDto(view);
       const url = `${deps.publicUrl}/onsite/${onsiteToken(deps.secret, payload.taskId, payload.version)}`;

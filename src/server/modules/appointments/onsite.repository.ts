@@ -47,7 +47,10 @@ export async function readOnsiteView(db: Db, taskId: string) {
 }
 
 /** Conditional: the contact of this link version confirms the agreed window of this sequence, once. */
-export async function confirmOnsite(tx: Db, params: { taskId: string; version: number; sequence: number; now: Date }) {
+export async function confirmOnsite(
+  tx: Db,
+  params: { taskId: string; version: number; sequence: number; now: Date },
+) {
   const rows = await tx
     .update(taskAppointments)
     .set({ onsite_confirmed_at: params.now, updated_at: params.now })

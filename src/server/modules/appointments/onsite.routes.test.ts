@@ -37,22 +37,39 @@ async function agreedTask() {
     clientId: client.id,
     expertId: expert.id,
     now: t.clock.now(),
-    overrides: { latitude: 41.8781, longitude: -87.6298, location: '1200 W Fulton Market, Chicago, IL', budget: 12_345 },
+    overrides: {
+      latitude: 41.8781,
+      longitude: -87.6298,
+      location: '1200 W Fulton Market, Chicago, IL',
+      budget: 12_345,
+    },
   });
   const proposed = await t.json<{ appointment: AppointmentDto }>(
-    await t.request('POST', `/api/tasks/${task.id}/appointment/proposals`, { cookie: expert.cookie, body: { windows: [W1] } }),
+    await t.request('POST', `/api/tasks/${task.id}/appointment/proposals`, {
+      cookie: expert.cookie,
+      body: { windows: [W1] },
+    }),
   );
-  await t.request('POST', `/api/tasks/${task.id}/appointment/proposals/${proposed.appointment.pending!.id}/accept`, {
-    cookie: client.cookie,
-    body: { choice: 0 },
-  });
+  await t.request(
+    'POST',
+    `/api/tasks/${task.id}/appointment/proposals/${proposed.appointment.pending!.id}/accept`,
+    {
+      cookie: client.cookie,
+      body: { choice: 0 },
+    },
+  );
   return task;
 }
 
 /** The link from the newest email to the person on site, after the runner has sent it. */
 async function linkTokenFor(email: string) {
   await t.context.jobs.runDue();
-  const [mail] = await t.db.select().from(devOutbox).where(eq(devOutbox.recipient, email)).orderBy(desc(devOutbox.seq)).limit(1);
+  const [mail] = await t.db
+    .select()
+    .from(devOutbox)
+    .where(eq(devOutbox.recipient, email))
+    .orderBy(desc(devOutbox.seq))
+    .limit(1);
   const match = /\/onsite\/([^\s"]+)/.exec(mail!.body);
   return { token: match![1]!, mail: mail! };
 }
@@ -80,12 +97,26 @@ describe('the person on site', () => {
     });
     const text = JSON.stringify(view);
     const [expertProfile] = await t.db.select().from(profiles).where(eq(profiles.id, expert.id));
-    const privateBits = ['Clara', client.email, '12345', '123.45', client.id, task.title, expertProfile!.last_name ?? 'none'];
+    const privateBits = [
+      'Clara',
+      client.email,
+      '12345',
+      '123.45',
+      client.id,
+      task.title,
+      expertProfile!.last_name ?? 'none',
+    ];
     for (const bit of privateBits) expect(text).not.toContain(bit);
 
     // The expert sees who will be there; the confirmation tells both parties and joins the timeline.
-    const seen = await t.json<{ appointment: AppointmentDto }>(await t.request('GET', `/api/tasks/${task.id}/appointment`, { cookie: expert.cookie }));
-    expect(seen.appointment.onsite_contact).toEqual({ name: 'Sam Seller', email: SELLER.email, phone: SELLER.phone });
+    const seen = await t.json<{ appointment: AppointmentDto }>(
+      await t.request('GET', `/api/tasks/${task.id}/appointment`, { cookie: expert.cookie }),
+    );
+    expect(seen.appointment.onsite_contact).toEqual({
+      name: 'Sam Seller',
+      email: SELLER.email,
+      phone: SELLER.phone,
+    });
     const confirmed = await t.request('POST', `/api/onsite/${token}/confirm`, { body: {} });
     expect(confirmed.status).toBe(200);
     expect((await t.json<{ view: OnsiteViewDto; message: string }>(confirmed)).view.confirmed).toBe(true);
@@ -94,11 +125,15 @@ describe('the person on site', () => {
       .from(notifications)
       .where(and(eq(notifications.task_id, task.id), eq(notifications.title, m.notifyOnsiteConfirmedTitle)));
     expect(notes.map((n) => n.user_id).sort()).toEqual([client.id, expert.id].sort());
-    const after = await t.json<{ appointment: AppointmentDto }>(await t.request('GET', `/api/tasks/${task.id}/appointment`, { cookie: client.cookie }));
+    const after = await t.json<{ appointment: AppointmentDto }>(
+      await t.request('GET', `/api/tasks/${task.id}/appointment`, { cookie: client.cookie }),
+    );
     expect(after.appointment.onsite_confirmed).toBe(true);
     expect(after.appointment.timeline.map((e) => e.kind)).toContain('onsite_confirmed');
 
-    const another = await t.request('POST', `/api/onsite/${token}/another-window`, { body: { message: 'I work late that day' } });
+    const another = await t.request('POST', `/api/onsite/${token}/another-window`, {
+      body: { message: 'I work late that day' },
+    });
     expect(another.status).toBe(200);
     expect((await t.json<{ message: string }>(another)).message).toBe(m.onsiteAskedDone);
   });
@@ -143,6 +178,8 @@ describe('the person on site', () => {
     expect(asExpert.status).toBe(403);
     expect(await errorOf(asExpert)).toBe(m.onlyClientContact);
     expect((await setContact(task.id, SELLER, otherClient)).status).toBe(404);
-    expect((await t.request('PUT', `/api/tasks/${task.id}/appointment/onsite-contact`, { body: SELLER })).status).toBe(401);
+    expect(
+      (await t.request('PUT', `/api/tasks/${task.id}/appointment/onsite-contact`, { body: SELLER })).status,
+    ).toBe(401);
   });
 });

@@ -30,7 +30,12 @@ export async function enqueueOnsiteLink(
     kind: ONSITE_LINK_KIND,
     key: `${ONSITE_LINK_KIND}:${params.taskId}:${params.version}:${params.sequence}${reminder}`,
     runAt: params.now,
-    payload: { taskId: params.taskId, version: params.version, sequence: params.sequence, reminderHours: params.reminderHours ?? null },
+    payload: {
+      taskId: params.taskId,
+      version: params.version,
+      sequence: params.sequence,
+      reminderHours: params.reminderHours ?? null,
+    },
     maxAttempts: 5,
   });
 }
@@ -44,7 +49,8 @@ export function onsiteViewDto(view: View): OnsiteViewDto {
     contact_name: a.onsite_name ?? '',
     address: view.location,
     time_zone: zone,
-    window: a.agreed_start && a.agreed_end ? windowDto({ start: a.agreed_start, end: a.agreed_end }, zone) : null,
+    window:
+      a.agreed_start && a.agreed_end ? windowDto({ start: a.agreed_start, end: a.agreed_end }, zone) : null,
     expert_first_name: view.expert_first_name,
     expert_avatar_url: view.expert_avatar_url,
     confirmed: a.onsite_confirmed_at !== null,
@@ -65,25 +71,51 @@ export function createOnsiteService(db: Db, clock: Clock, secret: string) {
     return { view, version: read.version };
   }
 
-  async function tellParties(tx: Db, view: View, note: { type: 'appointment_agreed' | 'appointment_declined'; title: string; message: string }) {
+  async function tellParties(
+    tx: Db,
+    view: View,
+    note: { type: 'appointment_agreed' | 'appointment_declined'; title: string; message: string },
+  ) {
     const recipients = [view.client_id, view.expert_id].filter((id): id is string => id !== null);
     await insertNotifications(
       tx,
-      recipients.map((user_id) => ({ user_id, ...note, task_id: view.task_id, data: { task_id: view.task_id } })),
+      recipients.map((user_id) => ({
+        user_id,
+        ...note,
+        task_id: view.task_id,
+        data: { task_id: view.task_id },
+      })),
     );
   }
 
   return {
-    async setContact(userId: string, taskId: string, input: { name: string; email?: string; phone?: string }) {
+    async setContact(
+      userId: string,
+      taskId: string,
+      input: { name: string; email?: string; phone?: string },
+    ) {
       const now = clock.now();
       const { task } = await loadVisibleTask(db, userId, taskId, now);
       if (task.client_id !== userId) throw forbidden(m.onlyClientContact);
-      if (!APPOINTMENT_TASK_STATUSES.includes(task.status)) throw conflict(['open', 'pending'].includes(task.status) ? m.notYet : m.closed);
+      if (!APPOINTMENT_TASK_STATUSES.includes(task.status))
+        throw conflict(['open', 'pending'].includes(task.status) ? m.notYet : m.closed);
       await db.transaction(async (tx) => {
         await lockAppointment(tx, task.id, now);
-        const row = await setOnsiteContact(tx, { taskId: task.id, name: input.name, email: input.email ?? null, phone: input.phone ?? null, now });
+        const row = await setOnsiteContact(tx, {
+          taskId: task.id,
+          name: input.name,
+          email: input.email ?? null,
+          phone: input.phone ?? null,
+          now,
+        });
         await insertEvent(tx, { taskId: task.id, party: 'client', kind: 'onsite_contact_set', now });
-        if (row.onsite_email) await enqueueOnsiteLink(tx, { taskId: task.id, version: row.onsite_token_version, sequence: row.sequence, now });
+        if (row.onsite_email)
+          await enqueueOnsiteLink(tx, {
+            taskId: task.id,
+            version: row.onsite_token_version,
+            sequence: row.sequence,
+            now,
+          });
       });
       return { message: m.onsiteSaved };
     },
@@ -99,8 +131,15 @@ export function createOnsiteService(db: Db, clock: Clock, secret: string) {
       if (!a.agreed_start || !a.agreed_end) throw conflict(m.onsiteNoWindow);
       const window = { start: a.agreed_start, end: a.agreed_end };
       await db.transaction(async (tx) => {
-        if (!(await confirmOnsite(tx, { taskId: view.task_id, version, sequence: a.sequence, now }))) throw conflict(m.onsiteInvalid);
-        await insertEvent(tx, { taskId: view.task_id, party: 'onsite', kind: 'onsite_confirmed', window, now });
+        if (!(await confirmOnsite(tx, { taskId: view.task_id, version, sequence: a.sequence, now })))
+          throw conflict(m.onsiteInvalid);
+        await insertEvent(tx, {
+          taskId: view.task_id,
+          party: 'onsite',
+          kind: 'onsite_confirmed',
+          window,
+          now,
+        });
         const label = formatWindow(window, zoneOfTask(view));
         await tellParties(tx, view, {
           type: 'appointment_agreed',
@@ -117,7 +156,13 @@ export function createOnsiteService(db: Db, clock: Clock, secret: string) {
       const note = message?.trim() ? message.trim() : null;
       await db.transaction(async (tx) => {
         await lockAppointment(tx, view.task_id, now);
-        await insertEvent(tx, { taskId: view.task_id, party: 'onsite', kind: 'onsite_asked_another', reason: note, now });
+        await insertEvent(tx, {
+          taskId: view.task_id,
+          party: 'onsite',
+          kind: 'onsite_asked_another',
+          reason: note,
+          now,
+        });
         await tellParties(tx, view, {
           type: 'appointment_declined',
           title: m.notifyOnsiteAnotherTitle,

@@ -42,16 +42,32 @@ export async function callOffVisit(
     .update(appointmentProposals)
     .set({ status: 'withdrawn', answered_at: params.now })
     .where(and(eq(appointmentProposals.task_id, params.taskId), eq(appointmentProposals.status, 'pending')));
-  const [before] = await tx.select().from(taskAppointments).where(eq(taskAppointments.task_id, params.taskId)).for('update');
+  const [before] = await tx
+    .select()
+    .from(taskAppointments)
+    .where(eq(taskAppointments.task_id, params.taskId))
+    .for('update');
   if (!before?.agreed_start || !before.agreed_end) return;
   const [row] = await tx
     .update(taskAppointments)
-    .set({ agreed_start: null, agreed_end: null, sequence: sql`${taskAppointments.sequence} + 1`, onsite_confirmed_at: null, updated_at: params.now })
+    .set({
+      agreed_start: null,
+      agreed_end: null,
+      sequence: sql`${taskAppointments.sequence} + 1`,
+      onsite_confirmed_at: null,
+      updated_at: params.now,
+    })
     .where(eq(taskAppointments.task_id, params.taskId))
     .returning();
   const [task] = await tx.select().from(tasks).where(eq(tasks.id, params.taskId));
   const window = { start: before.agreed_start, end: before.agreed_end };
-  await insertEvent(tx, { taskId: params.taskId, party: params.party, kind: 'cancelled', window, now: params.now });
+  await insertEvent(tx, {
+    taskId: params.taskId,
+    party: params.party,
+    kind: 'cancelled',
+    window,
+    now: params.now,
+  });
   const payload: CancelPayload = {
     taskId: params.taskId,
     sequence: row!.sequence,
@@ -79,15 +95,32 @@ export function createVisitCancelHandlers(deps: { db: Db; email: EmailSender }):
       const p = job.payload as unknown as CancelPayload;
       const window = { start: new Date(p.start), end: new Date(p.end) };
       const content = visitCalendar('CANCEL', [
-        { taskId: p.taskId, sequence: p.sequence, ...window, zone: p.zone, summary: `Visit: ${p.title}`, location: p.location },
+        {
+          taskId: p.taskId,
+          sequence: p.sequence,
+          ...window,
+          zone: p.zone,
+          summary: `Visit: ${p.title}`,
+          location: p.location,
+        },
       ]);
       const users = p.userIds.length
-        ? await deps.db.select({ email: profiles.email }).from(profiles).where(inArray(profiles.id, p.userIds))
+        ? await deps.db
+            .select({ email: profiles.email })
+            .from(profiles)
+            .where(inArray(profiles.id, p.userIds))
         : [];
-      const addresses = [...users.map((user) => user.email), p.onsiteEmail].filter((email): email is string => Boolean(email));
+      const addresses = [...users.map((user) => user.email), p.onsiteEmail].filter((email): email is string =>
+        Boolean(email),
+      );
       const text = format(m.cancelledText, { window: formatWindow(window, p.zone), address: p.location });
       for (const to of addresses) {
-        await deps.email.send({ to, subject: m.cancelledSubject, text, calendar: { method: 'CANCEL', content } });
+        await deps.email.send({
+          to,
+          subject: m.cancelledSubject,
+          text,
+          calendar: { method: 'CANCEL', content },
+        });
       }
     },
   };

@@ -57,7 +57,14 @@ describe('visit calendar files', () => {
   });
 
   it('a Sydney visit is in Australia/Sydney', () => {
-    const text = visitCalendar('PUBLISH', [{ ...visit, zone: 'Australia/Sydney', start: new Date('2026-12-09T23:00:00Z'), end: new Date('2026-12-10T00:30:00Z') }]);
+    const text = visitCalendar('PUBLISH', [
+      {
+        ...visit,
+        zone: 'Australia/Sydney',
+        start: new Date('2026-12-09T23:00:00Z'),
+        end: new Date('2026-12-10T00:30:00Z'),
+      },
+    ]);
     expect(text).toContain('DTSTART;TZID=Australia/Sydney:20261210T100000');
     expect(parse(text).events[0]!.start.toISOString()).toBe('2026-12-09T23:00:00.000Z');
   });

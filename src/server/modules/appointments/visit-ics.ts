@@ -34,7 +34,11 @@ const wallClock = (at: Date, zone: string) => new Date(at.getTime() + zoneOffset
  * visit, METHOD:CANCEL when it is called off, METHOD:PUBLISH for the subscribed feed. Times are in
  * the task's zone (TZID with its VTIMEZONE).
  */
-export function visitCalendar(method: VisitCalendarMethod, events: VisitEvent[], name = `${BRAND_NAME} visits`): string {
+export function visitCalendar(
+  method: VisitCalendarMethod,
+  events: VisitEvent[],
+  name = `${BRAND_NAME} visits`,
+): string {
   const calendar = ical({
     name,
     prodId: { company: BRAND_NAME, product: 'visits', language: 'EN' },

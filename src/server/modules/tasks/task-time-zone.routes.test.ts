@@ -24,7 +24,12 @@ afterAll(async () => {
 });
 
 const create = async (overrides: Record<string, unknown>) =>
-  (await okJson<{ task: TaskDto }>(await h.request('POST', '/api/tasks', { body: taskInput(overrides), cookie: client.cookie }), 201)).task;
+  (
+    await okJson<{ task: TaskDto }>(
+      await h.request('POST', '/api/tasks', { body: taskInput(overrides), cookie: client.cookie }),
+      201,
+    )
+  ).task;
 
 describe('the time zone of a task', () => {
   it('is America/Chicago for a Chicago task, with the due date at the end of that day there', async () => {
@@ -52,7 +57,10 @@ describe('the time zone of a task', () => {
     expect(edited.task.time_zone).toBe('Australia/Sydney');
     expect(edited.task.due_date).toBe('2026-12-12T12:59:59.999Z');
     const again = await okJson<{ task: TaskDto }>(
-      await h.request('PATCH', `/api/tasks/${task.id}`, { body: { due_date: edited.task.due_date }, cookie: client.cookie }),
+      await h.request('PATCH', `/api/tasks/${task.id}`, {
+        body: { due_date: edited.task.due_date },
+        cookie: client.cookie,
+      }),
     );
     expect(again.task.due_date).toBe('2026-12-12T12:59:59.999Z');
   });
@@ -61,7 +69,9 @@ describe('the time zone of a task', () => {
     const task = await create({ ...CHICAGO });
     await h.db.update(tasks).set({ time_zone: null }).where(eq(tasks.id, task.id));
     // Until the backfill runs, readers look the zone up from the coordinates.
-    const read = await okJson<{ task: TaskDto }>(await h.request('GET', `/api/tasks/${task.id}`, { cookie: client.cookie }));
+    const read = await okJson<{ task: TaskDto }>(
+      await h.request('GET', `/api/tasks/${task.id}`, { cookie: client.cookie }),
+    );
     expect(read.task.time_zone).toBe('America/Chicago');
     expect(await backfillTaskTimeZones(h.db)).toBeGreaterThanOrEqual(1);
     const [row] = await h.db.select().from(tasks).where(eq(tasks.id, task.id));

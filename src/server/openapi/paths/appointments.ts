@@ -25,13 +25,15 @@ export const appointmentDocs: RouteDoc[] = [
   },
   {
     route: 'GET /api/tasks/:id/appointment',
-    summary: "The task's visit: the agreed window and the open proposal in the task's time zone, and the timeline",
+    summary:
+      "The task's visit: the agreed window and the open proposal in the task's time zone, and the timeline",
     access: 'user',
     responses: { 200: z.object({ appointment: appointmentDtoSchema }) },
   },
   {
     route: 'POST /api/tasks/:id/appointment/proposals',
-    summary: 'A party proposes one to three visit windows (the expert first); once agreed, a reschedule with a reason',
+    summary:
+      'A party proposes one to three visit windows (the expert first); once agreed, a reschedule with a reason',
     access: 'user',
     body: proposeAppointmentSchema,
     responses: { 201: appointmentAnswerSchema },
@@ -52,14 +54,16 @@ export const appointmentDocs: RouteDoc[] = [
   },
   {
     route: 'PUT /api/tasks/:id/appointment/onsite-contact',
-    summary: "The task's client sets the person on site (a name and an email or phone); they are sent a signed link",
+    summary:
+      "The task's client sets the person on site (a name and an email or phone); they are sent a signed link",
     access: 'user',
     body: onsiteContactSchema,
     responses: { 200: z.object({ message: z.string() }) },
   },
   {
     route: 'GET /api/onsite/:token',
-    summary: 'What the person on site sees through their signed link: the address, the agreed window, the expert',
+    summary:
+      'What the person on site sees through their signed link: the address, the agreed window, the expert',
     access: 'token',
     responses: { 200: z.object({ view: onsiteViewSchema }) },
   },
@@ -99,6 +103,10 @@ export const appointmentDocs: RouteDoc[] = [
     route: 'GET /api/calendar/:file',
     summary: "A user's visits as an iCalendar feed (METHOD:PUBLISH), by the secret link `<token>.ics`",
     access: 'token',
-    produces: { status: 200, contentType: 'text/calendar; charset=utf-8', description: 'The iCalendar document' },
+    produces: {
+      status: 200,
+      contentType: 'text/calendar; charset=utf-8',
+      description: 'The iCalendar document',
+    },
   },
 ];

@@ -14,10 +14,16 @@ const feedKey = ['me', 'calendar-feed'] as const;
 export function CalendarFeed() {
   const id = useId();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: feedKey, queryFn: () => api.get<{ url: string | null }>('/api/me/calendar-feed'), retry: false });
+  const query = useQuery({
+    queryKey: feedKey,
+    queryFn: () => api.get<{ url: string | null }>('/api/me/calendar-feed'),
+    retry: false,
+  });
   const change = useMutation({
     mutationFn: (kind: 'renew' | 'revoke') =>
-      kind === 'renew' ? api.post<{ url: string | null }>('/api/me/calendar-feed', {}) : api.delete<{ url: string | null }>('/api/me/calendar-feed'),
+      kind === 'renew'
+        ? api.post<{ url: string | null }>('/api/me/calendar-feed', {})
+        : api.delete<{ url: string | null }>('/api/me/calendar-feed'),
     onSuccess: (answer) => queryClient.setQueryData(feedKey, answer),
     onError: (error) => toast.error(error instanceof ApiError ? error.message : messages.common.internal),
   });
@@ -35,11 +41,21 @@ export function CalendarFeed() {
         </div>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" disabled={change.isPending} onClick={() => change.mutate('renew')}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={change.isPending}
+          onClick={() => change.mutate('renew')}
+        >
           {url ? m.feedRenew : m.feedCreate}
         </Button>
         {url ? (
-          <Button variant="ghost" size="sm" disabled={change.isPending} onClick={() => change.mutate('revoke')}>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={change.isPending}
+            onClick={() => change.mutate('revoke')}
+          >
             {m.feedRevoke}
           </Button>
         ) : null}

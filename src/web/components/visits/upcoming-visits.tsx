@@ -15,7 +15,13 @@ export const upcomingVisitsKey = ['tasks', 'visits'] as const;
  * "Upcoming visits" on both dashboards (issue 49): the agreed windows soonest first, each in its
  * task's zone, with the address; the expert also sees the person on site. Nothing shows without one.
  */
-export function UpcomingVisits({ showContact = false, footer }: { showContact?: boolean; footer?: React.ReactNode }) {
+export function UpcomingVisits({
+  showContact = false,
+  footer,
+}: {
+  showContact?: boolean;
+  footer?: React.ReactNode;
+}) {
   const query = useQuery({
     queryKey: upcomingVisitsKey,
     queryFn: () => api.get<UpcomingVisitsResponse>('/api/me/visits'),
@@ -38,7 +44,10 @@ export function UpcomingVisits({ showContact = false, footer }: { showContact?: 
         <ul className="space-y-3">
           {visits.map((visit) => (
             <li key={visit.task_id} className="space-y-1 border-b pb-3 last:border-b-0 last:pb-0">
-              <Link to={`/task/${visit.task_id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+              <Link
+                to={`/task/${visit.task_id}`}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
                 {visit.title}
               </Link>
               <div>

@@ -14,7 +14,9 @@ export function WindowText({ window, zone }: { window: VisitWindowDto; zone: str
       <span className="font-medium">{window.label}</span>
       {zonesDiffer(start, zone, own) ? (
         <span className="block text-sm text-muted-foreground">
-          {format(messages.appointments.yourTime, { time: formatWindow({ start, end: new Date(window.end) }, own) })}
+          {format(messages.appointments.yourTime, {
+            time: formatWindow({ start, end: new Date(window.end) }, own),
+          })}
         </span>
       ) : null}
     </span>

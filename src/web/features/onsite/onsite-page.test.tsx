@@ -8,7 +8,11 @@ const VIEW = {
   contact_name: 'Sam Seller',
   address: '1200 W Fulton Market, Chicago, IL',
   time_zone: 'America/Chicago',
-  window: { start: '2026-12-09T22:00:00.000Z', end: '2026-12-09T23:00:00.000Z', label: 'Wed 9 Dec, 4:00-5:00 pm CST' },
+  window: {
+    start: '2026-12-09T22:00:00.000Z',
+    end: '2026-12-09T23:00:00.000Z',
+    label: 'Wed 9 Dec, 4:00-5:00 pm CST',
+  },
   expert_first_name: 'Erin',
   expert_avatar_url: null,
   confirmed: false,
@@ -23,7 +27,10 @@ function serve(get: { status: number; body: unknown }) {
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (init?.method === 'POST') {
         posts.push(String(input));
-        return json(200, { view: { ...VIEW, confirmed: true }, message: 'Thank you, the visit is confirmed.' });
+        return json(200, {
+          view: { ...VIEW, confirmed: true },
+          message: 'Thank you, the visit is confirmed.',
+        });
       }
       return json(get.status, get.body);
     }),
@@ -49,8 +56,11 @@ describe('OnsitePage', () => {
     expect(screen.queryByRole('button', { name: 'Confirm this time' })).toBeNull();
   });
 
-  it("says so when the link is not valid", async () => {
-    serve({ status: 404, body: { error: { code: 'not_found', message: 'This link is not valid. Ask for a new one.' } } });
+  it('says so when the link is not valid', async () => {
+    serve({
+      status: 404,
+      body: { error: { code: 'not_found', message: 'This link is not valid. Ask for a new one.' } },
+    });
     renderRoute('/onsite/:token', <OnsitePage />, '/onsite/changed');
     expect(await screen.findByRole('alert')).toHaveTextContent('This link is not valid. Ask for a new one.');
   });

@@ -58,7 +58,9 @@ export default function OnsitePage() {
           {query.isPending ? <Spinner /> : null}
           {failure ? (
             <Alert variant="destructive">
-              <AlertDescription>{failure instanceof ApiError ? failure.message : m.onsiteInvalid}</AlertDescription>
+              <AlertDescription>
+                {failure instanceof ApiError ? failure.message : m.onsiteInvalid}
+              </AlertDescription>
             </Alert>
           ) : null}
           {view ? (
@@ -68,7 +70,13 @@ export default function OnsitePage() {
                 <dt className="font-medium">{m.onsiteAddress}</dt>
                 <dd data-testid="onsite-address">{view.address}</dd>
                 <dt className="font-medium">{m.onsiteWindow}</dt>
-                <dd data-testid="onsite-window">{view.window ? <WindowText window={view.window} zone={view.time_zone} /> : m.onsiteNoWindowYet}</dd>
+                <dd data-testid="onsite-window">
+                  {view.window ? (
+                    <WindowText window={view.window} zone={view.time_zone} />
+                  ) : (
+                    m.onsiteNoWindowYet
+                  )}
+                </dd>
                 <dt className="font-medium">{m.onsiteExpert}</dt>
                 <dd className="flex items-center gap-2">
                   {view.expert_avatar_url ? (
@@ -104,7 +112,12 @@ export default function OnsitePage() {
                   }}
                 >
                   <Label htmlFor={`${id}-message`}>{m.onsiteMessageLabel}</Label>
-                  <Textarea id={`${id}-message`} value={message} maxLength={500} onChange={(event) => setMessage(event.target.value)} />
+                  <Textarea
+                    id={`${id}-message`}
+                    value={message}
+                    maxLength={500}
+                    onChange={(event) => setMessage(event.target.value)}
+                  />
                   <Button type="submit" disabled={answer.isPending}>
                     {m.send}
                   </Button>

@@ -21,7 +21,11 @@ export function OnsiteContact({ taskId, visit }: { taskId: string; visit: Appoin
   const queryClient = useQueryClient();
   const contact = visit.onsite_contact;
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState({ name: contact?.name ?? '', email: contact?.email ?? '', phone: contact?.phone ?? '' });
+  const [draft, setDraft] = useState({
+    name: contact?.name ?? '',
+    email: contact?.email ?? '',
+    phone: contact?.phone ?? '',
+  });
   const save = useMutation({
     mutationFn: () => api.put<{ message: string }>(taskPath(taskId, '/appointment/onsite-contact'), draft),
     onSuccess: (answer) => {
@@ -31,7 +35,8 @@ export function OnsiteContact({ taskId, visit }: { taskId: string; visit: Appoin
     },
   });
   const isClient = visit.my_party === 'client';
-  const error = save.error instanceof ApiError ? save.error.message : save.error ? messages.common.internal : null;
+  const error =
+    save.error instanceof ApiError ? save.error.message : save.error ? messages.common.internal : null;
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-2 border-t pt-4" data-testid="onsite-contact">
       <h3 id={`${id}-title`} className="text-sm font-medium">
@@ -40,7 +45,9 @@ export function OnsiteContact({ taskId, visit }: { taskId: string; visit: Appoin
       {contact ? (
         <p className="text-sm">
           {[contact.name, contact.phone, contact.email].filter(Boolean).join(', ')}
-          {visit.onsite_confirmed ? <span className="block text-muted-foreground">{m.onsiteConfirmedAt}</span> : null}
+          {visit.onsite_confirmed ? (
+            <span className="block text-muted-foreground">{m.onsiteConfirmedAt}</span>
+          ) : null}
         </p>
       ) : isClient ? (
         <p className="text-sm text-muted-foreground">{m.onsiteIntro}</p>
@@ -61,7 +68,9 @@ export function OnsiteContact({ taskId, visit }: { taskId: string; visit: Appoin
         >
           {(['name', 'email', 'phone'] as const).map((field) => (
             <div key={field} className="space-y-1">
-              <Label htmlFor={`${id}-${field}`}>{field === 'name' ? m.onsiteName : field === 'email' ? m.onsiteEmail : m.onsitePhone}</Label>
+              <Label htmlFor={`${id}-${field}`}>
+                {field === 'name' ? m.onsiteName : field === 'email' ? m.onsiteEmail : m.onsitePhone}
+              </Label>
               <Input
                 id={`${id}-${field}`}
                 type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}

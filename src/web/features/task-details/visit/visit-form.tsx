@@ -15,7 +15,10 @@ export function instantOf(local: string, zone: string): string | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
   if (!match) return null;
   const [, year, month, day, hour, minute] = match.map(Number) as number[];
-  return wallTimeInZone({ year: year!, month: month!, day: day!, hour: hour!, minute: minute! }, zone).toISOString();
+  return wallTimeInZone(
+    { year: year!, month: month!, day: day!, hour: hour!, minute: minute! },
+    zone,
+  ).toISOString();
 }
 
 interface Draft {
@@ -46,7 +49,10 @@ export function VisitForm({ title, zone, reschedule, maxWindows, pending, onSubm
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const windows = drafts.map((draft) => ({ start: instantOf(draft.start, zone), end: instantOf(draft.end, zone) }));
+    const windows = drafts.map((draft) => ({
+      start: instantOf(draft.start, zone),
+      end: instantOf(draft.end, zone),
+    }));
     if (windows.some((window) => !window.start || !window.end)) return setError(m.invalidWindow);
     if (reschedule && !reason.trim()) return setError(m.reasonRequired);
     setError(null);
@@ -63,7 +69,10 @@ export function VisitForm({ title, zone, reschedule, maxWindows, pending, onSubm
       </h3>
       <p className="text-sm text-muted-foreground">{format(m.timesIn, { zone })}</p>
       {drafts.map((draft, index) => (
-        <fieldset key={index} className="grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <fieldset
+          key={index}
+          className="grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        >
           <legend className="px-1 text-sm font-medium">{format(m.windowNumber, { n: index + 1 })}</legend>
           <div className="space-y-1">
             <Label htmlFor={`${id}-start-${index}`}>{m.windowStart}</Label>
@@ -84,21 +93,34 @@ export function VisitForm({ title, zone, reschedule, maxWindows, pending, onSubm
             />
           </div>
           {drafts.length > 1 ? (
-            <Button type="button" variant="ghost" onClick={() => setDrafts((current) => current.filter((_, i) => i !== index))}>
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => setDrafts((current) => current.filter((_, i) => i !== index))}
+            >
               {format(m.removeWindow, { n: index + 1 })}
             </Button>
           ) : null}
         </fieldset>
       ))}
       {drafts.length < limit ? (
-        <Button type="button" variant="outline" onClick={() => setDrafts((current) => [...current, { start: '', end: '' }])}>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => setDrafts((current) => [...current, { start: '', end: '' }])}
+        >
           {m.addWindow}
         </Button>
       ) : null}
       {reschedule ? (
         <div className="space-y-1">
           <Label htmlFor={`${id}-reason`}>{m.reasonLabel}</Label>
-          <Textarea id={`${id}-reason`} value={reason} maxLength={APPOINTMENTS.reasonMax} onChange={(event) => setReason(event.target.value)} />
+          <Textarea
+            id={`${id}-reason`}
+            value={reason}
+            maxLength={APPOINTMENTS.reasonMax}
+            onChange={(event) => setReason(event.target.value)}
+          />
         </div>
       ) : null}
       {error ? (

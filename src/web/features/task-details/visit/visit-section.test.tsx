@@ -6,8 +6,16 @@ import { renderRoute } from '@web/test/render-route';
 import { instantOf } from './visit-form';
 import { VisitSection } from './visit-section';
 
-const W1 = { start: '2026-12-09T22:00:00.000Z', end: '2026-12-09T23:00:00.000Z', label: 'Wed 9 Dec, 4:00-5:00 pm CST' };
-const W2 = { start: '2026-12-10T00:00:00.000Z', end: '2026-12-10T01:00:00.000Z', label: 'Wed 9 Dec, 6:00-7:00 pm CST' };
+const W1 = {
+  start: '2026-12-09T22:00:00.000Z',
+  end: '2026-12-09T23:00:00.000Z',
+  label: 'Wed 9 Dec, 4:00-5:00 pm CST',
+};
+const W2 = {
+  start: '2026-12-10T00:00:00.000Z',
+  end: '2026-12-10T01:00:00.000Z',
+  label: 'Wed 9 Dec, 6:00-7:00 pm CST',
+};
 
 const base: AppointmentDto = {
   task_id: 't1',
@@ -74,7 +82,14 @@ describe('VisitSection', () => {
   });
 
   it('sends the typed times as moments in the task zone, and asks for a reason to reschedule', async () => {
-    const calls = serve({ ...base, state: 'agreed', agreed: W1, sequence: 1, my_party: 'client', can_propose: true });
+    const calls = serve({
+      ...base,
+      state: 'agreed',
+      agreed: W1,
+      sequence: 1,
+      my_party: 'client',
+      can_propose: true,
+    });
     renderSection();
     fireEvent.click(await screen.findByRole('button', { name: 'Ask to reschedule' }));
     fireEvent.change(screen.getByLabelText('Start'), { target: { value: '2026-12-10T16:00' } });

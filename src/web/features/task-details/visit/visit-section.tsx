@@ -70,9 +70,13 @@ export function VisitSection({ taskId }: { taskId: string }) {
             <WindowText window={visit.agreed} zone={visit.time_zone} />
           </div>
         ) : (
-          <p className="text-sm text-muted-foreground">{visit.my_party === 'client' && visit.state === 'none' ? m.waitingForExpert : m.noneYet}</p>
+          <p className="text-sm text-muted-foreground">
+            {visit.my_party === 'client' && visit.state === 'none' ? m.waitingForExpert : m.noneYet}
+          </p>
         )}
-        {visit.pending ? <PendingProposal visit={visit} busy={busy} accept={accept.mutate} decline={decline.mutate} /> : null}
+        {visit.pending ? (
+          <PendingProposal visit={visit} busy={busy} accept={accept.mutate} decline={decline.mutate} />
+        ) : null}
         {visit.can_propose ? (
           <ProposeControls
             visit={visit}
@@ -82,7 +86,9 @@ export function VisitSection({ taskId }: { taskId: string }) {
             onSubmit={(body) => propose.mutate(body, { onSuccess: () => setFormOpen(false) })}
           />
         ) : null}
-        {visit.my_party !== null && visit.state !== 'none' ? <OnsiteContact taskId={taskId} visit={visit} /> : null}
+        {visit.my_party !== null && visit.state !== 'none' ? (
+          <OnsiteContact taskId={taskId} visit={visit} />
+        ) : null}
         {visit.timeline.length > 0 ? (
           <section aria-labelledby="visit-timeline-title" className="space-y-2">
             <h3 id="visit-timeline-title" className="text-sm font-medium">
@@ -92,7 +98,10 @@ export function VisitSection({ taskId }: { taskId: string }) {
               {visit.timeline.map((event) => (
                 <li key={event.id} className="flex flex-wrap items-center gap-2">
                   <time dateTime={event.created_at} className="text-muted-foreground">
-                    {new Date(event.created_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+                    {new Date(event.created_at).toLocaleString(undefined, {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                    })}
                   </time>
                   <span>{eventText(event)}</span>
                   {event.late ? <Badge variant="destructive">{m.lateBadge}</Badge> : null}
@@ -128,7 +137,10 @@ function PendingProposal({
       {pending.reason ? <p className="text-sm italic">{pending.reason}</p> : null}
       <ul className="space-y-2">
         {pending.windows.map((window, choice) => (
-          <li key={window.start} className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <li
+            key={window.start}
+            className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between"
+          >
             <WindowText window={window} zone={visit.time_zone} />
             <Button
               disabled={busy}
