@@ -55,6 +55,8 @@ import { maintenanceGuard } from './modules/settings/maintenance.middleware';
 import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { discoveryRoutes } from './modules/discovery/discovery.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { appointmentsRoutes } from './modules/appointments/appointments.routes';
+import { onsiteRoutes } from './modules/appointments/onsite.routes';
 import { evidenceTrustRoutes } from './modules/evidence/evidence.routes';
 import { devClockRoutes } from './modules/dev/dev-clock.routes';
 import { accountControlRoutes } from './modules/account-control/account-control.routes';
@@ -177,6 +179,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api', disputesRoutes(deps));
   app.route('/api', discoveryRoutes(deps));
   app.route('/api', invitationsRoutes(deps));
+  app.route('/api', appointmentsRoutes(deps));
+  app.route('/api', onsiteRoutes(deps));
   app.route('/api', accountControlRoutes({ ...deps, sessionCache: sessions }));
   app.route('/api', evidenceTrustRoutes(deps));
   app.route('/api', systemRoutes({ ...deps, webhookFailures }));

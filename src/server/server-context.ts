@@ -1,4 +1,8 @@
-import type { DatabaseHandle } from './db/client';
+import type { DatabaseHandle, Db } from './db/client';
+import { backfillTaskTimeZones } from './modules/tasks/time-zone-backfill';
+import { createVisitReminderHandlers } from './modules/appointments/appointment-reminders';
+import { createOnsiteLinkHandlers } from './modules/appointments/onsite-link-job';
+import { createVisitCancelHandlers } from './modules/appointments/visit-call-off';
 import { authSecretOf, type Env } from './env';
 import type { Clock } from './lib/clock';
 import { AUTH_RATE_LIMITS, createAuth, type AuthRateLimits } from './auth/auth';
@@ -125,18 +129,32 @@ export async function createServerContext(options: {
   const refundRetries = createRefundRetryHandlers({ db, clock, provider: () => providers.payments });
   // Issue 19: task alerts for nearby experts and the unread-chat mail.
   const reachJobs = { ...createTaskAlertHandlers({ db, clock }), ...createChatBurstHandlers({ db, clock }) };
+  // Issue 49: the 24 h and 2 h visit reminders (decision 0423).
+  const visitReminders = {
+    ...createVisitReminderHandlers({ db, clock }),
+    ...createOnsiteLinkHandlers({ db, email: providers.email, publicUrl, secret: authSecretOf(env) }),
+    ...createVisitCancelHandlers({ db, email: providers.email }),
+  };
   // Issue 53: finished jobs, expired sessions and old rate-limit rows are deleted daily (decision 0433).
   const compactAdminCounts = createAdminCountsCompactor(db);
   const scheduleRetention = createRetentionSchedule(db);
   const jobs = createMoneyJobRunner(base, {
     pollIntervalMs,
     metrics,
-    extraHandlers: { ...delivery, ...exportJobs, ...refundRetries, ...reachJobs, ...createRetentionHandlers({ db, clock }) },
+    extraHandlers: {
+      ...delivery,
+      ...exportJobs,
+      ...refundRetries,
+      ...reachJobs,
+      ...visitReminders,
+      ...createRetentionHandlers({ db, clock }),
+    },
     // Issue 24: the admin overview's counter rows are folded about once a minute (decision 0360).
-    extraSchedule: async (now) => {
+    // Issue 49: tasks older than their time_zone column get it, a batch per pass (decision 0420).
+    extraSchedule: withTimeZoneBackfill(db, async (now) => {
       await compactAdminCounts(now);
       await scheduleRetention(now);
-    },
+    }),
     // A new job wakes the started runner at once: the jobs table's NOTIFY reaches every instance's bus.
     // After a reconnect (notifications may have been missed) it looks once too.
     onJobEnqueued: (wake) =>
@@ -181,3 +199,11 @@ export async function createServerContext(options: {
 }
 
 export type ServerContext = Awaited<ReturnType<typeof createServerContext>>;
+
+/** Runs `schedule`, then fills in the time zones of older tasks (issue 49). */
+function withTimeZoneBackfill(db: Db, schedule: (now: Date) => Promise<void>) {
+  return async (now: Date) => {
+    await schedule(now);
+    await backfillTaskTimeZones(db);
+  };
+}

@@ -42,6 +42,7 @@ import { evidenceTrustMessages } from './messages/evidenceTrust';
 import { reachMessages } from './messages/reach';
 import { webPushMessages } from './messages/webPush';
 import { invitationsMessages } from './messages/invitations';
+import { appointmentsMessages } from './messages/appointments';
 import { listTotalsMessages } from './messages/listTotals';
 import { pageTitlesMessages } from './messages/pageTitles';
 
@@ -96,6 +97,7 @@ export const messages = {
   reach: reachMessages,
   webPush: webPushMessages,
   invitations: invitationsMessages,
+  appointments: appointmentsMessages,
   listTotals: listTotalsMessages,
   pageTitles: pageTitlesMessages,
 } as const;

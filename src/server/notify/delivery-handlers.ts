@@ -26,13 +26,22 @@ export interface DeliveryDeps {
 type Outcome = 'sent' | 'skipped';
 
 /** Mails one notification unless its category's email is off (money and security mails always go). */
+/** A notification that states or changes a visit carries its calendar file in data.ics (issue 49). */
+function calendarOf(data: unknown): { method: string; content: string } | null {
+  const value = data as { ics?: unknown; ics_method?: unknown } | null;
+  if (!value || typeof value.ics !== 'string' || typeof value.ics_method !== 'string') return null;
+  return { method: value.ics_method, content: value.ics };
+}
+
 export async function deliverEmail(deps: DeliveryDeps, notificationId: string): Promise<Outcome> {
   const target = await loadDeliveryTarget(deps.db, { notificationId, channel: 'email' });
   if (!target?.email) return 'skipped';
   const { notification } = target;
   if (!isMandatoryEmail(notification.type) && !target.enabled(categoryOf(notification.type))) return 'skipped';
   // A provider error throws: the runner retries with back-off, then the job shows as failed to admins.
-  await deps.email.send(await notificationEmail(deps, notification, target.email));
+  const calendar = calendarOf(notification.data);
+  const message = await notificationEmail(deps, notification, target.email);
+  await deps.email.send(calendar ? { ...message, calendar } : message);
   return 'sent';
 }
 

@@ -6,6 +6,7 @@ import { avatarsDocs } from './paths/avatars';
 import { configDocs } from './paths/config';
 import { discoveryDocs } from './paths/discovery';
 import { invitationDocs } from './paths/invitations';
+import { appointmentDocs } from './paths/appointments';
 import { disputesDocs } from './paths/disputes';
 import { evidenceDocs } from './paths/evidence';
 import { expertsDocs } from './paths/experts';
@@ -53,6 +54,7 @@ export const routeDocs: RouteDoc[] = [
   ...disputesDocs,
   ...discoveryDocs,
   ...invitationDocs,
+  ...appointmentDocs,
   ...accountControlDocs,
   ...evidenceDocs,
 ];

@@ -92,6 +92,11 @@ export const NOTIFICATION_TYPES = [
   'task_alert',
   'task_alert_digest',
   'chat_unread',
+  // Issue 49: the visit on the calendar.
+  'appointment_proposed',
+  'appointment_agreed',
+  'appointment_declined',
+  'appointment_reminder',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -12,6 +12,7 @@ export const pageTitlesMessages = {
   terms: 'Terms of Service',
   support: 'Support',
   reportVerify: 'Verify a report',
+  onsiteVisit: 'Your visit',
   dashboard: 'Dashboard',
   newTask: 'New Task',
   messages: 'Messages',

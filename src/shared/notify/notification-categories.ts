@@ -58,6 +58,10 @@ const CATEGORY_BY_TYPE: Record<string, NotificationCategory> = {
   reviews_revealed: 'tasks_payments',
   task_invitation: 'tasks_payments',
   data_export_ready: 'tasks_payments',
+  appointment_proposed: 'tasks_payments',
+  appointment_agreed: 'tasks_payments',
+  appointment_declined: 'tasks_payments',
+  appointment_reminder: 'reminders',
 };
 
 /**

@@ -57,6 +57,8 @@ export const taskDtoSchema = z
     location: z.string(),
     latitude: z.number(),
     longitude: z.number(),
+    /** The task's IANA time zone (issue 49): every appointment is shown in it. */
+    time_zone: z.string(),
     status: z.enum(TASK_STATUSES),
     payment_status: z.enum(PAYMENT_STATUSES),
     client_id: z.string(),

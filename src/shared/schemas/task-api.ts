@@ -62,6 +62,8 @@ export interface TaskDto {
   location: string;
   latitude: number;
   longitude: number;
+  /** The task's IANA time zone (issue 49). */
+  time_zone: string;
   status: TaskStatus;
   payment_status: PaymentStatus;
   client_id: string;

@@ -65,6 +65,7 @@ export function AppRoutes() {
           <Route path="/expert/:expertId" element={<Page component={pages.ExpertPublicProfile} />} />
           <Route path="/legal/:document" element={<Page component={pages.Legal} />} />
           <Route path="/reports/:reportId/verify" element={<Page component={pages.ReportVerify} />} />
+          <Route path="/onsite/:token" element={<Page component={pages.Onsite} />} />
           <Route
             element={
               <RequireAuth>

@@ -18,6 +18,7 @@ export function createTaskListItem(overrides: Partial<TaskListItemDto> = {}): Ta
     location: 'Brooklyn',
     latitude: 40.6,
     longitude: -73.9,
+    time_zone: 'America/New_York',
     status: 'open',
     payment_status: 'unpaid',
     client_id: 'c1',

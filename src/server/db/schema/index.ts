@@ -11,3 +11,4 @@ export * from './notify';
 export * from './evidence';
 export * from './account';
 export * from './invitations';
+export * from './appointments';

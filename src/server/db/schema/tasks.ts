@@ -48,6 +48,8 @@ export const tasks = pgTable(
     location: text('location').notNull(),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
+    /** The IANA zone of the coordinates (issue 49, decision 0420); null only until the runner backfills it. */
+    time_zone: text('time_zone'),
     status: taskStatus('status').notNull().default('open'),
     payment_status: paymentStatus('payment_status').notNull().default('unpaid'),
     client_id: uuid('client_id')
@@ -91,6 +93,8 @@ export const tasks = pgTable(
     index('tasks_hold_expiry_idx')
       .on(t.authorization_hold_expires_at)
       .where(sql`${t.payment_status} = 'authorized'`),
+    // Rows older than the time_zone column, for the runner's backfill (decision 0420).
+    index('tasks_time_zone_missing_idx').on(t.created_at).where(sql`${t.time_zone} is null`),
     index('tasks_review_window_idx')
       .on(t.review_window_ends_at)
       .where(sql`${t.status} = 'pending_approval'`),

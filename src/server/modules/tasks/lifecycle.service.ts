@@ -16,6 +16,7 @@ import { findTask, updateTaskIf, type TaskRow } from './tasks.repository';
 import { adminOverrideOf, recordOverride } from './admin-override';
 import { errorField, log } from '../../ops/logger';
 import { enqueueVoidRetry, OUTBOX_HEAD_START_MS } from '../payments/payment-retry-jobs';
+import { callOffVisit } from '../appointments/visit-call-off';
 
 /** The answer of a transition; payment_failed tells the web to show the message as an error. */
 export interface TransitionResult {
@@ -74,6 +75,8 @@ export function createLifecycleService(deps: TasksServiceDeps) {
       );
       if (!row) return undefined;
       await restoreRejectedByAssignment(tx, { taskId: task.id, leavingExpertId: userId, assignedAt: task.assigned_at, now });
+      // Issue 49: the agreed visit is called off (METHOD:CANCEL to everyone who had it).
+      await callOffVisit(tx, { taskId: task.id, expertId: userId, party: 'expert', now });
       const notice =
         action === 'decline'
           ? taskNotification.assignmentDeclined(task.client_id, task)
@@ -157,6 +160,8 @@ export function createLifecycleService(deps: TasksServiceDeps) {
         );
         if (!row) return undefined;
         if (owesVoid) await owedVoid(tx, task, reason, now);
+        // Issue 49: the agreed visit is called off (METHOD:CANCEL to everyone who had it).
+        await callOffVisit(tx, { taskId: task.id, expertId: task.expert_id, party: 'client', now });
         if (override) await recordOverride(tx, override, row, now);
         else {
           await notify(tx, [

@@ -1,3 +1,4 @@
+import { zoneOfTask } from '../../lib/task-time-zone';
 import type {
   ApplicationDto,
   PersonDto,
@@ -30,6 +31,7 @@ export function toTaskDto(row: TaskRow): TaskDto {
     location: row.location,
     latitude: row.latitude,
     longitude: row.longitude,
+    time_zone: zoneOfTask(row),
     status: row.status,
     payment_status: row.payment_status,
     client_id: row.client_id,

@@ -1,3 +1,5 @@
+import { dueEndOfDay } from '@shared/domain/time-zone';
+import { timeZoneAt, zoneOfTask } from '../../lib/task-time-zone';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { PAGINATION } from '@shared/constants';
@@ -52,8 +54,12 @@ export function createTasksService(deps: TasksServiceDeps) {
       await assertWithinPriceLimits(db, input.budget, 'budget');
       await proximity.assertServed({ latitude: input.latitude, longitude: input.longitude });
       const now = clock.now();
+      // Issue 49: the task's own zone, and its due date as the end of that day there (decision 0420).
+      const timeZone = timeZoneAt(input.latitude, input.longitude);
       const values = {
         ...input,
+        time_zone: timeZone,
+        due_date: input.due_date ? dueEndOfDay(input.due_date, timeZone) : input.due_date,
         checklist: input.checklist && input.checklist.length > 0 ? input.checklist : null,
         client_id: userId,
         status: 'open' as const,
@@ -107,7 +113,7 @@ export function createTasksService(deps: TasksServiceDeps) {
           from: isOwner ? ['open'] : ADMIN_EDITABLE,
           extra: isOwner ? eq(tasks.client_id, actor.userId) : undefined,
         },
-        { ...input, updated_at: now },
+        { ...input, ...zoneFieldsOf(task, input), updated_at: now },
       );
       if (!updated) throw conflict(messages.tasks.notEditable);
       return { task: toTaskDto(updated), warnings, message: messages.tasks.updated };
@@ -217,3 +223,13 @@ export function createTasksService(deps: TasksServiceDeps) {
 }
 
 export type TasksService = ReturnType<typeof createTasksService>;
+
+/** Issue 49: a move looks the zone up again; a due date becomes the end of its day in the task's zone. */
+function zoneFieldsOf(
+  task: { time_zone: string | null; latitude: number; longitude: number },
+  input: { latitude?: number; longitude?: number; due_date?: Date },
+): { time_zone?: string; due_date?: Date } {
+  const zone =
+    input.latitude !== undefined && input.longitude !== undefined ? timeZoneAt(input.latitude, input.longitude) : zoneOfTask(task);
+  return { time_zone: zone, ...(input.due_date ? { due_date: dueEndOfDay(input.due_date, zone) } : {}) };
+}

@@ -7,6 +7,8 @@ export interface EmailMessage {
   actionUrl?: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on optional mails. */
   headers?: Record<string, string>;
+  /** An iCalendar invitation (issue 49): sent as a text/calendar part and a `.ics` attachment. */
+  calendar?: { method: string; content: string };
 }
 
 /** Sends email: over SMTP in production, into the dev outbox otherwise. */

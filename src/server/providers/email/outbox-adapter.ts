@@ -16,6 +16,7 @@ export function createOutboxEmailSender({ db }: { db: Db }): EmailSenderAdapter 
           ...(message.actionUrl ? { actionUrl: message.actionUrl } : {}),
           ...(message.html ? { html: message.html } : {}),
           ...(message.headers ? { headers: message.headers } : {}),
+          ...(message.calendar ? { calendar: message.calendar } : {}),
         },
       });
     },

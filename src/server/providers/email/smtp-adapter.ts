@@ -26,6 +26,9 @@ export function createSmtpEmailSender(options: SmtpEmailSenderOptions): EmailSen
         text: textWithActionUrl(message),
         ...(message.html ? { html: message.html } : {}),
         ...(message.headers ? { headers: message.headers } : {}),
+        ...(message.calendar
+          ? { icalEvent: { method: message.calendar.method, content: message.calendar.content, filename: 'visit.ics' } }
+          : {}),
       });
     },
   };

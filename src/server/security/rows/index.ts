@@ -14,6 +14,7 @@ import { accountControlRows } from './account-control.rows';
 import { operationsRows } from './operations.rows';
 import { evidenceRows } from './evidence.rows';
 import { invitationRows } from './invitations.rows';
+import { appointmentRows } from './appointments.rows';
 
 /**
  * Every module's rows. A branch that adds routes adds `<module>.rows.ts` next to these and lists it
@@ -36,4 +37,5 @@ export const matrixRows: MatrixRow[] = [
   ...operationsRows,
   ...evidenceRows,
   ...invitationRows,
+  ...appointmentRows,
 ];

@@ -14,6 +14,7 @@ const ROUTE_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/legal\/terms$/, titles.terms],
   [/^\/legal\/support$/, titles.support],
   [/^\/reports\/[^/]+\/verify$/, titles.reportVerify],
+  [/^\/onsite\/[^/]+$/, titles.onsiteVisit],
   [/^\/dashboard$/, titles.dashboard],
   [/^(\/dashboard)?\/create-task$/, titles.newTask],
   [/^(\/dashboard)?\/messages$/, titles.messages],

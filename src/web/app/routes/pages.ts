@@ -26,6 +26,7 @@ const importers = {
   ExpertVerification: () => import('@web/features/expert-onboarding/expert-verification-page'),
   Admin: () => import('@web/features/admin/admin-page'),
   ReportVerify: () => import('@web/features/report-verify/report-verify-page'),
+  Onsite: () => import('@web/features/onsite/onsite-page'),
 };
 
 type PageName = keyof typeof importers;

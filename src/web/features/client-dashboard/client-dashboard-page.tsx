@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { UpcomingVisits } from '@web/components/visits/upcoming-visits';
 import { ClipboardList, Plus } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { TaskListCard, TaskListView, useTaskList } from '@web/components/task';
@@ -23,6 +24,7 @@ export default function ClientDashboardPage() {
           </Link>
         </Button>
       </div>
+      <UpcomingVisits />
       <TaskListView
         list={list}
         label={d.myTasks}

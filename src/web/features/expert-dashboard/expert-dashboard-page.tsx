@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { UpcomingVisits } from '@web/components/visits/upcoming-visits';
+import { CalendarFeed } from '@web/components/visits/calendar-feed';
 import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
 import { format } from '@shared/format-message';
@@ -92,6 +94,7 @@ export default function ExpertDashboardPage() {
         ) : null}
       </div>
       {expertQuery.isPending ? null : <PayableBanner expert={expert} />}
+      <UpcomingVisits showContact footer={<CalendarFeed />} />
       <Tabs value={tab} onValueChange={(next) => setTab(next as Tab)}>
         {/* Three equal columns whose labels may wrap: the strip fits a 390 px phone without clipping. */}
         <TabsList

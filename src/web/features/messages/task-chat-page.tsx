@@ -6,6 +6,7 @@ import { messages } from '@shared/messages';
 import { Button } from '@web/components/ui/button';
 import { chatQuery } from '@web/components/chat/chat-api';
 import { TaskChat } from '@web/components/chat/task-chat';
+import { AgreedVisitLine } from '@web/components/visits/agreed-visit-line';
 import { useMe } from '@web/lib/session';
 
 const m = messages.chat;
@@ -36,6 +37,7 @@ export default function TaskChatPage() {
         </Button>
       </div>
       <h1 className="text-xl font-semibold">{thread.data?.task.title ?? m.listTitle}</h1>
+      {taskId ? <AgreedVisitLine taskId={taskId} /> : null}
       {me ? <TaskChat taskId={taskId} meId={me.profile.id} /> : null}
     </section>
   );

@@ -27,6 +27,7 @@ import { ReviewSection } from './review-section';
 import { ClientRatingLine, TwoWayReviews } from './two-way-reviews';
 import { TaskHeader } from './task-header';
 import { TaskInfoCard } from './task-info-card';
+import { VisitSection } from './visit/visit-section';
 import { TaskMoneyPanel } from './money/task-money-panel';
 import { moneyViewerOf } from './money/money-viewer';
 import { capabilitiesFor, errorText, taskPath, useTaskAction, useTaskQuery } from './task-query';
@@ -112,6 +113,9 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
         <div className="space-y-6 lg:col-span-2">
           <TaskInfoCard task={task} />
           {showPayment ? <TaskPaymentSection task={task} /> : null}
+          {(isOwner || isAssignedExpert || me?.roles.isAdmin) && task.expert_id !== null && task.status !== 'open' ? (
+            <VisitSection taskId={task.id} />
+          ) : null}
           {capabilities.has('view_evidence') && task.submitted_at !== null ? (
             <EvidenceSection task={task} capabilities={capabilities} asAdmin={!isOwner && Boolean(me?.roles.isAdmin)} />
           ) : null}

@@ -47,6 +47,7 @@ function taskOf(overrides: Partial<TaskDetailsDto>): TaskDetailsDto {
     location: 'Brooklyn, NY',
     latitude: 40.7,
     longitude: -73.9,
+    time_zone: 'America/New_York',
     status: 'open',
     payment_status: 'unpaid',
     client_id: 'client-1',

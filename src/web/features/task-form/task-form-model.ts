@@ -8,6 +8,7 @@ import type { CreateTaskInput, UpdateTaskInput } from '@shared/schemas/tasks.sch
 import type { TaskDto } from '@shared/schemas/task-api';
 import type { QuickTaskDraft } from '@web/lib/quick-task-draft';
 import { defaultChecklist } from '@shared/domain/checklist';
+import { dayInZone } from '@shared/domain/time-zone';
 import type { EditableItem } from './checklist-editor';
 
 /** What the task form holds while the user types: budget in dollars as typed, due date as yyyy-mm-dd. */
@@ -89,7 +90,7 @@ export function formStateOf(task: TaskDto): TaskFormState {
       country: '',
       region: null,
     },
-    due_date: task.due_date ? toDateInput(new Date(task.due_date)) : '',
+    due_date: task.due_date ? dueDayOf(task.due_date, task.time_zone) : '',
     category: task.category,
     urgency: task.urgency,
     requirements: task.requirements,
@@ -104,7 +105,14 @@ export function formStateOf(task: TaskDto): TaskFormState {
 function dueDateValue(text: string): Date | string | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
   if (!match) return text.trim() === '' ? undefined : text;
-  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12);
+  // Issue 49: the bare day (UTC midnight); the server makes it the end of that day in the task's zone.
+  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}
+
+/** The due date's day as the task's zone names it (yyyy-mm-dd). */
+function dueDayOf(due: string, zone: string): string {
+  const day = dayInZone(new Date(due), zone);
+  return `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
 }
 
 function schemaInput(state: TaskFormState) {

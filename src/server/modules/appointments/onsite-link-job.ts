@@ -1,0 +1,73 @@
+import { format } from '@shared/format-message';
+import { messages } from '@shared/messages';
+import type { Db } from '../../db/client';
+import type { JobRow } from '../../jobs/jobs.repository';
+import type { JobHandler } from '../../jobs/runner';
+import type { EmailSender } from '../../providers/email';
+import { onsiteToken } from './onsite-token';
+import { visitCalendar } from './visit-ics';
+import { readOnsiteView } from './onsite.repository';
+import { ONSITE_LINK_KIND, onsiteViewDto } from './onsite.service';
+
+const m = messages.appointments;
+
+/** Sends the person on site their signed link, with the agreed window when there is one. */
+export function createOnsiteLinkHandlers(deps: {
+  db: Db;
+  email: EmailSender;
+  publicUrl: string;
+  secret: string;
+}): Record<string, JobHandler> {
+  return {
+    [ONSITE_LINK_KIND]: async (job: JobRow) => {
+      const payload = job.payload as {
+        taskId: string;
+        version: number;
+        sequence: number;
+        reminderHours?: number | null;
+      };
+      const view = await readOnsiteView(deps.db, payload.taskId);
+      // A newer contact or window has its own job; this one has nothing left to say.
+      if (!view?.appointment.onsite_email || view.appointment.onsite_token_version !== payload.version)
+        return;
+      if (view.appointment.sequence !== payload.sequence) return;
+      const dto = onsiteViewDto(view);
+      const url = `${deps.publicUrl}/onsite/${onsiteToken(deps.secret, payload.taskId, payload.version)}`;
+      await deps.email.send({
+        to: view.appointment.onsite_email,
+        subject: payload.reminderHours
+          ? format(m.reminderTitle, { hours: payload.reminderHours })
+          : dto.window
+            ? format(m.onsiteEmailSubject, { date: dto.window.label })
+            : m.onsiteEmailSubjectPending,
+        text: format(m.onsiteEmailText, {
+          name: dto.contact_name,
+          address: dto.address,
+          window: dto.window ? `${m.onsiteWindow}: ${dto.window.label}.` : m.onsiteNoWindowYet,
+          url,
+        }),
+        actionUrl: url,
+        ...(dto.window
+          ? {
+              calendar: {
+                method: 'REQUEST',
+                content: visitCalendar('REQUEST', [
+                  {
+                    taskId: view.task_id,
+                    sequence: view.appointment.sequence,
+                    start: view.appointment.agreed_start!,
+                    end: view.appointment.agreed_end!,
+                    zone: dto.time_zone,
+                    // The person on site sees the visit, not the task's title (it may describe the buyer's plans).
+                    summary: m.onsitePageTitle,
+                    location: view.location,
+                    url,
+                  },
+                ]),
+              },
+            }
+          : {}),
+      });
+    },
+  };
+}
