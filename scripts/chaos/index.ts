@@ -2,7 +2,7 @@
  * `npm run chaos`: the money path under random kills (issue 47, docs/decisions/0440). Against the
  * server as a process on a throwaway PostgreSQL (the built one when dist/server/main.js exists), each
  * round fires a burst of 20 requests at once (confirmations, cancellations, hires, card steps) and
- * kills the process with SIGKILL inside it (50-250 ms for the built server; the source through tsx answers slower). After the last round a restarted server runs its
+ * kills the process with SIGKILL inside it (100-1,500 ms for the built server, 300-2,000 ms for the source through tsx). After the last round a restarted server runs its
  * outbox jobs and its reconciler; then every task is checked against the provider. Prints a
  * reconciliation table and exits 1 when any drift is left.
  *
@@ -46,9 +46,9 @@ async function main() {
   const t = await createTestApp();
   const built = existsSync('dist/server/main.js');
   const databaseUrl = await databaseUrlOf(t, serverUrl);
-  // Kill inside the burst: the built server answers it in 50-250 ms here, the source through tsx
-  // (compiling as it goes) in about 0.8-1.8 s.
-  const [low, high] = built ? [50, 250] : [300, 2_000];
+  // Kill inside the burst: under CI's load the built server answers its 20 requests within about a
+  // second, the source through tsx (compiling as it goes) within about two.
+  const [low, high] = built ? [100, 1_500] : [300, 2_000];
   console.log(
     `server: ${built ? 'dist/server/main.js' : 'src/server/main.ts through tsx'}; kills ${low}-${high} ms into each burst`,
   );

@@ -1,10 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { paymentActions, paymentReconciliations, taskApplications } from '../../src/server/db/schema';
-import type { PaymentIntentStatus } from '../../src/server/providers/payments/payment-provider';
 import { send, type ServerProcess } from '../../src/server/test/server-process';
 import type { TestApp } from '../../src/server/test/test-app';
 import { createTask } from '../../src/server/test/builders';
-import { ledgerOf, moneyTask, taskOf } from '../../src/server/modules/holds/money.test-helpers';
+import { ledgerOf, moneyTask, PROVIDER_STATUS_OF_LEDGER, taskOf } from '../../src/server/modules/holds/money.test-helpers';
 import {
   assignedTask,
   cardBody,
@@ -83,17 +82,6 @@ export async function buildBurst(
   return { tasks, requests, warmUp };
 }
 
-/** What each ledger status means at the provider. */
-const PROVIDER_STATUS: Record<string, PaymentIntentStatus[]> = {
-  pending: ['requires_payment_method', 'requires_confirmation', 'requires_action'],
-  authorized: ['requires_capture'],
-  captured: ['succeeded'],
-  partially_refunded: ['succeeded'],
-  refunded: ['succeeded'],
-  voided: ['canceled'],
-  failed: ['canceled', 'requires_payment_method'],
-};
-
 /** Every rule of "nothing lost, nothing doubled", for every task the run touched. */
 export async function checkInvariants(t: TestApp, tasks: ChaosTask[]) {
   const problems: string[] = [];
@@ -108,7 +96,7 @@ export async function checkInvariants(t: TestApp, tasks: ChaosTask[]) {
     if (holds.length > 1) problems.push(`${kind} ${taskId}: ${holds.length} live holds`);
     for (const row of ledger) {
       const intent = intents.find((candidate) => candidate.id === row.stripe_payment_intent_id);
-      if (!intent || !PROVIDER_STATUS[row.status]?.includes(intent.status)) {
+      if (!intent || !PROVIDER_STATUS_OF_LEDGER[row.status]?.includes(intent.status)) {
         problems.push(`${kind} ${taskId}: ledger ${row.status}, provider ${intent?.status ?? 'none'}`);
       }
     }

@@ -116,6 +116,39 @@ export function createPaymentsService(deps: AppDeps) {
   }
 
   /**
+   * One attempt at the task's intent: the first attempt's key is the task's, later ones (after a
+   * failed or cancelled attempt) add the attempt number; an attempt whose outcome is unknown (a
+   * crash) is replayed with its own key, so the provider answers with the intent it made.
+   */
+  async function createAttempt(
+    task: TaskRow,
+    params: { amount: number; fee: number; destination: string },
+  ): Promise<{ key: string; intent: PaymentIntentInfo }> {
+    const attempts = await listActions(db, task.id, 'create_intent');
+    const unfinished = attempts[0]?.status === 'started' ? attempts[0] : undefined;
+    const key =
+      unfinished?.idempotency_key ??
+      idempotencyKeyFor(task.id, 'create_payment_intent', attempts.length === 0 ? undefined : attempts.length + 1);
+    await startAction(db, { taskId: task.id, action: 'create_intent', key, amount: params.amount, now: clock.now() });
+    try {
+      const intent = await provider().createPaymentIntent({
+        amountCents: params.amount,
+        currency: MONEY.currency,
+        applicationFeeCents: params.fee,
+        destinationAccountId: params.destination,
+        description: `Task: ${task.title}`.slice(0, 500),
+        metadata: { task_id: task.id, client_id: task.client_id, expert_id: task.expert_id ?? '' },
+        idempotencyKey: key,
+      });
+      return { key, intent };
+    } catch (error) {
+      const failure = asProviderError(error);
+      await finishAction(db, { key, status: 'failed', error: failure.message, now: clock.now() });
+      throw new AppError('provider_error', messages.payment.authorizationFailed, { details: failure });
+    }
+  }
+
+  /**
    * Voids every live intent the provider holds for the task except `keep` (and except the task's own
    * authorized hold): the orphans of attempts whose record a crash lost. Each void has its own key.
    */
@@ -187,28 +220,13 @@ export function createPaymentsService(deps: AppDeps) {
       }
       // A new intent: the first attempt's key is the task's, later ones (after a failed or
       // cancelled attempt) add the attempt number; an attempt whose outcome is unknown is replayed.
-      const attempts = await listActions(db, task.id, 'create_intent');
-      const unfinished = attempts[0]?.status === 'started' ? attempts[0] : undefined;
-      const key =
-        unfinished?.idempotency_key ??
-        idempotencyKeyFor(task.id, 'create_payment_intent', attempts.length === 0 ? undefined : attempts.length + 1);
       const fee = platformFeeCents(amount, feePercent);
-      await startAction(db, { taskId: task.id, action: 'create_intent', key, amount, now });
-      let intent: PaymentIntentInfo;
-      try {
-        intent = await provider().createPaymentIntent({
-          amountCents: amount,
-          currency: MONEY.currency,
-          applicationFeeCents: fee,
-          destinationAccountId: destination,
-          description: `Task: ${task.title}`.slice(0, 500),
-          metadata: { task_id: task.id, client_id: task.client_id, expert_id: task.expert_id ?? '' },
-          idempotencyKey: key,
-        });
-      } catch (error) {
-        const failure = asProviderError(error);
-        await finishAction(db, { key, status: 'failed', error: failure.message, now: clock.now() });
-        throw new AppError('provider_error', messages.payment.authorizationFailed, { details: failure });
+      let { key, intent } = await createAttempt(task, { amount, fee, destination });
+      if (intent.status === 'canceled') {
+        // The replayed attempt's intent was released meanwhile (the reconciler voids an intent no
+        // task records, as a crash before the attach leaves it): that attempt failed; make a new one.
+        await finishAction(db, { key, status: 'failed', error: 'The intent was released before it was attached.', now: clock.now() });
+        ({ key, intent } = await createAttempt(task, { amount, fee, destination }));
       }
       crashPoint('intent.after_create');
 

@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, paymentActions, tasks } from '../../db/schema';
-import type { PaymentIntentStatus } from '../../providers/payments/payment-provider';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { send, startServerProcess, type ServerProcess } from '../../test/server-process';
 import type { CrashPointName } from '../../ops/crash-points';
 import { assignedTask, cardBody, createIntent, localOf } from '../payments/payments.test-helpers';
-import { ledgerOf, moneyTask, succeededCaptures, taskOf } from './money.test-helpers';
+import { ledgerOf, moneyTask, PROVIDER_STATUS_OF_LEDGER, succeededCaptures, taskOf } from './money.test-helpers';
 
 /**
  * Issue 47's proof: the real server, as a child process on PostgreSQL, is killed with SIGKILL at each
@@ -18,17 +17,6 @@ import { ledgerOf, moneyTask, succeededCaptures, taskOf } from './money.test-hel
  * (TEST_DATABASE_URL, as CI sets it).
  */
 const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-
-/** What each ledger status means at the provider. */
-const PROVIDER_STATUS: Record<string, PaymentIntentStatus[]> = {
-  pending: ['requires_payment_method', 'requires_confirmation', 'requires_action'],
-  authorized: ['requires_capture'],
-  captured: ['succeeded'],
-  partially_refunded: ['succeeded'],
-  refunded: ['succeeded'],
-  voided: ['canceled'],
-  failed: ['canceled', 'requires_payment_method'],
-};
 
 describe.skipIf(!databaseUrl)('money after a kill -9 at each named point (PostgreSQL)', () => {
   let t: TestApp;
@@ -180,7 +168,7 @@ describe.skipIf(!databaseUrl)('money after a kill -9 at each named point (Postgr
       ).toBeLessThanOrEqual(1);
       for (const row of await ledgerOf(t, task.taskId)) {
         const intent = intents.find((candidate) => candidate.id === row.stripe_payment_intent_id);
-        expect(PROVIDER_STATUS[row.status], `ledger ${row.status} vs provider ${intent?.status}`).toContain(
+        expect(PROVIDER_STATUS_OF_LEDGER[row.status], `ledger ${row.status} vs provider ${intent?.status}`).toContain(
           intent?.status,
         );
       }

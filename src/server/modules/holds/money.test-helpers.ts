@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { notifications, paymentActions, tasks, transactions } from '../../db/schema';
+import type { PaymentIntentStatus } from '../../providers/payments/payment-provider';
 import type { TestApp, TestUser } from '../../test/test-app';
 import { assignedTask, authorize, localOf, type AssignedTask } from '../payments/payments.test-helpers';
 import { evidenceForm, imageFile } from '../tasks/tasks.test-helpers';
@@ -73,3 +74,14 @@ export async function toBeforeHoldExpiry(t: TestApp, taskId: string, ms: number)
   const task = await taskOf(t, taskId);
   t.clock.set(new Date(task.authorization_hold_expires_at!.getTime() - ms));
 }
+
+/** What each ledger status means at the provider: the crash test's and `npm run chaos`'s "ledger equals provider". */
+export const PROVIDER_STATUS_OF_LEDGER: Record<string, PaymentIntentStatus[]> = {
+  pending: ['requires_payment_method', 'requires_confirmation', 'requires_action'],
+  authorized: ['requires_capture'],
+  captured: ['succeeded'],
+  partially_refunded: ['succeeded'],
+  refunded: ['succeeded'],
+  voided: ['canceled'],
+  failed: ['canceled', 'requires_payment_method'],
+};

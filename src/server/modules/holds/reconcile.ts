@@ -233,7 +233,9 @@ async function reconcileOwnIntent(
 ) {
   const { db, clock } = deps;
   const now = clock.now();
-  const settled = now.getTime() - task.updated_at.getTime() >= OUTBOX_HEAD_START_MS;
+  // A task changed in the last moments may have its own request or job still at work (a capture
+  // between the provider's answer and its record): the reconciler waits for the next run.
+  if (now.getTime() - task.updated_at.getTime() < OUTBOX_HEAD_START_MS) return;
   if (task.payment_status === 'pending' && intent.status === 'requires_capture') {
     // The card step authorized it; the browser's confirm (or the webhook) never arrived.
     const recorded = await ensureAuthorized(db, { taskId: task.id, intent, now });
@@ -278,6 +280,8 @@ async function reconcileOwnIntent(
     return;
   }
   if (intent.status === 'canceled') {
+    // A hold past its deadline is the hold_lapse job's to settle (its own states and notices).
+    if (task.authorization_hold_expires_at && task.authorization_hold_expires_at <= now) return;
     await db.transaction(async (tx) => {
       await releaseIntentTransactions(tx, { taskId: task.id, intentId: intent.id, now });
       if (task.status === 'cancelled' || task.status === 'open')
@@ -293,7 +297,7 @@ async function reconcileOwnIntent(
     found(intent, 'void_not_recorded', true, 'The provider released the hold; the ledger now says so.');
     return;
   }
-  if (intent.status !== 'requires_capture' || !settled) return;
+  if (intent.status !== 'requires_capture') return;
   if (isFinished(task.status)) {
     const job = await findJob(db, `${RETRY_JOB_KINDS.capture}:${intent.id}`);
     if (!job) {

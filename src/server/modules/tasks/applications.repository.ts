@@ -13,7 +13,7 @@ export interface ApplicationWithExpert {
 }
 
 /**
- * Inserts the application in one statement that also re-checks and share-locks the task: it is written only while
+ * Inserts the application in one statement that also re-checks and locks the task's row: it is written only while
  * the task is open and not assigned to this expert, and the unique (task, expert) index turns a
  * second or parallel apply into "no row". Returns undefined when nothing was written.
  */
@@ -22,14 +22,16 @@ export async function insertApplicationIfOpen(
   input: { taskId: string; expertId: string; proposedRate: number; notes: string; now: Date },
 ): Promise<ApplicationRow | undefined> {
   const { taskId, expertId, proposedRate, notes, now } = input;
-  // FOR SHARE on the task's row (decision 0440): a hire's UPDATE of that row waits for this insert to
-  // commit and then rejects it with the other pending ones, and an apply that waited for a hire sees the
-  // task no longer open. Without the lock an application sent at the moment of a hire stayed pending.
+  // The task's row lock (decision 0440): a hire's UPDATE of that row waits for this insert to commit
+  // and then rejects it with the other pending ones, and an apply that waited for a hire sees the task
+  // no longer open. Without it an application sent at the moment of a hire stayed pending. NO KEY
+  // UPDATE, the lock the applications' admin-counts trigger takes on the same row right after the
+  // insert: a weaker FOR SHARE here let two applies each hold a share and then wait on each other.
   const result = await db.execute(sql`
     with open_task as (
       select id from tasks
       where id = ${taskId}::uuid and status = 'open' and (expert_id is null or expert_id <> ${expertId}::uuid)
-      for share
+      for no key update
     )
     insert into task_applications (task_id, expert_id, status, proposed_rate, notes, created_at, updated_at)
     select open_task.id, ${expertId}::uuid, 'pending', ${proposedRate}, ${notes}, ${now}, ${now}
