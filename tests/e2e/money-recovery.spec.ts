@@ -31,7 +31,7 @@ test('a hold whose confirm never arrived is brought in by the reconciler, and th
   const confirmCall = client.waitForRequest('**/api/payments/confirm');
   await dialog.getByRole('button', { name: /^Authorize \$/ }).click();
   await confirmCall;
-  await client.unroute('**/api/payments/confirm');
+  // The route stays cut until the end: no retry of the browser's own brings the hold in.
   expect((await apiTask(client, taskId)).payment_status).toBe('pending');
 
   // The reconciler's next run (the clock moved past its period).
@@ -40,6 +40,7 @@ test('a hold whose confirm never arrived is brought in by the reconciler, and th
   await expect.poll(async () => (await apiTask(client, taskId)).payment_status, { timeout: 20_000 }).toBe('authorized');
   const task = await apiTask(client, taskId);
   expect(task.transactions.map((row) => row.status)).toEqual(['authorized']);
+  await client.unroute('**/api/payments/confirm');
 
   await client.goto(`/task/${taskId}`);
   await expect(client.getByRole('row').filter({ hasText: '$75.00' }).filter({ hasText: 'Authorized' })).toBeVisible();
