@@ -24,7 +24,6 @@ export default function ClientDashboardPage() {
           </Link>
         </Button>
       </div>
-      <UpcomingVisits />
       <TaskListView
         list={list}
         label={d.myTasks}
@@ -54,6 +53,9 @@ export default function ClientDashboardPage() {
           </Card>
         }
       />
+      {/* Below the list: the page shell draws the first task cards where they land, and visits that
+          load later must not push them down (the task-loop journey measures it). */}
+      <UpcomingVisits />
     </section>
   );
 }
