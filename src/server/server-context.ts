@@ -16,7 +16,7 @@ import { createTaskPayments } from './modules/payments/task-payments';
 import { createDataExportHandlers } from './modules/account-control/data-export.jobs';
 import { createRefundRetryHandlers } from './modules/disputes/refund-retries';
 import { createDeliveryHandlers } from './notify/delivery-handlers';
-import { createTaskAlertHandlers } from './modules/task-alerts/task-alert-jobs';
+import { createTaskAlertHandlers, TASK_ALERT_JOB_KINDS } from './modules/task-alerts/task-alert-jobs';
 import { createChatBurstHandlers } from './modules/messages/chat-burst';
 import { createAdminCountsCompactor } from './modules/admin/admin-counts-compaction';
 import { createRetentionHandlers, createRetentionSchedule } from './jobs/retention';
@@ -141,6 +141,9 @@ export async function createServerContext(options: {
   const jobs = createMoneyJobRunner(base, {
     pollIntervalMs,
     metrics,
+    // Task alerts count an expert's alerts this hour and then send (a read, then a write): one chunk
+    // at a time keeps two chunks from passing the hourly cap together.
+    kindLimits: { [TASK_ALERT_JOB_KINDS.fanOut]: 1, [TASK_ALERT_JOB_KINDS.chunk]: 1, [TASK_ALERT_JOB_KINDS.digest]: 1 },
     extraHandlers: {
       ...delivery,
       ...exportJobs,

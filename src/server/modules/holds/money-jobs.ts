@@ -20,6 +20,8 @@ export function createMoneyJobRunner(
     metrics?: Pick<Metrics, 'jobRun'> & Partial<Pick<Metrics, 'paymentDrift'>>;
     /** Other kinds this runner also runs (notification delivery). */
     extraHandlers?: Record<string, JobHandler>;
+    /** How many jobs of a kind may run at once, where a kind needs fewer than the runner's default. */
+    kindLimits?: Record<string, number>;
     /** Other periodic work run before each claim (the admin counters' compaction). */
     extraSchedule?: (now: Date) => Promise<void>;
     /** "A job was enqueued" (the change bus): a new job wakes the runner at once (decision 0433). */
@@ -60,6 +62,7 @@ export function createMoneyJobRunner(
       await options.extraSchedule?.(now);
     },
     pollIntervalMs: options.pollIntervalMs,
+    kindLimits: options.kindLimits,
     onJobEnqueued: options.onJobEnqueued,
     onRun: (job, outcome) => options.metrics?.jobRun({ kind: job.kind, outcome }),
   });
