@@ -4,7 +4,7 @@ import type { Metrics } from '../../ops/metrics';
 import { createTaskPayments } from '../payments/task-payments';
 import { revealDueReviews } from '../tasks/blind-reviews';
 import { createMoneyJobHandlers, scheduleMoneyWork } from './hold-jobs';
-import { reconcilePayments, RECONCILE_JOB_KIND, scheduleReconciliation } from './reconcile';
+import { reconcilePayments, RECONCILE_JOB_KIND, scheduleReconciliation } from '../reconciliation/reconcile';
 import {
   alertAdmins,
   alertingOnRepeatedFailure,

@@ -18,7 +18,7 @@ import {
 } from '../payments/payments.test-helpers';
 import { createTask } from '../../test/builders';
 import { intentAt, ledgerOf, moneyTask, succeededCaptures, taskOf } from './money.test-helpers';
-import { ORPHAN_GRACE_MS, reconcilePayments } from './reconcile';
+import { ORPHAN_GRACE_MS, reconcilePayments } from '../reconciliation/reconcile';
 import { createTaskPayments } from '../payments/task-payments';
 
 /**

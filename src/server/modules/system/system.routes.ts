@@ -19,7 +19,7 @@ import {
   listFailingPaymentRetries,
   retryFailedJob,
 } from './system.repository';
-import { lastReconciliation } from '../holds/reconcile.repository';
+import { lastReconciliation } from '../reconciliation/reconcile.repository';
 
 /** The admin "System" tab (issue 21): the job queue, failures an operator acts on, and versions. */
 export function systemRoutes(deps: AppDeps & { webhookFailures: WebhookFailureLog }) {

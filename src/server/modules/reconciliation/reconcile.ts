@@ -29,9 +29,9 @@ import {
   RETRY_JOB_KINDS,
 } from '../payments/payment-retry-jobs';
 import type { TaskPayments } from '../payments/task-payments';
-import { adminIds } from './holds.repository';
-import { moneyNotification } from './money-notifications';
-import { ensureAuthorized } from './payment-authorization';
+import { adminIds } from '../holds/holds.repository';
+import { moneyNotification } from '../holds/money-notifications';
+import { ensureAuthorized } from '../holds/payment-authorization';
 import {
   finishReconciliation,
   interruptedCalls,
