@@ -17,8 +17,8 @@ import { messages } from './messages';
  * journeys compare the shell's positions with the page's.
  */
 
-const d = messages.taskPages.dashboards;
-const t = messages.taskPages.details;
+const dashboardsText = messages.taskPages.dashboards;
+const detailsText = messages.taskPages.details;
 
 const BUTTON =
   "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4";
@@ -65,18 +65,18 @@ function createdText(value: string): string {
     year: 'numeric',
     timeZone: 'UTC',
   });
-  return format(d.created, { date: day });
+  return format(dashboardsText.created, { date: day });
 }
 
 function taskCardHtml(task: TaskCardShellInput): string {
   const distance =
     task.distance_miles !== null && task.distance_miles !== undefined
-      ? ` · <span class="whitespace-nowrap">${escapeHtml(format(d.milesAway, { miles: formatDistanceMiles(task.distance_miles) }))}</span>`
+      ? ` · <span class="whitespace-nowrap">${escapeHtml(format(dashboardsText.milesAway, { miles: formatDistanceMiles(task.distance_miles) }))}</span>`
       : '';
   const applications =
     task.application_count === 1
-      ? d.applicationCountOne
-      : format(d.applicationCount, { count: task.application_count });
+      ? dashboardsText.applicationCountOne
+      : format(dashboardsText.applicationCount, { count: task.application_count });
   return (
     `<li><div class="flex flex-col rounded-xl border bg-card text-card-foreground shadow-sm gap-3 py-4"><div class="space-y-2 px-4">` +
     `<div class="flex items-start justify-between gap-3"><p class="min-w-0 flex-1 break-words font-medium">${escapeHtml(task.title)}</p>` +
@@ -88,7 +88,7 @@ function taskCardHtml(task: TaskCardShellInput): string {
     `<span class="inline-flex items-center gap-1">${icon('size-3.5')}${escapeHtml(applications)}</span>` +
     `</div>` +
     (task.expert_id
-      ? `<p class="text-sm text-primary underline underline-offset-4">${escapeHtml(d.viewAssignedExpert)}</p>`
+      ? `<p class="text-sm text-primary underline underline-offset-4">${escapeHtml(dashboardsText.viewAssignedExpert)}</p>`
       : '') +
     `</div></div></li>`
   );
@@ -106,8 +106,8 @@ export function clientDashboardShellHtml(tasks: readonly TaskCardShellInput[], b
   return signedInFrame(
     brandName,
     `<div class="space-y-4"><div class="flex flex-wrap items-center justify-between gap-3">` +
-      `<p class="text-2xl font-semibold">${escapeHtml(d.myTasks)}</p>` +
-      `<span class="${BUTTON_DEFAULT}">${icon('size-4')}${escapeHtml(d.createTask)}</span></div>` +
+      `<p class="text-2xl font-semibold">${escapeHtml(dashboardsText.myTasks)}</p>` +
+      `<span class="${BUTTON_DEFAULT}">${icon('size-4')}${escapeHtml(dashboardsText.createTask)}</span></div>` +
       `<div class="space-y-3"><ul class="space-y-3">${cards}</ul></div></div>`,
   );
 }
@@ -125,17 +125,17 @@ export interface TaskHeaderShellInput {
 /** The task page's header: Back, the title, the status dot and text, the budget figure, Edit and Cancel. */
 export function taskHeaderShellHtml(task: TaskHeaderShellInput, brandName: string): string {
   const buttons =
-    (task.showEdit ? `<span class="${BUTTON_OUTLINE}">${icon('size-4')}${escapeHtml(t.edit)}</span>` : '') +
-    (task.showCancel ? `<span class="${BUTTON_DESTRUCTIVE}">${escapeHtml(t.cancelTask)}</span>` : '');
+    (task.showEdit ? `<span class="${BUTTON_OUTLINE}">${icon('size-4')}${escapeHtml(detailsText.edit)}</span>` : '') +
+    (task.showCancel ? `<span class="${BUTTON_DESTRUCTIVE}">${escapeHtml(detailsText.cancelTask)}</span>` : '');
   return signedInFrame(
     brandName,
     `<div class="space-y-6"><div class="space-y-3">` +
-      `<span class="${BUTTON_GHOST_SM}">${icon('size-4')}${escapeHtml(t.back)}</span>` +
+      `<span class="${BUTTON_GHOST_SM}">${icon('size-4')}${escapeHtml(detailsText.back)}</span>` +
       `<div class="flex flex-wrap items-start justify-between gap-3"><div class="min-w-0 space-y-1">` +
       `<p class="break-words text-2xl font-semibold">${escapeHtml(task.title)}</p>` +
       `<div class="flex flex-wrap items-center gap-4">` +
       `<span class="inline-flex items-center gap-2 text-sm capitalize text-muted-foreground"><span class="inline-block size-2.5 rounded-full ${STATUS_DOT_CLASSES[statusDotColor(task.status)]}"></span><span>${escapeHtml(statusText(task.status))}</span></span>` +
-      `<span class="inline-flex items-baseline gap-1 font-semibold tabular-nums text-lg"><span class="text-sm font-normal text-muted-foreground">${escapeHtml(t.budgetFigureLabel)}</span><span>${escapeHtml(formatUsd(task.budget_figure))}</span></span>` +
+      `<span class="inline-flex items-baseline gap-1 font-semibold tabular-nums text-lg"><span class="text-sm font-normal text-muted-foreground">${escapeHtml(detailsText.budgetFigureLabel)}</span><span>${escapeHtml(formatUsd(task.budget_figure))}</span></span>` +
       `</div></div><div class="flex flex-wrap gap-2">${buttons}</div></div></div></div>`,
   );
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
-import { accountControlMessages } from '@shared/messages/accountControl';
+import { accountControlMessages } from '@shared/messages/account-control';
 import type { Db } from '../db/client';
 import { authUsers } from '../db/schema';
 

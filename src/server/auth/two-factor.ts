@@ -5,7 +5,7 @@ import { symmetricEncrypt } from 'better-auth/crypto';
 import { createOTP } from '@better-auth/utils/otp';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
-import { accountControlMessages } from '@shared/messages/accountControl';
+import { accountControlMessages } from '@shared/messages/account-control';
 import type { Db } from '../db/client';
 import { rolesOf } from '../modules/profiles/profiles.repository';
 import { authTwoFactors, authUsers } from '../db/schema';

@@ -19,14 +19,14 @@ export interface FileFacts {
  * images only, at most EVIDENCE.maxFiles. Empty when the files are acceptable.
  */
 export function evidenceFileErrors(files: readonly FileFacts[]): string[] {
-  const m = messages.evidence;
-  if (files.length < EVIDENCE.minFiles) return [m.filesRequired];
+  const evidenceText = messages.evidence;
+  if (files.length < EVIDENCE.minFiles) return [evidenceText.filesRequired];
   const errors: string[] = [];
-  if (files.length > EVIDENCE.maxFiles) errors.push(format(m.tooManyFiles, { max: EVIDENCE.maxFiles }));
+  if (files.length > EVIDENCE.maxFiles) errors.push(format(evidenceText.tooManyFiles, { max: EVIDENCE.maxFiles }));
   for (const file of files) {
-    if (file.size > EVIDENCE.maxFileBytes) errors.push(format(m.fileTooLarge, { name: file.name }));
+    if (file.size > EVIDENCE.maxFileBytes) errors.push(format(evidenceText.fileTooLarge, { name: file.name }));
     else if (!(EVIDENCE.allowedTypes as readonly string[]).includes(file.type)) {
-      errors.push(format(m.fileTypeInvalid, { name: file.name }));
+      errors.push(format(evidenceText.fileTypeInvalid, { name: file.name }));
     }
   }
   return errors;
@@ -34,9 +34,9 @@ export function evidenceFileErrors(files: readonly FileFacts[]): string[] {
 
 /** The problem with a chat attachment (5MB; images, PDF, DOC, DOCX), or null when acceptable. */
 export function chatAttachmentError(file: Pick<FileFacts, 'size' | 'type'>): string | null {
-  const m = messages.chat;
-  if (file.size > CHAT.attachmentMaxBytes) return m.fileTooLarge;
-  if (!(CHAT.attachmentTypes as readonly string[]).includes(file.type)) return m.fileTypeInvalid;
+  const chatText = messages.chat;
+  if (file.size > CHAT.attachmentMaxBytes) return chatText.fileTooLarge;
+  if (!(CHAT.attachmentTypes as readonly string[]).includes(file.type)) return chatText.fileTypeInvalid;
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { format } from '../format-message';
-import { evidenceTrustMessages as m } from '../messages/evidenceTrust';
+import { evidenceTrustMessages as m } from '../messages/evidence-trust';
 import { haversineMiles } from './geo';
 import { formatCount } from './plain-format';
 

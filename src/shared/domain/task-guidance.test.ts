@@ -5,8 +5,8 @@ import { TASK_VIEWERS, taskGuidance, type TaskViewer } from './task-guidance';
 
 const pay = messages.payment.section;
 const side = messages.taskSidebar;
-const p = messages.polish;
-const d = messages.taskPages.details;
+const polishText = messages.polish;
+const detailsText = messages.taskPages.details;
 
 /** The payment state each status usually has on the task page. */
 const PAYMENT: Record<TaskStatus, PaymentStatus> = {
@@ -27,12 +27,12 @@ const OWNER: Record<TaskStatus, string | null> = {
   pending: null,
   open: side.ownerOpenHint,
   assigned: pay.nextAuthorized,
-  in_progress: p.nextInProgress,
-  pending_approval: p.nextReviewEvidence,
+  in_progress: polishText.nextInProgress,
+  pending_approval: polishText.nextReviewEvidence,
   completed: pay.nextCaptured,
   verified: pay.nextCaptured,
   cancelled: pay.nextReleased,
-  disputed: p.nextDisputedClient,
+  disputed: polishText.nextDisputedClient,
   payment_lapsed: messages.holds.lapsedClient,
 };
 
@@ -50,12 +50,12 @@ const BADGE: Record<TaskStatus, string | null> = {
   open: null,
   assigned: null,
   in_progress: null,
-  pending_approval: d.evidencePending,
-  completed: d.evidenceApproved,
-  verified: d.evidenceApproved,
-  cancelled: p.evidenceRejected,
-  disputed: p.evidenceDisputed,
-  payment_lapsed: d.evidencePending,
+  pending_approval: detailsText.evidencePending,
+  completed: detailsText.evidenceApproved,
+  verified: detailsText.evidenceApproved,
+  cancelled: polishText.evidenceRejected,
+  disputed: polishText.evidenceDisputed,
+  payment_lapsed: detailsText.evidencePending,
 };
 
 const cases = TASK_STATUSES.flatMap((status) => TASK_VIEWERS.map((viewer) => [status, viewer] as const));
@@ -71,14 +71,14 @@ describe('taskGuidance: one hint and one badge per status and viewer', () => {
   it('never tells the client of a disputed task that the expert can now start, nor calls its evidence awaiting review', () => {
     const guidance = taskGuidance({ status: 'disputed', payment_status: 'authorized', reviewed: false }, 'owner');
     expect(guidance.nextStep).not.toBe(pay.nextAuthorized);
-    expect(guidance.evidenceBadge?.text).not.toBe(d.evidencePending);
+    expect(guidance.evidenceBadge?.text).not.toBe(detailsText.evidencePending);
   });
 
   it('stops inviting a review once the client has left one', () => {
     const before = taskGuidance({ status: 'completed', payment_status: 'captured', reviewed: false }, 'owner');
     const after = taskGuidance({ status: 'completed', payment_status: 'captured', reviewed: true }, 'owner');
     expect(before.nextStep).toMatch(/leave a review/);
-    expect(after.nextStep).toBe(p.nextCapturedReviewed);
+    expect(after.nextStep).toBe(polishText.nextCapturedReviewed);
     expect(after.nextStep).not.toMatch(/leave a review/);
   });
 
@@ -86,6 +86,6 @@ describe('taskGuidance: one hint and one badge per status and viewer', () => {
     expect(taskGuidance({ status: 'assigned', payment_status: 'unpaid', reviewed: false }, 'owner').nextStep).toBe(pay.nextUnpaid);
     expect(taskGuidance({ status: 'in_progress', payment_status: 'pending', reviewed: false }, 'owner').nextStep).toBe(pay.nextUnpaid);
     expect(taskGuidance({ status: 'verified', payment_status: 'authorized', reviewed: false }, 'owner').nextStep).toBe(pay.nextCaptureFailed);
-    expect(taskGuidance({ status: 'cancelled', payment_status: 'unpaid', reviewed: false }, 'owner').nextStep).toBe(p.nextCancelled);
+    expect(taskGuidance({ status: 'cancelled', payment_status: 'unpaid', reviewed: false }, 'owner').nextStep).toBe(polishText.nextCancelled);
   });
 });

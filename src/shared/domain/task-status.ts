@@ -86,7 +86,7 @@ export interface TaskTransition {
   errors: { notActor: string; wrongStatus: string; guard?: string };
 }
 
-const t = messages.tasks;
+const tasksText = messages.tasks;
 
 export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
   assign: {
@@ -115,9 +115,9 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     clears: [],
     paymentEffect: 'none',
     errors: {
-      notActor: t.onlyAssignedExpertCanAccept,
-      wrongStatus: t.statusChanged,
-      guard: t.paymentNotAuthorized,
+      notActor: tasksText.onlyAssignedExpertCanAccept,
+      wrongStatus: tasksText.statusChanged,
+      guard: tasksText.paymentNotAuthorized,
     },
   },
   decline: {
@@ -130,7 +130,7 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     clears: ['expert_id', 'assigned_at'],
     paymentEffect: 'cancel_hold_if_intent',
     cancelHoldReason: 'assignment_declined_by_expert',
-    errors: { notActor: t.onlyAssignedExpertCanDecline, wrongStatus: t.statusChanged },
+    errors: { notActor: tasksText.onlyAssignedExpertCanDecline, wrongStatus: tasksText.statusChanged },
   },
   abandon: {
     action: 'abandon',
@@ -141,7 +141,7 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     sets: [],
     clears: ['expert_id', 'started_at'],
     paymentEffect: 'none',
-    errors: { notActor: t.onlyAssignedExpertCanAbandon, wrongStatus: t.statusChanged },
+    errors: { notActor: tasksText.onlyAssignedExpertCanAbandon, wrongStatus: tasksText.statusChanged },
   },
   submit_evidence: {
     action: 'submit_evidence',
@@ -152,7 +152,7 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     sets: ['evidence_files', 'completion_notes', 'submitted_at'],
     clears: [],
     paymentEffect: 'none',
-    errors: { notActor: messages.evidence.onlyAssignedExpertCanSubmit, wrongStatus: t.statusChanged },
+    errors: { notActor: messages.evidence.onlyAssignedExpertCanSubmit, wrongStatus: tasksText.statusChanged },
   },
   confirm_evidence: {
     action: 'confirm_evidence',
@@ -163,7 +163,7 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     sets: ['client_capture_authorized_at', 'completed_at'],
     clears: [],
     paymentEffect: 'capture',
-    errors: { notActor: messages.evidence.onlyClientCanReview, wrongStatus: t.statusChanged },
+    errors: { notActor: messages.evidence.onlyClientCanReview, wrongStatus: tasksText.statusChanged },
   },
   // Spec 001 voided the hold here; the client's Reject now opens a dispute (docs/decisions/0111).
   reject_evidence: {
@@ -175,7 +175,7 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     sets: [],
     clears: ['review_window_ends_at'],
     paymentEffect: 'none',
-    errors: { notActor: messages.evidence.onlyClientCanReview, wrongStatus: t.statusChanged },
+    errors: { notActor: messages.evidence.onlyClientCanReview, wrongStatus: tasksText.statusChanged },
   },
   cancel: {
     action: 'cancel',
@@ -193,7 +193,7 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     clears: [],
     paymentEffect: 'cancel_hold_if_authorized',
     cancelHoldReason: 'task_cancelled_by_client',
-    errors: { notActor: t.onlyClientCanCancel, wrongStatus: t.notCancellable },
+    errors: { notActor: tasksText.onlyClientCanCancel, wrongStatus: tasksText.notCancellable },
   },
   resubmit_evidence: {
     action: 'resubmit_evidence',
@@ -204,7 +204,7 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     sets: ['evidence_files', 'completion_notes', 'submitted_at', 'review_window_ends_at'],
     clears: [],
     paymentEffect: 'none',
-    errors: { notActor: messages.evidence.onlyAssignedExpertCanSubmit, wrongStatus: t.statusChanged },
+    errors: { notActor: messages.evidence.onlyAssignedExpertCanSubmit, wrongStatus: tasksText.statusChanged },
   },
   accept_rejection: {
     action: 'accept_rejection',
@@ -216,7 +216,7 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     clears: [],
     paymentEffect: 'cancel_hold_if_intent',
     cancelHoldReason: 'client_rejected_evidence',
-    errors: { notActor: messages.disputes.onlyAssignedExpert, wrongStatus: t.statusChanged },
+    errors: { notActor: messages.disputes.onlyAssignedExpert, wrongStatus: tasksText.statusChanged },
   },
   resolve_dispute_release: {
     action: 'resolve_dispute_release',
@@ -262,7 +262,7 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     sets: ['client_capture_authorized_at', 'completed_at'],
     clears: ['review_window_ends_at'],
     paymentEffect: 'capture',
-    errors: { notActor: messages.common.forbidden, wrongStatus: t.statusChanged },
+    errors: { notActor: messages.common.forbidden, wrongStatus: tasksText.statusChanged },
   },
   // The provider cancelled the hold before it was captured (docs/decisions/0113).
   hold_lapse: {
@@ -274,7 +274,7 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     sets: ['payment_status'],
     clears: ['review_window_ends_at'],
     paymentEffect: 'none',
-    errors: { notActor: messages.common.forbidden, wrongStatus: t.statusChanged },
+    errors: { notActor: messages.common.forbidden, wrongStatus: tasksText.statusChanged },
   },
   // A fresh hold on a lapsed task; it returns to in_progress, or to pending_approval with a new
   // review window when evidence was already submitted (the service decides which).
@@ -287,7 +287,7 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     sets: ['payment_status'],
     clears: [],
     paymentEffect: 'new_hold',
-    errors: { notActor: messages.payment.onlyClientCanPay, wrongStatus: t.statusChanged },
+    errors: { notActor: messages.payment.onlyClientCanPay, wrongStatus: tasksText.statusChanged },
   },
 };
 
@@ -324,7 +324,7 @@ export function checkTransition(
     transition.requiresPaymentStatus === 'authorized' &&
     !isPaymentAuthorized(task, options.now ?? new Date())
   ) {
-    return { ok: false, reason: 'guard', message: transition.errors.guard ?? t.statusChanged, transition };
+    return { ok: false, reason: 'guard', message: transition.errors.guard ?? tasksText.statusChanged, transition };
   }
   return { ok: true, transition };
 }

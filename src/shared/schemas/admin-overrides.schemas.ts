@@ -5,14 +5,14 @@ import { assignExpertSchema } from './applications.schemas';
 import { idSchema, paginationQuery, requiredText } from './common.schemas';
 import { rejectEvidenceSchema } from './disputes.schemas';
 
-const o = messages.adminOverrides;
+const adminOverridesText = messages.adminOverrides;
 
 /** An admin's written reason for acting in a party's place: 10 to 1,000 characters, trimmed. */
 export const overrideReasonSchema = requiredText(
   ADMIN_OVERRIDE.reasonMinLength,
   ADMIN_OVERRIDE.reasonMaxLength,
-  o.reasonRequired,
-  o.reasonTooLong,
+  adminOverridesText.reasonRequired,
+  adminOverridesText.reasonTooLong,
 );
 
 /**

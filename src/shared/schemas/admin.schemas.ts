@@ -5,12 +5,12 @@ import { parseDollarsToCents } from '../domain/money';
 import { messages } from '../messages';
 import { optionalSearch, paginationQuery } from './common.schemas';
 
-const m = messages.admin;
+const adminText = messages.admin;
 
 const priceCents = (message: string) =>
   z.number({ error: message }).int(message).min(SETTINGS_DEFAULTS.priceLimitFloorCents, message);
 
-const legalText = z.string().max(TEXT_LIMITS.legalTextMax, m.legalTextTooLong).nullable().optional();
+const legalText = z.string().max(TEXT_LIMITS.legalTextMax, adminText.legalTextTooLong).nullable().optional();
 
 /**
  * PUT /admin/settings (spec 002 section 5). Prices are cents: at least 100 ($1) each, and the
@@ -19,20 +19,20 @@ const legalText = z.string().max(TEXT_LIMITS.legalTextMax, m.legalTextTooLong).n
 export const systemSettingsSchema = z
   .object({
     platform_fee_percent: z
-      .number({ error: m.feeOutOfRange })
-      .min(SETTINGS_DEFAULTS.platformFeeMin, m.feeOutOfRange)
-      .max(SETTINGS_DEFAULTS.platformFeeMax, m.feeOutOfRange)
-      .multipleOf(SETTINGS_DEFAULTS.platformFeeStep, m.feeTooPrecise),
-    min_task_price: priceCents(m.minPriceTooLow),
-    max_task_price: priceCents(m.maxPriceTooLow),
+      .number({ error: adminText.feeOutOfRange })
+      .min(SETTINGS_DEFAULTS.platformFeeMin, adminText.feeOutOfRange)
+      .max(SETTINGS_DEFAULTS.platformFeeMax, adminText.feeOutOfRange)
+      .multipleOf(SETTINGS_DEFAULTS.platformFeeStep, adminText.feeTooPrecise),
+    min_task_price: priceCents(adminText.minPriceTooLow),
+    max_task_price: priceCents(adminText.maxPriceTooLow),
     maintenance_mode: z.boolean(),
-    footer_text: z.string().max(TEXT_LIMITS.footerTextMax, m.footerTooLong),
-    contact_email: z.string().trim().pipe(z.email(m.contactEmailInvalid)),
+    footer_text: z.string().max(TEXT_LIMITS.footerTextMax, adminText.footerTooLong),
+    contact_email: z.string().trim().pipe(z.email(adminText.contactEmailInvalid)),
     tos_content: legalText,
     privacy_policy_content: legalText,
   })
   .refine((settings) => settings.min_task_price <= settings.max_task_price, {
-    message: m.priceRangeInverted,
+    message: adminText.priceRangeInverted,
     path: ['min_task_price'],
   });
 export type SystemSettingsRequest = z.input<typeof systemSettingsSchema>;
@@ -81,8 +81,8 @@ export type AdminReportsQuery = z.output<typeof adminReportsQuerySchema>;
 
 /** DELETE /admin/users/:id/roles/:role: "client" is the absence of both roles and cannot be removed. */
 export const userRoleRemoveParamsSchema = z.object({
-  id: z.uuid(m.userNotFound),
-  role: z.enum(APP_ROLES, { error: m.clientRoleNotRemovable }),
+  id: z.uuid(adminText.userNotFound),
+  role: z.enum(APP_ROLES, { error: adminText.clientRoleNotRemovable }),
 });
 
 /** GET /admin/transactions ?search: a prefix of the transaction id (as shown, first 8 characters or more). */
@@ -93,9 +93,9 @@ function transactionIdSearchField() {
     .string()
     .trim()
     .toLowerCase()
-    .max(36, m.transactionSearchInvalid)
-    .regex(/^[0-9a-f-]+$/, m.transactionSearchInvalid)
-      .refine((text) => text.replace(/-/g, '').length <= 32, m.transactionSearchInvalid)
+    .max(36, adminText.transactionSearchInvalid)
+    .regex(/^[0-9a-f-]+$/, adminText.transactionSearchInvalid)
+      .refine((text) => text.replace(/-/g, '').length <= 32, adminText.transactionSearchInvalid)
     .optional(),
   );
 }
@@ -106,20 +106,20 @@ export const ADMIN_NOTIFICATION_LIMITS = { titleMax: 120, messageMax: 1000 } as 
 export const sendNotificationSchema = z
   .object({
     audience: z.enum(['user', 'role', 'all']),
-    user_id: z.uuid(m.notificationUserRequired).optional(),
-    role: z.enum(['client', ...APP_ROLES], { error: m.notificationRoleRequired }).optional(),
-    title: requiredTextField(ADMIN_NOTIFICATION_LIMITS.titleMax, m.notificationTitleRequired, m.notificationTitleTooLong),
+    user_id: z.uuid(adminText.notificationUserRequired).optional(),
+    role: z.enum(['client', ...APP_ROLES], { error: adminText.notificationRoleRequired }).optional(),
+    title: requiredTextField(ADMIN_NOTIFICATION_LIMITS.titleMax, adminText.notificationTitleRequired, adminText.notificationTitleTooLong),
     message: requiredTextField(
       ADMIN_NOTIFICATION_LIMITS.messageMax,
-      m.notificationMessageRequired,
-      m.notificationMessageTooLong,
+      adminText.notificationMessageRequired,
+      adminText.notificationMessageTooLong,
     ),
   })
   .superRefine((value, ctx) => {
     if (value.audience === 'user' && !value.user_id)
-      ctx.addIssue({ code: 'custom', message: m.notificationUserRequired, path: ['user_id'] });
+      ctx.addIssue({ code: 'custom', message: adminText.notificationUserRequired, path: ['user_id'] });
     if (value.audience === 'role' && !value.role)
-      ctx.addIssue({ code: 'custom', message: m.notificationRoleRequired, path: ['role'] });
+      ctx.addIssue({ code: 'custom', message: adminText.notificationRoleRequired, path: ['role'] });
   });
 export type SendNotificationRequest = z.input<typeof sendNotificationSchema>;
 export type SendNotificationInput = z.output<typeof sendNotificationSchema>;

@@ -3,17 +3,17 @@ import { APPLICATIONS } from '../constants';
 import { messages } from '../messages';
 import { centsField, dollarsField, idSchema } from './common.schemas';
 
-const m = messages.applications;
+const applicationsText = messages.applications;
 
 const notes = z
-  .string({ error: m.coverLetterRequired })
+  .string({ error: applicationsText.coverLetterRequired })
   .trim()
-  .min(1, m.coverLetterRequired)
-  .max(APPLICATIONS.coverLetterMaxLength, m.coverLetterTooLong);
+  .min(1, applicationsText.coverLetterRequired)
+  .max(APPLICATIONS.coverLetterMaxLength, applicationsText.coverLetterTooLong);
 
 /** POST /tasks/:taskId/applications: proposed rate in cents (> 0) and a cover letter of at most 500 characters. */
 export const createApplicationSchema = z.object({
-  proposed_rate: centsField(m.rateRequired, m.rateInvalid),
+  proposed_rate: centsField(applicationsText.rateRequired, applicationsText.rateInvalid),
   notes,
 });
 export type CreateApplicationRequest = z.input<typeof createApplicationSchema>;
@@ -21,7 +21,7 @@ export type CreateApplicationInput = z.output<typeof createApplicationSchema>;
 
 /** The apply form: the rate typed in dollars (step 0.01); the output is a CreateApplicationInput. */
 export const applicationFormSchema = z.object({
-  proposed_rate: dollarsField(m.rateRequired, m.rateInvalid),
+  proposed_rate: dollarsField(applicationsText.rateRequired, applicationsText.rateInvalid),
   notes,
 });
 export type ApplicationFormValues = z.input<typeof applicationFormSchema>;

@@ -13,43 +13,43 @@ import {
 } from '../domain/appointments';
 import { messages } from '../messages';
 
-const m = messages.appointments;
+const appointmentsText = messages.appointments;
 
 /** An instant with its offset ("2026-12-09T16:00:00-06:00" or "...Z"). */
-const instant = z.iso.datetime({ offset: true, error: m.invalidWindow }).transform((text) => new Date(text));
+const instant = z.iso.datetime({ offset: true, error: appointmentsText.invalidWindow }).transform((text) => new Date(text));
 
 export const visitWindowSchema = z
-  .object({ start: instant, end: instant }, { error: m.invalidWindow })
+  .object({ start: instant, end: instant }, { error: appointmentsText.invalidWindow })
   // zod 4 runs the check even when a field failed: it only judges two real dates.
   .refine(
     (window) =>
       !(window.start instanceof Date && window.end instanceof Date) ||
       window.end.getTime() > window.start.getTime(),
-    { message: m.windowOrder },
+    { message: appointmentsText.windowOrder },
   );
 
 /** POST /api/tasks/:id/appointment/proposals: one to three windows; a reason when it moves an agreed visit. */
 export const proposeAppointmentSchema = z.object({
   windows: z
-    .array(visitWindowSchema, { error: m.invalidWindows })
-    .min(1, m.invalidWindows)
-    .max(APPOINTMENTS.maxWindows, m.invalidWindows),
-  reason: z.string(m.reasonRequired).trim().max(APPOINTMENTS.reasonMax, m.reasonTooLong).optional(),
+    .array(visitWindowSchema, { error: appointmentsText.invalidWindows })
+    .min(1, appointmentsText.invalidWindows)
+    .max(APPOINTMENTS.maxWindows, appointmentsText.invalidWindows),
+  reason: z.string(appointmentsText.reasonRequired).trim().max(APPOINTMENTS.reasonMax, appointmentsText.reasonTooLong).optional(),
 });
 export type ProposeAppointmentRequest = z.input<typeof proposeAppointmentSchema>;
 
 /** POST .../proposals/:proposalId/accept: which of the proposed windows (0-based). */
 export const acceptProposalSchema = z.object({
   choice: z
-    .number({ error: m.invalidChoice })
-    .int(m.invalidChoice)
-    .min(0, m.invalidChoice)
-    .max(APPOINTMENTS.maxWindows - 1, m.invalidChoice),
+    .number({ error: appointmentsText.invalidChoice })
+    .int(appointmentsText.invalidChoice)
+    .min(0, appointmentsText.invalidChoice)
+    .max(APPOINTMENTS.maxWindows - 1, appointmentsText.invalidChoice),
 });
 
 /** POST .../proposals/:proposalId/decline: an optional word why. */
 export const declineProposalSchema = z.object({
-  reason: z.string(m.reasonTooLong).trim().max(APPOINTMENTS.reasonMax, m.reasonTooLong).optional(),
+  reason: z.string(appointmentsText.reasonTooLong).trim().max(APPOINTMENTS.reasonMax, appointmentsText.reasonTooLong).optional(),
 });
 
 const windowDto = z.object({ start: z.string(), end: z.string(), label: z.string() });
@@ -166,24 +166,24 @@ const optionalText = (schema: z.ZodType<string>) =>
 /** PUT /api/tasks/:id/appointment/onsite-contact: a name and an email or a phone number (E.164). */
 export const onsiteContactSchema = z
   .object({
-    name: z.string(m.invalidOnsiteName).trim().min(1, m.invalidOnsiteName).max(100, m.invalidOnsiteName),
-    email: optionalText(z.email(m.invalidOnsiteEmail).max(254, m.invalidOnsiteEmail)),
+    name: z.string(appointmentsText.invalidOnsiteName).trim().min(1, appointmentsText.invalidOnsiteName).max(100, appointmentsText.invalidOnsiteName),
+    email: optionalText(z.email(appointmentsText.invalidOnsiteEmail).max(254, appointmentsText.invalidOnsiteEmail)),
     phone: optionalText(
       z
-        .string(m.invalidOnsitePhone)
+        .string(appointmentsText.invalidOnsitePhone)
         .trim()
-        .regex(/^\+[1-9]\d{6,14}$/, m.invalidOnsitePhone),
+        .regex(/^\+[1-9]\d{6,14}$/, appointmentsText.invalidOnsitePhone),
     ),
   })
   .refine((contact) => Boolean(contact.email || contact.phone), {
-    message: m.onsiteReachRequired,
+    message: appointmentsText.onsiteReachRequired,
     path: ['email'],
   });
 export type OnsiteContactRequest = z.input<typeof onsiteContactSchema>;
 
 /** POST /api/onsite/:token/another-window: an optional word for the parties. */
 export const onsiteAnotherSchema = z.object({
-  message: z.string(m.reasonTooLong).trim().max(APPOINTMENTS.reasonMax, m.reasonTooLong).optional(),
+  message: z.string(appointmentsText.reasonTooLong).trim().max(APPOINTMENTS.reasonMax, appointmentsText.reasonTooLong).optional(),
 });
 
 /** GET /api/onsite/:token: what the person on site sees; no price, no chat, no client details. */

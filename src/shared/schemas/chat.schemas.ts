@@ -3,15 +3,15 @@ import { CHAT } from '../constants';
 import { format } from '../format-message';
 import { messages } from '../messages';
 
-const m = messages.chat;
+const chatText = messages.chat;
 
 /** POST /tasks/:taskId/messages: trimmed, not empty; the receiver is the task's other party. */
 export const sendMessageSchema = z.object({
   content: z
-    .string({ error: m.messageEmpty })
+    .string({ error: chatText.messageEmpty })
     .trim()
-    .min(1, m.messageEmpty)
-    .max(CHAT.messageMaxLength, format(m.messageTooLong, { max: CHAT.messageMaxLength })),
+    .min(1, chatText.messageEmpty)
+    .max(CHAT.messageMaxLength, format(chatText.messageTooLong, { max: CHAT.messageMaxLength })),
 });
 export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHECKLIST_ITEM_KINDS, CHECKLIST_LIMITS, normalizeChecklist } from '../domain/checklist';
 import { format } from '../format-message';
-import { evidenceTrustMessages as m } from '../messages/evidenceTrust';
+import { evidenceTrustMessages as m } from '../messages/evidence-trust';
 
 const itemSchema = z.object({
   id: z.string().max(60).optional(),

@@ -11,13 +11,13 @@ export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
 export const DIRECTORY_BADGES = ['community_trust', 'background_check'] as const;
 export type DirectoryBadge = (typeof DIRECTORY_BADGES)[number];
 
-const m = messages.directory;
+const directoryText = messages.directory;
 const place = messages.location.invalidCoordinates;
 
 /** GET /api/search/experts. The place is required: the directory always answers "near where". */
 export const directoryQuerySchema = paginationQuery(10).extend({
-  latitude: numberFromText(m.placeRequired).pipe(latitudeField(place)),
-  longitude: numberFromText(m.placeRequired).pipe(longitudeField(place)),
+  latitude: numberFromText(directoryText.placeRequired).pipe(latitudeField(place)),
+  longitude: numberFromText(directoryText.placeRequired).pipe(longitudeField(place)),
   radius_miles: numberFromText(messages.discovery.invalidRadius)
     .pipe(
       z
@@ -27,11 +27,11 @@ export const directoryQuerySchema = paginationQuery(10).extend({
         .max(SEARCH_RADIUS.maxMiles, messages.discovery.invalidRadius),
     )
     .default(SEARCH_RADIUS.defaultMiles),
-  expertise: z.string().trim().min(1, m.invalidExpertise).max(100, m.invalidExpertise).optional(),
-  min_rating: numberFromText(m.invalidRating).pipe(z.number().min(1, m.invalidRating).max(5, m.invalidRating)).optional(),
-  badge: z.enum(DIRECTORY_BADGES, m.invalidBadge).optional(),
-  max_response_mins: numberFromText(m.invalidResponseTime)
-    .pipe(z.number().int(m.invalidResponseTime).min(1, m.invalidResponseTime).max(10_080, m.invalidResponseTime))
+  expertise: z.string().trim().min(1, directoryText.invalidExpertise).max(100, directoryText.invalidExpertise).optional(),
+  min_rating: numberFromText(directoryText.invalidRating).pipe(z.number().min(1, directoryText.invalidRating).max(5, directoryText.invalidRating)).optional(),
+  badge: z.enum(DIRECTORY_BADGES, directoryText.invalidBadge).optional(),
+  max_response_mins: numberFromText(directoryText.invalidResponseTime)
+    .pipe(z.number().int(directoryText.invalidResponseTime).min(1, directoryText.invalidResponseTime).max(10_080, directoryText.invalidResponseTime))
     .optional(),
   sort: z.enum(DIRECTORY_SORTS, messages.discovery.invalidFilter).default('distance'),
 });

@@ -12,10 +12,10 @@ export type TaskSearchSort = (typeof TASK_SEARCH_SORTS)[number];
 /** The map shows at most this many tasks (the nearest ones); the list pages through all of them. */
 export const TASK_MAP_POINTS_MAX = 500;
 
-const m = messages.discovery;
+const discoveryText = messages.discovery;
 
-const optionalCents = numberFromText(m.invalidBudget)
-  .pipe(z.number().int(m.invalidBudget).min(0, m.invalidBudget).max(100_000_000, m.invalidBudget))
+const optionalCents = numberFromText(discoveryText.invalidBudget)
+  .pipe(z.number().int(discoveryText.invalidBudget).min(0, discoveryText.invalidBudget).max(100_000_000, discoveryText.invalidBudget))
   .optional();
 
 /** The centre (a chosen place) and the radius shared by both searches. */
@@ -26,8 +26,8 @@ const placeFields = {
   longitude: numberFromText(messages.location.invalidCoordinates)
     .pipe(longitudeField(messages.location.invalidCoordinates))
     .optional(),
-  radius_miles: numberFromText(m.invalidRadius)
-    .pipe(z.number().int(m.invalidRadius).min(SEARCH_RADIUS.minMiles, m.invalidRadius).max(SEARCH_RADIUS.maxMiles, m.invalidRadius))
+  radius_miles: numberFromText(discoveryText.invalidRadius)
+    .pipe(z.number().int(discoveryText.invalidRadius).min(SEARCH_RADIUS.minMiles, discoveryText.invalidRadius).max(SEARCH_RADIUS.maxMiles, discoveryText.invalidRadius))
     .default(SEARCH_RADIUS.defaultMiles),
 };
 
@@ -38,16 +38,16 @@ const bothOrNeither = (q: { latitude?: number; longitude?: number }) =>
 export const taskSearchQuerySchema = paginationQuery()
   .extend({
     ...placeFields,
-    category: z.enum(TASK_CATEGORIES, m.invalidFilter).optional(),
-    urgency: z.enum(TASK_URGENCIES, m.invalidFilter).optional(),
+    category: z.enum(TASK_CATEGORIES, discoveryText.invalidFilter).optional(),
+    urgency: z.enum(TASK_URGENCIES, discoveryText.invalidFilter).optional(),
     budget_min: optionalCents,
     budget_max: optionalCents,
-    due_before: dateField(m.invalidDate, m.invalidDate).optional(),
-    sort: z.enum(TASK_SEARCH_SORTS, m.invalidFilter).default('newest'),
+    due_before: dateField(discoveryText.invalidDate, discoveryText.invalidDate).optional(),
+    sort: z.enum(TASK_SEARCH_SORTS, discoveryText.invalidFilter).default('newest'),
   })
   .refine(bothOrNeither, { message: messages.location.invalidCoordinates, path: ['longitude'] })
   .refine((q) => q.budget_min === undefined || q.budget_max === undefined || q.budget_min <= q.budget_max, {
-    message: m.invalidBudgetRange,
+    message: discoveryText.invalidBudgetRange,
     path: ['budget_max'],
   });
 export type TaskSearchQuery = z.output<typeof taskSearchQuerySchema>;
@@ -165,7 +165,7 @@ export interface ClientCardDto {
 
 /** POST /api/reviews/:id/report */
 export const reviewReportSchema = z.object({
-  kind: z.enum(['expert', 'client'], m.invalidFilter),
-  reason: z.string().trim().min(10, m.reportReasonShort).max(1000, m.reportReasonLong),
+  kind: z.enum(['expert', 'client'], discoveryText.invalidFilter),
+  reason: z.string().trim().min(10, discoveryText.reportReasonShort).max(1000, discoveryText.reportReasonLong),
 });
 export type ReviewReportRequest = z.infer<typeof reviewReportSchema>;

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 
-const d = messages.disputes;
-const h = messages.holds;
+const disputesText = messages.disputes;
+const holdsText = messages.holds;
 
 export const DISPUTE_REASON_MAX = 2000;
 
 /** The client's Reject: a required reason, and optionally a request for new evidence. */
 export const rejectEvidenceSchema = z.object({
-  reason: z.string({ error: d.reasonRequired }).trim().min(1, d.reasonRequired).max(DISPUTE_REASON_MAX, d.reasonTooLong),
+  reason: z.string({ error: disputesText.reasonRequired }).trim().min(1, disputesText.reasonRequired).max(DISPUTE_REASON_MAX, disputesText.reasonTooLong),
   request_changes: z.boolean({ error: messages.common.invalidRequest }).default(false),
 });
 export type RejectEvidenceRequest = z.input<typeof rejectEvidenceSchema>;
@@ -20,11 +20,11 @@ export type DisputeResolutionChoice = (typeof DISPUTE_RESOLUTIONS)[number];
 export const resolveDisputeSchema = z
   .object({
     resolution: z.enum(DISPUTE_RESOLUTIONS, { error: messages.common.invalidRequest }),
-    amount_cents: z.number({ error: d.amountInvalid }).int(d.amountInvalid).min(1, d.amountInvalid).optional(),
+    amount_cents: z.number({ error: disputesText.amountInvalid }).int(disputesText.amountInvalid).min(1, disputesText.amountInvalid).optional(),
     note: z.string().trim().max(1000).optional(),
   })
   .refine((value) => value.resolution !== 'partial' || value.amount_cents !== undefined, {
-    message: d.amountInvalid,
+    message: disputesText.amountInvalid,
     path: ['amount_cents'],
   });
 export type ResolveDisputeRequest = z.input<typeof resolveDisputeSchema>;
@@ -40,7 +40,7 @@ export const idParamSchema = z.object({ id: z.uuid({ error: messages.common.notF
  * double click or a retried request refunds once.
  */
 export const refundSchema = z.object({
-  amount_cents: z.number({ error: h.refundAmountInvalid }).int(h.refundAmountInvalid).min(1, h.refundAmountInvalid),
+  amount_cents: z.number({ error: holdsText.refundAmountInvalid }).int(holdsText.refundAmountInvalid).min(1, holdsText.refundAmountInvalid),
   idempotency_key: z
     .string({ error: messages.common.invalidRequest })
     .regex(/^[A-Za-z0-9_-]{8,100}$/, messages.common.invalidRequest),

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import type { InvitationStatus } from '../domain/invitations';
 
-const m = messages.invitations;
+const invitationsText = messages.invitations;
 
 /** POST /api/tasks/:id/invitations: the expert (their user id, as on the public profile) to invite. */
 export const createInvitationSchema = z.object({
-  expert_id: z.uuid(m.invalidExpert),
+  expert_id: z.uuid(invitationsText.invalidExpert),
 });
 export type CreateInvitationRequest = z.output<typeof createInvitationSchema>;
 

@@ -3,17 +3,17 @@ import { PHONE } from '../constants';
 import { isValidUsPhone, normalizeToE164, usPhoneToE164 } from '../domain/phone';
 import { messages } from '../messages';
 
-const m = messages.phone;
+const phoneText = messages.phone;
 
 /**
  * POST /api/phone-verification/send: the server's rule. Separators are tolerated and removed; the result must be
  * E.164 (plus, a nonzero digit, at most 15 digits), else "Invalid phone number format".
  */
 export const sendVerificationCodeSchema = z.object({
-  phoneNumber: z.string({ error: m.invalidFormat }).transform((value, ctx) => {
+  phoneNumber: z.string({ error: phoneText.invalidFormat }).transform((value, ctx) => {
     const e164 = normalizeToE164(value);
     if (e164 === null) {
-      ctx.addIssue({ code: 'custom', message: m.invalidFormat });
+      ctx.addIssue({ code: 'custom', message: phoneText.invalidFormat });
       return z.NEVER;
     }
     return e164;
@@ -24,8 +24,8 @@ export type SendVerificationCodeRequest = z.input<typeof sendVerificationCodeSch
 /** The phone form (US numbers, +1 added): the output is the E.164 number to send. */
 export const phoneFormSchema = z.object({
   phone: z
-    .string({ error: m.invalidNumber })
-    .refine(isValidUsPhone, m.invalidNumber)
+    .string({ error: phoneText.invalidNumber })
+    .refine(isValidUsPhone, phoneText.invalidNumber)
     .transform((value) => usPhoneToE164(value) as string),
 });
 export type PhoneFormValues = z.input<typeof phoneFormSchema>;
@@ -33,10 +33,10 @@ export type PhoneFormValues = z.input<typeof phoneFormSchema>;
 /** POST /api/phone-verification/verify: exactly 6 digits. */
 export const verifyCodeSchema = z.object({
   code: z
-    .string({ error: m.codeRequired })
+    .string({ error: phoneText.codeRequired })
     .trim()
-    .min(1, { message: m.codeRequired, abort: true })
-    .regex(new RegExp(`^\\d{${PHONE.codeLength}}$`), m.codeInvalid),
+    .min(1, { message: phoneText.codeRequired, abort: true })
+    .regex(new RegExp(`^\\d{${PHONE.codeLength}}$`), phoneText.codeInvalid),
 });
 export type VerifyCodeRequest = z.infer<typeof verifyCodeSchema>;
 

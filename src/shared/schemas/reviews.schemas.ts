@@ -3,20 +3,20 @@ import { REVIEWS, TEXT_LIMITS } from '../constants';
 import { messages } from '../messages';
 import { paginationQuery } from './common.schemas';
 
-const m = messages.reviews;
+const reviewsText = messages.reviews;
 
 /** POST /tasks/:taskId/review: a whole rating 1-5 and a comment of at least 10 characters. */
 export const createReviewSchema = z.object({
   rating: z
-    .number({ error: m.ratingRequired })
-    .int(m.ratingRequired)
-    .min(REVIEWS.ratingMin, m.ratingRequired)
-    .max(REVIEWS.ratingMax, m.ratingRequired),
+    .number({ error: reviewsText.ratingRequired })
+    .int(reviewsText.ratingRequired)
+    .min(REVIEWS.ratingMin, reviewsText.ratingRequired)
+    .max(REVIEWS.ratingMax, reviewsText.ratingRequired),
   comment: z
-    .string({ error: m.commentTooShort })
+    .string({ error: reviewsText.commentTooShort })
     .trim()
-    .min(REVIEWS.commentMinLength, m.commentTooShort)
-    .max(TEXT_LIMITS.reviewCommentMax, m.commentTooLong),
+    .min(REVIEWS.commentMinLength, reviewsText.commentTooShort)
+    .max(TEXT_LIMITS.reviewCommentMax, reviewsText.commentTooLong),
 });
 export type CreateReviewRequest = z.infer<typeof createReviewSchema>;
 

@@ -15,42 +15,42 @@ import {
   requiredText,
 } from './common.schemas';
 
-const m = messages.tasks;
+const tasksText = messages.tasks;
 
 const textFields = {
   title: requiredText(
     TASK_DEFAULTS.titleMinLength,
     TEXT_LIMITS.taskTitleMax,
-    m.titleTooShort,
-    m.titleTooLong,
+    tasksText.titleTooShort,
+    tasksText.titleTooLong,
   ),
   description: requiredText(
     TASK_DEFAULTS.descriptionMinLength,
     TEXT_LIMITS.taskDescriptionMax,
-    m.descriptionTooShort,
-    m.descriptionTooLong,
+    tasksText.descriptionTooShort,
+    tasksText.descriptionTooLong,
   ),
   requirements: requiredText(
     TASK_DEFAULTS.requirementsMinLength,
     TEXT_LIMITS.taskRequirementsMax,
-    m.requirementsTooShort,
-    m.requirementsTooLong,
+    tasksText.requirementsTooShort,
+    tasksText.requirementsTooLong,
   ),
-  category: z.enum(TASK_CATEGORIES, { error: m.categoryInvalid }),
-  urgency: z.enum(TASK_URGENCIES, { error: m.urgencyInvalid }),
+  category: z.enum(TASK_CATEGORIES, { error: tasksText.categoryInvalid }),
+  urgency: z.enum(TASK_URGENCIES, { error: tasksText.urgencyInvalid }),
 };
 
 const locationFields = {
-  location: requiredText(1, TEXT_LIMITS.locationMax, m.selectLocation, m.locationTooLong),
-  latitude: latitudeField(m.selectValidLocation),
-  longitude: longitudeField(m.selectValidLocation),
+  location: requiredText(1, TEXT_LIMITS.locationMax, tasksText.selectLocation, tasksText.locationTooLong),
+  latitude: latitudeField(tasksText.selectValidLocation),
+  longitude: longitudeField(tasksText.selectValidLocation),
 };
 
 const apiFields = {
   ...textFields,
   /** Integer cents. */
-  budget: centsField(m.budgetRequired, m.budgetInvalid),
-  due_date: dateField(m.dueDateRequired, m.dueDateInvalid),
+  budget: centsField(tasksText.budgetRequired, tasksText.budgetInvalid),
+  due_date: dateField(tasksText.dueDateRequired, tasksText.dueDateInvalid),
   ...locationFields,
 };
 
@@ -65,13 +65,13 @@ const LOCATION_KEYS = ['location', 'latitude', 'longitude'] as const;
 function withUpdateRules<T extends z.ZodType<Record<string, unknown>>>(schema: T) {
   return schema.superRefine((value, ctx) => {
     const given = Object.entries(value).filter(([, v]) => v !== undefined);
-    if (given.length === 0) ctx.addIssue({ code: 'custom', message: m.noChanges, path: [] });
+    if (given.length === 0) ctx.addIssue({ code: 'custom', message: tasksText.noChanges, path: [] });
     const locationGiven = LOCATION_KEYS.filter((key) => value[key] !== undefined);
     if (locationGiven.length > 0 && locationGiven.length < LOCATION_KEYS.length) {
       const missing = LOCATION_KEYS.find((key) => value[key] === undefined)!;
       ctx.addIssue({
         code: 'custom',
-        message: missing === 'location' ? m.selectLocation : m.selectValidLocation,
+        message: missing === 'location' ? tasksText.selectLocation : tasksText.selectValidLocation,
         path: [missing],
       });
     }
@@ -83,7 +83,7 @@ export const updateTaskSchema = withUpdateRules(z.object(apiFields).partial());
 export type UpdateTaskRequest = z.input<typeof updateTaskSchema>;
 export type UpdateTaskInput = z.output<typeof updateTaskSchema>;
 
-const formFields = { ...apiFields, budget: dollarsField(m.budgetRequired, m.budgetInvalid) };
+const formFields = { ...apiFields, budget: dollarsField(tasksText.budgetRequired, tasksText.budgetInvalid) };
 
 /** The create form: budget typed in dollars; the output is a CreateTaskInput (budget in cents). */
 export const createTaskFormSchema = z.object({ ...formFields, checklist: checklistSchema.optional() });

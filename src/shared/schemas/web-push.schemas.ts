@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { webPushMessages } from '../messages/webPush';
+import { webPushMessages } from '../messages/web-push';
 
 const invalid = { message: webPushMessages.invalidSubscription };
 

@@ -15,7 +15,7 @@ import {
 import { Field } from '@web/components/ui/field';
 import { Textarea } from '@web/components/ui/textarea';
 
-const o = messages.adminOverrides;
+const adminOverridesText = messages.adminOverrides;
 
 export interface AdminReasonDialogProps {
   /** The button that opens the dialog. */
@@ -36,7 +36,7 @@ export interface AdminReasonDialogProps {
  * An admin acting in a party's place writes why first (issue 27): 10 to 1,000 characters, checked
  * with the same schema as the server; the reason reaches both parties and the audit log.
  */
-export function AdminReasonDialog({ label, busyLabel, title, description, variant = 'default', busy, disabled, reasonLabel = o.reasonLabel, onConfirm }: AdminReasonDialogProps) {
+export function AdminReasonDialog({ label, busyLabel, title, description, variant = 'default', busy, disabled, reasonLabel = adminOverridesText.reasonLabel, onConfirm }: AdminReasonDialogProps) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -48,7 +48,7 @@ export function AdminReasonDialog({ label, busyLabel, title, description, varian
     const { overrideReasonSchema } = schemas;
     const parsed = overrideReasonSchema.safeParse(reason);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? o.reasonRequired);
+      setError(parsed.error.issues[0]?.message ?? adminOverridesText.reasonRequired);
       return;
     }
     setError(null);
@@ -74,7 +74,7 @@ export function AdminReasonDialog({ label, busyLabel, title, description, varian
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
-          <Field label={reasonLabel} error={error} description={o.reasonHint} required>
+          <Field label={reasonLabel} error={error} description={adminOverridesText.reasonHint} required>
             <Textarea
               value={reason}
               onChange={(event) => setReason(event.target.value)}
@@ -84,10 +84,10 @@ export function AdminReasonDialog({ label, busyLabel, title, description, varian
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" disabled={busy} onClick={() => setOpen(false)}>
-              {o.keep}
+              {adminOverridesText.keep}
             </Button>
             <Button type="submit" variant={variant} disabled={busy}>
-              {busy ? busyLabel : o.submit}
+              {busy ? busyLabel : adminOverridesText.submit}
             </Button>
           </DialogFooter>
         </form>

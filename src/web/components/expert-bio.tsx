@@ -4,7 +4,7 @@ import { isBioEmpty, needsShowMore } from '@shared/domain/expert';
 import { messages } from '@shared/messages';
 import { Button } from '@web/components/ui/button';
 
-const t = messages.taskPages.details;
+const detailsText = messages.taskPages.details;
 
 /**
  * An expert's bio cut at 150 characters with Show more / Show less when it is longer, or the spec's
@@ -30,7 +30,7 @@ export function ExpertBio({ bio }: { bio: string }) {
           aria-controls={id}
           onClick={() => setExpanded(!expanded)}
         >
-          {expanded ? t.showLess : t.showMore}
+          {expanded ? detailsText.showLess : detailsText.showMore}
         </Button>
       ) : null}
     </div>

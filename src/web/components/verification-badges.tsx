@@ -4,7 +4,7 @@ import { visibleBadges } from '@shared/domain/expert';
 import type { VerificationBadgeDto } from '@shared/schemas/expert-public.schemas';
 import { Badge } from '@web/components/ui/badge';
 import { cn } from '@web/components/ui/cn';
-import { verificationMessages as v } from '@shared/messages/verification';
+import { verificationMessages as verificationText } from '@shared/messages/verification';
 
 const ICONS = { community_trust: BadgeCheck, background_check: ShieldCheck } as const;
 
@@ -57,10 +57,10 @@ export function VerificationBadges({ badges, detailed = false, className }: Veri
 export function badgesFromFlags(flags: { community_trusted?: boolean; background_verified?: boolean }) {
   const badges: VerificationBadgesProps['badges'] = [];
   if (flags.community_trusted) {
-    badges.push({ level: 'community_trust', name: v.communityTrustName, description: v.communityTrustDescription });
+    badges.push({ level: 'community_trust', name: verificationText.communityTrustName, description: verificationText.communityTrustDescription });
   }
   if (flags.background_verified) {
-    badges.push({ level: 'background_check', name: v.backgroundCheckName, description: v.backgroundCheckDescription });
+    badges.push({ level: 'background_check', name: verificationText.backgroundCheckName, description: verificationText.backgroundCheckDescription });
   }
   return badges;
 }

@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { webPushMessages as m } from '@shared/messages/webPush';
+import { webPushMessages as webPushText } from '@shared/messages/web-push';
 import { disableWebPush, enableWebPush, NotificationsDeniedError } from './web-push-client';
 
 /**
@@ -11,10 +11,10 @@ export async function switchBrowserNotifications(enabled: boolean): Promise<bool
   try {
     if (enabled) await enableWebPush();
     else await disableWebPush();
-    toast.success(enabled ? m.turnedOn : m.turnedOff);
+    toast.success(enabled ? webPushText.turnedOn : webPushText.turnedOff);
     return true;
   } catch (error) {
-    toast.error(error instanceof NotificationsDeniedError ? m.denied : m.failed);
+    toast.error(error instanceof NotificationsDeniedError ? webPushText.denied : webPushText.failed);
     return false;
   }
 }

@@ -7,7 +7,7 @@ import { createTaskAt } from '../../test/builders';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
 /** Issue 49: propose, counter, accept, decline; who may; when (docs/decisions/0420-0422). */
-const m = messages.appointments;
+const appointmentsText = messages.appointments;
 const START = new Date('2026-12-01T12:00:00Z');
 const CHICAGO = { latitude: 41.8781, longitude: -87.6298, location: 'Chicago, IL' };
 const SYDNEY = { latitude: -33.8688, longitude: 151.2093, location: 'Sydney, NSW' };
@@ -76,7 +76,7 @@ describe('proposing and agreeing a visit', () => {
     const res = await propose(task.id, { windows: [W1, W2] });
     expect(res.status).toBe(201);
     const proposed = await t.json<Answer>(res);
-    expect(proposed.message).toBe(m.proposed);
+    expect(proposed.message).toBe(appointmentsText.proposed);
     expect(proposed.appointment.time_zone).toBe('America/Chicago');
     expect(proposed.appointment.pending!.windows.map((w) => w.label)).toEqual([
       'Wed 9 Dec, 4:00-5:00 pm CST',
@@ -97,7 +97,7 @@ describe('proposing and agreeing a visit', () => {
     // Answering it again is refused.
     const again = await answer(task.id, seen.pending!.id, 'accept', { choice: 0 });
     expect(again.status).toBe(409);
-    expect(await errorOf(again)).toBe(m.notPending);
+    expect(await errorOf(again)).toBe(appointmentsText.notPending);
   });
 
   it('the client counters with their own window, which the expert accepts', async () => {
@@ -134,12 +134,12 @@ describe('refusals', () => {
   it('bad input gets a 400 with the message', async () => {
     const task = await taskIn();
     const cases: Array<[unknown, string]> = [
-      [{ windows: [] }, m.invalidWindows],
-      [{ windows: [W1, W2, W1, W2] }, m.invalidWindows],
-      [{ windows: [{ start: W1.end, end: W1.start }] }, m.windowOrder],
-      [{ windows: [{ start: 'tomorrow', end: W1.end }] }, m.invalidWindow],
-      [{ windows: [{ start: '2026-11-30T10:00:00Z', end: '2026-11-30T11:00:00Z' }] }, m.windowPast],
-      [{ windows: [{ start: W1.start, end: '2026-12-10T22:00:00Z' }] }, m.windowLength],
+      [{ windows: [] }, appointmentsText.invalidWindows],
+      [{ windows: [W1, W2, W1, W2] }, appointmentsText.invalidWindows],
+      [{ windows: [{ start: W1.end, end: W1.start }] }, appointmentsText.windowOrder],
+      [{ windows: [{ start: 'tomorrow', end: W1.end }] }, appointmentsText.invalidWindow],
+      [{ windows: [{ start: '2026-11-30T10:00:00Z', end: '2026-11-30T11:00:00Z' }] }, appointmentsText.windowPast],
+      [{ windows: [{ start: W1.start, end: '2026-12-10T22:00:00Z' }] }, appointmentsText.windowLength],
     ];
     for (const [body, text] of cases) {
       const res = await propose(task.id, body);
@@ -149,7 +149,7 @@ describe('refusals', () => {
     const proposed = await t.json<Answer>(await propose(task.id, { windows: [W1] }));
     const badChoice = await answer(task.id, proposed.appointment.pending!.id, 'accept', { choice: 2 });
     expect(badChoice.status).toBe(400);
-    expect(await errorOf(badChoice)).toBe(m.invalidChoice);
+    expect(await errorOf(badChoice)).toBe(appointmentsText.invalidChoice);
     expect((await answer(task.id, 'nope', 'accept', { choice: 0 })).status).toBe(404);
   });
 
@@ -157,17 +157,17 @@ describe('refusals', () => {
     const task = await taskIn();
     const first = await propose(task.id, { windows: [W1] }, client);
     expect(first.status).toBe(409);
-    expect(await errorOf(first)).toBe(m.expertFirst);
+    expect(await errorOf(first)).toBe(appointmentsText.expertFirst);
     expect((await propose(task.id, { windows: [W1] }, otherClient)).status).toBe(404);
     expect((await propose(task.id, { windows: [W1] }, otherExpert)).status).toBe(404);
     const asAdmin = await propose(task.id, { windows: [W1] }, admin);
     expect(asAdmin.status).toBe(403);
-    expect(await errorOf(asAdmin)).toBe(m.notParty);
+    expect(await errorOf(asAdmin)).toBe(appointmentsText.notParty);
     expect(await read(task.id, admin)).toMatchObject({ my_party: null, can_propose: false });
     const proposed = await t.json<Answer>(await propose(task.id, { windows: [W1] }));
     const own = await answer(task.id, proposed.appointment.pending!.id, 'accept', { choice: 0 }, expert);
     expect(own.status).toBe(403);
-    expect(await errorOf(own)).toBe(m.ownProposal);
+    expect(await errorOf(own)).toBe(appointmentsText.ownProposal);
     expect((await t.request('GET', `/api/tasks/${task.id}/appointment`)).status).toBe(401);
   });
 
@@ -175,11 +175,11 @@ describe('refusals', () => {
     const unpaid = await taskIn('assigned');
     const early = await propose(unpaid.id, { windows: [W1] });
     expect(early.status).toBe(409);
-    expect(await errorOf(early)).toBe(m.notYet);
+    expect(await errorOf(early)).toBe(appointmentsText.notYet);
     const done = await taskIn('completed');
     const late = await propose(done.id, { windows: [W1] });
     expect(late.status).toBe(409);
-    expect(await errorOf(late)).toBe(m.closed);
+    expect(await errorOf(late)).toBe(appointmentsText.closed);
   });
 });
 
@@ -196,7 +196,7 @@ describe('reschedules', () => {
     await answer(task.id, proposed.appointment.pending!.id, 'accept', { choice: 0 });
     const noReason = await propose(task.id, { windows: [W2] }, client);
     expect(noReason.status).toBe(400);
-    expect(await errorOf(noReason)).toBe(m.reasonRequired);
+    expect(await errorOf(noReason)).toBe(appointmentsText.reasonRequired);
 
     const early = await t.json<Answer>(
       await propose(task.id, { windows: [W2], reason: 'Seller is late' }, client),

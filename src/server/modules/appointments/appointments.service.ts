@@ -37,7 +37,7 @@ import { agreedOf, appointmentDto, upcomingVisitDto } from './appointments.view'
 import { enqueueVisitReminders, visitIcs } from './appointment-reminders';
 import { enqueueOnsiteLink } from './onsite.service';
 
-const m = messages.appointments;
+const appointmentsText = messages.appointments;
 
 /** Thrown inside a transaction so that nothing is written; carries the refusal. */
 class Refused extends Error {
@@ -47,7 +47,7 @@ class Refused extends Error {
 }
 
 const partyName = (party: AppointmentParty) =>
-  party === 'client' ? m.partyClient : party === 'expert' ? m.partyExpert : m.partyOnsite;
+  party === 'client' ? appointmentsText.partyClient : party === 'expert' ? appointmentsText.partyExpert : appointmentsText.partyOnsite;
 
 function partyOf(task: Pick<TaskRow, 'client_id' | 'expert_id'>, userId: string): AppointmentParty | null {
   if (task.client_id === userId) return 'client';
@@ -58,9 +58,9 @@ function partyOf(task: Pick<TaskRow, 'client_id' | 'expert_id'>, userId: string)
 /** Whether the visit can be planned now: hired, not yet delivered, and the hold authorized. */
 function planningRefusal(task: TaskRow, now: Date): AppError | null {
   if (!APPOINTMENT_TASK_STATUSES.includes(task.status)) {
-    return conflict(['open', 'pending'].includes(task.status) ? m.notYet : m.closed);
+    return conflict(['open', 'pending'].includes(task.status) ? appointmentsText.notYet : appointmentsText.closed);
   }
-  return isPaymentAuthorized(task, now) ? null : conflict(m.notYet);
+  return isPaymentAuthorized(task, now) ? null : conflict(appointmentsText.notYet);
 }
 
 const otherParty = (task: TaskRow, party: AppointmentParty): string[] =>
@@ -81,7 +81,7 @@ export function createAppointmentsService(db: Db, clock: Clock) {
   async function loadForChange(userId: string, taskId: string, now: Date) {
     const { task } = await loadVisibleTask(db, userId, taskId, now);
     const party = partyOf(task, userId);
-    if (!party) throw forbidden(m.notParty);
+    if (!party) throw forbidden(appointmentsText.notParty);
     const refusal = planningRefusal(task, now);
     if (refusal) throw refusal;
     return { task, party, zone: zoneOfTask(task) };
@@ -98,7 +98,7 @@ export function createAppointmentsService(db: Db, clock: Clock) {
     const now = clock.now();
     const { task, actor } = await loadVisibleTask(db, userId, taskId, now);
     const party = partyOf(task, userId);
-    if (!party && !actor.isAdmin) throw forbidden(m.notParty);
+    if (!party && !actor.isAdmin) throw forbidden(appointmentsText.notParty);
     const [row, pending, events] = await Promise.all([
       findAppointment(db, task.id),
       findPendingProposal(db, task.id),
@@ -137,7 +137,7 @@ export function createAppointmentsService(db: Db, clock: Clock) {
         const problem = windowProblem(window, now);
         if (problem) {
           const text =
-            problem === 'past' ? m.windowPast : problem === 'order' ? m.windowOrder : m.windowLength;
+            problem === 'past' ? appointmentsText.windowPast : problem === 'order' ? appointmentsText.windowOrder : appointmentsText.windowLength;
           throw badRequest(text, { windows: text });
         }
       }
@@ -149,9 +149,9 @@ export function createAppointmentsService(db: Db, clock: Clock) {
           const agreed = agreedOf(row);
           const pending = await findPendingProposal(tx, task.id);
           const state = appointmentState({ agreed: agreed !== null, pending: pending !== undefined });
-          if (!mayPropose(party, state)) throw new Refused(conflict(m.expertFirst));
+          if (!mayPropose(party, state)) throw new Refused(conflict(appointmentsText.expertFirst));
           if (agreed && !reason)
-            throw new Refused(badRequest(m.reasonRequired, { reason: m.reasonRequired }));
+            throw new Refused(badRequest(appointmentsText.reasonRequired, { reason: appointmentsText.reasonRequired }));
           if (pending) {
             await closeProposal(tx, { taskId: task.id, id: pending.id, to: 'superseded', now });
             await insertEvent(tx, {
@@ -193,15 +193,15 @@ export function createAppointmentsService(db: Db, clock: Clock) {
             otherParty(task, party).map((user_id) => ({
               user_id,
               type: 'appointment_proposed' as const,
-              title: agreed ? m.notifyRescheduleTitle : m.notifyProposedTitle,
-              message: format(agreed ? m.notifyReschedule : m.notifyProposed, values),
+              title: agreed ? appointmentsText.notifyRescheduleTitle : appointmentsText.notifyProposedTitle,
+              message: format(agreed ? appointmentsText.notifyReschedule : appointmentsText.notifyProposed, values),
               task_id: task.id,
               data: { task_id: task.id, proposal_id: proposal.id, time_zone: zone },
             })),
           );
         }),
       );
-      return { appointment: await read(userId, task.id), message: m.proposed };
+      return { appointment: await read(userId, task.id), message: appointmentsText.proposed };
     },
 
     /** The other party takes one of the proposed windows: it becomes the agreed one. */
@@ -213,15 +213,15 @@ export function createAppointmentsService(db: Db, clock: Clock) {
           await recheckTask(tx, task.id, now);
           await lockAppointment(tx, task.id, now);
           const proposal = await findProposal(tx, task.id, proposalId);
-          if (!proposal) throw new Refused(notFound(m.proposalNotFound));
-          if (proposal.status !== 'pending') throw new Refused(conflict(m.notPending));
-          if (!mayAnswer(party, proposal.party)) throw new Refused(forbidden(m.ownProposal));
+          if (!proposal) throw new Refused(notFound(appointmentsText.proposalNotFound));
+          if (proposal.status !== 'pending') throw new Refused(conflict(appointmentsText.notPending));
+          if (!mayAnswer(party, proposal.party)) throw new Refused(forbidden(appointmentsText.ownProposal));
           const picked = proposal.windows[choice];
-          if (!picked) throw new Refused(badRequest(m.invalidChoice, { choice: m.invalidChoice }));
+          if (!picked) throw new Refused(badRequest(appointmentsText.invalidChoice, { choice: appointmentsText.invalidChoice }));
           const window = { start: new Date(picked.start), end: new Date(picked.end) };
-          if (window.start.getTime() <= now.getTime()) throw new Refused(conflict(m.windowPast));
+          if (window.start.getTime() <= now.getTime()) throw new Refused(conflict(appointmentsText.windowPast));
           if (!(await closeProposal(tx, { taskId: task.id, id: proposal.id, to: 'accepted', now }))) {
-            throw new Refused(conflict(m.notPending));
+            throw new Refused(conflict(appointmentsText.notPending));
           }
           const row = await setAgreedWindow(tx, {
             taskId: task.id,
@@ -238,7 +238,7 @@ export function createAppointmentsService(db: Db, clock: Clock) {
             late: proposal.late,
             now,
           });
-          const text = format(m.notifyAgreed, { title: task.title, window: formatWindow(window, zone) });
+          const text = format(appointmentsText.notifyAgreed, { title: task.title, window: formatWindow(window, zone) });
           await insertNotifications(
             tx,
             [task.client_id, task.expert_id]
@@ -246,7 +246,7 @@ export function createAppointmentsService(db: Db, clock: Clock) {
               .map((user_id) => ({
                 user_id,
                 type: 'appointment_agreed' as const,
-                title: m.notifyAgreedTitle,
+                title: appointmentsText.notifyAgreedTitle,
                 message: text,
                 task_id: task.id,
                 data: {
@@ -274,7 +274,7 @@ export function createAppointmentsService(db: Db, clock: Clock) {
           }
         }),
       );
-      return { appointment: await read(userId, task.id), message: m.accepted };
+      return { appointment: await read(userId, task.id), message: appointmentsText.accepted };
     },
 
     /** The other party says no; an agreed window stands. */
@@ -287,11 +287,11 @@ export function createAppointmentsService(db: Db, clock: Clock) {
           await recheckTask(tx, task.id, now);
           await lockAppointment(tx, task.id, now);
           const proposal = await findProposal(tx, task.id, proposalId);
-          if (!proposal) throw new Refused(notFound(m.proposalNotFound));
-          if (proposal.status !== 'pending') throw new Refused(conflict(m.notPending));
-          if (!mayAnswer(party, proposal.party)) throw new Refused(forbidden(m.ownProposal));
+          if (!proposal) throw new Refused(notFound(appointmentsText.proposalNotFound));
+          if (proposal.status !== 'pending') throw new Refused(conflict(appointmentsText.notPending));
+          if (!mayAnswer(party, proposal.party)) throw new Refused(forbidden(appointmentsText.ownProposal));
           if (!(await closeProposal(tx, { taskId: task.id, id: proposal.id, to: 'declined', now }))) {
-            throw new Refused(conflict(m.notPending));
+            throw new Refused(conflict(appointmentsText.notPending));
           }
           await insertEvent(tx, {
             taskId: task.id,
@@ -306,15 +306,15 @@ export function createAppointmentsService(db: Db, clock: Clock) {
             otherParty(task, party).map((user_id) => ({
               user_id,
               type: 'appointment_declined' as const,
-              title: m.notifyDeclinedTitle,
-              message: format(m.notifyDeclined, { party: partyName(party), title: task.title }),
+              title: appointmentsText.notifyDeclinedTitle,
+              message: format(appointmentsText.notifyDeclined, { party: partyName(party), title: task.title }),
               task_id: task.id,
               data: { task_id: task.id, proposal_id: proposal.id },
             })),
           );
         }),
       );
-      return { appointment: await read(userId, task.id), message: m.declined };
+      return { appointment: await read(userId, task.id), message: appointmentsText.declined };
     },
   };
 }

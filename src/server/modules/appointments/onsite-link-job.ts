@@ -9,7 +9,7 @@ import { visitCalendar } from './visit-ics';
 import { readOnsiteView } from './onsite.repository';
 import { ONSITE_LINK_KIND, onsiteViewDto } from './onsite.service';
 
-const m = messages.appointments;
+const appointmentsText = messages.appointments;
 
 /** Sends the person on site their signed link, with the agreed window when there is one. */
 export function createOnsiteLinkHandlers(deps: {
@@ -36,14 +36,14 @@ export function createOnsiteLinkHandlers(deps: {
       await deps.email.send({
         to: view.appointment.onsite_email,
         subject: payload.reminderHours
-          ? format(m.reminderTitle, { hours: payload.reminderHours })
+          ? format(appointmentsText.reminderTitle, { hours: payload.reminderHours })
           : dto.window
-            ? format(m.onsiteEmailSubject, { date: dto.window.label })
-            : m.onsiteEmailSubjectPending,
-        text: format(m.onsiteEmailText, {
+            ? format(appointmentsText.onsiteEmailSubject, { date: dto.window.label })
+            : appointmentsText.onsiteEmailSubjectPending,
+        text: format(appointmentsText.onsiteEmailText, {
           name: dto.contact_name,
           address: dto.address,
-          window: dto.window ? `${m.onsiteWindow}: ${dto.window.label}.` : m.onsiteNoWindowYet,
+          window: dto.window ? `${appointmentsText.onsiteWindow}: ${dto.window.label}.` : appointmentsText.onsiteNoWindowYet,
           url,
         }),
         actionUrl: url,
@@ -59,7 +59,7 @@ export function createOnsiteLinkHandlers(deps: {
                     end: view.appointment.agreed_end!,
                     zone: dto.time_zone,
                     // The person on site sees the visit, not the task's title (it may describe the buyer's plans).
-                    summary: m.onsitePageTitle,
+                    summary: appointmentsText.onsitePageTitle,
                     location: view.location,
                     url,
                   },

@@ -7,7 +7,7 @@ import { createTaskAt } from '../../test/builders';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
 /** Issue 49 (decision 0424): the person on site and their signed link. */
-const m = messages.appointments;
+const appointmentsText = messages.appointments;
 const START = new Date('2026-12-01T12:00:00Z');
 const W1 = { start: '2026-12-09T22:00:00.000Z', end: '2026-12-09T23:00:00.000Z' };
 const SELLER = { name: 'Sam Seller', email: 'sam.seller@example.com', phone: '+13125550100' };
@@ -79,7 +79,7 @@ describe('the person on site', () => {
     const task = await agreedTask();
     const res = await setContact(task.id, SELLER);
     expect(res.status).toBe(200);
-    expect((await t.json<{ message: string }>(res)).message).toBe(m.onsiteSaved);
+    expect((await t.json<{ message: string }>(res)).message).toBe(appointmentsText.onsiteSaved);
     const { token, mail } = await linkTokenFor(SELLER.email);
     expect(mail.subject).toBe('Visit on Wed 9 Dec, 4:00-5:00 pm CST: please confirm');
 
@@ -123,7 +123,7 @@ describe('the person on site', () => {
     const notes = await t.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.task_id, task.id), eq(notifications.title, m.notifyOnsiteConfirmedTitle)));
+      .where(and(eq(notifications.task_id, task.id), eq(notifications.title, appointmentsText.notifyOnsiteConfirmedTitle)));
     expect(notes.map((n) => n.user_id).sort()).toEqual([client.id, expert.id].sort());
     const after = await t.json<{ appointment: AppointmentDto }>(
       await t.request('GET', `/api/tasks/${task.id}/appointment`, { cookie: client.cookie }),
@@ -135,7 +135,7 @@ describe('the person on site', () => {
       body: { message: 'I work late that day' },
     });
     expect(another.status).toBe(200);
-    expect((await t.json<{ message: string }>(another)).message).toBe(m.onsiteAskedDone);
+    expect((await t.json<{ message: string }>(another)).message).toBe(appointmentsText.onsiteAskedDone);
   });
 
   it('refuses a changed token, an old link after a new contact, and a finished task', async () => {
@@ -145,7 +145,7 @@ describe('the person on site', () => {
     const tampered = `${token.slice(0, -2)}${token.endsWith('A') ? 'BB' : 'AA'}`;
     const changed = await t.request('GET', `/api/onsite/${tampered}`);
     expect(changed.status).toBe(404);
-    expect(await errorOf(changed)).toBe(m.onsiteInvalid);
+    expect(await errorOf(changed)).toBe(appointmentsText.onsiteInvalid);
     expect((await t.request('GET', '/api/onsite/nonsense')).status).toBe(404);
 
     await setContact(task.id, { name: 'Second Person', phone: '+13125550199' });
@@ -157,17 +157,17 @@ describe('the person on site', () => {
     await t.db.update(tasks).set({ status: 'completed' }).where(eq(tasks.id, task.id));
     const over = await t.request('GET', `/api/onsite/${third}`);
     expect(over.status).toBe(409);
-    expect(await errorOf(over)).toBe(m.onsiteOver);
+    expect(await errorOf(over)).toBe(appointmentsText.onsiteOver);
     expect((await t.request('POST', `/api/onsite/${third}/confirm`, { body: {} })).status).toBe(409);
   });
 
   it("is the client's to set, with a name and a way to reach them", async () => {
     const task = await agreedTask();
     const cases: Array<[unknown, string]> = [
-      [{ name: '', email: SELLER.email }, m.invalidOnsiteName],
-      [{ name: 'Sam' }, m.onsiteReachRequired],
-      [{ name: 'Sam', email: 'not-an-email' }, m.invalidOnsiteEmail],
-      [{ name: 'Sam', phone: '312 555' }, m.invalidOnsitePhone],
+      [{ name: '', email: SELLER.email }, appointmentsText.invalidOnsiteName],
+      [{ name: 'Sam' }, appointmentsText.onsiteReachRequired],
+      [{ name: 'Sam', email: 'not-an-email' }, appointmentsText.invalidOnsiteEmail],
+      [{ name: 'Sam', phone: '312 555' }, appointmentsText.invalidOnsitePhone],
     ];
     for (const [body, text] of cases) {
       const res = await setContact(task.id, body);
@@ -176,7 +176,7 @@ describe('the person on site', () => {
     }
     const asExpert = await setContact(task.id, SELLER, expert);
     expect(asExpert.status).toBe(403);
-    expect(await errorOf(asExpert)).toBe(m.onlyClientContact);
+    expect(await errorOf(asExpert)).toBe(appointmentsText.onlyClientContact);
     expect((await setContact(task.id, SELLER, otherClient)).status).toBe(404);
     expect(
       (await t.request('PUT', `/api/tasks/${task.id}/appointment/onsite-contact`, { body: SELLER })).status,

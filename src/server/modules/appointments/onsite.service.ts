@@ -15,7 +15,7 @@ import { windowDto } from './appointments.view';
 import { readOnsiteToken } from './onsite-token';
 import { confirmOnsite, readOnsiteView, setOnsiteContact } from './onsite.repository';
 
-const m = messages.appointments;
+const appointmentsText = messages.appointments;
 
 /** Job kind of the on-site link email (a person without an account: sent straight to their address). */
 export const ONSITE_LINK_KIND = 'appointment-onsite-link';
@@ -62,12 +62,12 @@ export function createOnsiteService(db: Db, clock: Clock, secret: string) {
   /** The view a token opens: 404 for a changed or stale token, 409 once the task is no longer active. */
   async function open(token: string): Promise<{ view: View; version: number }> {
     const read = readOnsiteToken(secret, token);
-    if (!read) throw notFound(m.onsiteInvalid);
+    if (!read) throw notFound(appointmentsText.onsiteInvalid);
     const view = await readOnsiteView(db, read.taskId);
     if (!view || view.appointment.onsite_token_version !== read.version || !view.appointment.onsite_name) {
-      throw notFound(m.onsiteInvalid);
+      throw notFound(appointmentsText.onsiteInvalid);
     }
-    if (!APPOINTMENT_TASK_STATUSES.includes(view.status)) throw conflict(m.onsiteOver);
+    if (!APPOINTMENT_TASK_STATUSES.includes(view.status)) throw conflict(appointmentsText.onsiteOver);
     return { view, version: read.version };
   }
 
@@ -96,9 +96,9 @@ export function createOnsiteService(db: Db, clock: Clock, secret: string) {
     ) {
       const now = clock.now();
       const { task } = await loadVisibleTask(db, userId, taskId, now);
-      if (task.client_id !== userId) throw forbidden(m.onlyClientContact);
+      if (task.client_id !== userId) throw forbidden(appointmentsText.onlyClientContact);
       if (!APPOINTMENT_TASK_STATUSES.includes(task.status))
-        throw conflict(['open', 'pending'].includes(task.status) ? m.notYet : m.closed);
+        throw conflict(['open', 'pending'].includes(task.status) ? appointmentsText.notYet : appointmentsText.closed);
       await db.transaction(async (tx) => {
         await lockAppointment(tx, task.id, now);
         const row = await setOnsiteContact(tx, {
@@ -117,7 +117,7 @@ export function createOnsiteService(db: Db, clock: Clock, secret: string) {
             now,
           });
       });
-      return { message: m.onsiteSaved };
+      return { message: appointmentsText.onsiteSaved };
     },
 
     async view(token: string): Promise<OnsiteViewDto> {
@@ -128,11 +128,11 @@ export function createOnsiteService(db: Db, clock: Clock, secret: string) {
       const now = clock.now();
       const { view, version } = await open(token);
       const a = view.appointment;
-      if (!a.agreed_start || !a.agreed_end) throw conflict(m.onsiteNoWindow);
+      if (!a.agreed_start || !a.agreed_end) throw conflict(appointmentsText.onsiteNoWindow);
       const window = { start: a.agreed_start, end: a.agreed_end };
       await db.transaction(async (tx) => {
         if (!(await confirmOnsite(tx, { taskId: view.task_id, version, sequence: a.sequence, now })))
-          throw conflict(m.onsiteInvalid);
+          throw conflict(appointmentsText.onsiteInvalid);
         await insertEvent(tx, {
           taskId: view.task_id,
           party: 'onsite',
@@ -143,11 +143,11 @@ export function createOnsiteService(db: Db, clock: Clock, secret: string) {
         const label = formatWindow(window, zoneOfTask(view));
         await tellParties(tx, view, {
           type: 'appointment_agreed',
-          title: m.notifyOnsiteConfirmedTitle,
-          message: format(m.notifyOnsiteConfirmed, { title: view.title, window: label }),
+          title: appointmentsText.notifyOnsiteConfirmedTitle,
+          message: format(appointmentsText.notifyOnsiteConfirmed, { title: view.title, window: label }),
         });
       });
-      return { view: await this.view(token), message: m.onsiteConfirmedDone };
+      return { view: await this.view(token), message: appointmentsText.onsiteConfirmedDone };
     },
 
     async askAnother(token: string, message?: string): Promise<{ view: OnsiteViewDto; message: string }> {
@@ -165,11 +165,11 @@ export function createOnsiteService(db: Db, clock: Clock, secret: string) {
         });
         await tellParties(tx, view, {
           type: 'appointment_declined',
-          title: m.notifyOnsiteAnotherTitle,
-          message: format(m.notifyOnsiteAnother, { title: view.title, message: note ?? '' }).trim(),
+          title: appointmentsText.notifyOnsiteAnotherTitle,
+          message: format(appointmentsText.notifyOnsiteAnother, { title: view.title, message: note ?? '' }).trim(),
         });
       });
-      return { view: await this.view(token), message: m.onsiteAskedDone };
+      return { view: await this.view(token), message: appointmentsText.onsiteAskedDone };
     },
   };
 }

@@ -11,7 +11,7 @@ import { formatWindow } from '@shared/domain/time-zone';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 
-const m = messages.appointments;
+const appointmentsText = messages.appointments;
 
 /** Job kind of the METHOD:CANCEL emails of a called-off visit (decision 0425). */
 export const VISIT_CANCEL_KIND = 'appointment-cancel';
@@ -113,11 +113,11 @@ export function createVisitCancelHandlers(deps: { db: Db; email: EmailSender }):
       const addresses = [...users.map((user) => user.email), p.onsiteEmail].filter((email): email is string =>
         Boolean(email),
       );
-      const text = format(m.cancelledText, { window: formatWindow(window, p.zone), address: p.location });
+      const text = format(appointmentsText.cancelledText, { window: formatWindow(window, p.zone), address: p.location });
       for (const to of addresses) {
         await deps.email.send({
           to,
-          subject: m.cancelledSubject,
+          subject: appointmentsText.cancelledSubject,
           text,
           calendar: { method: 'CANCEL', content },
         });

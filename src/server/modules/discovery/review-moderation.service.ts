@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { recomputeExpertRating } from '../tasks/reviews.repository';
 import { recomputeCommunityTrust } from '../verification/community-trust';
 
-const d = messages.directory;
+const directoryText = messages.directory;
 
 /**
  * Admins hide or restore a reported review (issue 23, docs/decisions/0262). The change, the audit row
@@ -52,9 +52,9 @@ export function createReviewModerationService(db: Db, clock: Clock) {
     if (!changed) {
       const [exists] = await db.select({ id: table.id }).from(table).where(eq(table.id, reviewId));
       if (!exists) throw notFound(messages.discovery.reviewNotFound);
-      throw conflict(hide ? d.reviewAlreadyHidden : d.reviewNotHidden);
+      throw conflict(hide ? directoryText.reviewAlreadyHidden : directoryText.reviewNotHidden);
     }
-    return { message: hide ? d.reviewHidden : d.reviewRestored };
+    return { message: hide ? directoryText.reviewHidden : directoryText.reviewRestored };
   }
 
   return {

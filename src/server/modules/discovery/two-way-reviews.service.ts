@@ -20,7 +20,7 @@ import {
   revieweeOf,
 } from './two-way-reviews.repository';
 
-const m = messages.discovery;
+const discoveryText = messages.discovery;
 const REVIEWABLE = new Set(['verified', 'completed']);
 
 const toDto = (row: { id: string; rating: number; comment: string; created_at: Date }): TwoWayReviewDto => ({
@@ -47,13 +47,13 @@ export function createTwoWayReviewsService(db: Db, clock: Clock) {
     async reviewClient(userId: string, taskId: string, input: CreateReviewRequest) {
       const now = clock.now();
       const task = await taskOf(taskId);
-      if (task.client_id === userId) throw forbidden(m.clientReviewOnlyExpert);
+      if (task.client_id === userId) throw forbidden(discoveryText.clientReviewOnlyExpert);
       if (task.expert_id !== userId) {
-        if ((await rolesOf(db, userId)).isAdmin) throw forbidden(m.clientReviewOnlyExpert);
+        if ((await rolesOf(db, userId)).isAdmin) throw forbidden(discoveryText.clientReviewOnlyExpert);
         throw notFound(messages.tasks.notFound);
       }
       const finished = finishedAt(task);
-      if (!finished || !isReviewWindowOpen(finished, now)) throw conflict(m.clientReviewNotReviewable);
+      if (!finished || !isReviewWindowOpen(finished, now)) throw conflict(discoveryText.clientReviewNotReviewable);
       const row = await db.transaction(async (tx) => {
         await lockTaskForReview(tx, task.id);
         const inserted = await insertClientReviewOnce(tx, {
@@ -77,8 +77,8 @@ export function createTwoWayReviewsService(db: Db, clock: Clock) {
         );
         return inserted;
       });
-      if (!row) throw conflict(m.clientReviewAlready);
-      return { review: toDto(row), message: m.clientReviewSubmitted };
+      if (!row) throw conflict(discoveryText.clientReviewAlready);
+      return { review: toDto(row), message: discoveryText.clientReviewSubmitted };
     },
 
     /** Both reviews of the task as the caller may see them: own always, the other's once revealed. */
@@ -114,7 +114,7 @@ export function createTwoWayReviewsService(db: Db, clock: Clock) {
         if (!roles.isExpert && !roles.isAdmin) throw forbidden(messages.common.forbidden);
       }
       const row = await clientCard(db, clientId, clock.now());
-      if (!row || row.is_expert) throw notFound(m.clientNotFound);
+      if (!row || row.is_expert) throw notFound(discoveryText.clientNotFound);
       return {
         id: row.id,
         first_name: row.first_name,
@@ -130,10 +130,10 @@ export function createTwoWayReviewsService(db: Db, clock: Clock) {
     /** The person a review is about reports it to the admins, once. */
     async report(userId: string, reviewId: string, input: ReviewReportRequest) {
       const reviewee = await revieweeOf(db, input.kind, reviewId);
-      if (!reviewee || reviewee !== userId) throw notFound(m.reviewNotFound);
+      if (!reviewee || reviewee !== userId) throw notFound(discoveryText.reviewNotFound);
       const inserted = await insertReviewReportOnce(db, { reviewId, kind: input.kind, reporterId: userId, reason: input.reason, now: clock.now() });
-      if (!inserted) throw conflict(m.reviewAlreadyReported);
-      return { message: m.reviewReported };
+      if (!inserted) throw conflict(discoveryText.reviewAlreadyReported);
+      return { message: discoveryText.reviewReported };
     },
 
     async reports(): Promise<{ reports: ReviewReportDto[] }> {

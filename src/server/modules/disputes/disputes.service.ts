@@ -37,7 +37,7 @@ export interface DisputesDeps {
   provider: () => PaymentProvider;
 }
 
-const d = messages.disputes;
+const disputesText = messages.disputes;
 
 /**
  * Disputes instead of reject-means-void (docs/decisions/0111): the client's Reject opens one, the
@@ -70,7 +70,7 @@ export function createDisputesService(deps: DisputesDeps) {
         ...(task.expert_id
           ? [
               // The spec's type for a rejection; the text says what happens now (a dispute, decision 0111).
-              moneyNotification(task.expert_id, 'evidence_rejected', d.openedTitle, format(d.openedMessage, { title: task.title, reason: body.reason }), task, now, {
+              moneyNotification(task.expert_id, 'evidence_rejected', disputesText.openedTitle, format(disputesText.openedMessage, { title: task.title, reason: body.reason }), task, now, {
                 dispute_id: dispute.id,
                 request_changes: Boolean(body.request_changes),
               }),
@@ -79,7 +79,7 @@ export function createDisputesService(deps: DisputesDeps) {
         ...admins
           .filter((id) => id !== actor.userId)
           .map((id) =>
-            moneyNotification(id, 'dispute_opened', d.openedTitle, format(d.openedAdminMessage, { title: task.title }), task, now, {
+            moneyNotification(id, 'dispute_opened', disputesText.openedTitle, format(disputesText.openedAdminMessage, { title: task.title }), task, now, {
               dispute_id: dispute.id,
             }),
           ),
@@ -96,7 +96,7 @@ export function createDisputesService(deps: DisputesDeps) {
       return row;
     });
     if (!disputed) throw conflict(messages.tasks.statusChanged);
-    return { task: disputed, message: d.opened };
+    return { task: disputed, message: disputesText.opened };
   }
 
   /** disputed -> cancelled by the expert: the hold is voided (retried by cancelHold's own records). */
@@ -104,13 +104,13 @@ export function createDisputesService(deps: DisputesDeps) {
     const now = clock.now();
     const { task } = await loadTaskFor(db, userId, taskId, 'accept_rejection', now);
     const dispute = await findOpenDispute(db, task.id);
-    if (!dispute) throw conflict(d.notOpen);
+    if (!dispute) throw conflict(disputesText.notOpen);
     const cancelled = await db.transaction(async (tx) => {
       const row = await updateTaskIf(tx, { id: task.id, from: ['disputed'], expertId: userId }, { status: 'cancelled', cancelled_at: now, updated_at: now });
       if (!row) return undefined;
       await resolveDisputeRow(tx, { id: dispute.id, from: ['open', 'resubmitted'], resolution: 'expert_accepted', capturedAmount: null, resolvedBy: userId, now });
       await insertNotifications(tx, [
-        moneyNotification(task.client_id, 'rejection_accepted', d.acceptedTitle, format(d.acceptedMessage, { title: task.title }), task, now),
+        moneyNotification(task.client_id, 'rejection_accepted', disputesText.acceptedTitle, format(disputesText.acceptedMessage, { title: task.title }), task, now),
       ]);
       await recordAudit(tx, { actor_id: userId, action: 'dispute.rejection_accepted', target_type: 'task', target_id: task.id, details: { dispute_id: dispute.id }, created_at: now });
       // The outbox (decision 0440): the void is owed from this commit on.
@@ -130,22 +130,22 @@ export function createDisputesService(deps: DisputesDeps) {
         holdFailed = true;
       }
     }
-    return { message: holdFailed ? d.rejectionAcceptedHoldFailed : d.rejectionAccepted, payment_failed: holdFailed };
+    return { message: holdFailed ? disputesText.rejectionAcceptedHoldFailed : disputesText.rejectionAccepted, payment_failed: holdFailed };
   }
 
   async function resolve(adminId: string, disputeId: string, body: ResolveDisputeRequest) {
     const now = clock.now();
     const dispute = await findDispute(db, disputeId);
-    if (!dispute) throw notFound(d.notFound);
+    if (!dispute) throw notFound(disputesText.notFound);
     const { actor, facts, task } = await loadVisibleTask(db, adminId, dispute.task_id, now);
     enforce(check(actor, 'resolve_dispute', facts, now));
-    if (dispute.status === 'resolved') throw conflict(d.notOpen);
+    if (dispute.status === 'resolved') throw conflict(disputesText.notOpen);
     const txRow = (await transactionsOfTask(db, task.id)).find((row) => row.stripe_payment_intent_id === task.stripe_payment_intent_id);
     const authorized = txRow?.amount ?? task.budget;
     const feePercent = txRow?.platform_fee_percent ?? SETTINGS_DEFAULTS.platformFeePercent;
     const notifyBoth = async (tx: Db, message: string) =>
       insertNotifications(tx, [task.client_id, task.expert_id].filter((id): id is string => Boolean(id)).map((to) =>
-        moneyNotification(to, 'dispute_resolved', d.resolvedTitle, message, task, now, { dispute_id: dispute.id, resolution: body.resolution }),
+        moneyNotification(to, 'dispute_resolved', disputesText.resolvedTitle, message, task, now, { dispute_id: dispute.id, resolution: body.resolution }),
       ));
 
     if (body.resolution === 'refund') {
@@ -155,22 +155,22 @@ export function createDisputesService(deps: DisputesDeps) {
         const row = await updateTaskIf(tx, { id: task.id, from: ['disputed'] }, { status: 'cancelled', cancelled_at: now, updated_at: now });
         if (!row) return undefined;
         await resolveDisputeRow(tx, { id: dispute.id, from: ['open', 'resubmitted'], resolution: 'refund', capturedAmount: null, resolvedBy: adminId, note: body.note, now });
-        await notifyBoth(tx, format(d.resolvedRefundMessage, { title: task.title }));
+        await notifyBoth(tx, format(disputesText.resolvedRefundMessage, { title: task.title }));
         await recordAudit(tx, { actor_id: adminId, action: 'dispute.resolved', target_type: 'task', target_id: task.id, details: { dispute_id: dispute.id, resolution: 'refund', note: body.note ?? null }, created_at: now });
         if (owesVoid) await enqueueVoidRetry(tx, { taskId: task.id, intentId: task.stripe_payment_intent_id!, reason: 'dispute_refunded', now, delayMs: OUTBOX_HEAD_START_MS });
         return row;
       });
-      if (!done) throw conflict(d.notOpen);
+      if (!done) throw conflict(disputesText.notOpen);
       if (owesVoid) {
         await payments.cancelHold(task, 'dispute_refunded').catch((error: unknown) =>
           log.warn({ taskId: task.id, err: errorField(error) }, 'dispute refund void failed; its job retries it'),
         );
       }
-      return { message: d.resolved, resolution: 'refund' as const, captured_amount: 0 };
+      return { message: disputesText.resolved, resolution: 'refund' as const, captured_amount: 0 };
     }
 
     const amount = body.resolution === 'release' ? authorized : body.amount_cents!;
-    if (amount < 1 || amount > authorized) throw badRequest(d.amountInvalid, { amount_cents: d.amountInvalid });
+    if (amount < 1 || amount > authorized) throw badRequest(disputesText.amountInvalid, { amount_cents: disputesText.amountInvalid });
     if (task.payment_status !== 'authorized' || !task.stripe_payment_intent_id) throw conflict(messages.payment.cannotCapture);
     const fee = amount === authorized && txRow ? txRow.platform_fee : platformFeeCents(amount, feePercent);
     const intentId = task.stripe_payment_intent_id;
@@ -180,20 +180,20 @@ export function createDisputesService(deps: DisputesDeps) {
       const row = await updateTaskIf(tx, { id: task.id, from: ['disputed'], extra: eq(tasks.payment_status, 'authorized') }, { status: 'verified', completed_at: now, updated_at: now });
       if (!row) return undefined;
       await resolveDisputeRow(tx, { id: dispute.id, from: ['open', 'resubmitted'], resolution: body.resolution === 'release' ? 'release' : 'partial', capturedAmount: amount, resolvedBy: adminId, note: body.note, now });
-      await notifyBoth(tx, format(d.resolvedReleaseMessage, { title: task.title, amount: formatUsd(amount - fee) }));
+      await notifyBoth(tx, format(disputesText.resolvedReleaseMessage, { title: task.title, amount: formatUsd(amount - fee) }));
       await recordAudit(tx, { actor_id: adminId, action: 'dispute.resolved', target_type: 'task', target_id: task.id, details: { dispute_id: dispute.id, resolution: body.resolution, captured_amount: amount, platform_fee: fee, note: body.note ?? null }, created_at: now });
       await enqueueCaptureRetry(tx, { taskId: task.id, intentId, now, amount, fee, delayMs: OUTBOX_HEAD_START_MS });
       return row;
     });
     if (!done) {
       const again = await findDispute(db, dispute.id);
-      if (again?.status !== 'resolved') throw conflict(d.notOpen);
-      return { message: d.resolved, resolution: body.resolution, captured_amount: again.captured_amount ?? amount };
+      if (again?.status !== 'resolved') throw conflict(disputesText.notOpen);
+      return { message: disputesText.resolved, resolution: body.resolution, captured_amount: again.captured_amount ?? amount };
     }
     const capture = await payments.capture(done, { amountCents: amount, feeCents: fee });
     if (!capture.success) log.warn({ taskId: task.id, err: capture.error }, 'dispute capture failed; its job retries it');
     const captured = capture.success ? capture.amount_captured : amount;
-    return { message: d.resolved, resolution: body.resolution, captured_amount: captured };
+    return { message: disputesText.resolved, resolution: body.resolution, captured_amount: captured };
   }
 
   return { open, acceptRejection, resolve };

@@ -20,7 +20,7 @@ import { finishJobByKey } from '../../jobs/jobs.repository';
 import { crashPoint } from '../../ops/crash-points';
 import { OUTBOX_HEAD_START_MS } from '../payments/payment-retry-jobs';
 
-const h = messages.holds;
+const holdsText = messages.holds;
 
 /**
  * An admin refunds a captured payment, fully or partly (docs/decisions/0114). The dialog's key
@@ -38,13 +38,13 @@ export function createRefundsService(deps: { db: Db; clock: Clock; provider: () 
       const [previous] = await db.select().from(paymentActions).where(eq(paymentActions.idempotency_key, key));
       if (previous?.status === 'succeeded') {
         const current = await findTransaction(db, row.id);
-        return { message: h.refunded, transaction_status: current!.status, amount_refunded: current!.amount_refunded };
+        return { message: holdsText.refunded, transaction_status: current!.status, amount_refunded: current!.amount_refunded };
       }
       if ((row.status !== 'captured' && row.status !== 'partially_refunded') || !row.stripe_payment_intent_id) {
-        throw conflict(h.refundNotAllowed);
+        throw conflict(holdsText.refundNotAllowed);
       }
       const left = row.amount - row.amount_refunded;
-      if (body.amount_cents > left) throw badRequest(h.refundAmountInvalid, { amount_cents: h.refundAmountInvalid });
+      if (body.amount_cents > left) throw badRequest(holdsText.refundAmountInvalid, { amount_cents: holdsText.refundAmountInvalid });
       if (await otherRefundRetrying(db, { transactionId: row.id, idempotencyKey: body.idempotency_key })) {
         throw conflict(messages.operations.refundRetrying);
       }
@@ -73,7 +73,7 @@ export function createRefundsService(deps: { db: Db; clock: Clock; provider: () 
         // The provider failed to answer (it did not refuse): its job retries it, no money waits for a
         // person (decision 0242). A refusal is final: the job ends.
         if (failure.kind !== 'unavailable') await finishJobByKey(db, { key: refundJobKey(retryPayload), now: clock.now() });
-        throw new AppError(failure.code === 'bad_request' ? 'conflict' : 'provider_error', format(h.refundFailed, { msg: failure.message }));
+        throw new AppError(failure.code === 'bad_request' ? 'conflict' : 'provider_error', format(holdsText.refundFailed, { msg: failure.message }));
       }
       crashPoint('refund.after_provider');
       const at = clock.now();
@@ -121,9 +121,9 @@ export function createRefundsService(deps: { db: Db; clock: Clock; provider: () 
       });
       // Recorded (or found recorded): the outbox job has nothing left to do.
       await finishJobByKey(db, { key: refundJobKey(retryPayload), now: clock.now() });
-      if (updated === undefined) throw conflict(h.refundNotAllowed);
-      if (updated === null) throw conflict(h.refundNotAllowed);
-      return { message: h.refunded, transaction_status: updated.status, amount_refunded: updated.amount_refunded };
+      if (updated === undefined) throw conflict(holdsText.refundNotAllowed);
+      if (updated === null) throw conflict(holdsText.refundNotAllowed);
+      return { message: holdsText.refunded, transaction_status: updated.status, amount_refunded: updated.amount_refunded };
     },
   };
 }

@@ -20,7 +20,7 @@ import { loadTaskFor } from '../tasks/task-access';
 import { updateTaskIf } from '../tasks/tasks.repository';
 import { findOpenDispute, markResubmitted } from './disputes.repository';
 
-const d = messages.disputes;
+const disputesText = messages.disputes;
 
 /**
  * disputed -> pending_approval: the expert's one resubmission. New photos and notes replace the
@@ -36,8 +36,8 @@ export async function resubmitEvidence(
   const now = clock.now();
   const { task } = await loadTaskFor(db, userId, taskId, 'resubmit_evidence', now);
   const dispute = await findOpenDispute(db, task.id);
-  if (!dispute) throw conflict(d.notOpen);
-  if (dispute.status !== 'open') throw conflict(d.alreadyResubmitted);
+  if (!dispute) throw conflict(disputesText.notOpen);
+  if (dispute.status !== 'open') throw conflict(disputesText.alreadyResubmitted);
   const { completion_notes } = validate(submitEvidenceSchema, { completion_notes: textOf(form, EVIDENCE_FIELDS.notes) });
   const files = await collectEvidenceFiles(task, form, checkEvidenceFiles, uploadResolver(db, { taskId: task.id, uploaderId: userId }));
   const stored = await storeEvidence(storage, { taskId: task.id, files, now, prefix: 'r' });
@@ -55,7 +55,7 @@ export async function resubmitEvidence(
     await replaceEvidenceFacts(tx, { taskId: task.id, rows: stored.facts });
       await useUploadsOrConflict(tx, { ids: stored.uploadIds }, () => conflict(messages.tasks.statusChanged));
     await insertNotifications(tx, [
-      moneyNotification(task.client_id, 'evidence_resubmitted', d.resubmittedTitle, format(d.resubmittedMessage, { title: task.title }), task, now, {
+      moneyNotification(task.client_id, 'evidence_resubmitted', disputesText.resubmittedTitle, format(disputesText.resubmittedMessage, { title: task.title }), task, now, {
         dispute_id: dispute.id,
       }),
     ]);
@@ -67,7 +67,7 @@ export async function resubmitEvidence(
   });
   if (!updated) {
     await stored.remove();
-    throw conflict(d.alreadyResubmitted);
+    throw conflict(disputesText.alreadyResubmitted);
   }
-  return { task: updated, message: d.resubmitted };
+  return { task: updated, message: disputesText.resubmitted };
 }

@@ -2,7 +2,7 @@ import { CHECKLIST_LIMITS, hasChecklist, missingRequiredItems } from '@shared/do
 import { EVIDENCE } from '@shared/constants';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
-import { evidenceTrustMessages as m } from '@shared/messages/evidenceTrust';
+import { evidenceTrustMessages as evidenceTrustText } from '@shared/messages/evidence-trust';
 import { badRequest } from '../../lib/errors';
 import { checkUpload } from '../../lib/file-checks';
 import type { TaskRow } from '../tasks/tasks.repository';
@@ -43,9 +43,9 @@ function checkPhoto(bytes: Uint8Array, name: string, itemId: string | null): Col
  * video-uploads). Same 5 MB as photos here: anything bigger goes through the multipart protocol.
  */
 function checkFormVideo(bytes: Uint8Array, name: string, itemId: string): CollectedFile {
-  if (bytes.byteLength > EVIDENCE_FORM_VIDEO_MAX_BYTES) throw fail(format(m.videoTooLarge, { name }));
+  if (bytes.byteLength > EVIDENCE_FORM_VIDEO_MAX_BYTES) throw fail(format(evidenceTrustText.videoTooLarge, { name }));
   const kind = detectVideoKind(bytes.subarray(0, 64));
-  if (!kind) throw fail(format(m.videoTypeInvalid, { name }));
+  if (!kind) throw fail(format(evidenceTrustText.videoTypeInvalid, { name }));
   return { bytes, contentType: VIDEO_KINDS[kind].contentType, fileName: videoFileName(name, kind), itemId };
 }
 
@@ -83,8 +83,8 @@ export async function collectEvidenceFiles(
     const files = filesOf(form.getAll(field));
     const uploadIds = uploadIdsOf(form.getAll(field));
     if (files.length + uploadIds.length === 0) continue;
-    if (!item) throw fail(m.itemUnknown);
-    if (files.length + uploadIds.length > CHECKLIST_LIMITS.maxFilesPerItem) throw fail(format(m.itemTooManyFiles, { max: CHECKLIST_LIMITS.maxFilesPerItem }));
+    if (!item) throw fail(evidenceTrustText.itemUnknown);
+    if (files.length + uploadIds.length > CHECKLIST_LIMITS.maxFilesPerItem) throw fail(format(evidenceTrustText.itemTooManyFiles, { max: CHECKLIST_LIMITS.maxFilesPerItem }));
     for (const file of files) {
       const bytes = new Uint8Array(await file.arrayBuffer());
       collected.push(item.kind === 'video' ? checkFormVideo(bytes, file.name, item.id) : checkPhoto(bytes, file.name, item.id));
@@ -92,7 +92,7 @@ export async function collectEvidenceFiles(
     if (uploadIds.length > 0) {
       // Only this expert's completed uploads for this very item count; anything else must be sent again.
       const uploads = (await resolveUploads(uploadIds)).filter((upload) => upload.item_id === item.id);
-      if (item.kind !== 'video' || uploads.length !== uploadIds.length) throw fail(format(m.uploadUnusable, { label: item.label }));
+      if (item.kind !== 'video' || uploads.length !== uploadIds.length) throw fail(format(evidenceTrustText.uploadUnusable, { label: item.label }));
       for (const upload of uploads) {
         collected.push({ bytes: new Uint8Array(), contentType: upload.content_type!, fileName: upload.file_name, itemId: item.id, upload });
       }
@@ -103,7 +103,7 @@ export async function collectEvidenceFiles(
     throw fail(format(messages.evidence.tooManyFiles, { max: CHECKLIST_LIMITS.maxFiles }));
   }
   const missing = missingRequiredItems(checklist, perItem);
-  if (missing.length > 0) throw fail(format(m.itemMissing, { items: missing.map((item) => item.label).join(', ') }));
+  if (missing.length > 0) throw fail(format(evidenceTrustText.itemMissing, { items: missing.map((item) => item.label).join(', ') }));
   // Checklist order, so the file route's positions follow the list.
   const order = new Map(checklist.map((item, index) => [item.id, index]));
   return collected.sort((a, b) => order.get(a.itemId!)! - order.get(b.itemId!)!);

@@ -1,6 +1,6 @@
 import { BRAND_NAME } from '@shared/brand';
 import { messages } from '@shared/messages';
-import { evidenceTrustMessages as m } from '@shared/messages/evidenceTrust';
+import { evidenceTrustMessages as evidenceTrustText } from '@shared/messages/evidence-trust';
 import type { PublicReportDto, ReportSummaryDto, VerifyResultDto } from '@shared/schemas/evidence-trust';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -107,7 +107,7 @@ export async function issueReportQuietly(deps: ReportDeps, taskId: string): Prom
 
 async function pdfOf(deps: ReportDeps, row: ReportRow): Promise<StoredFile & { fileName: string }> {
   const file = await deps.storage.get(row.pdf_key);
-  if (!file) throw notFound(m.reportNotFound);
+  if (!file) throw notFound(evidenceTrustText.reportNotFound);
   return { ...file, fileName: `inspection-report-${row.id}.pdf` };
 }
 
@@ -118,7 +118,7 @@ export function createReportsService(deps: ReportDeps) {
     const { actor, task } = await loadVisibleTask(deps.db, userId, taskId, now);
     if (task.client_id !== userId && !actor.isAdmin) throw forbidden(messages.common.forbidden);
     const row = await issueReport(deps, task.id);
-    if (!row) throw notFound(m.reportNotFound);
+    if (!row) throw notFound(evidenceTrustText.reportNotFound);
     return row;
   }
 
@@ -157,7 +157,7 @@ export function createReportsService(deps: ReportDeps) {
     async verify(reportId: string, form: FormData): Promise<VerifyResultDto> {
       const row = await liveReport(reportId);
       const file = form.get('file');
-      if (!(file instanceof File) || file.size === 0) throw badRequest(m.verifyFileRequired, { file: m.verifyFileRequired });
+      if (!(file instanceof File) || file.size === 0) throw badRequest(evidenceTrustText.verifyFileRequired, { file: evidenceTrustText.verifyFileRequired });
       const hash = sha256Hex(new Uint8Array(await file.arrayBuffer()));
       const matched = hash === row.pdf_sha256 ? 'report' : row.file_hashes.includes(hash) ? 'file' : null;
       return { match: matched !== null, matched, issued_at: row.issued_at.toISOString() };
@@ -165,9 +165,9 @@ export function createReportsService(deps: ReportDeps) {
   };
 
   async function liveReport(reportId: string): Promise<ReportRow> {
-    if (!/^[0-9a-f-]{36}$/i.test(reportId)) throw notFound(m.reportNotFound);
+    if (!/^[0-9a-f-]{36}$/i.test(reportId)) throw notFound(evidenceTrustText.reportNotFound);
     const row = await findLiveReport(deps.db, { id: reportId });
-    if (!row) throw notFound(m.reportNotFound);
+    if (!row) throw notFound(evidenceTrustText.reportNotFound);
     return row;
   }
 }

@@ -17,33 +17,33 @@ export function moneyNotification(
   return { user_id: to, type, title, message, task_id: task.id, data, created_at: now };
 }
 
-const h = messages.holds;
+const holdsText = messages.holds;
 
 export const holdNotifications = {
   expiring: (to: string, task: TaskRef, hours: number, now: Date) =>
-    moneyNotification(to, 'hold_expiring', h.expiringTitle, format(h.expiringMessage, { title: task.title, hours }), task, now, {
+    moneyNotification(to, 'hold_expiring', holdsText.expiringTitle, format(holdsText.expiringMessage, { title: task.title, hours }), task, now, {
       hours_left: hours,
     }),
   reauthorize: (to: string, task: TaskRef, now: Date) =>
-    moneyNotification(to, 'reauthorization_needed', h.reauthorizeTitle, format(h.reauthorizeMessage, { title: task.title }), task, now),
+    moneyNotification(to, 'reauthorization_needed', holdsText.reauthorizeTitle, format(holdsText.reauthorizeMessage, { title: task.title }), task, now),
   reauthorized: (to: string, task: TaskRef, amount: string, now: Date) =>
-    moneyNotification(to, 'payment_reauthorized', h.reauthorizedTitle, format(h.reauthorizedMessage, { title: task.title, amount }), task, now),
+    moneyNotification(to, 'payment_reauthorized', holdsText.reauthorizedTitle, format(holdsText.reauthorizedMessage, { title: task.title, amount }), task, now),
   lapsed: (to: string, task: TaskRef, now: Date) =>
-    moneyNotification(to, 'payment_lapsed', h.lapsedTitle, format(h.lapsedMessage, { title: task.title }), task, now),
+    moneyNotification(to, 'payment_lapsed', holdsText.lapsedTitle, format(holdsText.lapsedMessage, { title: task.title }), task, now),
   reviewReminder: (to: string, task: TaskRef, hours: number, now: Date) =>
     moneyNotification(
       to,
       'review_window_reminder',
-      h.reviewReminderTitle,
-      format(h.reviewReminderMessage, { title: task.title, hours }),
+      holdsText.reviewReminderTitle,
+      format(holdsText.reviewReminderMessage, { title: task.title, hours }),
       task,
       now,
       { hours_left: hours },
     ),
   autoReleasedClient: (to: string, task: TaskRef, now: Date) =>
-    moneyNotification(to, 'task_verified', h.autoReleasedTitle, format(h.autoReleasedClientMessage, { title: task.title }), task, now, {
+    moneyNotification(to, 'task_verified', holdsText.autoReleasedTitle, format(holdsText.autoReleasedClientMessage, { title: task.title }), task, now, {
       automatic: true,
     }),
   refunded: (to: string, task: TaskRef, amount: string, now: Date) =>
-    moneyNotification(to, 'payment_refunded', h.refundTitle, format(h.refundMessage, { title: task.title, amount }), task, now),
+    moneyNotification(to, 'payment_refunded', holdsText.refundTitle, format(holdsText.refundMessage, { title: task.title, amount }), task, now),
 };

@@ -40,11 +40,11 @@ export async function alertAdmins(deps: RetryAlertDeps, job: JobRow, error: stri
   const task = await findTaskRow(deps.db, taskId);
   if (!task) return;
   const now = deps.clock.now();
-  const m = messages.operations;
-  const action = job.kind === RETRY_JOB_KINDS.void ? m.actionVoid : job.kind === RETRY_JOB_KINDS.refund ? m.actionRefund : m.actionCapture;
+  const operationsText = messages.operations;
+  const action = job.kind === RETRY_JOB_KINDS.void ? operationsText.actionVoid : job.kind === RETRY_JOB_KINDS.refund ? operationsText.actionRefund : operationsText.actionCapture;
   const deadline = task.authorization_hold_expires_at?.toISOString() ?? '-';
-  const title = gaveUp ? m.retryGaveUpTitle : m.retryFailingTitle;
-  const text = format(gaveUp ? m.retryGaveUpMessage : m.retryFailingMessage, {
+  const title = gaveUp ? operationsText.retryGaveUpTitle : operationsText.retryFailingTitle;
+  const text = format(gaveUp ? operationsText.retryGaveUpMessage : operationsText.retryFailingMessage, {
     action,
     title: task.title,
     attempts: job.attempts,

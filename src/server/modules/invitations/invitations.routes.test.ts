@@ -7,7 +7,7 @@ import { notifications, taskInvitations } from '../../db/schema';
 import { createApplication, createInvitation, createTask } from '../../test/builders';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
-const m = messages.invitations;
+const invitationsText = messages.invitations;
 const START = new Date('2026-11-01T12:00:00Z');
 const HOUR = 3_600_000;
 
@@ -49,25 +49,25 @@ describe('POST /api/tasks/:id/invitations', () => {
       .from(notifications)
       .where(and(eq(notifications.user_id, expert.id), eq(notifications.task_id, task.id)));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ type: 'task_invitation', title: m.notificationTitle });
+    expect(rows[0]).toMatchObject({ type: 'task_invitation', title: invitationsText.notificationTitle });
     expect(rows[0].message).toBe(`Clara invited you to apply to "${task.title}".`);
     expect((await mine(task.id)).invitation).toMatchObject({ status: 'pending', client_first_name: 'Clara' });
     // Inviting the same expert again is refused.
     const again = await invite(task.id, expert.id);
     expect(again.status).toBe(409);
-    expect(await errorOf(again)).toBe(m.alreadyInvited);
+    expect(await errorOf(again)).toBe(invitationsText.alreadyInvited);
   });
 
   it('refuses bad input with the message, and an unknown expert with 404', async () => {
     const task = await openTask();
     const bad = await invite(task.id, 'not-a-uuid');
     expect(bad.status).toBe(400);
-    expect(await errorOf(bad)).toBe(m.invalidExpert);
+    expect(await errorOf(bad)).toBe(invitationsText.invalidExpert);
     const unknown = await invite(task.id, '3f1f4b1e-8a52-4c1b-9a57-5a2b7f0c9d11');
     expect(unknown.status).toBe(404);
     const self = await invite(task.id, client.id);
     expect(self.status).toBe(400);
-    expect(await errorOf(self)).toBe(m.cannotInviteSelf);
+    expect(await errorOf(self)).toBe(invitationsText.cannotInviteSelf);
   });
 
   it("refuses whoever is not the task's client", async () => {
@@ -75,7 +75,7 @@ describe('POST /api/tasks/:id/invitations', () => {
     expect((await invite(task.id, expert.id, otherClient)).status).toBe(404);
     const asExpert = await invite(task.id, crowd[0].id, expert);
     expect(asExpert.status).toBe(403);
-    expect(await errorOf(asExpert)).toBe(m.onlyClientCanInvite);
+    expect(await errorOf(asExpert)).toBe(invitationsText.onlyClientCanInvite);
     expect((await invite(task.id, expert.id, admin)).status).toBe(403);
     const anon = await t.request('POST', `/api/tasks/${task.id}/invitations`, { body: { expert_id: expert.id } });
     expect(anon.status).toBe(401);
@@ -85,12 +85,12 @@ describe('POST /api/tasks/:id/invitations', () => {
     const assigned = await createTask(t.db, { client_id: client.id, status: 'assigned', expert_id: crowd[1].id });
     const res = await invite(assigned.id, expert.id);
     expect(res.status).toBe(409);
-    expect(await errorOf(res)).toBe(m.taskNotOpen);
+    expect(await errorOf(res)).toBe(invitationsText.taskNotOpen);
     const task = await openTask();
     await createApplication(t.db, { task_id: task.id, expert_id: expert.id });
     const applied = await invite(task.id, expert.id);
     expect(applied.status).toBe(409);
-    expect(await errorOf(applied)).toBe(m.alreadyApplied);
+    expect(await errorOf(applied)).toBe(invitationsText.alreadyApplied);
   });
 
   it('refuses an expert who turned invitations off, and the dialog knows it', async () => {
@@ -100,7 +100,7 @@ describe('POST /api/tasks/:id/invitations', () => {
     const task = await openTask();
     const res = await invite(task.id, off.id);
     expect(res.status).toBe(409);
-    expect(await errorOf(res)).toBe(m.expertOptedOut);
+    expect(await errorOf(res)).toBe(invitationsText.expertOptedOut);
     const options = await t.json<InvitationOptionsResponse>(
       await t.request('GET', `/api/experts/${off.id}/invitation-options`, { cookie: client.cookie }),
     );
@@ -152,7 +152,7 @@ describe('the expert answers', () => {
     expect((await mine(task.id)).invitation?.status).toBe('declined');
     const again = await t.request('POST', `/api/tasks/${task.id}/invitation/decline`, { cookie: expert.cookie, body: {} });
     expect(again.status).toBe(409);
-    expect(await errorOf(again)).toBe(m.alreadyDeclined);
+    expect(await errorOf(again)).toBe(invitationsText.alreadyDeclined);
   });
 
   it('shows "applied" once the expert applied, and then cannot decline', async () => {

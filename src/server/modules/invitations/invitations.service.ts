@@ -28,7 +28,7 @@ import {
   type InvitationRow,
 } from './invitations.repository';
 
-const m = messages.invitations;
+const invitationsText = messages.invitations;
 
 /** Thrown inside the invitation's transaction so that nothing is written; carries the refusal. */
 class Refused extends Error {
@@ -54,34 +54,34 @@ export function createInvitationsService(db: Db, clock: Clock) {
     async invite(userId: string, taskId: string, expertId: string): Promise<InvitationDto> {
       const now = clock.now();
       const { task } = await loadVisibleTask(db, userId, taskId, now);
-      if (task.client_id !== userId) throw forbidden(m.onlyClientCanInvite);
-      if (task.status !== 'open' || task.expert_id !== null) throw conflict(m.taskNotOpen);
-      if (expertId === userId) throw badRequest(m.cannotInviteSelf, { expert_id: m.cannotInviteSelf });
+      if (task.client_id !== userId) throw forbidden(invitationsText.onlyClientCanInvite);
+      if (task.status !== 'open' || task.expert_id !== null) throw conflict(invitationsText.taskNotOpen);
+      if (expertId === userId) throw badRequest(invitationsText.cannotInviteSelf, { expert_id: invitationsText.cannotInviteSelf });
       const setting = await findExpertSetting(db, expertId);
-      if (!setting) throw notFound(m.expertNotFound);
-      if (!setting.accepts_invitations) throw conflict(m.expertOptedOut);
-      if (await hasApplication(db, task.id, expertId)) throw conflict(m.alreadyApplied);
+      if (!setting) throw notFound(invitationsText.expertNotFound);
+      if (!setting.accepts_invitations) throw conflict(invitationsText.expertOptedOut);
+      if (await hasApplication(db, task.id, expertId)) throw conflict(invitationsText.alreadyApplied);
       const clientName = (await firstNameOf(db, userId)) || 'A client';
       try {
         const row = await db.transaction(async (tx) => {
           // Serialises the client's invitations, so the counts below cannot be overshot by a parallel request.
           await lockClientForInvitations(tx, userId);
-          if ((await findInvitation(tx, task.id, expertId)) !== undefined) throw new Refused(conflict(m.alreadyInvited));
+          if ((await findInvitation(tx, task.id, expertId)) !== undefined) throw new Refused(conflict(invitationsText.alreadyInvited));
           if ((await countTaskInvitations(tx, task.id)) >= INVITATIONS.perTask) {
-            throw new Refused(conflict(format(m.perTaskLimit, { limit: INVITATIONS.perTask })));
+            throw new Refused(conflict(format(invitationsText.perTaskLimit, { limit: INVITATIONS.perTask })));
           }
           const since = new Date(now.getTime() - INVITATIONS.dayMs);
           if ((await countClientInvitationsSince(tx, userId, since)) >= INVITATIONS.perDay) {
-            throw new Refused(new AppError('too_many_requests', format(m.perDayLimit, { limit: INVITATIONS.perDay })));
+            throw new Refused(new AppError('too_many_requests', format(invitationsText.perDayLimit, { limit: INVITATIONS.perDay })));
           }
           const inserted = await insertInvitation(tx, { taskId: task.id, clientId: userId, expertId, now });
-          if (!inserted) throw new Refused(conflict(m.alreadyInvited));
+          if (!inserted) throw new Refused(conflict(invitationsText.alreadyInvited));
           await insertNotifications(tx, [
             {
               user_id: expertId,
               type: 'task_invitation',
-              title: m.notificationTitle,
-              message: format(m.notification, { name: clientName, title: task.title }),
+              title: invitationsText.notificationTitle,
+              message: format(invitationsText.notification, { name: clientName, title: task.title }),
               task_id: task.id,
               data: { task_id: task.id, invitation_id: inserted.id },
             },
@@ -108,19 +108,19 @@ export function createInvitationsService(db: Db, clock: Clock) {
       const now = clock.now();
       const { task } = await loadVisibleTask(db, userId, taskId, now);
       const row = await findInvitation(db, task.id, userId);
-      if (!row) throw notFound(m.invitationNotFound);
-      if (await hasApplication(db, task.id, userId)) throw conflict(m.alreadyApplied);
-      if (task.status !== 'open' || task.expert_id !== null) throw conflict(m.taskNotOpen);
+      if (!row) throw notFound(invitationsText.invitationNotFound);
+      if (await hasApplication(db, task.id, userId)) throw conflict(invitationsText.alreadyApplied);
+      if (task.status !== 'open' || task.expert_id !== null) throw conflict(invitationsText.taskNotOpen);
       const declined = await declinePendingInvitation(db, { id: row.id, now });
-      if (!declined) throw conflict(m.alreadyDeclined);
+      if (!declined) throw conflict(invitationsText.alreadyDeclined);
       return toDto(declined, false);
     },
 
     /** What the invite dialog offers: the caller's open tasks, with this expert's standing on each. */
     async options(userId: string, expertId: string): Promise<InvitationOptionsResponse> {
-      if (expertId === userId) throw badRequest(m.cannotInviteSelf);
+      if (expertId === userId) throw badRequest(invitationsText.cannotInviteSelf);
       const setting = await findExpertSetting(db, expertId);
-      if (!setting) throw notFound(m.expertNotFound);
+      if (!setting) throw notFound(invitationsText.expertNotFound);
       const open = await listOpenTasksOf(db, userId);
       const facts = await invitationFactsOf(
         db,
@@ -144,12 +144,12 @@ export function createInvitationsService(db: Db, clock: Clock) {
 
     async settings(userId: string): Promise<InvitationSettingsResponse> {
       const setting = await findExpertSetting(db, userId);
-      if (!setting) throw forbidden(m.onlyExperts);
+      if (!setting) throw forbidden(invitationsText.onlyExperts);
       return setting;
     },
 
     async updateSettings(userId: string, accepts: boolean): Promise<InvitationSettingsResponse> {
-      if (!(await updateExpertSetting(db, { expertId: userId, accepts, now: clock.now() }))) throw forbidden(m.onlyExperts);
+      if (!(await updateExpertSetting(db, { expertId: userId, accepts, now: clock.now() }))) throw forbidden(invitationsText.onlyExperts);
       return { accepts_invitations: accepts };
     },
   };

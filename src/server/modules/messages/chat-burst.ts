@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte } from 'drizzle-orm';
 import { format } from '@shared/format-message';
-import { reachMessages as m } from '@shared/messages/reach';
+import { reachMessages as reachText } from '@shared/messages/reach';
 import type { Db } from '../../db/client';
 import { messages, profiles, tasks } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -89,8 +89,8 @@ async function burstIn(db: Db, messageId: string): Promise<boolean> {
     {
       user_id: first.receiver_id,
       type: 'chat_unread',
-      title: m.chatUnreadTitle,
-      message: format(m.chatUnread, {
+      title: reachText.chatUnreadTitle,
+      message: format(reachText.chatUnread, {
         name: context.sender || 'Someone',
         count: Number(unread?.value ?? 1),
         title: context.title,

@@ -333,15 +333,15 @@ async function tellAdmins(deps: ReconcileDeps, unresolved: ReconciliationFinding
   if (unresolved.length === 0) return;
   const admins = await adminIds(deps.db);
   const now = deps.clock.now();
-  const m = messages.operations;
+  const operationsText = messages.operations;
   for (const finding of unresolved) {
     const task = await findTask(deps.db, finding.task_id);
     if (!task) continue;
-    const text = format(m.driftMessage, { title: task.title, detail: finding.detail });
+    const text = format(operationsText.driftMessage, { title: task.title, detail: finding.detail });
     await insertNotifications(
       deps.db,
       admins.map((to) =>
-        moneyNotification(to, 'payment_retry_failing', m.driftTitle, text, task, now, {
+        moneyNotification(to, 'payment_retry_failing', operationsText.driftTitle, text, task, now, {
           drift: finding.kind,
           intent_id: finding.intent_id,
         }),

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { formatDistanceMiles } from '@shared/domain/geo';
 import { formatUsd } from '@shared/domain/money';
 import { format } from '@shared/format-message';
-import { reachMessages as m } from '@shared/messages/reach';
+import { reachMessages as reachText } from '@shared/messages/reach';
 import { TASK_ALERT_HOURLY_CAP } from '@shared/schemas/task-alerts.schemas';
 import type { Db } from '../../db/client';
 import { jobs, tasks } from '../../db/schema';
@@ -133,8 +133,8 @@ async function alertExperts(
     const rows: NewNotification[] = instant.map((row) => ({
       user_id: row.expert_id,
       type: 'task_alert',
-      title: m.taskAlertTitle,
-      message: format(m.taskAlert, {
+      title: reachText.taskAlertTitle,
+      message: format(reachText.taskAlert, {
         title: task.title,
         miles: formatDistanceMiles(milesOf.get(row.expert_id) ?? 0),
         budget: formatUsd(task.budget),
@@ -177,8 +177,8 @@ export async function sendTaskAlertDigest(
         {
           user_id: expertId,
           type: 'task_alert_digest',
-          title: m.taskAlertDigestTitle,
-          message: format(m.taskAlertDigest, { count }),
+          title: reachText.taskAlertDigestTitle,
+          message: format(reachText.taskAlertDigest, { count }),
           data: { count },
         },
       ]);

@@ -10,7 +10,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { insertNotifications } from '../notifications/notifications.repository';
 import type { TaskRow } from './tasks.repository';
 
-const o = messages.adminOverrides;
+const adminOverridesText = messages.adminOverrides;
 
 /** The audit action of an override: `override.cancel`, `override.confirm_evidence`, ... */
 export const overrideAuditAction = (action: TaskAction) => `override.${action}`;
@@ -43,18 +43,18 @@ export function adminOverrideOf(
   reason: string | undefined,
 ): AdminOverride | null {
   if (!actor.isAdmin || !isAdminOverride(action) || actsAsParty(actor, action, task)) return null;
-  if (reason === undefined) throw badRequest(o.reasonRequired, { override_reason: o.reasonRequired });
+  if (reason === undefined) throw badRequest(adminOverridesText.reasonRequired, { override_reason: adminOverridesText.reasonRequired });
   // The routes validate it already; checked again so that no caller can pass an unchecked text.
   const checked = validate(overrideBodySchema, { override_reason: reason }).override_reason!;
   return { action, actorId: actor.userId, reason: checked, task };
 }
 
-type NoticeText = (typeof o)['cancelledMessage' | 'confirmedMessage' | 'rejectedMessage' | 'assignedMessage'];
+type NoticeText = (typeof adminOverridesText)['cancelledMessage' | 'confirmedMessage' | 'rejectedMessage' | 'assignedMessage'];
 const NOTICE: Partial<Record<TaskAction, NoticeText>> = {
-  cancel: o.cancelledMessage,
-  confirm_evidence: o.confirmedMessage,
-  reject_evidence: o.rejectedMessage,
-  assign: o.assignedMessage,
+  cancel: adminOverridesText.cancelledMessage,
+  confirm_evidence: adminOverridesText.confirmedMessage,
+  reject_evidence: adminOverridesText.rejectedMessage,
+  assign: adminOverridesText.assignedMessage,
 };
 
 /**
@@ -84,7 +84,7 @@ export async function recordOverride(
     },
     created_at: now,
   });
-  const message = format(NOTICE[action] ?? o.cancelledMessage, { title: task.title, reason });
+  const message = format(NOTICE[action] ?? adminOverridesText.cancelledMessage, { title: task.title, reason });
   const parties = [task.client_id, after.expert_id ?? task.expert_id].filter(
     (id, index, all): id is string => Boolean(id) && id !== override.actorId && all.indexOf(id) === index,
   );
@@ -93,7 +93,7 @@ export async function recordOverride(
     parties.map((to) => ({
       user_id: to,
       type: 'admin_override' as const,
-      title: o.notificationTitle,
+      title: adminOverridesText.notificationTitle,
       message,
       task_id: task.id,
       data: { task_id: task.id, action, reason },

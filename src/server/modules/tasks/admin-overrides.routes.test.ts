@@ -25,7 +25,7 @@ let cast: Cast;
 useTasksTestApp((suite) => ({ h, cast } = suite), { resetPayments: true });
 
 const REASON = 'The client called support and asked us to act for them.';
-const o = messages.adminOverrides;
+const adminOverridesText = messages.adminOverrides;
 
 interface OverrideCase {
   stage: Parameters<typeof taskAt>[2];
@@ -82,9 +82,9 @@ describe('admin overrides', () => {
 
     for (const body of [base, { ...base, override_reason: 'too short' }, { ...base, override_reason: '   ' }]) {
       const res = await h.request('POST', path, { cookie: cast.admin.cookie, body });
-      expect(await expectError(res, 400)).toBe(o.reasonRequired);
+      expect(await expectError(res, 400)).toBe(adminOverridesText.reasonRequired);
     }
-    expect(await expectError(await h.request('POST', path, { cookie: cast.admin.cookie, body: { ...base, override_reason: 'x'.repeat(1001) } }), 400)).toBe(o.reasonTooLong);
+    expect(await expectError(await h.request('POST', path, { cookie: cast.admin.cookie, body: { ...base, override_reason: 'x'.repeat(1001) } }), 400)).toBe(adminOverridesText.reasonTooLong);
     expect(await taskRow(h, task.id)).toEqual(before);
     expect(await overrideAudits(task.id)).toEqual([]);
     expect(h.payments.cancelCalls).toEqual([]);
@@ -126,7 +126,7 @@ describe('admin overrides', () => {
     h.payments.failCancel = true;
     const res = await h.request('POST', `/api/tasks/${task.id}/cancel`, { cookie: cast.admin.cookie, body: { override_reason: REASON } });
     const body = await okJson<{ message: string; payment_failed: boolean }>(res);
-    expect(body).toMatchObject({ message: o.cancelledHoldFailed, payment_failed: true });
+    expect(body).toMatchObject({ message: adminOverridesText.cancelledHoldFailed, payment_failed: true });
     expect(await taskRow(h, task.id)).toMatchObject({ status: 'cancelled', payment_status: 'authorized' });
     expect(await overrideAudits(task.id)).toHaveLength(1);
   });
@@ -170,7 +170,7 @@ describe('admin overrides', () => {
     it('409 at pending_approval, pointing to the dispute; the hold untouched; no Cancel offered', async () => {
       const { task } = await taskAt(h, cast, 'pending_approval');
       const res = await h.request('POST', `/api/tasks/${task.id}/cancel`, { cookie: cast.admin.cookie, body: { override_reason: REASON } });
-      expect(await expectError(res, 409)).toBe(o.cancelDeliveredWork);
+      expect(await expectError(res, 409)).toBe(adminOverridesText.cancelDeliveredWork);
       expect(await taskRow(h, task.id)).toMatchObject({ status: 'pending_approval', payment_status: 'authorized' });
       expect(h.payments.cancelCalls).toEqual([]);
       const details = await okJson<{ task: TaskDetailsDto }>(await h.request('GET', `/api/tasks/${task.id}`, { cookie: cast.admin.cookie }));
@@ -187,7 +187,7 @@ describe('admin overrides', () => {
         }),
       );
       const res = await h.request('POST', `/api/tasks/${task.id}/cancel`, { cookie: cast.admin.cookie, body: { override_reason: REASON } });
-      expect(await expectError(res, 409)).toBe(o.cancelDisputed);
+      expect(await expectError(res, 409)).toBe(adminOverridesText.cancelDisputed);
       expect(await taskRow(h, task.id)).toMatchObject({ status: 'disputed', payment_status: 'authorized' });
       expect(h.payments.cancelCalls).toEqual([]);
     });

@@ -4,41 +4,41 @@ import { messages } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { insertNotifications, type NewNotification } from '../notifications/notifications.repository';
 
-const n = messages.taskNotifications;
+const taskNotificationsText = messages.taskNotifications;
 
 type TaskRef = { id: string; title: string };
 
 /** Builders of the notification rows the task transitions write (always inside the change's transaction). */
 export const taskNotification = {
   assignment: (to: string, task: TaskRef): NewNotification =>
-    row(to, 'assignment', n.assignmentTitle, format(n.assignment, { title: task.title }), task),
+    row(to, 'assignment', taskNotificationsText.assignmentTitle, format(taskNotificationsText.assignment, { title: task.title }), task),
   assignmentAccepted: (to: string, task: TaskRef): NewNotification =>
-    row(to, 'assignment_accepted', n.assignmentAcceptedTitle, format(n.assignmentAccepted, { title: task.title }), task),
+    row(to, 'assignment_accepted', taskNotificationsText.assignmentAcceptedTitle, format(taskNotificationsText.assignmentAccepted, { title: task.title }), task),
   assignmentDeclined: (to: string, task: TaskRef): NewNotification =>
-    row(to, 'assignment_declined', n.assignmentDeclinedTitle, format(n.assignmentDeclined, { title: task.title }), task),
+    row(to, 'assignment_declined', taskNotificationsText.assignmentDeclinedTitle, format(taskNotificationsText.assignmentDeclined, { title: task.title }), task),
   taskAbandoned: (to: string, task: TaskRef): NewNotification =>
-    row(to, 'task_abandoned', n.taskAbandonedTitle, format(n.taskAbandoned, { title: task.title }), task),
+    row(to, 'task_abandoned', taskNotificationsText.taskAbandonedTitle, format(taskNotificationsText.taskAbandoned, { title: task.title }), task),
   taskCancelled: (to: string, task: TaskRef): NewNotification =>
-    row(to, 'task_cancelled', n.taskCancelledTitle, format(n.taskCancelled, { title: task.title }), task),
+    row(to, 'task_cancelled', taskNotificationsText.taskCancelledTitle, format(taskNotificationsText.taskCancelled, { title: task.title }), task),
   evidenceSubmitted: (to: string, task: TaskRef): NewNotification =>
     row(
       to,
       'evidence_submitted',
-      n.evidenceSubmittedTitle,
-      format(n.evidenceSubmitted, { title: task.title, hours: EVIDENCE.clientReviewWithinHours }),
+      taskNotificationsText.evidenceSubmittedTitle,
+      format(taskNotificationsText.evidenceSubmitted, { title: task.title, hours: EVIDENCE.clientReviewWithinHours }),
       task,
       { review_within_hours: EVIDENCE.clientReviewWithinHours },
     ),
   taskVerified: (to: string, task: TaskRef): NewNotification =>
-    row(to, 'task_verified', n.taskVerifiedTitle, format(n.taskVerified, { title: task.title }), task),
+    row(to, 'task_verified', taskNotificationsText.taskVerifiedTitle, format(taskNotificationsText.taskVerified, { title: task.title }), task),
   evidenceRejected: (to: string, task: TaskRef): NewNotification =>
-    row(to, 'evidence_rejected', n.evidenceRejectedTitle, format(n.evidenceRejected, { title: task.title }), task),
+    row(to, 'evidence_rejected', taskNotificationsText.evidenceRejectedTitle, format(taskNotificationsText.evidenceRejected, { title: task.title }), task),
   applicationRejected: (to: string, task: TaskRef, applicationId: string): NewNotification =>
     row(
       to,
       'application_rejected',
-      n.applicationRejectedTitle,
-      format(n.applicationRejected, { title: task.title }),
+      taskNotificationsText.applicationRejectedTitle,
+      format(taskNotificationsText.applicationRejected, { title: task.title }),
       task,
       { application_id: applicationId },
     ),
@@ -56,8 +56,8 @@ export const taskNotification = {
     row(
       to,
       'review_received',
-      n.reviewReceivedTitle,
-      format(n.reviewReceived, { title: task.title, rating: review.rating }),
+      taskNotificationsText.reviewReceivedTitle,
+      format(taskNotificationsText.reviewReceived, { title: task.title, rating: review.rating }),
       task,
       { review_id: review.id, rating: review.rating },
     ),

@@ -8,11 +8,11 @@ import type {
   VerificationStatusDto,
 } from '@shared/schemas/verification.schemas';
 
-const m = messages.verification;
+const verificationText = messages.verification;
 
 const BADGE_TEXT: Record<VerificationLevel, { name: string; description: string }> = {
-  community_trust: { name: m.communityTrustName, description: m.communityTrustDescription },
-  background_check: { name: m.backgroundCheckName, description: m.backgroundCheckDescription },
+  community_trust: { name: verificationText.communityTrustName, description: verificationText.communityTrustDescription },
+  background_check: { name: verificationText.backgroundCheckName, description: verificationText.backgroundCheckDescription },
 };
 
 /** Both levels with their verified flag, community trust first. */

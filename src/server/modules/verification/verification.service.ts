@@ -22,7 +22,7 @@ import {
 } from './verification.repository';
 import { progressOf, statusDto } from './verification-status';
 
-const m = messages.verification;
+const verificationText = messages.verification;
 /** The provider replays a start for a key this long; an older unfinished request is given up. */
 export const PENDING_REQUEST_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -42,7 +42,7 @@ export function createVerificationService(deps: VerificationServiceDeps) {
     if (!target) throw unauthenticated(messages.auth.notAuthenticated);
     const facts = await findTrustFacts(db, target);
     if (!facts) {
-      if (target === callerId) throw forbidden(m.expertProfileRequired);
+      if (target === callerId) throw forbidden(verificationText.expertProfileRequired);
       throw notFound(messages.expert.notFoundTitle);
     }
     const latest = await latestRecord(db, target, 'background_check');
@@ -53,19 +53,19 @@ export function createVerificationService(deps: VerificationServiceDeps) {
   async function initiate(userId: string, input: VerificationInitiateRequest): Promise<VerificationInitiateResponse> {
     const now = clock.now();
     const facts = await findTrustFacts(db, userId);
-    if (!facts) throw forbidden(m.expertProfileRequired);
+    if (!facts) throw forbidden(verificationText.expertProfileRequired);
     const claimed = input.metadata?.expert_id;
-    if (claimed !== undefined && claimed !== userId) throw forbidden(m.notYourProfile);
+    if (claimed !== undefined && claimed !== userId) throw forbidden(verificationText.notYourProfile);
 
     if (input.level === 'community_trust') {
       // Granted by rule, never by request: recompute, then say what is missing.
       const change = await db.transaction((tx) => recomputeCommunityTrust(tx, { expertId: userId, now }));
       const trusted = change === 'granted' || (change === null && facts.communityTrustedAt !== null);
-      if (!trusted) throw conflict(m.communityTrustNotYet);
+      if (!trusted) throw conflict(verificationText.communityTrustNotYet);
       return { success: true, error: null, hosted_apply_url: null };
     }
 
-    if (facts.backgroundVerifiedAt) throw conflict(m.alreadyBackgroundVerified);
+    if (facts.backgroundVerifiedAt) throw conflict(verificationText.alreadyBackgroundVerified);
     const record = await findOrCreatePendingRecord(db, {
       expertId: userId,
       level: 'background_check',
@@ -83,7 +83,7 @@ export function createVerificationService(deps: VerificationServiceDeps) {
         idempotencyKey: `verification:${record.id}`,
       });
     } catch (error) {
-      throw new AppError('provider_error', m.initiateFailed, { details: error });
+      throw new AppError('provider_error', verificationText.initiateFailed, { details: error });
     }
     await setRecordReference(db, { id: record.id, provider: provider.name, reference: check.reference, now });
     return { success: true, error: null, hosted_apply_url: check.hostedUrl };
@@ -114,8 +114,8 @@ export function createVerificationService(deps: VerificationServiceDeps) {
           {
             user_id: record.expert_id,
             type: approved ? 'verification_approved' : 'verification_rejected',
-            title: approved ? m.approvedTitle : m.rejectedTitle,
-            message: approved ? m.approved : m.rejected,
+            title: approved ? verificationText.approvedTitle : verificationText.rejectedTitle,
+            message: approved ? verificationText.approved : verificationText.rejected,
             data: { level: record.verification_level, reference: event.reference },
             created_at: now,
           },

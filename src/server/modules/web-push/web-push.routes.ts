@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { webPushMessages } from '@shared/messages/webPush';
+import { webPushMessages } from '@shared/messages/web-push';
 import {
   webPushSubscribeSchema,
   webPushUnsubscribeSchema,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { webPushMessages } from '@shared/messages/webPush';
+import { webPushMessages } from '@shared/messages/web-push';
 import { jobs, notifications, webPushSubscriptions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertNotifications } from '../notifications/notifications.repository';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BRAND_NAME } from '@shared/brand';
-import { pageTitlesMessages as titles } from '@shared/messages/pageTitles';
+import { pageTitlesMessages as titles } from '@shared/messages/page-titles';
 import { pageTitleOf } from './page-titles';
 
 const LANDING = `${BRAND_NAME} · Remote inspections by verified local experts`;

@@ -1,4 +1,4 @@
-import { pageTitlesMessages as titles } from '@shared/messages/pageTitles';
+import { pageTitlesMessages as titles } from '@shared/messages/page-titles';
 import { documentTitle } from '@web/lib/use-document-title';
 
 /** The landing page keeps index.html's title: the brand and what the product does. */

@@ -15,9 +15,9 @@ import { useRealtimeChannel } from '@web/lib/use-realtime';
 import { chatQuery, chatQueryKey, useSendFile, useSendMessage } from './chat-api';
 import { linkParts, nearBottom, relativeTime } from './chat-format';
 
-const m = messages.chat;
+const chatText = messages.chat;
 /** The refusals the chat shows as its own state rather than as a failure. */
-const isShownRefusal = (message: string) => message === m.partiesOnly || message === m.mustBeAccepted;
+const isShownRefusal = (message: string) => message === chatText.partiesOnly || message === chatText.mustBeAccepted;
 
 /**
  * A task's chat between the client and the accepted expert: used by the chat page and by the
@@ -57,7 +57,7 @@ export function TaskChat({ taskId, meId, className }: { taskId: string; meId: st
         stickToBottom.current = true;
       },
       // What was typed is kept.
-      onError: () => toast.error(m.sendFailed),
+      onError: () => toast.error(chatText.sendFailed),
     });
   };
 
@@ -72,7 +72,7 @@ export function TaskChat({ taskId, meId, className }: { taskId: string; meId: st
     if (fileInput.current) fileInput.current.value = '';
     if (!file) return;
     if (file.size > CHAT.attachmentMaxBytes) {
-      toast.error(m.fileTooLarge);
+      toast.error(chatText.fileTooLarge);
       return;
     }
     sendFile.mutate(file, {
@@ -81,8 +81,8 @@ export function TaskChat({ taskId, meId, className }: { taskId: string; meId: st
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 400) toast.error(error.message);
-        else if (error instanceof ApiError && error.status > 0 && error.status < 500) toast.error(m.sendFileFailed);
-        else toast.error(m.uploadFailed);
+        else if (error instanceof ApiError && error.status > 0 && error.status < 500) toast.error(chatText.sendFileFailed);
+        else toast.error(chatText.uploadFailed);
       },
     });
   };
@@ -90,17 +90,17 @@ export function TaskChat({ taskId, meId, className }: { taskId: string; meId: st
   if (query.isPending) {
     return (
       <div className="flex justify-center py-8">
-        <Spinner label={m.listTitle} />
+        <Spinner label={chatText.listTitle} />
       </div>
     );
   }
   if (query.isError) {
-    const text = query.error instanceof ApiError && query.error.status < 500 ? query.error.message : m.loadFailed;
+    const text = query.error instanceof ApiError && query.error.status < 500 ? query.error.message : chatText.loadFailed;
     // Someone who is not a party (an applicant not yet accepted) reads who the chat is for, then why (spec 001).
-    const notAParty = query.error instanceof ApiError && query.error.status === 403 && text !== m.partiesOnly;
+    const notAParty = query.error instanceof ApiError && query.error.status === 403 && text !== chatText.partiesOnly;
     return (
       <div role="alert" className="space-y-1 rounded-md border border-dashed p-4 text-sm text-muted-foreground">
-        {notAParty ? <p>{m.partiesOnly}</p> : null}
+        {notAParty ? <p>{chatText.partiesOnly}</p> : null}
         <p>{text}</p>
       </div>
     );
@@ -111,14 +111,14 @@ export function TaskChat({ taskId, meId, className }: { taskId: string; meId: st
     <div className={cn('flex min-h-0 flex-col gap-3', className)}>
       <ol
         ref={listRef}
-        aria-label={m.listTitle}
+        aria-label={chatText.listTitle}
         tabIndex={0}
         onScroll={(event) => {
           stickToBottom.current = nearBottom(event.currentTarget);
         }}
         className="flex max-h-[60vh] min-h-40 flex-col gap-2 overflow-y-auto rounded-md border bg-background p-3"
       >
-        {thread.messages.length === 0 ? <li className="m-auto text-sm text-muted-foreground">{m.noMessagesYet}</li> : null}
+        {thread.messages.length === 0 ? <li className="m-auto text-sm text-muted-foreground">{chatText.noMessagesYet}</li> : null}
         {thread.messages.map((message) => (
           <MessageBubble key={message.id} message={message} mine={message.sender_id === meId} />
         ))}
@@ -145,15 +145,15 @@ export function TaskChat({ taskId, meId, className }: { taskId: string; meId: st
             type="button"
             variant="outline"
             size="icon"
-            aria-label={m.attachFile}
+            aria-label={chatText.attachFile}
             disabled={sendFile.isPending}
             onClick={() => fileInput.current?.click()}
           >
             {sendFile.isPending ? <Spinner /> : <Paperclip aria-hidden="true" />}
           </Button>
           <Textarea
-            aria-label={m.messageLabel}
-            placeholder={m.messagePlaceholder}
+            aria-label={chatText.messageLabel}
+            placeholder={chatText.messagePlaceholder}
             value={text}
             maxLength={CHAT.messageMaxLength}
             onChange={(event) => setText(event.target.value)}
@@ -161,9 +161,9 @@ export function TaskChat({ taskId, meId, className }: { taskId: string; meId: st
             className="min-h-10 flex-1"
             rows={1}
           />
-          <Button type="submit" aria-label={m.send} disabled={send.isPending || text.trim() === ''}>
+          <Button type="submit" aria-label={chatText.send} disabled={send.isPending || text.trim() === ''}>
             <SendHorizontal aria-hidden="true" />
-            <span className="hidden sm:inline">{m.send}</span>
+            <span className="hidden sm:inline">{chatText.send}</span>
           </Button>
         </form>
       ) : thread.read_only_reason ? (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { evidenceTrustMessages as m } from '@shared/messages/evidenceTrust';
+import { evidenceTrustMessages as evidenceTrustText } from '@shared/messages/evidence-trust';
 import { EvidenceByItem } from './evidence-by-item';
 import { useEvidenceItems } from './evidence-items-query';
 
@@ -13,7 +13,7 @@ export function DisputeEvidence({ taskId }: { taskId: string }) {
   return (
     <details className="rounded-md border p-2 text-sm" onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)}>
       <summary className="cursor-pointer font-medium">
-        {m.checklistTitle} / {m.provenanceTitle}
+        {evidenceTrustText.checklistTitle} / {evidenceTrustText.provenanceTitle}
       </summary>
       {items.data ? <div className="pt-2"><EvidenceByItem taskId={taskId} items={items.data} /></div> : null}
     </details>

@@ -1,10 +1,10 @@
 import type { ChecklistItem } from '@shared/domain/checklist';
 import type { BadgeTone } from '@shared/domain/provenance';
-import { evidenceTrustMessages as m } from '@shared/messages/evidenceTrust';
+import { evidenceTrustMessages as evidenceTrustText } from '@shared/messages/evidence-trust';
 import type { EvidenceFileDto, EvidenceItemsDto } from '@shared/schemas/evidence-trust';
 import { Badge } from '@web/components/ui/badge';
 import { format } from '@shared/format-message';
-import { taskPagesMessages } from '@shared/messages/taskPages';
+import { taskPagesMessages } from '@shared/messages/task-pages';
 
 /** Evidence grouped by checklist item with provenance badges: the task page and the admin's dispute view. */
 
@@ -28,7 +28,7 @@ function EvidenceFile({ taskId, file, showRaw }: { taskId: string; file: Evidenc
           <img src={`${url}/thumbnail`} alt={label} loading="lazy" className="aspect-square w-full object-cover" />
         )}
       </a>
-      <ul className="flex flex-wrap gap-1" aria-label={m.provenanceTitle}>
+      <ul className="flex flex-wrap gap-1" aria-label={evidenceTrustText.provenanceTitle}>
         {file.badges.map((badge) => (
           <li key={badge.text}>
             <Badge variant={TONE_VARIANT[badge.tone]} className="whitespace-normal">
@@ -37,12 +37,12 @@ function EvidenceFile({ taskId, file, showRaw }: { taskId: string; file: Evidenc
           </li>
         ))}
       </ul>
-      <p className="break-all font-mono text-[10px] text-muted-foreground" title={m.hashLabel}>
-        {m.hashLabel} {file.sha256}
+      <p className="break-all font-mono text-[10px] text-muted-foreground" title={evidenceTrustText.hashLabel}>
+        {evidenceTrustText.hashLabel} {file.sha256}
       </p>
       {showRaw && file.admin ? (
         <details className="text-xs">
-          <summary>{m.rawMetadata}</summary>
+          <summary>{evidenceTrustText.rawMetadata}</summary>
           <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all">{JSON.stringify(file.admin, null, 1)}</pre>
         </details>
       ) : null}
@@ -58,17 +58,17 @@ export function EvidenceByItem({ taskId, items }: { taskId: string; items: Evide
   return (
     <div className="space-y-4">
       {groups.map(({ item, files }) => (
-        <section key={item?.id ?? 'all'} className="space-y-2" aria-label={item?.label ?? m.provenanceTitle}>
+        <section key={item?.id ?? 'all'} className="space-y-2" aria-label={item?.label ?? evidenceTrustText.provenanceTitle}>
           {item ? (
             <h3 className="text-sm font-medium">
               {item.label}{' '}
               <span className="text-xs font-normal text-muted-foreground">
-                ({item.kind === 'video' ? m.kindVideo : m.kindPhoto}, {item.required ? m.checklistRequired : m.checklistOptional})
+                ({item.kind === 'video' ? evidenceTrustText.kindVideo : evidenceTrustText.kindPhoto}, {item.required ? evidenceTrustText.checklistRequired : evidenceTrustText.checklistOptional})
               </span>
             </h3>
           ) : null}
           {files.length === 0 ? (
-            <p className="text-xs text-muted-foreground">{m.itemNoFiles}</p>
+            <p className="text-xs text-muted-foreground">{evidenceTrustText.itemNoFiles}</p>
           ) : (
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
               {files.map((file) => (

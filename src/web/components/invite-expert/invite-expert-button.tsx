@@ -22,7 +22,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { api, ApiError } from '@web/lib/api';
 import { useMe } from '@web/lib/session';
 
-const m = messages.invitations;
+const invitationsText = messages.invitations;
 const optionsKey = (expertId: string) => ['invitation-options', expertId] as const;
 
 export interface InviteExpertButtonProps {
@@ -51,7 +51,7 @@ export function InviteExpertButton({ expertId, expertName, acceptsInvitations, s
   if (!accepts) {
     return (
       <Button size={size} variant="outline" disabled>
-        {m.notAccepting}
+        {invitationsText.notAccepting}
       </Button>
     );
   }
@@ -59,13 +59,13 @@ export function InviteExpertButton({ expertId, expertName, acceptsInvitations, s
     <>
       <Button size={size} onClick={() => setOpen(true)}>
         <Send aria-hidden="true" />
-        {m.invite}
+        {invitationsText.invite}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>{format(m.inviteTitle, { name: expertName })}</DialogTitle>
-            <DialogDescription>{format(m.inviteText, { name: expertName })}</DialogDescription>
+            <DialogTitle>{format(invitationsText.inviteTitle, { name: expertName })}</DialogTitle>
+            <DialogDescription>{format(invitationsText.inviteText, { name: expertName })}</DialogDescription>
           </DialogHeader>
           {options.data ? (
             <InviteForm expertId={expertId} expertName={expertName} options={options.data} onDone={() => setOpen(false)} />
@@ -74,7 +74,7 @@ export function InviteExpertButton({ expertId, expertName, acceptsInvitations, s
               {options.error instanceof ApiError ? options.error.message : messages.common.internal}
             </p>
           ) : (
-            <Spinner label={m.invite} />
+            <Spinner label={invitationsText.invite} />
           )}
         </DialogContent>
       </Dialog>
@@ -99,7 +99,7 @@ function InviteForm({
   const send = useMutation({
     mutationFn: (id: string) => api.post(`/api/tasks/${id}/invitations`, { expert_id: expertId }),
     onSuccess: () => {
-      toast.success(format(m.invited, { name: expertName }));
+      toast.success(format(invitationsText.invited, { name: expertName }));
       void queryClient.invalidateQueries({ queryKey: optionsKey(expertId) });
       onDone();
     },
@@ -108,9 +108,9 @@ function InviteForm({
   if (options.tasks.length === 0) {
     return (
       <div className="space-y-3">
-        <p className="text-sm">{m.noOpenTasks}</p>
+        <p className="text-sm">{invitationsText.noOpenTasks}</p>
         <Button asChild>
-          <Link to="/dashboard/create-task">{m.postTask}</Link>
+          <Link to="/dashboard/create-task">{invitationsText.postTask}</Link>
         </Button>
       </div>
     );
@@ -122,14 +122,14 @@ function InviteForm({
   const limitReached = options.remaining_today === 0;
   return (
     <form onSubmit={submit} className="space-y-4">
-      <Field label={m.taskLabel}>
+      <Field label={invitationsText.taskLabel}>
         <select className={`${inputClasses} h-9`} value={taskId} onChange={(event) => setTaskId(event.target.value)}>
           {options.tasks.map((task) => (
             <option key={task.id} value={task.id} disabled={task.invited || task.applied || task.full}>
               {task.applied
-                ? format(m.appliedOption, { title: task.title })
+                ? format(invitationsText.appliedOption, { title: task.title })
                 : task.invited
-                  ? format(m.alreadyInvitedOption, { title: task.title })
+                  ? format(invitationsText.alreadyInvitedOption, { title: task.title })
                   : task.title}
             </option>
           ))}
@@ -137,15 +137,15 @@ function InviteForm({
       </Field>
       {limitReached ? (
         <p role="status" className="text-sm text-destructive">
-          {format(m.perDayLimit, { limit: INVITATIONS.perDay })}
+          {format(invitationsText.perDayLimit, { limit: INVITATIONS.perDay })}
         </p>
       ) : null}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
-          {m.cancel}
+          {invitationsText.cancel}
         </Button>
         <Button type="submit" disabled={!taskId || available.length === 0 || limitReached || send.isPending}>
-          {send.isPending ? m.sendingInvite : m.sendInvite}
+          {send.isPending ? invitationsText.sendingInvite : invitationsText.sendInvite}
         </Button>
       </DialogFooter>
     </form>

@@ -14,14 +14,14 @@ import { TaskStatusBadge } from './status-badge';
 import type { useTaskList } from './use-task-list';
 import { formatCount } from '@shared/domain/plain-format';
 
-const d = messages.taskPages.dashboards;
+const dashboardsText = messages.taskPages.dashboards;
 
 const applicationsText = (count: number) =>
-  count === 1 ? d.applicationCountOne : format(d.applicationCount, { count });
+  count === 1 ? dashboardsText.applicationCountOne : format(dashboardsText.applicationCount, { count });
 
 const createdText = (value: string) => {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : format(d.created, { date: formatDate(date, 'MMM d, yyyy') });
+  return Number.isNaN(date.getTime()) ? '' : format(dashboardsText.created, { date: formatDate(date, 'MMM d, yyyy') });
 };
 
 export interface TaskListCardProps {
@@ -59,7 +59,7 @@ export function TaskListCard({ task, showApplications = false, footer }: TaskLis
                 <>
                   {' · '}
                   <span className="whitespace-nowrap">
-                    {format(d.milesAway, { miles: formatDistanceMiles(task.distance_miles) })}
+                    {format(dashboardsText.milesAway, { miles: formatDistanceMiles(task.distance_miles) })}
                   </span>
                 </>
               ) : null}
@@ -120,7 +120,7 @@ export function TaskListView({ list, empty, label, renderItem }: TaskListViewPro
       <div role="alert" className="space-y-3 py-6 text-center">
         <p className="text-destructive">{messages.tasks.fetchFailed}</p>
         <Button variant="outline" onClick={() => void list.refetch()}>
-          {d.retry}
+          {dashboardsText.retry}
         </Button>
       </div>
     );
@@ -135,7 +135,7 @@ export function TaskListView({ list, empty, label, renderItem }: TaskListViewPro
       </ul>
       <div className="flex flex-col items-center gap-2 pt-2">
         <p className="text-xs text-muted-foreground">
-          {format(d.showing, { shown: list.tasks.length, total: totalText(list.total, list.totalIsCapped) })}
+          {format(dashboardsText.showing, { shown: list.tasks.length, total: totalText(list.total, list.totalIsCapped) })}
         </p>
         {list.hasNextPage ? (
           <Button
@@ -143,7 +143,7 @@ export function TaskListView({ list, empty, label, renderItem }: TaskListViewPro
             onClick={() => void list.fetchNextPage()}
             disabled={list.isFetchingNextPage}
           >
-            {list.isFetchingNextPage ? d.loadingMore : d.loadMore}
+            {list.isFetchingNextPage ? dashboardsText.loadingMore : dashboardsText.loadMore}
           </Button>
         ) : null}
       </div>

@@ -7,7 +7,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { api, ApiError } from '@web/lib/api';
 
-const m = messages.appointments;
+const appointmentsText = messages.appointments;
 const feedKey = ['me', 'calendar-feed'] as const;
 
 /** The expert's secret iCalendar link (issue 49): get one, replace it, or turn it off. */
@@ -31,12 +31,12 @@ export function CalendarFeed() {
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-2 border-t pt-3" data-testid="calendar-feed">
       <h3 id={`${id}-title`} className="text-sm font-medium">
-        {m.feedTitle}
+        {appointmentsText.feedTitle}
       </h3>
-      <p className="text-sm text-muted-foreground">{m.feedIntro}</p>
+      <p className="text-sm text-muted-foreground">{appointmentsText.feedIntro}</p>
       {url ? (
         <div className="space-y-1">
-          <Label htmlFor={`${id}-url`}>{m.feedLabel}</Label>
+          <Label htmlFor={`${id}-url`}>{appointmentsText.feedLabel}</Label>
           <Input id={`${id}-url`} readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
         </div>
       ) : null}
@@ -47,7 +47,7 @@ export function CalendarFeed() {
           disabled={change.isPending}
           onClick={() => change.mutate('renew')}
         >
-          {url ? m.feedRenew : m.feedCreate}
+          {url ? appointmentsText.feedRenew : appointmentsText.feedCreate}
         </Button>
         {url ? (
           <Button
@@ -56,7 +56,7 @@ export function CalendarFeed() {
             disabled={change.isPending}
             onClick={() => change.mutate('revoke')}
           >
-            {m.feedRevoke}
+            {appointmentsText.feedRevoke}
           </Button>
         ) : null}
       </div>

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { api } from '@web/lib/api';
 import { WindowText } from './window-text';
 
-const m = messages.appointments;
+const appointmentsText = messages.appointments;
 
 export const upcomingVisitsKey = ['tasks', 'visits'] as const;
 
@@ -35,12 +35,12 @@ export function UpcomingVisits({
         <CardTitle asChild>
           <h2 id="upcoming-visits-title" className="flex items-center gap-2 text-base">
             <CalendarClock aria-hidden="true" className="size-5" />
-            {m.upcomingTitle}
+            {appointmentsText.upcomingTitle}
           </h2>
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
-        {visits.length === 0 ? <p className="text-sm text-muted-foreground">{m.upcomingNone}</p> : null}
+        {visits.length === 0 ? <p className="text-sm text-muted-foreground">{appointmentsText.upcomingNone}</p> : null}
         <ul className="space-y-3">
           {visits.map((visit) => (
             <li key={visit.task_id} className="space-y-1 border-b pb-3 last:border-b-0 last:pb-0">
@@ -56,7 +56,7 @@ export function UpcomingVisits({
               <p className="text-sm text-muted-foreground">{visit.location}</p>
               {showContact && visit.onsite_contact ? (
                 <p className="text-sm">
-                  {m.onsiteLabel}: {visit.onsite_contact.name}
+                  {appointmentsText.onsiteLabel}: {visit.onsite_contact.name}
                   {visit.onsite_contact.phone ? `, ${visit.onsite_contact.phone}` : ''}
                   {visit.onsite_contact.email ? `, ${visit.onsite_contact.email}` : ''}
                 </p>

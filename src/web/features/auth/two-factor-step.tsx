@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { accountControlMessages as texts } from '@shared/messages/accountControl';
+import { accountControlMessages as texts } from '@shared/messages/account-control';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Checkbox } from '@web/components/ui/checkbox';

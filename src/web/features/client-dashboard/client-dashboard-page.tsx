@@ -6,7 +6,7 @@ import { TaskListCard, TaskListView, useTaskList } from '@web/components/task';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 
-const d = messages.taskPages.dashboards;
+const dashboardsText = messages.taskPages.dashboards;
 
 /** The client's dashboard, "My Tasks": their tasks newest first with status, budget and application counts. */
 export default function ClientDashboardPage() {
@@ -15,18 +15,18 @@ export default function ClientDashboardPage() {
     <section className="space-y-4" aria-labelledby="my-tasks-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="my-tasks-title" className="text-2xl font-semibold">
-          {d.myTasks}
+          {dashboardsText.myTasks}
         </h1>
         <Button asChild>
           <Link to="/dashboard/create-task">
             <Plus aria-hidden="true" />
-            {d.createTask}
+            {dashboardsText.createTask}
           </Link>
         </Button>
       </div>
       <TaskListView
         list={list}
-        label={d.myTasks}
+        label={dashboardsText.myTasks}
         renderItem={(task) => (
           <TaskListCard
             task={task}
@@ -34,7 +34,7 @@ export default function ClientDashboardPage() {
             footer={
               task.expert_id ? (
                 <Link to={`/expert/${task.expert_id}`} className="text-sm text-primary underline underline-offset-4">
-                  {d.viewAssignedExpert}
+                  {dashboardsText.viewAssignedExpert}
                 </Link>
               ) : null
             }
@@ -44,10 +44,10 @@ export default function ClientDashboardPage() {
           <Card>
             <CardContent className="flex flex-col items-center gap-3 py-6 text-center">
               <ClipboardList aria-hidden="true" className="size-10 text-muted-foreground" />
-              <h2 className="text-lg font-medium">{d.noTasksTitle}</h2>
-              <p className="max-w-md text-sm text-muted-foreground">{d.noTasksText}</p>
+              <h2 className="text-lg font-medium">{dashboardsText.noTasksTitle}</h2>
+              <p className="max-w-md text-sm text-muted-foreground">{dashboardsText.noTasksText}</p>
               <Button asChild>
-                <Link to="/dashboard/create-task">{d.createTask}</Link>
+                <Link to="/dashboard/create-task">{dashboardsText.createTask}</Link>
               </Button>
             </CardContent>
           </Card>

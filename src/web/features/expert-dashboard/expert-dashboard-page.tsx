@@ -15,7 +15,7 @@ import { useMyExpertProfile } from '@web/lib/expert-profile';
 import { PayableBanner } from './payable-banner';
 import { useExpertCentre, type ExpertCentre } from './use-expert-centre';
 
-const d = messages.taskPages.dashboards;
+const dashboardsText = messages.taskPages.dashboards;
 type Tab = 'available' | 'applied' | 'assigned';
 
 function Empty({ text }: { text: string }) {
@@ -30,7 +30,7 @@ function applicationFooter(task: TaskListItemDto) {
   if (!task.my_application_status) return null;
   return (
     <p className="text-sm text-muted-foreground">
-      {format(d.myApplicationStatus, {
+      {format(dashboardsText.myApplicationStatus, {
         status: messages.taskPages.applicationStatus[task.my_application_status],
       })}
     </p>
@@ -38,7 +38,7 @@ function applicationFooter(task: TaskListItemDto) {
 }
 
 function CentreNote({ centre }: { centre: ExpertCentre }) {
-  if (centre.state === 'locating') return <Spinner size="sm" label={d.locating} showLabel />;
+  if (centre.state === 'locating') return <Spinner size="sm" label={dashboardsText.locating} showLabel />;
   if (centre.state === 'unavailable') {
     return (
       <Alert variant="warning">
@@ -52,8 +52,8 @@ function CentreNote({ centre }: { centre: ExpertCentre }) {
   return (
     <p className="text-sm text-muted-foreground">
       {centre.state === 'profile' && centre.label
-        ? format(d.nearLocation, { location: centre.label })
-        : d.nearCurrentLocation}
+        ? format(dashboardsText.nearLocation, { location: centre.label })
+        : dashboardsText.nearCurrentLocation}
     </p>
   );
 }
@@ -82,7 +82,7 @@ export default function ExpertDashboardPage() {
     <section className="space-y-4" aria-labelledby="available-title">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 id="available-title" className="text-2xl font-semibold">
-          {d.availableTasks}
+          {dashboardsText.availableTasks}
         </h1>
         <Link to="/find-tasks" className="text-sm text-primary underline-offset-4 hover:underline">
           {messages.discovery.searchLink}
@@ -98,17 +98,17 @@ export default function ExpertDashboardPage() {
       <Tabs value={tab} onValueChange={(next) => setTab(next as Tab)}>
         {/* Three equal columns whose labels may wrap: the strip fits a 390 px phone without clipping. */}
         <TabsList
-          aria-label={d.availableTasks}
+          aria-label={dashboardsText.availableTasks}
           className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-fit"
         >
           <TabsTrigger value="available" className={TAB_CLASSES}>
-            {d.availableTasks}
+            {dashboardsText.availableTasks}
           </TabsTrigger>
           <TabsTrigger value="applied" className={TAB_CLASSES}>
-            {d.myApplications}
+            {dashboardsText.myApplications}
           </TabsTrigger>
           <TabsTrigger value="assigned" className={TAB_CLASSES}>
-            {d.assignedToMe}
+            {dashboardsText.assignedToMe}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="available" className="space-y-3">
@@ -116,8 +116,8 @@ export default function ExpertDashboardPage() {
           {centre.state === 'locating' ? null : (
             <TaskListView
               list={available}
-              label={d.availableTasks}
-              empty={<Empty text={d.noAvailable} />}
+              label={dashboardsText.availableTasks}
+              empty={<Empty text={dashboardsText.noAvailable} />}
               renderItem={(task) => <TaskListCard task={task} footer={applicationFooter(task)} />}
             />
           )}
@@ -125,16 +125,16 @@ export default function ExpertDashboardPage() {
         <TabsContent value="applied">
           <TaskListView
             list={applied}
-            label={d.myApplications}
-            empty={<Empty text={d.noApplications} />}
+            label={dashboardsText.myApplications}
+            empty={<Empty text={dashboardsText.noApplications} />}
             renderItem={(task) => <TaskListCard task={task} footer={applicationFooter(task)} />}
           />
         </TabsContent>
         <TabsContent value="assigned">
           <TaskListView
             list={assigned}
-            label={d.assignedToMe}
-            empty={<Empty text={d.noAssigned} />}
+            label={dashboardsText.assignedToMe}
+            empty={<Empty text={dashboardsText.noAssigned} />}
             renderItem={(task) => <TaskListCard task={task} />}
           />
         </TabsContent>

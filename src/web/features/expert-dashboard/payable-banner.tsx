@@ -5,7 +5,7 @@ import type { MyExpertProfileDto } from '@shared/schemas/expert-onboarding.schem
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 
-const d = messages.taskPages.dashboards;
+const dashboardsText = messages.taskPages.dashboards;
 
 /**
  * Shown while the expert cannot be paid: without a submitted application it points to
@@ -17,12 +17,12 @@ export function PayableBanner({ expert }: { expert: MyExpertProfileDto | null })
   return (
     <Alert variant="warning" data-testid="not-payable-banner">
       <AlertTriangle aria-hidden="true" />
-      <AlertTitle>{d.notPayableTitle}</AlertTitle>
+      <AlertTitle>{dashboardsText.notPayableTitle}</AlertTitle>
       <AlertDescription>
-        <p>{needsApplication ? d.notPayableApplication : d.notPayablePayments}</p>
+        <p>{needsApplication ? dashboardsText.notPayableApplication : dashboardsText.notPayablePayments}</p>
         <Button asChild size="sm" variant="outline">
           <Link to={needsApplication ? '/expert-verification' : '/profile?tab=payments'}>
-            {needsApplication ? d.completeApplication : d.completePayments}
+            {needsApplication ? dashboardsText.completeApplication : dashboardsText.completePayments}
           </Link>
         </Button>
       </AlertDescription>

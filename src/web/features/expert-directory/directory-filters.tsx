@@ -8,9 +8,9 @@ import { Field } from '@web/components/ui/field';
 import { Input, inputClasses } from '@web/components/ui/input';
 import { RADIUS_CHOICES, RATING_CHOICES, RESPONSE_CHOICES, type DirectoryState } from './directory-params';
 
-const m = messages.invitations;
+const invitationsText = messages.invitations;
 const SORT_TEXT: Record<DirectorySort, string> = { distance: messages.directory.sortDistance, rating: messages.directory.sortRating };
-const BADGE_TEXT: Record<DirectoryBadge, string> = { community_trust: m.badgeCommunity, background_check: m.badgeBackground };
+const BADGE_TEXT: Record<DirectoryBadge, string> = { community_trust: invitationsText.badgeCommunity, background_check: invitationsText.badgeBackground };
 
 /** The directory's filters: edits stay local until "Search", which writes them to the address. */
 export function DirectoryFilters({ state, onApply }: { state: DirectoryState; onApply: (next: DirectoryState) => void }) {
@@ -32,11 +32,11 @@ export function DirectoryFilters({ state, onApply }: { state: DirectoryState; on
   };
   const selectClass = `${inputClasses} h-9`;
   return (
-    <form onSubmit={submit} aria-label={m.filtersLabel} className="grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <form onSubmit={submit} aria-label={invitationsText.filtersLabel} className="grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <div className="sm:col-span-2">
-        <LocationPicker value={place} onChange={setPlace} label={m.placeLabel} />
+        <LocationPicker value={place} onChange={setPlace} label={invitationsText.placeLabel} />
       </div>
-      <Field label={m.distanceLabel}>
+      <Field label={invitationsText.distanceLabel}>
         <select className={selectClass} value={draft.radius} onChange={(e) => set({ radius: Number(e.target.value) })}>
           {RADIUS_CHOICES.map((miles) => (
             <option key={miles} value={miles}>
@@ -45,7 +45,7 @@ export function DirectoryFilters({ state, onApply }: { state: DirectoryState; on
           ))}
         </select>
       </Field>
-      <Field label={m.sortLabel}>
+      <Field label={invitationsText.sortLabel}>
         <select className={selectClass} value={draft.sort} onChange={(e) => set({ sort: e.target.value as DirectorySort })}>
           {DIRECTORY_SORTS.map((value) => (
             <option key={value} value={value}>
@@ -54,26 +54,26 @@ export function DirectoryFilters({ state, onApply }: { state: DirectoryState; on
           ))}
         </select>
       </Field>
-      <Field label={m.expertiseLabel}>
-        <Input value={draft.expertise ?? ''} maxLength={100} placeholder={m.expertisePlaceholder} onChange={(e) => set({ expertise: e.target.value })} />
+      <Field label={invitationsText.expertiseLabel}>
+        <Input value={draft.expertise ?? ''} maxLength={100} placeholder={invitationsText.expertisePlaceholder} onChange={(e) => set({ expertise: e.target.value })} />
       </Field>
-      <Field label={m.minRatingLabel}>
+      <Field label={invitationsText.minRatingLabel}>
         <select
           className={selectClass}
           value={draft.minRating ?? ''}
           onChange={(e) => set({ minRating: e.target.value ? Number(e.target.value) : undefined })}
         >
-          <option value="">{m.anyOption}</option>
+          <option value="">{invitationsText.anyOption}</option>
           {RATING_CHOICES.map((rating) => (
             <option key={rating} value={rating}>
-              {format(m.minRatingOption, { rating })}
+              {format(invitationsText.minRatingOption, { rating })}
             </option>
           ))}
         </select>
       </Field>
-      <Field label={m.badgeLabel}>
+      <Field label={invitationsText.badgeLabel}>
         <select className={selectClass} value={draft.badge ?? ''} onChange={(e) => set({ badge: (e.target.value || undefined) as DirectoryBadge | undefined })}>
-          <option value="">{m.anyOption}</option>
+          <option value="">{invitationsText.anyOption}</option>
           {DIRECTORY_BADGES.map((badge) => (
             <option key={badge} value={badge}>
               {BADGE_TEXT[badge]}
@@ -81,22 +81,22 @@ export function DirectoryFilters({ state, onApply }: { state: DirectoryState; on
           ))}
         </select>
       </Field>
-      <Field label={m.responseLabel}>
+      <Field label={invitationsText.responseLabel}>
         <select
           className={selectClass}
           value={draft.maxResponseMins ?? ''}
           onChange={(e) => set({ maxResponseMins: e.target.value ? Number(e.target.value) : undefined })}
         >
-          <option value="">{m.anyOption}</option>
+          <option value="">{invitationsText.anyOption}</option>
           {RESPONSE_CHOICES.map((choice) => (
             <option key={choice.mins} value={choice.mins}>
-              {format(m.responseOption, { label: choice.label })}
+              {format(invitationsText.responseOption, { label: choice.label })}
             </option>
           ))}
         </select>
       </Field>
       <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
-        <Button type="submit">{m.search}</Button>
+        <Button type="submit">{invitationsText.search}</Button>
         <Button
           type="button"
           variant="outline"

@@ -18,8 +18,8 @@ import { api, ApiError } from '@web/lib/api';
 import { DirectoryFilters } from './directory-filters';
 import { directoryQuery, readDirectoryState, writeDirectoryState, type DirectoryState } from './directory-params';
 
-const m = messages.invitations;
-const d = messages.discovery;
+const invitationsText = messages.invitations;
+const discoveryText = messages.discovery;
 
 function Notice({ text, alert = false }: { text: string; alert?: boolean }) {
   return (
@@ -51,17 +51,17 @@ function ExpertCard({ expert }: { expert: DirectoryExpertDto }) {
             <li className="inline-flex items-center gap-1">
               <MapPin className="size-4" aria-hidden="true" />
               {expert.location ? `${expert.location} · ` : ''}
-              {format(m.milesAway, { miles: expert.distance_miles })}
+              {format(invitationsText.milesAway, { miles: expert.distance_miles })}
             </li>
             {expert.avg_response_time_mins !== null ? (
               <li className="inline-flex items-center gap-1">
                 <Timer className="size-4" aria-hidden="true" />
-                {format(m.responds, { label: responseLabel(expert.avg_response_time_mins) })}
+                {format(invitationsText.responds, { label: responseLabel(expert.avg_response_time_mins) })}
               </li>
             ) : null}
           </ul>
           {expert.expertise.length > 0 ? (
-            <ul className="flex flex-wrap gap-1" aria-label={m.expertiseLabel}>
+            <ul className="flex flex-wrap gap-1" aria-label={invitationsText.expertiseLabel}>
               {expert.expertise.slice(0, 6).map((item) => (
                 <li key={item}>
                   <Badge variant="secondary">{item}</Badge>
@@ -73,8 +73,8 @@ function ExpertCard({ expert }: { expert: DirectoryExpertDto }) {
         </div>
         <div className="flex flex-wrap gap-2 sm:flex-col sm:items-stretch">
           <Button asChild variant="outline" size="sm">
-            <Link to={`/expert/${expert.id}`} aria-label={`${m.viewProfile}: ${name}`}>
-              {m.viewProfile}
+            <Link to={`/expert/${expert.id}`} aria-label={`${invitationsText.viewProfile}: ${name}`}>
+              {invitationsText.viewProfile}
             </Link>
           </Button>
           <InviteExpertButton expertId={expert.id} expertName={name} acceptsInvitations={expert.accepts_invitations} size="sm" />
@@ -101,19 +101,19 @@ export default function ExpertDirectoryPage() {
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
 
   let body;
-  if (!place) body = <Notice text={m.choosePlace} />;
+  if (!place) body = <Notice text={invitationsText.choosePlace} />;
   else if (list.isPending)
     body = (
       <div className="flex justify-center py-10">
         <Spinner label={messages.shell.loading} />
       </div>
     );
-  else if (list.isError) body = <Notice text={list.error instanceof ApiError ? list.error.message : m.loadFailed} alert />;
-  else if (list.data.experts.length === 0) body = <Notice text={m.noResults} />;
+  else if (list.isError) body = <Notice text={list.error instanceof ApiError ? list.error.message : invitationsText.loadFailed} alert />;
+  else if (list.data.experts.length === 0) body = <Notice text={invitationsText.noResults} />;
   else
     body = (
       <div className="space-y-3">
-        <ul className="space-y-3" aria-label={m.directoryTitle}>
+        <ul className="space-y-3" aria-label={invitationsText.directoryTitle}>
           {list.data.experts.map((expert) => (
             <li key={expert.id}>
               <ExpertCard expert={expert} />
@@ -129,18 +129,18 @@ export default function ExpertDirectoryPage() {
     <section className="space-y-4" aria-labelledby="directory-title">
       <div>
         <h1 id="directory-title" className="text-2xl font-semibold">
-          {m.directoryTitle}
+          {invitationsText.directoryTitle}
         </h1>
-        <p className="text-sm text-muted-foreground">{m.directoryIntro}</p>
+        <p className="text-sm text-muted-foreground">{invitationsText.directoryIntro}</p>
       </div>
       {/* Remounting the form when the address changes keeps it in step with back/forward navigation. */}
       <DirectoryFilters key={params.toString()} state={state} onApply={go} />
       {list.data && place ? (
         <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="directory-count">
           {list.data.total === 1
-            ? format(m.resultCountOne, { miles: state.radius })
-            : format(m.resultCount, { count: list.data.total, miles: state.radius })}
-          {place.label ? ` · ${format(d.nearPlace, { location: place.label })}` : null}
+            ? format(invitationsText.resultCountOne, { miles: state.radius })
+            : format(invitationsText.resultCount, { count: list.data.total, miles: state.radius })}
+          {place.label ? ` · ${format(discoveryText.nearPlace, { location: place.label })}` : null}
         </p>
       ) : null}
       {body}

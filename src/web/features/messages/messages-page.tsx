@@ -10,22 +10,22 @@ import { Spinner } from '@web/components/ui/spinner';
 import { conversationsQuery } from '@web/components/chat/chat-api';
 import { preview, relativeTime } from '@web/components/chat/chat-format';
 
-const m = messages.chat;
+const chatText = messages.chat;
 
 /** /messages and /dashboard/messages: the user's chats, newest activity first, with unread counts. */
 export default function MessagesPage() {
   const query = useQuery(conversationsQuery);
   return (
     <section className="mx-auto max-w-3xl space-y-4">
-      <h1 className="text-2xl font-semibold">{m.listTitle}</h1>
+      <h1 className="text-2xl font-semibold">{chatText.listTitle}</h1>
       {query.isPending ? (
         <div className="flex justify-center py-8">
-          <Spinner label={m.listTitle} />
+          <Spinner label={chatText.listTitle} />
         </div>
       ) : query.isError ? (
-        <p role="alert" className="text-sm text-muted-foreground">{m.loadFailed}</p>
+        <p role="alert" className="text-sm text-muted-foreground">{chatText.loadFailed}</p>
       ) : query.data.conversations.length === 0 ? (
-        <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{m.listEmpty}</p>
+        <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{chatText.listEmpty}</p>
       ) : (
         <ul className="divide-y rounded-md border bg-background">
           {query.data.conversations.map((conversation) => (
@@ -64,11 +64,11 @@ function ConversationRow({ conversation }: { conversation: ConversationDto }) {
         </span>
         {name ? <span className="block text-xs text-muted-foreground">{name}</span> : null}
         <span className="block text-sm text-muted-foreground">
-          {conversation.notice ?? (last ? (last.is_file ? `${m.fileSent}: ${preview(last.content)}` : preview(last.content)) : m.noMessagesYet)}
+          {conversation.notice ?? (last ? (last.is_file ? `${chatText.fileSent}: ${preview(last.content)}` : preview(last.content)) : chatText.noMessagesYet)}
         </span>
       </span>
       {conversation.unread_count > 0 ? (
-        <Badge aria-label={format(m.unreadCount, { count: conversation.unread_count })}>{conversation.unread_count}</Badge>
+        <Badge aria-label={format(chatText.unreadCount, { count: conversation.unread_count })}>{conversation.unread_count}</Badge>
       ) : null}
     </Link>
   );

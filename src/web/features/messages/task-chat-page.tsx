@@ -9,7 +9,7 @@ import { TaskChat } from '@web/components/chat/task-chat';
 import { AgreedVisitLine } from '@web/components/visits/agreed-visit-line';
 import { useMe } from '@web/lib/session';
 
-const m = messages.chat;
+const chatText = messages.chat;
 
 /** /task/{taskId}/messages and /dashboard/task/{taskId}/messages: the task's chat on its own page. */
 export default function TaskChatPage() {
@@ -27,16 +27,16 @@ export default function TaskChatPage() {
       <div className="flex items-center justify-between gap-2">
         <Button variant="ghost" size="sm" onClick={goBack}>
           <ArrowLeft aria-hidden="true" />
-          {m.back}
+          {chatText.back}
         </Button>
         <Button variant="outline" size="sm" asChild>
           <Link to={`/task/${taskId}`}>
             <ExternalLink aria-hidden="true" />
-            {m.viewTask}
+            {chatText.viewTask}
           </Link>
         </Button>
       </div>
-      <h1 className="text-xl font-semibold">{thread.data?.task.title ?? m.listTitle}</h1>
+      <h1 className="text-xl font-semibold">{thread.data?.task.title ?? chatText.listTitle}</h1>
       {taskId ? <AgreedVisitLine taskId={taskId} /> : null}
       {me ? <TaskChat taskId={taskId} meId={me.profile.id} /> : null}
     </section>

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { webPushMessages as m } from '@shared/messages/webPush';
+import { webPushMessages as webPushText } from '@shared/messages/web-push';
 import {
   restoreWebPushBrowser,
   stubWebPushBrowser,
@@ -66,15 +66,15 @@ async function openBell() {
   await waitFor(() => expect(client.getQueryData(['me'])).toBeTruthy());
 }
 
-const offer = () => screen.queryByRole('region', { name: m.offerTitle });
+const offer = () => screen.queryByRole('region', { name: webPushText.offerTitle });
 
 describe('the bell\'s one-time "Turn on notifications" offer', () => {
   it('subscribes the browser as the Notifications tab does, then never shows again', async () => {
     await openBell();
     expect(offer()).toBeInTheDocument();
     browser.permission = 'granted';
-    fireEvent.click(screen.getByRole('button', { name: m.offerAccept }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(m.turnedOn));
+    fireEvent.click(screen.getByRole('button', { name: webPushText.offerAccept }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(webPushText.turnedOn));
     expect(browser.requestPermission).toHaveBeenCalledTimes(1);
     expect(browser.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
     expect(posts).toEqual([
@@ -93,7 +93,7 @@ describe('the bell\'s one-time "Turn on notifications" offer', () => {
 
   it('hides for good on "Not now" without asking the browser, for this user only', async () => {
     await openBell();
-    fireEvent.click(screen.getByRole('button', { name: m.offerDismiss }));
+    fireEvent.click(screen.getByRole('button', { name: webPushText.offerDismiss }));
     expect(offer()).toBeNull();
     expect(browser.requestPermission).not.toHaveBeenCalled();
     expect(posts).toHaveLength(0);

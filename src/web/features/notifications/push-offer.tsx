@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BellRing } from 'lucide-react';
-import { webPushMessages as m } from '@shared/messages/webPush';
+import { webPushMessages as webPushText } from '@shared/messages/web-push';
 import { Button } from '@web/components/ui/button';
 import { useMe } from '@web/lib/session';
 import { webPushSupported } from '@web/lib/web-push-client';
@@ -47,9 +47,9 @@ export function PushOffer() {
       <BellRing aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
       <div className="space-y-2">
         <h3 id="push-offer-title" className="text-sm font-semibold">
-          {m.offerTitle}
+          {webPushText.offerTitle}
         </h3>
-        <p className="text-sm text-muted-foreground">{m.offerHelp}</p>
+        <p className="text-sm text-muted-foreground">{webPushText.offerHelp}</p>
         <div className="flex flex-wrap gap-2">
           <Button
             size="sm"
@@ -59,10 +59,10 @@ export function PushOffer() {
               answer();
             }}
           >
-            {m.offerAccept}
+            {webPushText.offerAccept}
           </Button>
           <Button size="sm" variant="ghost" onClick={answer}>
-            {m.offerDismiss}
+            {webPushText.offerDismiss}
           </Button>
         </div>
       </div>

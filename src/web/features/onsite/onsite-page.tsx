@@ -13,7 +13,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { WindowText } from '@web/components/visits/window-text';
 import { api, ApiError } from '@web/lib/api';
 
-const m = messages.appointments;
+const appointmentsText = messages.appointments;
 type Answer = { view: OnsiteViewDto; message: string };
 
 /**
@@ -51,7 +51,7 @@ export default function OnsitePage() {
       <Card>
         <CardHeader>
           <CardTitle asChild>
-            <h1>{m.onsitePageTitle}</h1>
+            <h1>{appointmentsText.onsitePageTitle}</h1>
           </CardTitle>
         </CardHeader>
         <CardContent className="space-y-4">
@@ -59,25 +59,25 @@ export default function OnsitePage() {
           {failure ? (
             <Alert variant="destructive">
               <AlertDescription>
-                {failure instanceof ApiError ? failure.message : m.onsiteInvalid}
+                {failure instanceof ApiError ? failure.message : appointmentsText.onsiteInvalid}
               </AlertDescription>
             </Alert>
           ) : null}
           {view ? (
             <>
-              <p>{format(m.onsiteGreeting, { name: view.contact_name })}</p>
+              <p>{format(appointmentsText.onsiteGreeting, { name: view.contact_name })}</p>
               <dl className="grid gap-3 text-sm sm:grid-cols-[8rem_1fr]">
-                <dt className="font-medium">{m.onsiteAddress}</dt>
+                <dt className="font-medium">{appointmentsText.onsiteAddress}</dt>
                 <dd data-testid="onsite-address">{view.address}</dd>
-                <dt className="font-medium">{m.onsiteWindow}</dt>
+                <dt className="font-medium">{appointmentsText.onsiteWindow}</dt>
                 <dd data-testid="onsite-window">
                   {view.window ? (
                     <WindowText window={view.window} zone={view.time_zone} />
                   ) : (
-                    m.onsiteNoWindowYet
+                    appointmentsText.onsiteNoWindowYet
                   )}
                 </dd>
-                <dt className="font-medium">{m.onsiteExpert}</dt>
+                <dt className="font-medium">{appointmentsText.onsiteExpert}</dt>
                 <dd className="flex items-center gap-2">
                   {view.expert_avatar_url ? (
                     <img src={view.expert_avatar_url} alt="" className="size-10 rounded-full object-cover" />
@@ -90,16 +90,16 @@ export default function OnsitePage() {
                   <AlertDescription>{done}</AlertDescription>
                 </Alert>
               ) : null}
-              {view.confirmed && !done ? <p className="text-sm">{m.onsiteConfirmedAt}</p> : null}
+              {view.confirmed && !done ? <p className="text-sm">{appointmentsText.onsiteConfirmedAt}</p> : null}
               <div className="flex flex-wrap gap-2">
                 {view.window && !view.confirmed ? (
                   <Button disabled={answer.isPending} onClick={() => answer.mutate('confirm')}>
-                    {m.onsiteConfirm}
+                    {appointmentsText.onsiteConfirm}
                   </Button>
                 ) : null}
                 {!asking ? (
                   <Button variant="outline" onClick={() => setAsking(true)}>
-                    {m.onsiteAskAnother}
+                    {appointmentsText.onsiteAskAnother}
                   </Button>
                 ) : null}
               </div>
@@ -111,7 +111,7 @@ export default function OnsitePage() {
                     answer.mutate('another-window');
                   }}
                 >
-                  <Label htmlFor={`${id}-message`}>{m.onsiteMessageLabel}</Label>
+                  <Label htmlFor={`${id}-message`}>{appointmentsText.onsiteMessageLabel}</Label>
                   <Textarea
                     id={`${id}-message`}
                     value={message}
@@ -119,7 +119,7 @@ export default function OnsitePage() {
                     onChange={(event) => setMessage(event.target.value)}
                   />
                   <Button type="submit" disabled={answer.isPending}>
-                    {m.send}
+                    {appointmentsText.send}
                   </Button>
                 </form>
               ) : null}

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { webPushMessages as m } from '@shared/messages/webPush';
+import { webPushMessages as webPushText } from '@shared/messages/web-push';
 import { BrowserNotificationsToggle } from './browser-notifications-toggle';
 import {
   fakePushSubscription,
@@ -42,7 +42,7 @@ afterEach(() => {
 describe('BrowserNotificationsToggle', () => {
   it('asks permission, registers the worker, subscribes with the VAPID key and saves the subscription', async () => {
     render(<BrowserNotificationsToggle />);
-    const toggle = await screen.findByRole('switch', { name: m.toggleLabel });
+    const toggle = await screen.findByRole('switch', { name: webPushText.toggleLabel });
     await waitFor(() => expect(toggle).toBeEnabled());
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     browser.permission = 'granted';
@@ -54,16 +54,16 @@ describe('BrowserNotificationsToggle', () => {
       path: '/api/web-push/subscriptions',
       body: { endpoint: TEST_PUSH_ENDPOINT, keys: { p256dh: 'p', auth: 'a' } },
     });
-    expect(toast.success).toHaveBeenCalledWith(m.turnedOn);
+    expect(toast.success).toHaveBeenCalledWith(webPushText.turnedOn);
   });
 
   it('says how to allow notifications when the user blocks them, and subscribes nothing', async () => {
     browser.permission = 'denied';
     render(<BrowserNotificationsToggle />);
-    const toggle = await screen.findByRole('switch', { name: m.toggleLabel });
+    const toggle = await screen.findByRole('switch', { name: webPushText.toggleLabel });
     await waitFor(() => expect(toggle).toBeEnabled());
     fireEvent.click(toggle);
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(m.denied));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(webPushText.denied));
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     expect(browser.subscribe).not.toHaveBeenCalled();
     expect(requests).toHaveLength(0);
@@ -74,7 +74,7 @@ describe('BrowserNotificationsToggle', () => {
     browser.existing = fakePushSubscription();
     const subscription = browser.existing;
     render(<BrowserNotificationsToggle />);
-    const toggle = await screen.findByRole('switch', { name: m.toggleLabel });
+    const toggle = await screen.findByRole('switch', { name: webPushText.toggleLabel });
     await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
     fireEvent.click(toggle);
     await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
@@ -86,7 +86,7 @@ describe('BrowserNotificationsToggle', () => {
     vi.stubGlobal('PushManager', undefined);
     Reflect.deleteProperty(window, 'PushManager');
     render(<BrowserNotificationsToggle />);
-    expect(screen.getByText(m.unsupported)).toBeInTheDocument();
+    expect(screen.getByText(webPushText.unsupported)).toBeInTheDocument();
     expect(screen.queryByRole('switch')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { webPushMessages as m } from '@shared/messages/webPush';
+import { webPushMessages as webPushText } from '@shared/messages/web-push';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
 import { currentPushSubscription, webPushSupported } from '@web/lib/web-push-client';
@@ -26,7 +26,7 @@ export function BrowserNotificationsToggle() {
     };
   }, [state]);
 
-  if (state === 'unsupported') return <p className={`${ROW} text-sm text-muted-foreground`}>{m.unsupported}</p>;
+  if (state === 'unsupported') return <p className={`${ROW} text-sm text-muted-foreground`}>{webPushText.unsupported}</p>;
 
   async function change(enabled: boolean) {
     setBusy(true);
@@ -38,10 +38,10 @@ export function BrowserNotificationsToggle() {
     <div className={`${ROW} flex items-center justify-between gap-4`}>
       <div className="min-w-0 space-y-1">
         <Label htmlFor="browser-notifications" className="font-medium">
-          {m.toggleLabel}
+          {webPushText.toggleLabel}
         </Label>
         <p id="browser-notifications-help" className="text-sm text-muted-foreground">
-          {m.toggleHelp}
+          {webPushText.toggleHelp}
         </p>
       </div>
       <Switch

@@ -7,7 +7,7 @@ import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
 import { api } from '@web/lib/api';
 
-const m = messages.invitations;
+const invitationsText = messages.invitations;
 const settingsKey = ['invitation-settings'] as const;
 
 /** The expert's switch for clients' invitations (issue 23, decision 0330). */
@@ -22,17 +22,17 @@ export function InvitationsCard() {
       api.put<InvitationSettingsResponse>('/api/me/invitation-settings', { accepts_invitations: accepts }),
     onSuccess: (data) => {
       queryClient.setQueryData(settingsKey, data);
-      toast.success(data.accepts_invitations ? m.settingOn : m.settingOff);
+      toast.success(data.accepts_invitations ? invitationsText.settingOn : invitationsText.settingOff);
     },
-    onError: () => toast.error(m.settingFailed),
+    onError: () => toast.error(invitationsText.settingFailed),
   });
   return (
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>{m.settingTitle}</h2>
+          <h2>{invitationsText.settingTitle}</h2>
         </CardTitle>
-        <CardDescription>{m.settingHelp}</CardDescription>
+        <CardDescription>{invitationsText.settingHelp}</CardDescription>
       </CardHeader>
       <CardContent>
         <div className="flex items-center gap-3">
@@ -42,7 +42,7 @@ export function InvitationsCard() {
             disabled={!query.data || save.isPending}
             onCheckedChange={(checked) => save.mutate(checked)}
           />
-          <Label htmlFor="accepts-invitations">{m.settingLabel}</Label>
+          <Label htmlFor="accepts-invitations">{invitationsText.settingLabel}</Label>
         </div>
       </CardContent>
     </Card>

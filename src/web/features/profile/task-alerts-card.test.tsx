@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reachMessages as m } from '@shared/messages/reach';
+import { reachMessages as reachText } from '@shared/messages/reach';
 import { TaskAlertsCard } from './task-alerts-card';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -56,20 +56,20 @@ const renderCard = () =>
 describe('TaskAlertsCard', () => {
   it('turns alerts on with a radius, a category and a minimum budget in cents', async () => {
     renderCard();
-    fireEvent.click(await screen.findByRole('switch', { name: m.alertsEnabled }));
-    fireEvent.change(screen.getByLabelText(m.alertsRadius), { target: { value: '40' } });
-    fireEvent.change(screen.getByLabelText(m.alertsMinBudget), { target: { value: '75' } });
+    fireEvent.click(await screen.findByRole('switch', { name: reachText.alertsEnabled }));
+    fireEvent.change(screen.getByLabelText(reachText.alertsRadius), { target: { value: '40' } });
+    fireEvent.change(screen.getByLabelText(reachText.alertsMinBudget), { target: { value: '75' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Vehicle Inspection' }));
-    fireEvent.click(screen.getByRole('button', { name: m.alertsSave }));
+    fireEvent.click(screen.getByRole('button', { name: reachText.alertsSave }));
     await waitFor(() => expect(puts).toEqual([{ enabled: true, radius_miles: 40, categories: ['vehicle'], min_budget: 7_500 }]));
-    expect(toast.success).toHaveBeenCalledWith(m.alertsSaved);
+    expect(toast.success).toHaveBeenCalledWith(reachText.alertsSaved);
   });
 
   it("shows the server's message when it refuses the settings", async () => {
-    refuseWith = m.alertsRadiusInvalid;
+    refuseWith = reachText.alertsRadiusInvalid;
     renderCard();
-    fireEvent.change(await screen.findByLabelText(m.alertsRadius), { target: { value: '40' } });
-    fireEvent.click(screen.getByRole('button', { name: m.alertsSave }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(m.alertsRadiusInvalid));
+    fireEvent.change(await screen.findByLabelText(reachText.alertsRadius), { target: { value: '40' } });
+    fireEvent.click(screen.getByRole('button', { name: reachText.alertsSave }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(reachText.alertsRadiusInvalid));
   });
 });

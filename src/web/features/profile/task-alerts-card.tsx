@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import { TASK_CATEGORIES, type TaskCategory } from '@shared/domain/enums';
 import { centsToDollars, dollarsToCents } from '@shared/domain/money';
 import { format } from '@shared/format-message';
-import { reachMessages as m } from '@shared/messages/reach';
-import { taskPagesMessages } from '@shared/messages/taskPages';
+import { reachMessages as reachText } from '@shared/messages/reach';
+import { taskPagesMessages } from '@shared/messages/task-pages';
 import type { TaskAlertSettingsDto, TaskAlertSettingsInput } from '@shared/schemas/task-alerts.schemas';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -44,10 +44,10 @@ export function TaskAlertsCard() {
       api.put<TaskAlertSettingsDto>('/api/task-alert-settings', input),
     onSuccess: (data) => {
       queryClient.setQueryData(alertsKey, data);
-      toast.success(m.alertsSaved);
+      toast.success(reachText.alertsSaved);
     },
     onError: (error) =>
-      toast.error(error instanceof ApiError && error.status === 400 ? error.message : m.alertsSaveFailed),
+      toast.error(error instanceof ApiError && error.status === 400 ? error.message : reachText.alertsSaveFailed),
   });
 
   const submit = (event: React.FormEvent) => {
@@ -74,26 +74,26 @@ export function TaskAlertsCard() {
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>{m.alertsTitle}</h2>
+          <h2>{reachText.alertsTitle}</h2>
         </CardTitle>
-        <CardDescription>{format(m.alertsIntro, { cap: query.data?.hourly_cap ?? 5 })}</CardDescription>
+        <CardDescription>{format(reachText.alertsIntro, { cap: query.data?.hourly_cap ?? 5 })}</CardDescription>
       </CardHeader>
       <CardContent>
         {!draft ? (
           query.isError ? (
-            <p className="text-sm text-destructive">{m.alertsSaveFailed}</p>
+            <p className="text-sm text-destructive">{reachText.alertsSaveFailed}</p>
           ) : (
             <Spinner />
           )
         ) : (
           <form className="space-y-4" onSubmit={submit}>
             {query.data && !query.data.has_location ? (
-              <p className="text-sm text-muted-foreground">{m.alertsNeedLocation}</p>
+              <p className="text-sm text-muted-foreground">{reachText.alertsNeedLocation}</p>
             ) : null}
             {/* Label left, switch right: the same row as Browser notifications above it (issue 25). */}
             <div className="flex items-center justify-between gap-4 rounded-lg border bg-muted/40 p-3">
               <Label htmlFor="task-alerts-enabled" className="font-medium">
-                {m.alertsEnabled}
+                {reachText.alertsEnabled}
               </Label>
               <Switch
                 id="task-alerts-enabled"
@@ -104,7 +104,7 @@ export function TaskAlertsCard() {
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="space-y-1">
-                <Label htmlFor="task-alerts-radius">{m.alertsRadius}</Label>
+                <Label htmlFor="task-alerts-radius">{reachText.alertsRadius}</Label>
                 <Input
                   id="task-alerts-radius"
                   type="number"
@@ -116,7 +116,7 @@ export function TaskAlertsCard() {
                 />
               </div>
               <div className="space-y-1">
-                <Label htmlFor="task-alerts-budget">{m.alertsMinBudget}</Label>
+                <Label htmlFor="task-alerts-budget">{reachText.alertsMinBudget}</Label>
                 <Input
                   id="task-alerts-budget"
                   type="number"
@@ -128,7 +128,7 @@ export function TaskAlertsCard() {
               </div>
             </div>
             <fieldset className="space-y-2">
-              <legend className="mb-2 text-sm font-medium">{m.alertsCategories}</legend>
+              <legend className="mb-2 text-sm font-medium">{reachText.alertsCategories}</legend>
               {TASK_CATEGORIES.map((category) => (
                 <div key={category} className="flex items-center gap-2">
                   <Checkbox
@@ -141,7 +141,7 @@ export function TaskAlertsCard() {
               ))}
             </fieldset>
             <Button type="submit" disabled={save.isPending}>
-              {m.alertsSave}
+              {reachText.alertsSave}
             </Button>
           </form>
         )}

@@ -18,7 +18,7 @@ import { api, ApiError } from '@web/lib/api';
 import { useRealtimeConnected } from '@web/lib/use-realtime';
 import { navigateTo } from './verification-navigation';
 
-const m = messages.verification;
+const verificationText = messages.verification;
 export const verificationStatusKey = ['verification', 'status', 'me'] as const;
 /** Set while the expert is away on the provider's page, so the result is announced once on return. */
 export const STARTED_KEY = 'verification.background_check.started';
@@ -45,8 +45,8 @@ export function TrustBadgesCard({ expertId }: { expertId: string }) {
     if (started && (check === 'approved' || check === 'rejected')) {
       window.sessionStorage.removeItem(STARTED_KEY);
       setAnnounced(true);
-      if (check === 'approved') toast.success(m.approved);
-      else toast.error(m.rejected);
+      if (check === 'approved') toast.success(verificationText.approved);
+      else toast.error(verificationText.rejected);
     }
   }, [check, announced]);
 
@@ -61,14 +61,14 @@ export function TrustBadgesCard({ expertId }: { expertId: string }) {
       }
     },
     onError: (error) =>
-      toast.error(error instanceof ApiError && error.status === 403 ? error.message : m.initiateFailed),
+      toast.error(error instanceof ApiError && error.status === 403 ? error.message : verificationText.initiateFailed),
   });
 
   if (status.isPending) return <Spinner label="Loading your badges" />;
   if (status.isError || !status.data) {
     return (
       <Card>
-        <CardContent className="pt-6 text-sm text-muted-foreground">{m.updateStatusFailed}</CardContent>
+        <CardContent className="pt-6 text-sm text-muted-foreground">{verificationText.updateStatusFailed}</CardContent>
       </Card>
     );
   }
@@ -129,7 +129,7 @@ export function TrustBadgesCard({ expertId }: { expertId: string }) {
                     ) : null}
                     <Button size="sm" disabled={start.isPending} onClick={() => start.mutate()}>
                       <ExternalLink aria-hidden="true" />
-                      {m.startBackgroundCheck}
+                      {verificationText.startBackgroundCheck}
                     </Button>
                   </div>
                 ) : null}

@@ -2,7 +2,7 @@ import { useState, type ChangeEvent, type DragEvent } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { format } from '@shared/format-message';
-import { evidenceTrustMessages as m } from '@shared/messages/evidenceTrust';
+import { evidenceTrustMessages as evidenceTrustText } from '@shared/messages/evidence-trust';
 import type { PublicReportDto, VerifyResultDto } from '@shared/schemas/evidence-trust';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -30,14 +30,14 @@ export default function ReportVerifyPage() {
   const check = async (file: File | undefined) => {
     setResult(null);
     setError(null);
-    if (!file) return setError(m.verifyFileRequired);
+    if (!file) return setError(evidenceTrustText.verifyFileRequired);
     const form = new FormData();
     form.append('file', file, file.name);
     setBusy(true);
     try {
       setResult(await api.upload<VerifyResultDto>(`/api/reports/${encodeURIComponent(reportId)}/verify`, form));
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.message ? failure.message : m.verifyFailed);
+      setError(failure instanceof ApiError && failure.message ? failure.message : evidenceTrustText.verifyFailed);
     } finally {
       setBusy(false);
     }
@@ -52,24 +52,24 @@ export default function ReportVerifyPage() {
       <Card>
         <CardHeader>
           <CardTitle asChild>
-            <h1>{m.verifyTitle}</h1>
+            <h1>{evidenceTrustText.verifyTitle}</h1>
           </CardTitle>
         </CardHeader>
         <CardContent className="space-y-4">
           {report.isPending ? <Spinner /> : null}
           {report.isError ? (
             <Alert variant="destructive">
-              <AlertDescription>{m.reportNotFound}</AlertDescription>
+              <AlertDescription>{evidenceTrustText.reportNotFound}</AlertDescription>
             </Alert>
           ) : null}
           {report.data ? (
             <>
               <p className="text-sm" data-testid="report-issued">
-                {format(m.reportIssued, { date: dateOf(report.data.issued_at) })}
+                {format(evidenceTrustText.reportIssued, { date: dateOf(report.data.issued_at) })}
               </p>
               <Button asChild variant="outline" size="sm">
                 <a href={`/api/reports/${encodeURIComponent(reportId)}/pdf`} target="_blank" rel="noreferrer">
-                  {m.reportOpen}
+                  {evidenceTrustText.reportOpen}
                 </a>
               </Button>
               <div
@@ -77,9 +77,9 @@ export default function ReportVerifyPage() {
                 onDrop={onDrop}
                 className="space-y-2 rounded-md border-2 border-dashed p-4 text-center"
               >
-                <p className="text-sm text-muted-foreground">{m.verifyHint}</p>
+                <p className="text-sm text-muted-foreground">{evidenceTrustText.verifyHint}</p>
                 <label className="inline-flex cursor-pointer flex-col items-center gap-2 text-sm font-medium">
-                  {m.verifyChoose}
+                  {evidenceTrustText.verifyChoose}
                   <input
                     type="file"
                     className="max-w-full text-sm"
@@ -91,7 +91,7 @@ export default function ReportVerifyPage() {
               {result ? (
                 <Alert variant={result.match ? 'success' : 'destructive'} data-testid="verify-result">
                   <AlertDescription>
-                    {result.match ? format(m.verifyMatch, { date: dateOf(result.issued_at) }) : m.verifyNoMatch}
+                    {result.match ? format(evidenceTrustText.verifyMatch, { date: dateOf(result.issued_at) }) : evidenceTrustText.verifyNoMatch}
                   </AlertDescription>
                 </Alert>
               ) : null}

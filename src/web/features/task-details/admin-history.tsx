@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { api } from '@web/lib/api';
 import { formatDateTime } from './format';
 
-const o = messages.adminOverrides;
+const adminOverridesText = messages.adminOverrides;
 
 /**
  * For admins: the task's audited history (overrides with their reasons, dispute steps, refunds), from
@@ -22,12 +22,12 @@ export function AdminHistory({ taskId }: { taskId: string }) {
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>{o.historyTitle}</h2>
+          <h2>{adminOverridesText.historyTitle}</h2>
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-3 text-sm">
-        {rows.length === 0 ? <p className="text-muted-foreground">{o.historyEmpty}</p> : null}
-        <ul className="space-y-3" aria-label={o.historyTitle}>
+        {rows.length === 0 ? <p className="text-muted-foreground">{adminOverridesText.historyEmpty}</p> : null}
+        <ul className="space-y-3" aria-label={adminOverridesText.historyTitle}>
           {rows.map((row) => {
             const details = (row.details ?? {}) as { reason?: string; note?: string | null };
             return (

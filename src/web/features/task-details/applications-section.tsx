@@ -11,7 +11,7 @@ import { ApplicationStatusBadge } from './application-status-badge';
 import { ExpertSummary } from './expert-card';
 import { errorText, taskPath, useTaskAction } from './task-query';
 
-const t = messages.taskPages.details;
+const detailsText = messages.taskPages.details;
 
 /** Race losers get the spec's own sentence; other failures the "Failed to ... : {msg}" template. */
 const assignFailure = (error: unknown) =>
@@ -60,7 +60,7 @@ export function ApplicationsSection({ task, capabilities, onHired, asAdmin = fal
       <CardHeader>
         <CardTitle asChild>
           <h2>
-            {t.applicationsTitle} <span className="text-muted-foreground">({task.applications.length})</span>
+            {detailsText.applicationsTitle} <span className="text-muted-foreground">({task.applications.length})</span>
           </h2>
         </CardTitle>
       </CardHeader>
@@ -68,20 +68,20 @@ export function ApplicationsSection({ task, capabilities, onHired, asAdmin = fal
         {task.applications.length === 0 ? (
           <p className="text-sm text-muted-foreground">{messages.applications.none}</p>
         ) : (
-          <ul className="space-y-4" aria-label={t.applicationsTitle}>
+          <ul className="space-y-4" aria-label={detailsText.applicationsTitle}>
             {task.applications.map((application) => (
               <li key={application.id} className="space-y-3 rounded-lg border p-4" data-testid="application">
                 <ExpertSummary expert={application.expert} />
                 <dl className="grid gap-2 text-sm">
                   <div className="flex flex-wrap items-center gap-2">
-                    <dt className="text-muted-foreground">{t.proposedRate}:</dt>
+                    <dt className="text-muted-foreground">{detailsText.proposedRate}:</dt>
                     <dd className="font-semibold tabular-nums">{formatUsd(application.proposed_rate)}</dd>
                     <dd>
                       <ApplicationStatusBadge status={application.status} />
                     </dd>
                   </div>
                   <div>
-                    <dt className="text-muted-foreground">{t.coverLetter}</dt>
+                    <dt className="text-muted-foreground">{detailsText.coverLetter}</dt>
                     <dd className="whitespace-pre-wrap">{application.notes}</dd>
                   </div>
                 </dl>
@@ -89,8 +89,8 @@ export function ApplicationsSection({ task, capabilities, onHired, asAdmin = fal
                   <div className="flex flex-wrap gap-2">
                     {asAdmin ? (
                       <AdminReasonDialog
-                        label={t.assign}
-                        busyLabel={t.assigning}
+                        label={detailsText.assign}
+                        busyLabel={detailsText.assigning}
                         title={messages.adminOverrides.assignTitle}
                         description={messages.adminOverrides.assignText}
                         busy={assign.isPending && busyId === application.id}
@@ -99,7 +99,7 @@ export function ApplicationsSection({ task, capabilities, onHired, asAdmin = fal
                       />
                     ) : (
                       <Button disabled={Boolean(busyId)} onClick={() => assign.mutate(application)}>
-                        {assign.isPending && busyId === application.id ? t.assigning : t.assign}
+                        {assign.isPending && busyId === application.id ? detailsText.assigning : detailsText.assign}
                       </Button>
                     )}
                     <Button
@@ -107,7 +107,7 @@ export function ApplicationsSection({ task, capabilities, onHired, asAdmin = fal
                       disabled={Boolean(busyId)}
                       onClick={() => reject.mutate(application)}
                     >
-                      {reject.isPending && busyId === application.id ? t.rejecting : t.reject}
+                      {reject.isPending && busyId === application.id ? detailsText.rejecting : detailsText.reject}
                     </Button>
                   </div>
                 ) : null}

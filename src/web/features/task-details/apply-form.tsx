@@ -14,7 +14,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { cn } from '@web/components/ui/cn';
 import { ApplicationStatusBadge } from './application-status-badge';
 
-const t = messages.taskPages.details;
+const detailsText = messages.taskPages.details;
 const MAX = APPLICATIONS.coverLetterMaxLength;
 
 type ApplyErrors = Partial<Record<'proposed_rate' | 'notes', string>>;
@@ -58,7 +58,7 @@ export function ApplyForm({ onApply }: ApplyFormProps) {
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>{t.applyTitle}</h2>
+          <h2>{detailsText.applyTitle}</h2>
         </CardTitle>
       </CardHeader>
       <CardContent>
@@ -66,9 +66,9 @@ export function ApplyForm({ onApply }: ApplyFormProps) {
           noValidate
           onSubmit={(event) => void submit(event)}
           className="space-y-4"
-          aria-label={t.applyTitle}
+          aria-label={detailsText.applyTitle}
         >
-          <Field label={t.rateLabel} error={errors.proposed_rate} required id="apply-rate">
+          <Field label={detailsText.rateLabel} error={errors.proposed_rate} required id="apply-rate">
             <Input
               type="number"
               inputMode="decimal"
@@ -78,7 +78,7 @@ export function ApplyForm({ onApply }: ApplyFormProps) {
               onChange={(event) => setRate(event.target.value)}
             />
           </Field>
-          <Field label={t.coverLetterLabel} error={errors.notes} required id="apply-notes">
+          <Field label={detailsText.coverLetterLabel} error={errors.notes} required id="apply-notes">
             {(control) => (
               <>
                 <Textarea
@@ -97,13 +97,13 @@ export function ApplyForm({ onApply }: ApplyFormProps) {
                   className={cn('text-xs text-muted-foreground', atLimit && 'font-medium text-foreground')}
                   data-testid="cover-letter-counter"
                 >
-                  {format(t.characterCount, { count: notes.length, max: MAX })}
+                  {format(detailsText.characterCount, { count: notes.length, max: MAX })}
                 </p>
               </>
             )}
           </Field>
           <Button type="submit" disabled={submitting}>
-            {submitting ? t.applying : t.submitApplication}
+            {submitting ? detailsText.applying : detailsText.submitApplication}
           </Button>
         </form>
       </CardContent>
@@ -117,13 +117,13 @@ export function MyApplication({ application }: { application: ApplicationDto }) 
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-2">
         <CardTitle asChild>
-          <h2>{t.yourApplication}</h2>
+          <h2>{detailsText.yourApplication}</h2>
         </CardTitle>
         <ApplicationStatusBadge status={application.status} />
       </CardHeader>
       <CardContent className="space-y-2 text-sm">
         <p>
-          <span className="text-muted-foreground">{t.proposedRate}: </span>
+          <span className="text-muted-foreground">{detailsText.proposedRate}: </span>
           <span className="font-semibold tabular-nums">{formatUsd(application.proposed_rate)}</span>
         </p>
         <p className="whitespace-pre-wrap">{application.notes}</p>

@@ -9,7 +9,7 @@ import { ConfirmAction } from './confirm-action';
 import { ReportClientDialog } from './report-client-dialog';
 import { failureText, taskPath, useTaskAction } from './task-query';
 
-const t = messages.taskPages.details;
+const detailsText = messages.taskPages.details;
 
 export interface AssignmentCardProps {
   task: TaskDetailsDto;
@@ -53,15 +53,15 @@ export function AssignmentCard({ task, capabilities }: AssignmentCardProps) {
     <Card data-testid="assignment-card">
       <CardHeader>
         <CardTitle asChild>
-          <h2>{t.assignmentTitle}</h2>
+          <h2>{detailsText.assignmentTitle}</h2>
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
-        <p className="text-sm text-muted-foreground">{inProgress ? t.inProgressText : t.assignmentText}</p>
+        <p className="text-sm text-muted-foreground">{inProgress ? detailsText.inProgressText : detailsText.assignmentText}</p>
         {waitingForPayment ? (
           <Alert variant="info">
             <AlertDescription>
-              <p id={`accept-reason-${task.id}`}>{t.waitingForPayment}</p>
+              <p id={`accept-reason-${task.id}`}>{detailsText.waitingForPayment}</p>
             </AlertDescription>
           </Alert>
         ) : null}
@@ -72,16 +72,16 @@ export function AssignmentCard({ task, capabilities }: AssignmentCardProps) {
               aria-describedby={waitingForPayment ? `accept-reason-${task.id}` : undefined}
               onClick={() => accept.mutate()}
             >
-              {accept.isPending ? t.accepting : t.accept}
+              {accept.isPending ? detailsText.accepting : detailsText.accept}
             </Button>
           ) : null}
           {capabilities.has('decline') ? (
             <ConfirmAction
-              label={t.decline}
-              busyLabel={t.declining}
-              title={t.declineConfirmTitle}
-              description={t.declineConfirmText}
-              cancelLabel={t.confirmKeep}
+              label={detailsText.decline}
+              busyLabel={detailsText.declining}
+              title={detailsText.declineConfirmTitle}
+              description={detailsText.declineConfirmText}
+              cancelLabel={detailsText.confirmKeep}
               variant="outline"
               busy={decline.isPending}
               onConfirm={() => decline.mutateAsync()}
@@ -89,11 +89,11 @@ export function AssignmentCard({ task, capabilities }: AssignmentCardProps) {
           ) : null}
           {capabilities.has('abandon') ? (
             <ConfirmAction
-              label={t.abandon}
-              busyLabel={t.abandoning}
-              title={t.abandonConfirmTitle}
-              description={t.abandonConfirmText}
-              cancelLabel={t.keepWorking}
+              label={detailsText.abandon}
+              busyLabel={detailsText.abandoning}
+              title={detailsText.abandonConfirmTitle}
+              description={detailsText.abandonConfirmText}
+              cancelLabel={detailsText.keepWorking}
               variant="destructive"
               busy={abandon.isPending}
               onConfirm={() => abandon.mutateAsync()}

@@ -3,14 +3,14 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VIDEO_UPLOAD } from '@shared/domain/video-upload';
 import { messages } from '@shared/messages';
-import { evidenceTrustMessages as m } from '@shared/messages/evidenceTrust';
+import { evidenceTrustMessages as evidenceTrustText } from '@shared/messages/evidence-trust';
 import type { VideoUploadDto } from '@shared/schemas/video-uploads.schemas';
 import { renderRoute } from '@web/test/render-route';
 import { ChecklistEvidenceForm } from './checklist-evidence-form';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const t = messages.taskPages.details;
+const detailsText = messages.taskPages.details;
 const PART = VIDEO_UPLOAD.partBytes;
 const SIZE = PART + 1000;
 const upload = (parts: number[], status: VideoUploadDto['status'] = 'open'): VideoUploadDto => ({
@@ -121,8 +121,8 @@ describe('the checklist form uploads a video in parts', () => {
     renderRoute('/t', <ChecklistEvidenceForm taskId="task-1" checklist={[{ id: 'cold-start', label: 'Cold start', kind: 'video', required: true }]} />, '/t');
     const clip = new File([new Uint8Array(SIZE)], 'clip.mp4', { type: 'video/mp4' });
     fireEvent.change(screen.getByLabelText('Cold start'), { target: { files: [clip] } });
-    fireEvent.change(screen.getByLabelText(new RegExp(t.completionNotes)), { target: { value: 'The engine started cold, no smoke at all.' } });
-    fireEvent.click(screen.getByRole('button', { name: t.submitEvidence }));
+    fireEvent.change(screen.getByLabelText(new RegExp(detailsText.completionNotes)), { target: { value: 'The engine started cold, no smoke at all.' } });
+    fireEvent.click(screen.getByRole('button', { name: detailsText.submitEvidence }));
 
     // Part 1 goes straight to the store; the bar moves within the part.
     const first = await next('PUT', 'https://bucket.test/k?partNumber=1');
@@ -140,7 +140,7 @@ describe('the checklist form uploads a video in parts', () => {
     (await next('PUT', 'https://bucket.test/k?partNumber=2')).drop();
     (await next('PUT', 'https://bucket.test/k?partNumber=2')).respond(403);
     (await next('PUT', 'https://bucket.test/k?partNumber=2')).drop();
-    expect(await screen.findByRole('button', { name: m.uploadRetry })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: evidenceTrustText.uploadRetry })).toBeEnabled();
     expect(screen.getByText(`The upload of clip.mp4 stopped at ${Math.floor((PART / SIZE) * 100)}%. Retry to resume it.`)).toBeInTheDocument();
     expect(partPuts()).toEqual([1, 1, 2, 2, 2]);
     const targets = server.fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/target')).length;
@@ -148,7 +148,7 @@ describe('the checklist form uploads a video in parts', () => {
 
     // The retry resumes: the store holds part 1, so only part 2 travels, then completion and submission.
     server.setStatus(upload([1]));
-    fireEvent.click(screen.getByRole('button', { name: m.uploadRetry }));
+    fireEvent.click(screen.getByRole('button', { name: evidenceTrustText.uploadRetry }));
     const resumed = await next('PUT', 'https://bucket.test/k?partNumber=2');
     await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Uploading clip.mp4' })).toHaveAttribute('aria-valuenow', String(Math.floor((PART / SIZE) * 100))));
     resumed.respond(200);

@@ -4,7 +4,7 @@ import { EVIDENCE } from '@shared/constants';
 import { missingRequiredItems, type ChecklistItem } from '@shared/domain/checklist';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
-import { evidenceTrustMessages as m } from '@shared/messages/evidenceTrust';
+import { evidenceTrustMessages as evidenceTrustText } from '@shared/messages/evidence-trust';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -15,7 +15,7 @@ import { api } from '@web/lib/api';
 import { failureText, taskPath, useTaskAction } from './task-query';
 import { uploadVideo } from './video-upload-client';
 
-const t = messages.taskPages.details;
+const detailsText = messages.taskPages.details;
 const VIDEO_TYPES = 'video/mp4,video/quicktime,video/webm';
 
 interface VideoState {
@@ -28,13 +28,13 @@ interface VideoState {
 function VideoProgress({ video }: { video: VideoState }) {
   const text =
     video.state === 'done'
-      ? format(m.uploadDone, { name: video.name })
+      ? format(evidenceTrustText.uploadDone, { name: video.name })
       : video.state === 'failed'
-        ? format(m.uploadStopped, { name: video.name, percent: video.percent })
-        : format(m.uploadProgress, { name: video.name, percent: video.percent });
+        ? format(evidenceTrustText.uploadStopped, { name: video.name, percent: video.percent })
+        : format(evidenceTrustText.uploadProgress, { name: video.name, percent: video.percent });
   return (
     <div className="mt-2 space-y-1" data-testid="video-progress">
-      <Progress value={video.percent} label={format(m.uploadVideoLabel, { name: video.name })} />
+      <Progress value={video.percent} label={format(evidenceTrustText.uploadVideoLabel, { name: video.name })} />
       <p className={video.state === 'failed' ? 'text-xs break-words text-destructive' : 'text-xs break-words text-muted-foreground'} aria-live="polite">
         {text}
       </p>
@@ -105,7 +105,7 @@ export function ChecklistEvidenceForm({
     const notesProblem = parsed.success ? null : (fieldErrors(parsed.error).completion_notes ?? messages.evidence.notesRequired);
     const counts = Object.fromEntries(Object.entries(files).map(([id, list]) => [id, list.length]));
     const missing = missingRequiredItems(checklist, counts);
-    const itemsProblem = missing.length ? format(m.itemMissing, { items: missing.map((item) => item.label).join(', ') }) : null;
+    const itemsProblem = missing.length ? format(evidenceTrustText.itemMissing, { items: missing.map((item) => item.label).join(', ') }) : null;
     setNotesError(notesProblem);
     setItemsError(itemsProblem);
     if (notesProblem || itemsProblem || !parsed.success) return;
@@ -116,12 +116,12 @@ export function ChecklistEvidenceForm({
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>{title ?? t.submitEvidenceTitle}</h2>
+          <h2>{title ?? detailsText.submitEvidenceTitle}</h2>
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4" aria-label={t.submitEvidenceTitle}>
-          <ol className="space-y-3" aria-label={m.checklistTitle}>
+        <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4" aria-label={detailsText.submitEvidenceTitle}>
+          <ol className="space-y-3" aria-label={evidenceTrustText.checklistTitle}>
             {checklist.map((item) => {
               const chosen = files[item.id] ?? [];
               const inputId = `evidence-item-${item.id}`;
@@ -131,8 +131,8 @@ export function ChecklistEvidenceForm({
                     <label htmlFor={inputId} className="text-sm font-medium">
                       {item.label}
                     </label>
-                    <Badge variant="secondary">{item.kind === 'video' ? m.kindVideo : m.kindPhoto}</Badge>
-                    <Badge variant={item.required ? 'warning' : 'outline'}>{item.required ? m.checklistRequired : m.checklistOptional}</Badge>
+                    <Badge variant="secondary">{item.kind === 'video' ? evidenceTrustText.kindVideo : evidenceTrustText.kindPhoto}</Badge>
+                    <Badge variant={item.required ? 'warning' : 'outline'}>{item.required ? evidenceTrustText.checklistRequired : evidenceTrustText.checklistOptional}</Badge>
                   </div>
                   <input
                     id={inputId}
@@ -150,7 +150,7 @@ export function ChecklistEvidenceForm({
                     }}
                   />
                   <p className="mt-1 text-xs text-muted-foreground" aria-live="polite">
-                    {chosen.length ? format(m.itemFilesChosen, { count: chosen.length }) : m.itemNoFiles}
+                    {chosen.length ? format(evidenceTrustText.itemFilesChosen, { count: chosen.length }) : evidenceTrustText.itemNoFiles}
                   </p>
                   {videos[item.id] ? <VideoProgress video={videos[item.id]!} /> : null}
                 </li>
@@ -162,7 +162,7 @@ export function ChecklistEvidenceForm({
               {itemsError}
             </p>
           ) : null}
-          <Field label={t.completionNotes} error={notesError} required id="evidence-notes">
+          <Field label={detailsText.completionNotes} error={notesError} required id="evidence-notes">
             <Textarea
               rows={4}
               value={notes}
@@ -172,9 +172,9 @@ export function ChecklistEvidenceForm({
               }}
             />
           </Field>
-          {progress !== null ? <Progress value={progress} label={t.uploadProgressLabel} /> : null}
+          {progress !== null ? <Progress value={progress} label={detailsText.uploadProgressLabel} /> : null}
           <Button type="submit" disabled={upload.isPending}>
-            {upload.isPending ? t.uploading : upload.isError && Object.values(videos).some((video) => video.state === 'failed') ? m.uploadRetry : t.submitEvidence}
+            {upload.isPending ? detailsText.uploading : upload.isError && Object.values(videos).some((video) => video.state === 'failed') ? evidenceTrustText.uploadRetry : detailsText.submitEvidence}
           </Button>
         </form>
       </CardContent>

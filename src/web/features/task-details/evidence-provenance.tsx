@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import { format } from '@shared/format-message';
-import { evidenceTrustMessages as m } from '@shared/messages/evidenceTrust';
+import { evidenceTrustMessages as evidenceTrustText } from '@shared/messages/evidence-trust';
 import type { EvidenceItemsDto } from '@shared/schemas/evidence-trust';
 import { Button } from '@web/components/ui/button';
 import { api } from '@web/lib/api';
@@ -13,41 +13,41 @@ export function ReportPanel({ taskId, report }: { taskId: string; report: NonNul
   const revoke = useTaskAction({
     taskId,
     run: () => api.post<{ message?: string }>(taskPath(taskId, '/report/revoke')),
-    success: m.reportRevoked,
-    failure: () => m.reportNotFound,
+    success: evidenceTrustText.reportRevoked,
+    failure: () => evidenceTrustText.reportNotFound,
   });
   return (
-    <section className="space-y-2 rounded-md border p-3" aria-label={m.reportTitle} data-testid="report-panel">
-      <h3 className="text-sm font-medium">{m.reportTitle}</h3>
-      <p className="text-xs text-muted-foreground">{format(m.reportIssued, { date: formatDateTime(report.issued_at) ?? report.issued_at })}</p>
+    <section className="space-y-2 rounded-md border p-3" aria-label={evidenceTrustText.reportTitle} data-testid="report-panel">
+      <h3 className="text-sm font-medium">{evidenceTrustText.reportTitle}</h3>
+      <p className="text-xs text-muted-foreground">{format(evidenceTrustText.reportIssued, { date: formatDateTime(report.issued_at) ?? report.issued_at })}</p>
       <div className="flex flex-wrap gap-2">
         <Button asChild size="sm">
           <a href={taskPath(taskId, '/report')} target="_blank" rel="noreferrer">
-            {m.reportOpen}
+            {evidenceTrustText.reportOpen}
           </a>
         </Button>
         {report.revoked_at ? (
-          <p className="text-sm">{m.reportRevoked}</p>
+          <p className="text-sm">{evidenceTrustText.reportRevoked}</p>
         ) : (
           <>
             <Button
               size="sm"
               variant="outline"
               onClick={() => {
-                void navigator.clipboard?.writeText(shareUrl).then(() => toast.success(m.reportCopied), () => undefined);
+                void navigator.clipboard?.writeText(shareUrl).then(() => toast.success(evidenceTrustText.reportCopied), () => undefined);
               }}
             >
-              {m.reportCopyLink}
+              {evidenceTrustText.reportCopyLink}
             </Button>
             <Button size="sm" variant="ghost" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
-              {m.reportRevoke}
+              {evidenceTrustText.reportRevoke}
             </Button>
           </>
         )}
       </div>
       {report.revoked_at ? null : (
         <p className="break-all text-xs">
-          {m.reportShareLink}:{' '}
+          {evidenceTrustText.reportShareLink}:{' '}
           <a href={shareUrl} className="underline" data-testid="report-share-link">
             {shareUrl}
           </a>

@@ -16,7 +16,7 @@ import { RejectEvidenceDialog } from './money/reject-evidence-dialog';
 import { formatDateTime } from './format';
 import { failureText, taskPath, useTaskAction } from './task-query';
 
-const t = messages.taskPages.details;
+const detailsText = messages.taskPages.details;
 
 /** Evidence files are private: the API serves them to the task's parties and admins only. */
 export const evidenceUrl = (taskId: string, index: number) => taskPath(taskId, `/evidence/${index}`);
@@ -46,18 +46,18 @@ export function EvidenceSection({ task, capabilities, asAdmin = false }: Evidenc
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-2">
         <CardTitle asChild>
-          <h2>{t.evidenceTitle}</h2>
+          <h2>{detailsText.evidenceTitle}</h2>
         </CardTitle>
         {badge ? <Badge variant={badge.tone}>{badge.text}</Badge> : null}
       </CardHeader>
       <CardContent className="space-y-4">
         {task.submitted_at ? (
           <p className="text-xs text-muted-foreground">
-            {t.evidenceSubmitted}: {formatDateTime(task.submitted_at)}
+            {detailsText.evidenceSubmitted}: {formatDateTime(task.submitted_at)}
           </p>
         ) : null}
         <div className="space-y-1">
-          <h3 className="text-sm font-medium">{t.completionNotes}</h3>
+          <h3 className="text-sm font-medium">{detailsText.completionNotes}</h3>
           <p className="whitespace-pre-wrap text-sm" data-testid="completion-notes">
             {task.completion_notes}
           </p>
@@ -65,9 +65,9 @@ export function EvidenceSection({ task, capabilities, asAdmin = false }: Evidenc
         {items.data && items.data.files.length > 0 ? (
           <EvidenceByItem taskId={task.id} items={items.data} />
         ) : files.length > 0 ? (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t.evidenceFilesLabel}>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={detailsText.evidenceFilesLabel}>
             {files.map((index) => {
-              const alt = format(t.evidenceImageAlt, { number: index + 1 });
+              const alt = format(detailsText.evidenceImageAlt, { number: index + 1 });
               return (
                 <li key={index}>
                   <a
@@ -93,8 +93,8 @@ export function EvidenceSection({ task, capabilities, asAdmin = false }: Evidenc
           <div className="flex flex-wrap gap-2">
             {capabilities.has('confirm_evidence') && asAdmin ? (
               <AdminReasonDialog
-                label={t.confirmPay}
-                busyLabel={t.confirming}
+                label={detailsText.confirmPay}
+                busyLabel={detailsText.confirming}
                 title={messages.adminOverrides.confirmTitle}
                 description={format(messages.adminOverrides.confirmText, { amount: formatUsd(task.budget) })}
                 busy={confirm.isPending}
@@ -103,11 +103,11 @@ export function EvidenceSection({ task, capabilities, asAdmin = false }: Evidenc
               />
             ) : capabilities.has('confirm_evidence') ? (
               <ConfirmAction
-                label={t.confirmPay}
-                busyLabel={t.confirming}
-                title={t.confirmPayTitle}
-                description={format(t.confirmPayText, { amount: formatUsd(task.budget) })}
-                cancelLabel={t.confirmKeep}
+                label={detailsText.confirmPay}
+                busyLabel={detailsText.confirming}
+                title={detailsText.confirmPayTitle}
+                description={format(detailsText.confirmPayText, { amount: formatUsd(task.budget) })}
+                cancelLabel={detailsText.confirmKeep}
                 busy={confirm.isPending}
                 disabled={busy}
                 onConfirm={() => confirm.mutateAsync()}

@@ -15,7 +15,7 @@ import { failureText, taskPath, useTaskAction } from './task-query';
 import { ChecklistEvidenceForm } from './checklist-evidence-form';
 import { useEvidenceItems } from '@web/components/evidence/evidence-items-query';
 
-const t = messages.taskPages.details;
+const detailsText = messages.taskPages.details;
 
 /** The files that pass the per-file checks, and the spec's text for each one that does not. */
 export function screenFiles(files: readonly File[]): { accepted: File[]; errors: string[] } {
@@ -98,12 +98,12 @@ function FreeEvidenceForm({ taskId, path = '/evidence', title }: { taskId: strin
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>{title ?? t.submitEvidenceTitle}</h2>
+          <h2>{title ?? detailsText.submitEvidenceTitle}</h2>
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4" aria-label={t.submitEvidenceTitle}>
-          <Field label={t.completionNotes} error={notesError} required id="evidence-notes">
+        <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4" aria-label={detailsText.submitEvidenceTitle}>
+          <Field label={detailsText.completionNotes} error={notesError} required id="evidence-notes">
             <Textarea
               rows={4}
               value={notes}
@@ -114,11 +114,11 @@ function FreeEvidenceForm({ taskId, path = '/evidence', title }: { taskId: strin
             />
           </Field>
           <Field
-            label={t.evidenceFilesLabel}
+            label={detailsText.evidenceFilesLabel}
             error={fileErrors.length > 0 ? fileErrors.join(' ') : null}
             required
             id="evidence-files"
-            description={t.evidenceFilesHint}
+            description={detailsText.evidenceFilesHint}
           >
             <Input
               ref={inputRef}
@@ -131,12 +131,12 @@ function FreeEvidenceForm({ taskId, path = '/evidence', title }: { taskId: strin
           </Field>
           <p className="text-xs text-muted-foreground" aria-live="polite">
             {files.length > 0
-              ? `${format(t.selectedFiles, { count: files.length })}: ${files.map((file) => file.name).join(', ')}`
+              ? `${format(detailsText.selectedFiles, { count: files.length })}: ${files.map((file) => file.name).join(', ')}`
               : ''}
           </p>
-          {progress !== null ? <Progress value={progress} label={t.uploadProgressLabel} /> : null}
+          {progress !== null ? <Progress value={progress} label={detailsText.uploadProgressLabel} /> : null}
           <Button type="submit" disabled={upload.isPending}>
-            {upload.isPending ? t.uploading : t.submitEvidence}
+            {upload.isPending ? detailsText.uploading : detailsText.submitEvidence}
           </Button>
         </form>
       </CardContent>

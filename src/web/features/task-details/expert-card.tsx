@@ -14,7 +14,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatMonthYear } from './format';
 
-const t = messages.taskPages.details;
+const detailsText = messages.taskPages.details;
 
 /** Name, rating, bio, expertise, member since, response time and success rate, with a link to the public profile. */
 export function ExpertSummary({
@@ -38,9 +38,9 @@ export function ExpertSummary({
       <VerificationBadges badges={badgesFromFlags(expert)} />
       <ExpertBio bio={expert.bio} />
       <div className="space-y-1">
-        <p className="text-xs font-medium text-muted-foreground">{t.expertise}</p>
+        <p className="text-xs font-medium text-muted-foreground">{detailsText.expertise}</p>
         {expert.expertise.length > 0 ? (
-          <ul className="flex flex-wrap gap-1" aria-label={t.expertise}>
+          <ul className="flex flex-wrap gap-1" aria-label={detailsText.expertise}>
             {expert.expertise.map((item) => (
               <li key={item}>
                 <Badge variant="outline">{item}</Badge>
@@ -53,20 +53,20 @@ export function ExpertSummary({
       </div>
       <dl className="grid grid-cols-[repeat(auto-fit,minmax(8rem,1fr))] gap-2 text-sm">
         <div>
-          <dt className="text-xs text-muted-foreground">{t.memberSince}</dt>
+          <dt className="text-xs text-muted-foreground">{detailsText.memberSince}</dt>
           <dd>{formatMonthYear(expert.profile.created_at ?? expert.created_at) ?? '—'}</dd>
         </div>
         <div>
-          <dt className="text-xs text-muted-foreground">{t.responseTime}</dt>
+          <dt className="text-xs text-muted-foreground">{detailsText.responseTime}</dt>
           <dd>{formatResponseTime(expert.avg_response_time_mins)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-muted-foreground">{t.successRate}</dt>
+          <dt className="text-xs text-muted-foreground">{detailsText.successRate}</dt>
           <dd>{formatSuccessRate(expert.success_rate)}</dd>
         </div>
       </dl>
       <Link to={`/expert/${expert.id}`} className="text-sm text-primary underline-offset-4 hover:underline">
-        {t.viewProfile}
+        {detailsText.viewProfile}
         <span className="sr-only">: {name}</span>
       </Link>
     </div>
@@ -79,7 +79,7 @@ export function ExpertCard({ expert }: { expert: TaskExpertDto }) {
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>{t.expertTitle}</h2>
+          <h2>{detailsText.expertTitle}</h2>
         </CardTitle>
       </CardHeader>
       <CardContent>

@@ -8,7 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { api, ApiError } from '@web/lib/api';
 
-const m = messages.invitations;
+const invitationsText = messages.invitations;
 const invitationKey = (taskId: string) => ['tasks', taskId, 'my-invitation'] as const;
 
 /** Where the notice's Apply sends the expert: the normal application form on the same page. */
@@ -28,7 +28,7 @@ export function InvitationNotice({ taskId, canApply }: { taskId: string; canAppl
   const decline = useMutation({
     mutationFn: () => api.post(`/api/tasks/${taskId}/invitation/decline`, {}),
     onSuccess: () => {
-      toast.success(m.declined);
+      toast.success(invitationsText.declined);
       void queryClient.invalidateQueries({ queryKey: invitationKey(taskId) });
     },
     onError: (error) => toast.error(error instanceof ApiError ? error.message : messages.common.internal),
@@ -36,7 +36,7 @@ export function InvitationNotice({ taskId, canApply }: { taskId: string; canAppl
   const invitation = query.data?.invitation;
   if (!invitation || invitation.status === 'applied') return null;
   if (invitation.status === 'declined') {
-    return <p className="text-sm text-muted-foreground">{m.declinedNotice}</p>;
+    return <p className="text-sm text-muted-foreground">{invitationsText.declinedNotice}</p>;
   }
   const goToForm = () => {
     const form = document.getElementById(APPLY_FORM_ID);
@@ -48,13 +48,13 @@ export function InvitationNotice({ taskId, canApply }: { taskId: string; canAppl
       <CardContent className="flex flex-col gap-3 pt-6 sm:flex-row sm:items-center">
         <MailOpen aria-hidden="true" className="size-6 shrink-0 text-primary" />
         <div className="min-w-0 flex-1">
-          <h2 className="font-semibold">{m.noticeTitle}</h2>
-          <p className="text-sm">{format(m.noticeText, { name: invitation.client_first_name || 'A client' })}</p>
+          <h2 className="font-semibold">{invitationsText.noticeTitle}</h2>
+          <p className="text-sm">{format(invitationsText.noticeText, { name: invitation.client_first_name || 'A client' })}</p>
         </div>
         <div className="flex gap-2">
-          {canApply ? <Button onClick={goToForm}>{m.apply}</Button> : null}
+          {canApply ? <Button onClick={goToForm}>{invitationsText.apply}</Button> : null}
           <Button variant="outline" disabled={decline.isPending} onClick={() => decline.mutate()}>
-            {decline.isPending ? m.declining : m.decline}
+            {decline.isPending ? invitationsText.declining : invitationsText.decline}
           </Button>
         </div>
       </CardContent>

@@ -5,7 +5,7 @@ import { messages } from '@shared/messages';
 import type { TaskDetailsDto } from '@shared/schemas/task-api';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 
-const t = messages.taskSidebar;
+const taskSidebarText = messages.taskSidebar;
 
 export type OpenTaskViewer = 'owner' | 'admin' | 'applicant' | 'expert' | 'other';
 
@@ -22,7 +22,7 @@ export function OpenTaskAside({ task, viewer }: { task: TaskDetailsDto; viewer: 
             <CardTitle asChild>
               <h2 className="flex items-center gap-2">
                 <Lightbulb aria-hidden="true" className="size-4 text-info" />
-                {t.nextStepsTitle}
+                {taskSidebarText.nextStepsTitle}
               </h2>
             </CardTitle>
           </CardHeader>
@@ -45,25 +45,25 @@ function ApplicationsSummary({ task }: { task: TaskDetailsDto }) {
     <Card data-testid="applications-summary">
       <CardHeader>
         <CardTitle asChild>
-          <h2>{t.summaryTitle}</h2>
+          <h2>{taskSidebarText.summaryTitle}</h2>
         </CardTitle>
       </CardHeader>
       <CardContent>
         {applications.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t.noApplicationsYet}</p>
+          <p className="text-sm text-muted-foreground">{taskSidebarText.noApplicationsYet}</p>
         ) : (
           <dl className="grid gap-3 text-sm">
             <div className="flex items-baseline justify-between gap-3">
-              <dt className="text-muted-foreground">{t.applicationsReceived}</dt>
+              <dt className="text-muted-foreground">{taskSidebarText.applicationsReceived}</dt>
               <dd className="font-semibold tabular-nums">{applications.length}</dd>
             </div>
             <div className="flex items-baseline justify-between gap-3">
-              <dt className="text-muted-foreground">{t.pendingReview}</dt>
+              <dt className="text-muted-foreground">{taskSidebarText.pendingReview}</dt>
               <dd className="font-semibold tabular-nums">{pending}</dd>
             </div>
             {low !== null && high !== null ? (
               <div className="flex items-baseline justify-between gap-3">
-                <dt className="text-muted-foreground">{t.rateRange}</dt>
+                <dt className="text-muted-foreground">{taskSidebarText.rateRange}</dt>
                 <dd className="font-semibold tabular-nums">
                   {low === high ? formatUsd(low) : `${formatUsd(low)} – ${formatUsd(high)}`}
                 </dd>

@@ -19,7 +19,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { api, ApiError } from '@web/lib/api';
 import { taskPath, useTaskAction } from './task-query';
 
-const t = messages.taskPages.details;
+const detailsText = messages.taskPages.details;
 
 /** A refusal keeps the server's words; a failed request asks to try again; anything else is unexpected. */
 function reportFailure(error: unknown): string {
@@ -68,19 +68,19 @@ export function ReportClientDialog({ taskId }: { taskId: string }) {
       <DialogTrigger asChild>
         <Button variant="outline">
           <Flag aria-hidden="true" />
-          {t.reportClient}
+          {detailsText.reportClient}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{t.reportTitle}</DialogTitle>
-          <DialogDescription>{t.reportText}</DialogDescription>
+          <DialogTitle>{detailsText.reportTitle}</DialogTitle>
+          <DialogDescription>{detailsText.reportText}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
-          <Field label={t.reasonLabel} error={error} required id="report-reason">
+          <Field label={detailsText.reasonLabel} error={error} required id="report-reason">
             <Textarea rows={4} value={reason} onChange={(event) => setReason(event.target.value)} />
           </Field>
-          <Field label={t.severityLabel} id="report-severity">
+          <Field label={detailsText.severityLabel} id="report-severity">
             {(control) => (
               <Select value={severity} onValueChange={(next) => setSeverity(next as FlagSeverity)}>
                 <SelectTrigger {...control}>
@@ -98,7 +98,7 @@ export function ReportClientDialog({ taskId }: { taskId: string }) {
           </Field>
           <DialogFooter>
             <Button type="submit" disabled={report.isPending}>
-              {report.isPending ? t.submittingReport : t.submitReport}
+              {report.isPending ? detailsText.submittingReport : detailsText.submitReport}
             </Button>
           </DialogFooter>
         </form>

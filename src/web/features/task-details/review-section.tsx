@@ -17,7 +17,7 @@ import { api } from '@web/lib/api';
 import { formatDay } from './format';
 import { failureText, taskPath, useTaskAction } from './task-query';
 
-const t = messages.taskPages.details;
+const detailsText = messages.taskPages.details;
 const STARS = Array.from(
   { length: REVIEWS.ratingMax - REVIEWS.ratingMin + 1 },
   (_, index) => REVIEWS.ratingMin + index,
@@ -41,14 +41,14 @@ export function RatingInput({
   return (
     <fieldset aria-describedby={error ? errorId : undefined} className="space-y-1">
       <legend className="text-sm font-medium">
-        {t.ratingLabel}
+        {detailsText.ratingLabel}
         <span aria-hidden="true" className="text-destructive">
           *
         </span>
       </legend>
       <div
         role="radiogroup"
-        aria-label={t.ratingLabel}
+        aria-label={detailsText.ratingLabel}
         aria-invalid={error ? true : undefined}
         className="flex gap-1"
       >
@@ -73,7 +73,7 @@ export function RatingInput({
               )}
             />
             <span className="sr-only">
-              {format(star === 1 ? t.starOption : t.starsOption, { count: star })}
+              {format(star === 1 ? detailsText.starOption : detailsText.starsOption, { count: star })}
             </span>
           </label>
         ))}
@@ -114,13 +114,13 @@ function ReviewForm({ taskId }: { taskId: string }) {
   };
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4" aria-label={t.leaveReviewTitle}>
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4" aria-label={detailsText.leaveReviewTitle}>
       <RatingInput value={rating} onChange={setRating} error={errors.rating} />
-      <Field label={t.commentLabel} error={errors.comment} required id="review-comment">
+      <Field label={detailsText.commentLabel} error={errors.comment} required id="review-comment">
         <Textarea rows={4} value={comment} onChange={(event) => setComment(event.target.value)} />
       </Field>
       <Button type="submit" disabled={submitReview.isPending}>
-        {submitReview.isPending ? t.submittingReview : t.submitReview}
+        {submitReview.isPending ? detailsText.submittingReview : detailsText.submitReview}
       </Button>
     </form>
   );
@@ -132,7 +132,7 @@ function ReviewShown({ review }: { review: ReviewDto }) {
       <StarRating rating={review.rating} showSummary={false} />
       <p className="whitespace-pre-wrap text-sm">{review.comment}</p>
       <p className="text-xs text-muted-foreground">
-        {format(t.reviewBy, {
+        {format(detailsText.reviewBy, {
           name: reviewerName(review.reviewer.first_name),
           date: formatDay(review.created_at) ?? '',
         })}
@@ -156,7 +156,7 @@ export function ReviewSection({
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>{canWrite ? t.leaveReviewTitle : t.reviewTitle}</h2>
+          <h2>{canWrite ? detailsText.leaveReviewTitle : detailsText.reviewTitle}</h2>
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">

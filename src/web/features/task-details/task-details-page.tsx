@@ -34,7 +34,7 @@ import { capabilitiesFor, errorText, taskPath, useTaskAction, useTaskQuery } fro
 import { format } from '@shared/format-message';
 import type { CreateApplicationInput } from '@shared/schemas/applications.schemas';
 
-const t = messages.taskPages.details;
+const detailsText = messages.taskPages.details;
 
 /** /task/{taskId}: every section of the task for whoever may see it, refreshed after each change. */
 export default function TaskDetailsPage() {
@@ -47,7 +47,7 @@ export default function TaskDetailsPage() {
   if (query.isPending) {
     return (
       <div className="flex justify-center py-16">
-        <Spinner size="lg" label={t.loading} />
+        <Spinner size="lg" label={detailsText.loading} />
       </div>
     );
   }
@@ -77,7 +77,7 @@ function TaskProblem({ notFound, onRetry }: { notFound: boolean; onRetry?: () =>
           </Button>
         ) : null}
         <Button asChild>
-          <Link to="/dashboard">{t.goBack}</Link>
+          <Link to="/dashboard">{detailsText.goBack}</Link>
         </Button>
       </div>
     </section>

@@ -12,7 +12,7 @@ import { ConfirmAction } from './confirm-action';
 import { taskPath, useTaskAction, failureText } from './task-query';
 import { api } from '@web/lib/api';
 
-const t = messages.taskPages.details;
+const detailsText = messages.taskPages.details;
 
 /** React Router numbers its history entries: idx 0 is the first page of this visit. */
 const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
@@ -40,7 +40,7 @@ export function TaskHeader({ task, capabilities, isOwner }: TaskHeaderProps) {
     <header className="space-y-3">
       <Button variant="ghost" size="sm" onClick={() => (canGoBack() ? navigate(-1) : navigate('/dashboard'))}>
         <ArrowLeft aria-hidden="true" />
-        {t.back}
+        {detailsText.back}
       </Button>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 space-y-1">
@@ -49,7 +49,7 @@ export function TaskHeader({ task, capabilities, isOwner }: TaskHeaderProps) {
           </h1>
           <div className="flex flex-wrap items-center gap-4">
             <StatusDot status={task.status} />
-            <BudgetFigure cents={figure} className="text-lg" label={t.budgetFigureLabel} />
+            <BudgetFigure cents={figure} className="text-lg" label={detailsText.budgetFigureLabel} />
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -57,14 +57,14 @@ export function TaskHeader({ task, capabilities, isOwner }: TaskHeaderProps) {
             <Button variant="outline" asChild>
               <Link to={`/task/${task.id}/edit`}>
                 <Pencil aria-hidden="true" />
-                {t.edit}
+                {detailsText.edit}
               </Link>
             </Button>
           ) : null}
           {capabilities.has('cancel') && !isOwner ? (
             <AdminReasonDialog
-              label={t.cancelTask}
-              busyLabel={t.cancelling}
+              label={detailsText.cancelTask}
+              busyLabel={detailsText.cancelling}
               title={messages.adminOverrides.cancelTitle}
               description={messages.adminOverrides.cancelText}
               variant="destructive"
@@ -73,11 +73,11 @@ export function TaskHeader({ task, capabilities, isOwner }: TaskHeaderProps) {
             />
           ) : capabilities.has('cancel') ? (
             <ConfirmAction
-              label={t.cancelTask}
-              busyLabel={t.cancelling}
-              title={t.cancelConfirmTitle}
-              description={t.cancelConfirmText}
-              cancelLabel={t.keepTask}
+              label={detailsText.cancelTask}
+              busyLabel={detailsText.cancelling}
+              title={detailsText.cancelConfirmTitle}
+              description={detailsText.cancelConfirmText}
+              cancelLabel={detailsText.keepTask}
               variant="destructive"
               busy={cancel.isPending}
               onConfirm={() => cancel.mutateAsync()}

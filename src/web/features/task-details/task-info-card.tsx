@@ -7,7 +7,7 @@ import { TaskStatusBadge } from '@web/components/task';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatDateTime, formatDay, mapLink } from './format';
 
-const t = messages.taskPages.details;
+const detailsText = messages.taskPages.details;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -26,14 +26,14 @@ export function TaskInfoCard({ task }: { task: TaskDetailsDto }) {
       {/* On a phone the badge goes under the title rather than squeezing it onto two lines. */}
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle asChild>
-          <h2>{t.infoTitle}</h2>
+          <h2>{detailsText.infoTitle}</h2>
         </CardTitle>
         <TaskStatusBadge status={task.status} />
       </CardHeader>
       <CardContent className="space-y-4">
         <dl className="space-y-3">
-          <Row label={t.location}>{task.location}</Row>
-          <Row label={t.coordinates}>
+          <Row label={detailsText.location}>{task.location}</Row>
+          <Row label={detailsText.coordinates}>
             <span className="tabular-nums">{coordinates}</span>{' '}
             <a
               href={mapLink(task.latitude, task.longitude)}
@@ -41,24 +41,24 @@ export function TaskInfoCard({ task }: { task: TaskDetailsDto }) {
               rel="noreferrer noopener"
               className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
             >
-              {t.viewOnMap}
+              {detailsText.viewOnMap}
               <ExternalLink aria-hidden="true" className="size-3" />
             </a>
           </Row>
-          <Row label={t.budget}>{formatUsd(task.budget)}</Row>
-          <Row label={t.category}>{messages.taskPages.categories[task.category] ?? task.category}</Row>
-          <Row label={t.urgency}>{messages.taskPages.urgencies[task.urgency] ?? task.urgency}</Row>
-          <Row label={t.dueDate}>{formatDay(task.due_date) ?? t.notSet}</Row>
-          <Row label={t.requirements}>
+          <Row label={detailsText.budget}>{formatUsd(task.budget)}</Row>
+          <Row label={detailsText.category}>{messages.taskPages.categories[task.category] ?? task.category}</Row>
+          <Row label={detailsText.urgency}>{messages.taskPages.urgencies[task.urgency] ?? task.urgency}</Row>
+          <Row label={detailsText.dueDate}>{formatDay(task.due_date) ?? detailsText.notSet}</Row>
+          <Row label={detailsText.requirements}>
             <span className="whitespace-pre-wrap">{task.requirements}</span>
           </Row>
-          <Row label={t.created}>{formatDateTime(task.created_at) ?? t.notSet}</Row>
-          <Row label={t.published}>{formatDateTime(task.published_at) ?? t.notSet}</Row>
-          <Row label={t.assigned}>{formatDateTime(task.assigned_at) ?? t.notSet}</Row>
-          <Row label={t.updated}>{formatDateTime(task.updated_at) ?? t.notSet}</Row>
+          <Row label={detailsText.created}>{formatDateTime(task.created_at) ?? detailsText.notSet}</Row>
+          <Row label={detailsText.published}>{formatDateTime(task.published_at) ?? detailsText.notSet}</Row>
+          <Row label={detailsText.assigned}>{formatDateTime(task.assigned_at) ?? detailsText.notSet}</Row>
+          <Row label={detailsText.updated}>{formatDateTime(task.updated_at) ?? detailsText.notSet}</Row>
         </dl>
         <div className="space-y-1">
-          <h3 className="text-sm font-medium">{t.description}</h3>
+          <h3 className="text-sm font-medium">{detailsText.description}</h3>
           <p className="whitespace-pre-wrap text-sm text-muted-foreground">{task.description}</p>
         </div>
       </CardContent>

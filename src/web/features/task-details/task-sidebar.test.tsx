@@ -6,8 +6,8 @@ import { messages } from '@shared/messages';
 import type { TaskDetailsDto, TaskExpertDto } from '@shared/schemas/task-api';
 import TaskDetailsPage from './task-details-page';
 
-const s = messages.taskSidebar;
-const d = messages.taskPages.details;
+const taskSidebarText = messages.taskSidebar;
+const detailsText = messages.taskPages.details;
 
 const person = (id: string, first: string, created = '2024-02-10T12:00:00.000Z') => ({
   id,
@@ -124,19 +124,19 @@ describe('the task page for the assigned expert', () => {
   it('shows the client (first name, member since, tasks posted) instead of an "Assigned Expert" card', async () => {
     renderTask(assigned, meAs('expert-1', true));
     const card = await screen.findByTestId('client-card');
-    expect(within(card).getByRole('heading', { name: s.clientTitle })).toBeInTheDocument();
+    expect(within(card).getByRole('heading', { name: taskSidebarText.clientTitle })).toBeInTheDocument();
     expect(within(card).getByText('Casey')).toBeInTheDocument();
     expect(within(card).queryByText(/Surname/)).not.toBeInTheDocument();
     expect(within(card).getByText('February 2024')).toBeInTheDocument();
     expect(within(card).getByText('7')).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: d.expertTitle })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: detailsText.expertTitle })).not.toBeInTheDocument();
   });
 
   it('disables Accept Assignment until the payment is authorized, and says why', async () => {
     renderTask(assigned, meAs('expert-1', true));
-    const accept = await screen.findByRole('button', { name: d.accept });
+    const accept = await screen.findByRole('button', { name: detailsText.accept });
     expect(accept).toBeDisabled();
-    expect(accept).toHaveAccessibleDescription(d.waitingForPayment);
+    expect(accept).toHaveAccessibleDescription(detailsText.waitingForPayment);
   });
 
   it('enables Accept Assignment once the payment is authorized', async () => {
@@ -144,8 +144,8 @@ describe('the task page for the assigned expert', () => {
       { ...assigned, payment_status: 'authorized', capabilities: ['view', 'accept', 'decline'] },
       meAs('expert-1', true),
     );
-    expect(await screen.findByRole('button', { name: d.accept })).toBeEnabled();
-    expect(screen.queryByText(d.waitingForPayment)).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: detailsText.accept })).toBeEnabled();
+    expect(screen.queryByText(detailsText.waitingForPayment)).not.toBeInTheDocument();
   });
 });
 
@@ -173,15 +173,15 @@ describe('the right column of an open task', () => {
       meAs('client-1', false),
     );
     const summary = await screen.findByTestId('applications-summary');
-    expect(within(summary).getByText(s.applicationsReceived).nextSibling).toHaveTextContent('3');
-    expect(within(summary).getByText(s.pendingReview).nextSibling).toHaveTextContent('2');
+    expect(within(summary).getByText(taskSidebarText.applicationsReceived).nextSibling).toHaveTextContent('3');
+    expect(within(summary).getByText(taskSidebarText.pendingReview).nextSibling).toHaveTextContent('2');
     expect(within(summary).getByText('$90.00 – $200.00')).toBeInTheDocument();
-    expect(screen.getByText(s.ownerOpenHint)).toBeInTheDocument();
+    expect(screen.getByText(taskSidebarText.ownerOpenHint)).toBeInTheDocument();
   });
 
   it('gives an expert who has not applied the Next Steps hint', async () => {
     renderTask(taskOf({ capabilities: ['view', 'apply'] }), meAs('expert-9', true));
-    expect(await screen.findByText(s.expertOpenHint)).toBeInTheDocument();
+    expect(await screen.findByText(taskSidebarText.expertOpenHint)).toBeInTheDocument();
     expect(screen.queryByTestId('applications-summary')).not.toBeInTheDocument();
   });
 });

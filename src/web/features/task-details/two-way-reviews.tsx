@@ -14,16 +14,16 @@ import { api, ApiError } from '@web/lib/api';
 import { formatDay } from './format';
 import { RatingInput } from './review-section';
 
-const m = messages.discovery;
+const discoveryText = messages.discovery;
 
 function Side({ heading, review, windowEndsAt }: { heading: string; review: TwoWayReviewDto | 'hidden' | null; windowEndsAt: string | null }) {
   return (
     <div className="space-y-1" data-testid="two-way-side">
       <h3 className="text-sm font-medium">{heading}</h3>
       {review === null ? (
-        <p className="text-sm text-muted-foreground">{m.awaitingReview}</p>
+        <p className="text-sm text-muted-foreground">{discoveryText.awaitingReview}</p>
       ) : review === 'hidden' ? (
-        <p className="text-sm text-muted-foreground">{format(m.hiddenReview, { date: formatDay(windowEndsAt) ?? '' })}</p>
+        <p className="text-sm text-muted-foreground">{format(discoveryText.hiddenReview, { date: formatDay(windowEndsAt) ?? '' })}</p>
       ) : (
         <p className="text-sm">
           <span aria-label={`${review.rating} / 5`}>{'★'.repeat(review.rating)}</span> {review.comment}
@@ -56,13 +56,13 @@ function ClientReviewForm({ taskId, onDone }: { taskId: string; onDone: () => vo
     send.mutate(parsed.data);
   };
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-3" aria-label={m.reviewTheClient}>
+    <form onSubmit={(event) => void submit(event)} className="space-y-3" aria-label={discoveryText.reviewTheClient}>
       <RatingInput value={rating} onChange={setRating} error={errors.rating} />
-      <Field label={m.commentLabel} error={errors.comment} required>
+      <Field label={discoveryText.commentLabel} error={errors.comment} required>
         <Textarea rows={3} value={comment} onChange={(event) => setComment(event.target.value)} />
       </Field>
       <Button type="submit" disabled={send.isPending}>
-        {m.submitReview}
+        {discoveryText.submitReview}
       </Button>
     </form>
   );
@@ -81,11 +81,11 @@ export function TwoWayReviews({ task }: { task: TaskDetailsDto }) {
   return (
     <Card data-testid="two-way-reviews">
       <CardHeader>
-        <CardTitle className="text-base">{m.twoWayTitle}</CardTitle>
+        <CardTitle className="text-base">{discoveryText.twoWayTitle}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <Side heading={m.clientReviewHeading} review={data.client_review} windowEndsAt={data.window_ends_at} />
-        <Side heading={m.expertReviewHeading} review={data.expert_review} windowEndsAt={data.window_ends_at} />
+        <Side heading={discoveryText.clientReviewHeading} review={data.client_review} windowEndsAt={data.window_ends_at} />
+        <Side heading={discoveryText.expertReviewHeading} review={data.expert_review} windowEndsAt={data.window_ends_at} />
         {data.can_review_client ? (
           <ClientReviewForm taskId={task.id} onDone={() => void queryClient.invalidateQueries({ queryKey: ['tasks'] })} />
         ) : null}
@@ -98,10 +98,10 @@ export function TwoWayReviews({ task }: { task: TaskDetailsDto }) {
 export function ClientRatingLine({ rating }: { rating: NonNullable<TaskDetailsDto['client_rating']> }) {
   return (
     <p className="text-sm" data-testid="client-rating">
-      <span className="text-muted-foreground">{m.clientRating}: </span>
+      <span className="text-muted-foreground">{discoveryText.clientRating}: </span>
       {rating.review_count > 0 && rating.avg_rating !== null
-        ? format(m.clientRatingValue, { rating: rating.avg_rating.toFixed(1), count: rating.review_count })
-        : m.clientRatingNone}
+        ? format(discoveryText.clientRatingValue, { rating: rating.avg_rating.toFixed(1), count: rating.review_count })
+        : discoveryText.clientRatingNone}
     </p>
   );
 }

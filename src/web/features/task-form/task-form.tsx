@@ -24,7 +24,7 @@ function withCategory(value: TaskFormState, category: TaskCategory): TaskFormSta
   return { ...value, category, checklist: untouched ? defaultChecklist(category) : value.checklist };
 }
 
-const t = messages.taskPages.form;
+const formText = messages.taskPages.form;
 
 /** Problems shown above the buttons: content-check errors block, warnings do not, a refused location blocks. */
 export interface TaskFormNotices {
@@ -87,31 +87,31 @@ export function TaskForm({
       noValidate
       onSubmit={submit}
       className="space-y-5"
-      aria-label={mode === 'create' ? t.newTitle : t.editTitle}
+      aria-label={mode === 'create' ? formText.newTitle : formText.editTitle}
     >
       {banner}
       <div data-field="title">
-        <Field label={t.titleLabel} error={errors.title} required id="task-title">
+        <Field label={formText.titleLabel} error={errors.title} required id="task-title">
           <Input
             value={value.title}
-            placeholder={t.titlePlaceholder}
+            placeholder={formText.titlePlaceholder}
             onChange={(event) => set('title', event.target.value)}
           />
         </Field>
       </div>
       <div data-field="description">
-        <Field label={t.descriptionLabel} error={errors.description} required id="task-description">
+        <Field label={formText.descriptionLabel} error={errors.description} required id="task-description">
           <Textarea
             rows={5}
             value={value.description}
-            placeholder={t.descriptionPlaceholder}
+            placeholder={formText.descriptionPlaceholder}
             onChange={(event) => set('description', event.target.value)}
           />
         </Field>
       </div>
       <div data-field="location">
         <LocationPicker
-          label={t.locationLabel}
+          label={formText.locationLabel}
           value={value.location}
           onChange={(location) => set('location', location)}
           error={errors.location}
@@ -121,7 +121,7 @@ export function TaskForm({
       <div className="grid gap-5 sm:grid-cols-3">
         <div data-field="due_date">
           <Field
-            label={t.dueDateLabel}
+            label={formText.dueDateLabel}
             error={errors.due_date}
             required={mode === 'create'}
             id="task-due-date"
@@ -129,14 +129,14 @@ export function TaskForm({
             <DateInput
               value={value.due_date}
               min={mode === 'create' ? today : undefined}
-              placeholder={t.dueDatePlaceholder}
-              title={t.dueDatePlaceholder}
+              placeholder={formText.dueDatePlaceholder}
+              title={formText.dueDatePlaceholder}
               onChange={(event) => set('due_date', event.target.value)}
             />
           </Field>
         </div>
         <div data-field="category">
-          <Field label={t.categoryLabel} error={errors.category} id="task-category">
+          <Field label={formText.categoryLabel} error={errors.category} id="task-category">
             {(control) => (
               <Select value={value.category} onValueChange={(next) => onChange(withCategory(value, next as TaskCategory))}>
                 <SelectTrigger {...control}>
@@ -154,7 +154,7 @@ export function TaskForm({
           </Field>
         </div>
         <div data-field="urgency">
-          <Field label={t.urgencyLabel} error={errors.urgency} id="task-urgency">
+          <Field label={formText.urgencyLabel} error={errors.urgency} id="task-urgency">
             {(control) => (
               <Select value={value.urgency} onValueChange={(next) => set('urgency', next as TaskUrgency)}>
                 <SelectTrigger {...control}>
@@ -173,17 +173,17 @@ export function TaskForm({
         </div>
       </div>
       <div data-field="requirements">
-        <Field label={t.requirementsLabel} error={errors.requirements} required id="task-requirements">
+        <Field label={formText.requirementsLabel} error={errors.requirements} required id="task-requirements">
           <Textarea
             rows={3}
             value={value.requirements}
-            placeholder={t.requirementsPlaceholder}
+            placeholder={formText.requirementsPlaceholder}
             onChange={(event) => set('requirements', event.target.value)}
           />
         </Field>
       </div>
       <div data-field="budget" className="sm:max-w-xs">
-        <Field label={t.budgetLabel} error={errors.budget} required id="task-budget">
+        <Field label={formText.budgetLabel} error={errors.budget} required id="task-budget">
           <Input
             type="number"
             inputMode="decimal"
@@ -200,10 +200,10 @@ export function TaskForm({
       <FormNotices notices={notices} value={value} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel} disabled={submitting}>
-          {t.cancel}
+          {formText.cancel}
         </Button>
         <Button type="submit" disabled={submitting}>
-          {mode === 'create' ? (submitting ? t.creating : t.create) : submitting ? t.updating : t.update}
+          {mode === 'create' ? (submitting ? formText.creating : formText.create) : submitting ? formText.updating : formText.update}
         </Button>
       </div>
     </form>
@@ -216,7 +216,7 @@ function FormNotices({ notices, value }: { notices: TaskFormNotices; value: Task
       {notices.contentErrors.length > 0 ? (
         <Alert variant="destructive" data-testid="content-errors">
           <XCircle aria-hidden="true" />
-          <AlertTitle>{t.contentErrorsTitle}</AlertTitle>
+          <AlertTitle>{formText.contentErrorsTitle}</AlertTitle>
           <AlertDescription>
             {notices.contentErrors.map((text) => (
               <p key={text}>{text}</p>
@@ -227,7 +227,7 @@ function FormNotices({ notices, value }: { notices: TaskFormNotices; value: Task
       {notices.locationRefused ? (
         <Alert variant="destructive" data-testid="location-refused">
           <XCircle aria-hidden="true" />
-          <AlertTitle>{t.locationRefusedTitle}</AlertTitle>
+          <AlertTitle>{formText.locationRefusedTitle}</AlertTitle>
           <AlertDescription>
             <p>{notices.locationRefused}</p>
             {notices.locationRefused === messages.tasks.noExpertsNearby ? <WaitlistOffer value={value} /> : null}
@@ -237,7 +237,7 @@ function FormNotices({ notices, value }: { notices: TaskFormNotices; value: Task
       {notices.warnings.length > 0 ? (
         <Alert variant="warning" data-testid="content-warnings">
           <AlertTriangle aria-hidden="true" />
-          <AlertTitle>{t.warningTitle}</AlertTitle>
+          <AlertTitle>{formText.warningTitle}</AlertTitle>
           <AlertDescription>
             {notices.warnings.map((text) => (
               <p key={text}>{text}</p>

@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { api, ApiError } from '@web/lib/api';
 import type { TaskFormState } from './task-form-model';
 
-const m = messages.discovery;
+const discoveryText = messages.discovery;
 
 /** The form as a waitlist draft: only what the client typed (issue 23, docs/decisions/0182). */
 export function draftOf(value: TaskFormState): WaitlistJoinRequest['draft'] {
@@ -38,9 +38,9 @@ export function WaitlistOffer({ value }: { value: TaskFormState }) {
   if (join.isSuccess) return <p data-testid="waitlist-joined">{join.data.message}</p>;
   return (
     <div className="mt-2 space-y-2">
-      <p>{m.waitlistJoinHelp}</p>
+      <p>{discoveryText.waitlistJoinHelp}</p>
       <Button type="button" size="sm" variant="outline" disabled={join.isPending} onClick={() => join.mutate()}>
-        {m.waitlistJoin}
+        {discoveryText.waitlistJoin}
       </Button>
     </div>
   );

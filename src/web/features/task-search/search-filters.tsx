@@ -9,12 +9,12 @@ import { Field } from '@web/components/ui/field';
 import { Input, inputClasses } from '@web/components/ui/input';
 import { RADIUS_CHOICES, type TaskSearchState } from './search-params';
 
-const m = messages.discovery;
+const discoveryText = messages.discovery;
 const SORT_TEXT: Record<TaskSearchSort, string> = {
-  newest: m.sortNewest,
-  nearest: m.sortNearest,
-  budget: m.sortBudget,
-  due_date: m.sortDueDate,
+  newest: discoveryText.sortNewest,
+  nearest: discoveryText.sortNearest,
+  budget: discoveryText.sortBudget,
+  due_date: discoveryText.sortDueDate,
 };
 
 /** The expert's service location as the picker's value: its text, else its coordinates. */
@@ -57,10 +57,10 @@ export function SearchFilters({
   };
   const selectClass = `${inputClasses} h-9`;
   return (
-    <form onSubmit={submit} aria-label={m.filtersLabel} className="grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-4">
-      <Field label={m.categoryLabel}>
+    <form onSubmit={submit} aria-label={discoveryText.filtersLabel} className="grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <Field label={discoveryText.categoryLabel}>
         <select className={selectClass} value={draft.category ?? ''} onChange={(e) => set({ category: (e.target.value || undefined) as TaskSearchState['category'] })}>
-          <option value="">{m.anyOption}</option>
+          <option value="">{discoveryText.anyOption}</option>
           {TASK_CATEGORIES.map((value) => (
             <option key={value} value={value}>
               {messages.taskPages.categories[value]}
@@ -68,9 +68,9 @@ export function SearchFilters({
           ))}
         </select>
       </Field>
-      <Field label={m.urgencyLabel}>
+      <Field label={discoveryText.urgencyLabel}>
         <select className={selectClass} value={draft.urgency ?? ''} onChange={(e) => set({ urgency: (e.target.value || undefined) as TaskSearchState['urgency'] })}>
-          <option value="">{m.anyOption}</option>
+          <option value="">{discoveryText.anyOption}</option>
           {TASK_URGENCIES.map((value) => (
             <option key={value} value={value}>
               {messages.taskPages.urgencies[value]}
@@ -78,16 +78,16 @@ export function SearchFilters({
           ))}
         </select>
       </Field>
-      <Field label={m.distanceLabel}>
+      <Field label={discoveryText.distanceLabel}>
         <select className={selectClass} value={draft.radius} onChange={(e) => set({ radius: Number(e.target.value) })}>
           {RADIUS_CHOICES.map((miles) => (
             <option key={miles} value={miles}>
-              {format(m.distanceOption, { miles })}
+              {format(discoveryText.distanceOption, { miles })}
             </option>
           ))}
         </select>
       </Field>
-      <Field label={m.sortLabel}>
+      <Field label={discoveryText.sortLabel}>
         <select className={selectClass} value={draft.sort} onChange={(e) => set({ sort: e.target.value as TaskSearchSort })}>
           {TASK_SEARCH_SORTS.map((value) => (
             <option key={value} value={value}>
@@ -96,29 +96,29 @@ export function SearchFilters({
           ))}
         </select>
       </Field>
-      <Field label={m.budgetMinLabel}>
+      <Field label={discoveryText.budgetMinLabel}>
         <Input type="number" min={0} inputMode="numeric" value={draft.minDollars ?? ''} onChange={(e) => set({ minDollars: numberOrUndefined(e.target.value) })} />
       </Field>
-      <Field label={m.budgetMaxLabel}>
+      <Field label={discoveryText.budgetMaxLabel}>
         <Input type="number" min={0} inputMode="numeric" value={draft.maxDollars ?? ''} onChange={(e) => set({ maxDollars: numberOrUndefined(e.target.value) })} />
       </Field>
-      <Field label={m.dueBeforeLabel}>
+      <Field label={discoveryText.dueBeforeLabel}>
         <Input type="date" value={draft.dueBefore ?? ''} onChange={(e) => set({ dueBefore: e.target.value || undefined })} />
       </Field>
       <div className="space-y-1 sm:col-span-2">
         <LocationPicker
           value={place ?? (serviceLocation ? serviceLocationValue(serviceLocation) : null)}
           onChange={setPlace}
-          label={m.placeLabel}
+          label={discoveryText.placeLabel}
         />
         {place ? (
           <Button type="button" variant="link" size="sm" className="h-auto px-0" onClick={() => setPlace(null)}>
-            {m.placeMine}
+            {discoveryText.placeMine}
           </Button>
         ) : null}
       </div>
       <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
-        <Button type="submit">{m.applyFilters}</Button>
+        <Button type="submit">{discoveryText.applyFilters}</Button>
         <Button
           type="button"
           variant="outline"
@@ -127,7 +127,7 @@ export function SearchFilters({
             onApply({ radius: 100, sort: 'newest', view: state.view, page: 1 });
           }}
         >
-          {m.clearFilters}
+          {discoveryText.clearFilters}
         </Button>
       </div>
     </form>

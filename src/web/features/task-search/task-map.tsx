@@ -20,7 +20,7 @@ import { useRuntimeConfig } from '@web/lib/runtime-config';
  * (decisions 0103, 0120, 0181). Lazily loaded with Leaflet, like the landing map.
  */
 
-const m = messages.discovery;
+const discoveryText = messages.discovery;
 const WORLD_COUNTRIES_URL = '/api/static-data/world-countries.json';
 const OCEAN = '#cfe3ee';
 const LAND_STYLE: L.PathOptions = { color: '#9aa9b3', weight: 0.6, fillColor: '#f7f5ef', fillOpacity: 1 };
@@ -84,7 +84,7 @@ function Markers({ points }: { points: TaskMapPointDto[] }) {
             <Marker
               key={`c-${props.cluster_id}`}
               position={[latitude, longitude]}
-              icon={disc(count >= 10 ? 38 : 32, CLUSTER_HEX, format(m.mapClusterLabel, { count }), String(count))}
+              icon={disc(count >= 10 ? 38 : 32, CLUSTER_HEX, format(discoveryText.mapClusterLabel, { count }), String(count))}
               eventHandlers={{
                 click: () => map.setView([latitude, longitude], Math.min(index.getClusterExpansionZoom(props.cluster_id!), MAP.maxZoom)),
               }}
@@ -92,7 +92,7 @@ function Markers({ points }: { points: TaskMapPointDto[] }) {
           );
         }
         const point = props.point!;
-        const label = format(m.mapTaskLabel, { title: point.title, budget: dollars(point.budget), miles: point.distance_miles.toFixed(1) });
+        const label = format(discoveryText.mapTaskLabel, { title: point.title, budget: dollars(point.budget), miles: point.distance_miles.toFixed(1) });
         return (
           <Marker
             key={point.id}

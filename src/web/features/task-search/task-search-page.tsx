@@ -14,7 +14,7 @@ import { SearchFilters } from './search-filters';
 import { apiQuery, readSearchState, writeSearchState, type TaskSearchState } from './search-params';
 
 const TaskMap = lazy(() => import('./task-map'));
-const m = messages.discovery;
+const discoveryText = messages.discovery;
 export const SEARCH_PAGE_SIZE = 20;
 
 function Notice({ text, alert = false }: { text: string; alert?: boolean }) {
@@ -60,19 +60,19 @@ export default function TaskSearchPage() {
   return (
     <section className="space-y-4" aria-labelledby="task-search-title">
       <h1 id="task-search-title" className="text-2xl font-semibold">
-        {m.searchTitle}
+        {discoveryText.searchTitle}
       </h1>
       <SearchFilters key={formKey} state={state} onApply={go} serviceLocation={serviceLocation} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="text-sm text-muted-foreground" aria-live="polite">
           {total !== undefined ? (
             <p data-testid="search-count">
-              {total === 1 ? format(m.resultCountOne, { miles: state.radius }) : format(m.resultCount, { count: total, miles: state.radius })}
-              {centre ? ` · ${format(m.nearPlace, { location: centre.label ?? state.place?.label ?? `${centre.latitude.toFixed(2)}, ${centre.longitude.toFixed(2)}` })}` : null}
+              {total === 1 ? format(discoveryText.resultCountOne, { miles: state.radius }) : format(discoveryText.resultCount, { count: total, miles: state.radius })}
+              {centre ? ` · ${format(discoveryText.nearPlace, { location: centre.label ?? state.place?.label ?? `${centre.latitude.toFixed(2)}, ${centre.longitude.toFixed(2)}` })}` : null}
             </p>
           ) : null}
         </div>
-        <div role="group" aria-label={m.viewLabel} className="inline-flex gap-1">
+        <div role="group" aria-label={discoveryText.viewLabel} className="inline-flex gap-1">
           {(['list', 'map'] as const).map((view) => (
             <Button
               key={view}
@@ -82,7 +82,7 @@ export default function TaskSearchPage() {
               aria-pressed={state.view === view}
               onClick={() => go({ ...state, view, page: 1 })}
             >
-              {view === 'list' ? m.listView : m.mapView}
+              {view === 'list' ? discoveryText.listView : discoveryText.mapView}
             </Button>
           ))}
         </div>
@@ -96,19 +96,19 @@ export default function TaskSearchPage() {
       ) : state.view === 'map' && points.data ? (
         <div className="space-y-2">
           {points.data.points.length < points.data.total ? (
-            <p className="text-xs text-muted-foreground">{format(m.mapCapped, { shown: points.data.points.length, total: points.data.total })}</p>
+            <p className="text-xs text-muted-foreground">{format(discoveryText.mapCapped, { shown: points.data.points.length, total: points.data.total })}</p>
           ) : null}
-          <div className="relative h-[28rem] overflow-hidden rounded-lg border" role="region" aria-label={m.mapLabel} data-testid="task-search-map">
+          <div className="relative h-[28rem] overflow-hidden rounded-lg border" role="region" aria-label={discoveryText.mapLabel} data-testid="task-search-map">
             <Suspense fallback={<Spinner label={messages.shell.loading} />}>
               <TaskMap points={points.data.points} centre={points.data.centre} radiusMiles={points.data.radius_miles} />
             </Suspense>
           </div>
         </div>
       ) : list.data && list.data.tasks.length === 0 ? (
-        <Notice text={m.noResults} />
+        <Notice text={discoveryText.noResults} />
       ) : list.data ? (
         <div className="space-y-3">
-          <ul className="space-y-3" aria-label={m.searchTitle}>
+          <ul className="space-y-3" aria-label={discoveryText.searchTitle}>
             {list.data.tasks.map((task) => (
               <li key={task.id}>
                 <TaskListCard task={task} />

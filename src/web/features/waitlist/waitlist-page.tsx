@@ -11,7 +11,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { api, ApiError } from '@web/lib/api';
 import { saveQuickTaskDraft } from '@web/lib/quick-task-draft';
 
-const m = messages.discovery;
+const discoveryText = messages.discovery;
 const dateText = (value: string) => formatDate(new Date(value), 'MMM d, yyyy');
 
 /**
@@ -43,7 +43,7 @@ export default function WaitlistPage() {
   return (
     <section className="space-y-4" aria-labelledby="waitlist-title">
       <h1 id="waitlist-title" className="text-2xl font-semibold">
-        {m.waitlistPageTitle}
+        {discoveryText.waitlistPageTitle}
       </h1>
       {entries.isPending ? (
         <Spinner label={messages.shell.loading} />
@@ -51,7 +51,7 @@ export default function WaitlistPage() {
         <p role="alert">{messages.tasks.fetchFailed}</p>
       ) : entries.data.entries.length === 0 ? (
         <Card>
-          <CardContent className="py-6 text-center text-sm text-muted-foreground">{m.waitlistNone}</CardContent>
+          <CardContent className="py-6 text-center text-sm text-muted-foreground">{discoveryText.waitlistNone}</CardContent>
         </Card>
       ) : (
         <ul className="space-y-3">
@@ -62,12 +62,12 @@ export default function WaitlistPage() {
                   <div className="min-w-0 space-y-1">
                     <h2 className="break-words font-medium">{entry.draft.title || entry.location}</h2>
                     <p className="text-sm text-muted-foreground">
-                      {entry.location} · {entry.notified_at ? m.waitlistServed : format(m.waitlistWaitingSince, { date: dateText(entry.created_at) })}
+                      {entry.location} · {entry.notified_at ? discoveryText.waitlistServed : format(discoveryText.waitlistWaitingSince, { date: dateText(entry.created_at) })}
                     </p>
                   </div>
                   {entry.notified_at ? (
                     <Button type="button" size="sm" disabled={restore.isPending} onClick={() => restore.mutate(entry.id)}>
-                      {m.waitlistRestore}
+                      {discoveryText.waitlistRestore}
                     </Button>
                   ) : null}
                 </CardContent>

@@ -4,7 +4,7 @@ import { hasChecklist } from '@shared/domain/checklist';
 import { partCountOf, partSizeOf, VIDEO_UPLOAD } from '@shared/domain/video-upload';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
-import { evidenceTrustMessages as m } from '@shared/messages/evidenceTrust';
+import { evidenceTrustMessages as evidenceTrustText } from '@shared/messages/evidence-trust';
 import type { VideoPartTarget, VideoUploadDto, VideoUploadStart } from '@shared/schemas/video-uploads.schemas';
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
@@ -65,11 +65,11 @@ export function createVideoUploadsService(deps: VideoUploadDeps) {
   /** Only its uploader sees an upload: anyone else gets the same 404 as for an unknown id. */
   async function ownUpload(userId: string, id: string) {
     const row = await findVideoUpload(db, { id });
-    if (!row || row.uploader_id !== userId) throw notFound(m.uploadNotFound);
+    if (!row || row.uploader_id !== userId) throw notFound(evidenceTrustText.uploadNotFound);
     return row;
   }
 
-  const closedError = (row: VideoUploadRow) => conflict(row.status === 'assembling' ? m.uploadBusy : m.uploadClosed);
+  const closedError = (row: VideoUploadRow) => conflict(row.status === 'assembling' ? evidenceTrustText.uploadBusy : evidenceTrustText.uploadClosed);
 
   /**
    * Evidence is sent while the task is in progress, or once more during a dispute (the expert's
@@ -106,11 +106,11 @@ export function createVideoUploadsService(deps: VideoUploadDeps) {
       const now = clock.now();
       const task = await taskForEvidence(userId, taskId, now);
       const item = hasChecklist(task.checklist) ? task.checklist.find((entry) => entry.id === input.item_id) : undefined;
-      if (!item) throw fail(m.itemUnknown);
-      if (item.kind !== 'video') throw fail(format(m.videoTypeInvalid, { name: input.file_name }));
-      if (input.size > VIDEO_UPLOAD.maxBytes) throw fail(format(m.videoTooLarge, { name: input.file_name }));
+      if (!item) throw fail(evidenceTrustText.itemUnknown);
+      if (item.kind !== 'video') throw fail(format(evidenceTrustText.videoTypeInvalid, { name: input.file_name }));
+      if (input.size > VIDEO_UPLOAD.maxBytes) throw fail(format(evidenceTrustText.videoTooLarge, { name: input.file_name }));
       const kind = declaredKind(input.file_name);
-      if (!kind) throw fail(format(m.videoTypeInvalid, { name: input.file_name }));
+      if (!kind) throw fail(format(evidenceTrustText.videoTypeInvalid, { name: input.file_name }));
       const name = `v-${randomBytes(4).toString('hex')}-${videoFileName(input.file_name, kind)}`;
       const key = storageKey(EVIDENCE.bucket, task.id, name, now);
       const storageUploadId = await storage.startMultipart(key, { contentType: VIDEO_KINDS[kind].contentType });
@@ -137,7 +137,7 @@ export function createVideoUploadsService(deps: VideoUploadDeps) {
     async partTarget(userId: string, id: string, part: number): Promise<VideoPartTarget> {
       const row = await ownUpload(userId, id);
       if (row.status !== 'open') throw closedError(row);
-      if (part > row.part_count) throw fail(m.uploadPartInvalid);
+      if (part > row.part_count) throw fail(evidenceTrustText.uploadPartInvalid);
       if (!storage.presignPart) return { via: 'server', method: 'POST', url: `/api/video-uploads/${row.id}/parts/${part}`, field: 'part' };
       const now = clock.now();
       const expiresInSeconds = VIDEO_UPLOAD.partUrlSeconds;
@@ -153,10 +153,10 @@ export function createVideoUploadsService(deps: VideoUploadDeps) {
       const row = await ownUpload(userId, id);
       if (row.status !== 'open') throw closedError(row);
       const file = form.get('part');
-      if (!(file instanceof File) || part > row.part_count || file.size !== partSizeOf(row.size, part)) throw fail(m.uploadPartInvalid);
+      if (!(file instanceof File) || part > row.part_count || file.size !== partSizeOf(row.size, part)) throw fail(evidenceTrustText.uploadPartInvalid);
       const bytes = new Uint8Array(await file.arrayBuffer());
       // The container is checked on the first part already, so a non-video stops before 200 MB travel.
-      if (part === 1 && detectVideoKind(bytes.subarray(0, 64)) !== kindOfRow(row)) throw fail(format(m.videoTypeInvalid, { name: row.file_name }));
+      if (part === 1 && detectVideoKind(bytes.subarray(0, 64)) !== kindOfRow(row)) throw fail(format(evidenceTrustText.videoTypeInvalid, { name: row.file_name }));
       await storage.putPart(row.storage_key, row.storage_upload_id, part, bytes);
       const updated = await recordPart(db, { id: row.id, part });
       if (!updated) throw closedError((await findVideoUpload(db, { id: row.id })) ?? row);
@@ -180,7 +180,7 @@ export function createVideoUploadsService(deps: VideoUploadDeps) {
         const checked = checkUpload(posterBytes, poster.name, { allowed: EVIDENCE.allowedTypes, maxBytes: EVIDENCE.maxFileBytes });
         if (!checked.ok) throw fail(format(checked.reason === 'too_large' ? messages.evidence.fileTooLarge : messages.evidence.fileTypeInvalid, { name: poster.name }));
       }
-      if (row.parts_received.length !== row.part_count) throw conflict(m.uploadIncomplete);
+      if (row.parts_received.length !== row.part_count) throw conflict(evidenceTrustText.uploadIncomplete);
       const claimed = await claimForAssembly(db, { id: row.id });
       if (!claimed) throw closedError((await findVideoUpload(db, { id: row.id })) ?? row);
       try {
@@ -198,12 +198,12 @@ export function createVideoUploadsService(deps: VideoUploadDeps) {
       // container before the whole file is streamed (for the local store it was checked on part 1 already).
       const head = await storage.stream(row.storage_key, { start: 0, end: Math.min(63, row.size - 1) });
       const headBytes = head ? new Uint8Array(await new Response(head).arrayBuffer()) : new Uint8Array();
-      if (detectVideoKind(headBytes) !== kindOfRow(row)) throw await refuse(format(m.videoTypeInvalid, { name: row.file_name }));
+      if (detectVideoKind(headBytes) !== kindOfRow(row)) throw await refuse(format(evidenceTrustText.videoTypeInvalid, { name: row.file_name }));
       const stream = await storage.stream(row.storage_key);
       const probe = stream ? await probeVideo(stream) : null;
-      if (!probe || probe.kind !== kindOfRow(row) || probe.size !== row.size) throw await refuse(format(m.videoTypeInvalid, { name: row.file_name }));
+      if (!probe || probe.kind !== kindOfRow(row) || probe.size !== row.size) throw await refuse(format(evidenceTrustText.videoTypeInvalid, { name: row.file_name }));
       if (probe.durationSeconds !== null && probe.durationSeconds > VIDEO_UPLOAD.maxDurationSeconds) {
-        throw await refuse(format(m.videoTooLong, { name: row.file_name, minutes: VIDEO_UPLOAD.maxDurationSeconds / 60 }));
+        throw await refuse(format(evidenceTrustText.videoTooLong, { name: row.file_name, minutes: VIDEO_UPLOAD.maxDurationSeconds / 60 }));
       }
       if (posterBytes) {
         const thumbnail = await makeThumbnail(posterBytes).catch(() => null);

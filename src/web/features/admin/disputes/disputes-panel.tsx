@@ -16,8 +16,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { useDisputes, useRefundable, useResolveDispute } from './disputes-api';
 import { centsFromDollars, RefundControl } from './refund-control';
 
-const d = messages.disputes;
-const h = messages.holds;
+const disputesText = messages.disputes;
+const holdsText = messages.holds;
 
 /**
  * The admin Disputes tab (issue 13): open and resolved disputes with release / refund / partial
@@ -27,14 +27,14 @@ export function DisputesPanel() {
   return (
     <section aria-labelledby="disputes-title" className="space-y-6">
       <h1 id="disputes-title" className="text-2xl font-semibold">
-        {d.adminHeading}
+        {disputesText.adminHeading}
       </h1>
       <Card>
         <CardContent>
           <Tabs defaultValue="open">
             <TabsList>
-              <TabsTrigger value="open">{d.filterOpen}</TabsTrigger>
-              <TabsTrigger value="resolved">{d.filterResolved}</TabsTrigger>
+              <TabsTrigger value="open">{disputesText.filterOpen}</TabsTrigger>
+              <TabsTrigger value="resolved">{disputesText.filterResolved}</TabsTrigger>
             </TabsList>
             <TabsContent value="open">
               <DisputeList status="open" />
@@ -52,10 +52,10 @@ export function DisputesPanel() {
 
 function DisputeList({ status }: { status: 'open' | 'resolved' }) {
   const query = useDisputes(status);
-  if (query.isPending) return <Spinner label={d.adminHeading} />;
-  if (!query.data?.length) return <p className="py-4 text-sm text-muted-foreground">{d.adminEmpty}</p>;
+  if (query.isPending) return <Spinner label={disputesText.adminHeading} />;
+  if (!query.data?.length) return <p className="py-4 text-sm text-muted-foreground">{disputesText.adminEmpty}</p>;
   return (
-    <ul className="divide-y" aria-label={d.adminHeading}>
+    <ul className="divide-y" aria-label={disputesText.adminHeading}>
       {query.data.map((dispute) => (
         <DisputeItem key={dispute.id} dispute={dispute} />
       ))}
@@ -74,7 +74,7 @@ function DisputeItem({ dispute }: { dispute: AdminDisputeDto }) {
     event.preventDefault();
     const cents = centsFromDollars(partial);
     if (cents === null || cents > dispute.task.budget) {
-      setError(d.amountInvalid);
+      setError(disputesText.amountInvalid);
       return;
     }
     setError(null);
@@ -89,27 +89,27 @@ function DisputeItem({ dispute }: { dispute: AdminDisputeDto }) {
         <Badge variant={open ? 'warning' : 'secondary'}>{dispute.status}</Badge>
       </div>
       <p className="text-sm text-muted-foreground">
-        {d.adminParties}: {dispute.client_name} / {dispute.expert_name ?? '-'} · {d.adminAmount}:{' '}
+        {disputesText.adminParties}: {dispute.client_name} / {dispute.expert_name ?? '-'} · {disputesText.adminAmount}:{' '}
         {formatUsd(dispute.task.budget)}
       </p>
       {open && dispute.task.authorization_hold_expires_at ? (
         <p className="text-sm">
           <Countdown
             deadline={dispute.task.authorization_hold_expires_at}
-            template={h.expiresIn}
-            expiredText={h.expired}
+            template={holdsText.expiresIn}
+            expiredText={holdsText.expired}
           />
         </p>
       ) : null}
       <p className="whitespace-pre-wrap text-sm">
-        <span className="font-medium">{d.reasonHeading}: </span>
+        <span className="font-medium">{disputesText.reasonHeading}: </span>
         {dispute.reason}
       </p>
       <DisputeEvidence taskId={dispute.task_id} />
       {open && dispute.task.status === 'disputed' ? (
         <div className="flex flex-wrap items-end gap-2">
           <Button size="sm" onClick={() => run({ resolution: 'release' })} disabled={resolve.isPending}>
-            {d.release}
+            {disputesText.release}
           </Button>
           <Button
             size="sm"
@@ -117,10 +117,10 @@ function DisputeItem({ dispute }: { dispute: AdminDisputeDto }) {
             onClick={() => run({ resolution: 'refund' })}
             disabled={resolve.isPending}
           >
-            {d.refund}
+            {disputesText.refund}
           </Button>
           <form onSubmit={submitPartial} className="flex items-end gap-2" noValidate>
-            <Field label={d.partialAmountLabel} error={error}>
+            <Field label={disputesText.partialAmountLabel} error={error}>
               <Input
                 inputMode="decimal"
                 value={partial}
@@ -129,7 +129,7 @@ function DisputeItem({ dispute }: { dispute: AdminDisputeDto }) {
               />
             </Field>
             <Button size="sm" variant="outline" type="submit" disabled={resolve.isPending}>
-              {d.partialSubmit}
+              {disputesText.partialSubmit}
             </Button>
           </form>
         </div>
@@ -144,24 +144,24 @@ function RefundablePayments() {
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>{h.refundsHeading}</h2>
+          <h2>{holdsText.refundsHeading}</h2>
         </CardTitle>
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <Spinner label={h.refundsHeading} />
+          <Spinner label={holdsText.refundsHeading} />
         ) : !query.data?.length ? (
-          <p className="text-sm text-muted-foreground">{h.refundsEmpty}</p>
+          <p className="text-sm text-muted-foreground">{holdsText.refundsEmpty}</p>
         ) : (
           <Table>
             <TableHeader>
               <TableRow>
-                <TableHead>{d.adminTask}</TableHead>
-                <TableHead className="text-right">{d.adminAmount}</TableHead>
-                <TableHead className="text-right">{h.refundedSoFar}</TableHead>
-                <TableHead>{h.statusLabel}</TableHead>
+                <TableHead>{disputesText.adminTask}</TableHead>
+                <TableHead className="text-right">{disputesText.adminAmount}</TableHead>
+                <TableHead className="text-right">{holdsText.refundedSoFar}</TableHead>
+                <TableHead>{holdsText.statusLabel}</TableHead>
                 <TableHead>
-                  <span className="sr-only">{h.refundButton}</span>
+                  <span className="sr-only">{holdsText.refundButton}</span>
                 </TableHead>
               </TableRow>
             </TableHeader>

@@ -16,7 +16,7 @@ import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { useRefund } from './disputes-api';
 
-const h = messages.holds;
+const holdsText = messages.holds;
 
 /** Dollars typed by an admin as integer cents, or null when it is not a positive amount. */
 export function centsFromDollars(text: string): number | null {
@@ -41,7 +41,7 @@ export function RefundControl({ transaction }: { transaction: RefundableTransact
     event.preventDefault();
     const cents = centsFromDollars(amount);
     if (cents === null || cents > left) {
-      setError(h.refundAmountInvalid);
+      setError(holdsText.refundAmountInvalid);
       return;
     }
     setError(null);
@@ -64,27 +64,27 @@ export function RefundControl({ transaction }: { transaction: RefundableTransact
       }}
     >
       <DialogTrigger asChild>
-        <Button size="sm" variant="outline" aria-label={`${h.refundButton}: ${transaction.task_title}`}>
-          {h.refundButton}
+        <Button size="sm" variant="outline" aria-label={`${holdsText.refundButton}: ${transaction.task_title}`}>
+          {holdsText.refundButton}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <form onSubmit={submit} className="space-y-4" noValidate>
           <DialogHeader>
-            <DialogTitle>{h.refundButton}</DialogTitle>
+            <DialogTitle>{holdsText.refundButton}</DialogTitle>
             <DialogDescription>
-              {transaction.task_title}: {formatUsd(transaction.amount)} ({h.refundedSoFar} {formatUsd(transaction.amount_refunded)})
+              {transaction.task_title}: {formatUsd(transaction.amount)} ({holdsText.refundedSoFar} {formatUsd(transaction.amount_refunded)})
             </DialogDescription>
           </DialogHeader>
-          <Field label={h.refundAmountLabel} error={error} required>
+          <Field label={holdsText.refundAmountLabel} error={error} required>
             <Input inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setAmount((left / 100).toFixed(2))}>
-              {h.refundFull}
+              {holdsText.refundFull}
             </Button>
             <Button type="submit" disabled={refund.isPending}>
-              {h.refundButton}
+              {holdsText.refundButton}
             </Button>
           </DialogFooter>
         </form>

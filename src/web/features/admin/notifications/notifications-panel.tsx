@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { format as formatDate } from 'date-fns';
 import { format } from '@shared/format-message';
-import { adminMessages as m } from '@shared/messages/admin';
+import { adminMessages as adminText } from '@shared/messages/admin';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
@@ -22,12 +22,12 @@ export default function NotificationsPanel() {
   const markAll = useMutation({
     mutationFn: markAllRead,
     onSuccess: async () => {
-      toast.success(m.notificationsMarkedRead);
+      toast.success(adminText.notificationsMarkedRead);
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
-    onError: () => toast.error(m.updateNotificationsFailed),
+    onError: () => toast.error(adminText.updateNotificationsFailed),
   });
-  const loadError = list.isError ? format(m.loadNotificationsFailed, { msg: errorText(list.error) }) : null;
+  const loadError = list.isError ? format(adminText.loadNotificationsFailed, { msg: errorText(list.error) }) : null;
 
   return (
     <section aria-labelledby="notifications-title" className="space-y-6">
@@ -50,7 +50,7 @@ export default function NotificationsPanel() {
             page={page}
             onPage={setPage}
             error={loadError}
-            emptyText={m.noNotifications}
+            emptyText={adminText.noNotifications}
             head={
               <>
                 <TableHead>User</TableHead>
@@ -62,7 +62,7 @@ export default function NotificationsPanel() {
             }
             row={(row) => (
               <TableRow key={row.id}>
-                <TableCell>{row.user_name ?? m.unknownUser}</TableCell>
+                <TableCell>{row.user_name ?? adminText.unknownUser}</TableCell>
                 <TableCell className="whitespace-nowrap">{row.type.replace(/_/g, ' ')}</TableCell>
                 <TableCell className="min-w-48 max-w-96 whitespace-normal break-words">
                   {row.title}: {row.message}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { format } from '@shared/format-message';
-import { adminMessages as m } from '@shared/messages/admin';
+import { adminMessages as adminText } from '@shared/messages/admin';
 import { polishMessages } from '@shared/messages/polish';
 import type { AdminUserDto } from '@shared/schemas/admin-dto';
 import { ADMIN_NOTIFICATION_LIMITS, sendNotificationSchema } from '@shared/schemas/admin.schemas';
@@ -49,12 +49,12 @@ export function SendNotificationDialog({ open, onOpenChange }: { open: boolean; 
   const send = useMutation({
     mutationFn: sendNotification,
     onSuccess: async (result) => {
-      toast.success(result.recipients === 1 ? polishMessages.notificationSentOne : format(m.notificationSent, { count: result.recipients }));
+      toast.success(result.recipients === 1 ? polishMessages.notificationSentOne : format(adminText.notificationSent, { count: result.recipients }));
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
       reset();
       onOpenChange(false);
     },
-    onError: (error) => toast.error(format(m.notificationSendFailed, { msg: errorText(error) })),
+    onError: (error) => toast.error(format(adminText.notificationSendFailed, { msg: errorText(error) })),
   });
 
   const submit = (event: FormEvent) => {
@@ -136,7 +136,7 @@ export function SendNotificationDialog({ open, onOpenChange }: { open: boolean; 
                 </ul>
               ) : null}
               {!user && matches.data && matches.data.rows.length === 0 ? (
-                <p className="text-sm text-muted-foreground">{m.noUsers}</p>
+                <p className="text-sm text-muted-foreground">{adminText.noUsers}</p>
               ) : null}
             </div>
           ) : null}

@@ -5,7 +5,7 @@ import { Download } from 'lucide-react';
 import { REPORT_TIMEFRAMES } from '@shared/constants';
 import { REPORT_TIMEFRAME_KEYS, type ReportTimeframe } from '@shared/domain/enums';
 import { formatUsd } from '@shared/domain/money';
-import { adminMessages as m } from '@shared/messages/admin';
+import { adminMessages as adminText } from '@shared/messages/admin';
 import type { ReportsDto } from '@shared/schemas/admin-dto';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -71,7 +71,7 @@ function ExportButton({ kind, timeframe }: { kind: Kind; timeframe: ReportTimefr
   return (
     <Button variant="outline" onClick={run} disabled={busy} className="justify-self-end">
       <Download aria-hidden="true" />
-      {m.exportCsv}
+      {adminText.exportCsv}
     </Button>
   );
 }

@@ -12,8 +12,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const d = messages.directory;
-const o = messages.adminOverrides;
+const directoryText = messages.directory;
+const adminOverridesText = messages.adminOverrides;
 
 const report = (overrides: Partial<ReviewReportDto>): ReviewReportDto => ({
   id: 'report-1',
@@ -36,7 +36,7 @@ function setup(reports: ReviewReportDto[], postStatus = 200) {
       const url = String(input);
       if (init?.method === 'POST') {
         posts.push({ url, body: JSON.parse(String(init.body)) });
-        const body = postStatus === 200 ? { message: d.reviewHidden } : { error: d.reviewAlreadyHidden };
+        const body = postStatus === 200 ? { message: directoryText.reviewHidden } : { error: directoryText.reviewAlreadyHidden };
         return new Response(JSON.stringify(body), { status: postStatus, headers: { 'content-type': 'application/json' } });
       }
       return new Response(JSON.stringify({ reports }), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -65,26 +65,26 @@ describe('ReviewReportsPanel', () => {
     expect(within(shown).getByRole('heading', { name: /Review of an expert · Reported on Jan 5, 2026/ })).toBeTruthy();
     expect(within(shown).getByText('Rating: 1 of 5')).toBeTruthy();
     expect(within(shown).getByText('Terrible, never showed up')).toBeTruthy();
-    expect(within(shown).getByText(d.reviewStateShown)).toBeTruthy();
-    expect(within(shown).getByRole('button', { name: d.hideReview })).toBeTruthy();
-    expect(within(hidden).getByText(d.reviewStateHidden)).toBeTruthy();
-    expect(within(hidden).getByRole('button', { name: d.restoreReview })).toBeTruthy();
-    expect(within(gone).getByText(d.reviewGone)).toBeTruthy();
+    expect(within(shown).getByText(directoryText.reviewStateShown)).toBeTruthy();
+    expect(within(shown).getByRole('button', { name: directoryText.hideReview })).toBeTruthy();
+    expect(within(hidden).getByText(directoryText.reviewStateHidden)).toBeTruthy();
+    expect(within(hidden).getByRole('button', { name: directoryText.restoreReview })).toBeTruthy();
+    expect(within(gone).getByText(directoryText.reviewGone)).toBeTruthy();
     expect(within(gone).queryByRole('button')).toBeNull();
   });
 
   it('asks for a reason of 10 to 1,000 characters before hiding, then posts it with the review kind', async () => {
     const posts = setup([report({})]);
-    fireEvent.click(await screen.findByRole('button', { name: d.hideReview }));
-    const dialog = await screen.findByRole('dialog', { name: d.hideTitle });
-    const reason = within(dialog).getByLabelText(new RegExp(d.moderationReasonLabel.replace(/[()]/g, '\\$&')));
+    fireEvent.click(await screen.findByRole('button', { name: directoryText.hideReview }));
+    const dialog = await screen.findByRole('dialog', { name: directoryText.hideTitle });
+    const reason = within(dialog).getByLabelText(new RegExp(directoryText.moderationReasonLabel.replace(/[()]/g, '\\$&')));
     fireEvent.change(reason, { target: { value: 'too short' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: o.submit }));
-    expect(await within(dialog).findByText(o.reasonRequired)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: adminOverridesText.submit }));
+    expect(await within(dialog).findByText(adminOverridesText.reasonRequired)).toBeTruthy();
     expect(posts).toHaveLength(0);
 
     fireEvent.change(reason, { target: { value: '  Invented events, against the review rules.  ' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: o.submit }));
+    fireEvent.click(within(dialog).getByRole('button', { name: adminOverridesText.submit }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0].url).toContain('/api/admin/reviews/review-1/hide');
     expect(posts[0].body).toEqual({ kind: 'expert', reason: 'Invented events, against the review rules.' });
@@ -93,13 +93,13 @@ describe('ReviewReportsPanel', () => {
 
   it('restores a hidden client review and keeps the dialog open when the server refuses', async () => {
     const posts = setup([report({ review_kind: 'client', removed: true })], 409);
-    fireEvent.click(await screen.findByRole('button', { name: d.restoreReview }));
-    const dialog = await screen.findByRole('dialog', { name: d.restoreTitle });
+    fireEvent.click(await screen.findByRole('button', { name: directoryText.restoreReview }));
+    const dialog = await screen.findByRole('dialog', { name: directoryText.restoreTitle });
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Hidden by mistake last week.' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: o.submit }));
+    fireEvent.click(within(dialog).getByRole('button', { name: adminOverridesText.submit }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0].url).toContain('/api/admin/reviews/review-1/restore');
     expect(posts[0].body).toEqual({ kind: 'client', reason: 'Hidden by mistake last week.' });
-    expect(screen.getByRole('dialog', { name: d.restoreTitle })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: directoryText.restoreTitle })).toBeTruthy();
   });
 });

@@ -11,7 +11,7 @@ import { AdminReasonDialog } from '@web/components/admin-reason-dialog';
 import { errorText } from '../admin-api';
 import { ListCard } from '../common/list-card';
 
-const d = messages.directory;
+const directoryText = messages.directory;
 const REPORTS_KEY = ['admin', 'review-reports'] as const;
 
 type Moderation = { report: ReviewReportDto; hide: boolean; reason: string };
@@ -46,17 +46,17 @@ export default function ReviewReportsPanel() {
       <h1 id="reviews-title" className="text-2xl font-semibold">
         Reviews
       </h1>
-      <ListCard title={d.reportsTitle} description={d.reportsDescription}>
+      <ListCard title={directoryText.reportsTitle} description={directoryText.reportsDescription}>
         {query.isPending ? (
           <Spinner label={messages.shell.loading} />
         ) : query.isError ? (
           <p role="alert" className="text-sm text-destructive">
-            {d.reportsLoadFailed}
+            {directoryText.reportsLoadFailed}
           </p>
         ) : reports.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{d.reportsEmpty}</p>
+          <p className="text-sm text-muted-foreground">{directoryText.reportsEmpty}</p>
         ) : (
-          <ul className="space-y-3" aria-label={d.reportsTitle}>
+          <ul className="space-y-3" aria-label={directoryText.reportsTitle}>
             {reports.map((report) => {
               const headingId = `review-report-${report.id}`;
               const gone = report.rating === null;
@@ -65,43 +65,43 @@ export default function ReviewReportsPanel() {
                   <article aria-labelledby={headingId} className="space-y-2 rounded-md border p-3 text-sm">
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       <h3 id={headingId} className="font-medium">
-                        {report.review_kind === 'expert' ? d.reportKindExpert : d.reportKindClient}
+                        {report.review_kind === 'expert' ? directoryText.reportKindExpert : directoryText.reportKindClient}
                         {' · '}
-                        {format(d.reportedOn, {
+                        {format(directoryText.reportedOn, {
                           date: formatDate(new Date(report.created_at), 'MMM d, yyyy'),
                         })}
                       </h3>
                       {gone ? null : (
                         <Badge variant={report.removed ? 'warning' : 'secondary'}>
-                          {report.removed ? d.reviewStateHidden : d.reviewStateShown}
+                          {report.removed ? directoryText.reviewStateHidden : directoryText.reviewStateShown}
                         </Badge>
                       )}
                     </div>
                     {gone ? (
-                      <p className="text-muted-foreground">{d.reviewGone}</p>
+                      <p className="text-muted-foreground">{directoryText.reviewGone}</p>
                     ) : (
                       <dl className="space-y-1">
                         <div>
-                          <dt className="sr-only">{d.reportComment}</dt>
+                          <dt className="sr-only">{directoryText.reportComment}</dt>
                           <dd className="font-medium">
-                            {format(d.reportRating, { rating: report.rating ?? 0 })}
+                            {format(directoryText.reportRating, { rating: report.rating ?? 0 })}
                           </dd>
                           <dd className="whitespace-pre-wrap break-words">{report.comment}</dd>
                         </div>
                         <div>
-                          <dt className="text-muted-foreground">{d.reportReason}</dt>
+                          <dt className="text-muted-foreground">{directoryText.reportReason}</dt>
                           <dd className="whitespace-pre-wrap break-words">{report.reason}</dd>
                         </div>
                       </dl>
                     )}
                     {gone ? null : (
                       <AdminReasonDialog
-                        label={report.removed ? d.restoreReview : d.hideReview}
-                        busyLabel={report.removed ? d.restoringReview : d.hidingReview}
-                        title={report.removed ? d.restoreTitle : d.hideTitle}
-                        description={report.removed ? d.restoreText : d.hideText}
+                        label={report.removed ? directoryText.restoreReview : directoryText.hideReview}
+                        busyLabel={report.removed ? directoryText.restoringReview : directoryText.hidingReview}
+                        title={report.removed ? directoryText.restoreTitle : directoryText.hideTitle}
+                        description={report.removed ? directoryText.restoreText : directoryText.hideText}
                         variant={report.removed ? 'outline' : 'destructive'}
-                        reasonLabel={d.moderationReasonLabel}
+                        reasonLabel={directoryText.moderationReasonLabel}
                         busy={busyId === report.id}
                         disabled={Boolean(busyId)}
                         onConfirm={(reason) =>

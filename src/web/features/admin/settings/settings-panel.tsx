@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { formatDateTimeMedium } from '@shared/domain/plain-format';
 import { format } from '@shared/format-message';
-import { adminMessages as m } from '@shared/messages/admin';
+import { adminMessages as adminText } from '@shared/messages/admin';
 import type { SystemSettingsDto } from '@shared/schemas/admin-dto';
 import { parseFeeInput, parsePriceInputCents, systemSettingsSchema } from '@shared/schemas/admin.schemas';
 import { fieldErrors } from '@shared/schemas/common.schemas';
@@ -51,7 +51,7 @@ export default function SettingsPanel() {
     if (settings.data) setForm(toForm(settings.data));
   }, [settings.data]);
   useEffect(() => {
-    if (settings.isError) toast.error(m.loadSettingsFailed);
+    if (settings.isError) toast.error(adminText.loadSettingsFailed);
   }, [settings.isError]);
 
   const save = useMutation({
@@ -59,12 +59,12 @@ export default function SettingsPanel() {
     onSuccess: async (saved) => {
       queryClient.setQueryData(adminKeys.settings, saved);
       await queryClient.invalidateQueries({ queryKey: ['public-settings'] });
-      toast.success(m.settingsUpdated);
+      toast.success(adminText.settingsUpdated);
     },
-    onError: (error) => toast.error(format(m.updateSettingsFailed, { msg: errorText(error) })),
+    onError: (error) => toast.error(format(adminText.updateSettingsFailed, { msg: errorText(error) })),
   });
 
-  if (settings.isError) return <p className="py-10 text-center text-destructive">{m.loadSettingsFailed}</p>;
+  if (settings.isError) return <p className="py-10 text-center text-destructive">{adminText.loadSettingsFailed}</p>;
   if (!form || !settings.data) return <Spinner label="Loading..." showLabel className="py-16" />;
 
   const set = <K extends keyof FormState>(key: K) => (value: FormState[K]) => setForm((f) => (f ? { ...f, [key]: value } : f));

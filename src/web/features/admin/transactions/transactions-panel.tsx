@@ -5,7 +5,7 @@ import { ADMIN } from '@shared/constants';
 import { TRANSACTION_STATUSES, type TransactionStatus } from '@shared/domain/enums';
 import { formatUsd } from '@shared/domain/money';
 import { format } from '@shared/format-message';
-import { adminMessages as m } from '@shared/messages/admin';
+import { adminMessages as adminText } from '@shared/messages/admin';
 import { Badge, type BadgeVariant } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { TableCell, TableHead, TableRow } from '@web/components/ui/table';
@@ -33,7 +33,7 @@ const STATUS_FILTERS: readonly { value: TransactionsQuery['status']; label: stri
 export default function TransactionsPanel() {
   const [query, setQuery] = useState<TransactionsQuery>({ page: 1, status: 'all', search: '' });
   const transactions = useQuery(transactionsQuery(query));
-  const loadError = transactions.isError ? format(m.loadTransactionsFailed, { msg: errorText(transactions.error) }) : null;
+  const loadError = transactions.isError ? format(adminText.loadTransactionsFailed, { msg: errorText(transactions.error) }) : null;
 
   return (
     <section aria-labelledby="transactions-title" className="space-y-6">
@@ -59,7 +59,7 @@ export default function TransactionsPanel() {
             page={query.page}
             onPage={(page) => setQuery((q) => ({ ...q, page }))}
             error={loadError}
-            emptyText={m.noTransactions}
+            emptyText={adminText.noTransactions}
             head={
               <>
                 <TableHead>Transaction ID</TableHead>
@@ -75,7 +75,7 @@ export default function TransactionsPanel() {
                 <TableCell className="font-mono" title={row.id}>
                   {row.id.slice(0, ADMIN.transactionIdPrefixLength)}
                 </TableCell>
-                <TableCell>{row.task_title ?? m.unknownTask}</TableCell>
+                <TableCell>{row.task_title ?? adminText.unknownTask}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatUsd(row.amount)}</TableCell>
                 <TableCell className="text-right tabular-nums">
                   {formatUsd(row.platform_fee)} <span className="text-xs text-muted-foreground">({row.platform_fee_percent}%)</span>

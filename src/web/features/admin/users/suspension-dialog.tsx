@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { formatDateTimeMedium } from '@shared/domain/plain-format';
-import { accountControlMessages as texts } from '@shared/messages/accountControl';
+import { accountControlMessages as texts } from '@shared/messages/account-control';
 import type { SuspensionDto } from '@shared/schemas/account-control.schemas';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';

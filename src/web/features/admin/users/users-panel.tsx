@@ -4,7 +4,7 @@ import { X } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AppRole } from '@shared/domain/enums';
 import { format } from '@shared/format-message';
-import { adminMessages as m } from '@shared/messages/admin';
+import { adminMessages as adminText } from '@shared/messages/admin';
 import type { AdminUserDto } from '@shared/schemas/admin-dto';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
@@ -39,29 +39,29 @@ export default function UsersPanel() {
   const [query, setQuery] = useState<UsersQuery>({ page: 1, search: '', role: 'all' });
   const queryClient = useQueryClient();
   const users = useQuery(usersQuery(query));
-  const loadError = users.isError ? format(m.loadUsersFailed, { msg: errorText(users.error) }) : null;
+  const loadError = users.isError ? format(adminText.loadUsersFailed, { msg: errorText(users.error) }) : null;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
   const add = useMutation({
     mutationFn: ({ user, role }: { user: AdminUserDto; role: AppRole }) => addRole(user.id, role),
     onSuccess: async (result) => {
-      if (result.changed) toast.success(format(m.roleAdded, { role: result.role }));
-      else toast.info(format(m.roleAlreadyAssigned, { role: result.role }));
+      if (result.changed) toast.success(format(adminText.roleAdded, { role: result.role }));
+      else toast.info(format(adminText.roleAlreadyAssigned, { role: result.role }));
       await refresh();
     },
-    onError: (error) => toast.error(format(m.updateRoleFailed, { msg: errorText(error) })),
+    onError: (error) => toast.error(format(adminText.updateRoleFailed, { msg: errorText(error) })),
   });
   const remove = useMutation({
     mutationFn: ({ user, role }: { user: AdminUserDto; role: AppRole }) => removeRole(user.id, role),
     onSuccess: async (result) => {
-      toast.success(format(m.roleRemoved, { role: result.role }));
+      toast.success(format(adminText.roleRemoved, { role: result.role }));
       await refresh();
     },
-    onError: (error) => toast.error(format(m.removeRoleFailed, { msg: errorText(error) })),
+    onError: (error) => toast.error(format(adminText.removeRoleFailed, { msg: errorText(error) })),
   });
 
   const grant = (user: AdminUserDto, role: AppRole) => {
-    if (user.roles.includes(role)) toast.info(format(m.roleAlreadyAssigned, { role }));
+    if (user.roles.includes(role)) toast.info(format(adminText.roleAlreadyAssigned, { role }));
     else add.mutate({ user, role });
   };
   const busy = add.isPending || remove.isPending;
@@ -89,9 +89,9 @@ export default function UsersPanel() {
             list={users.data}
             page={query.page}
             onPage={(page) => setQuery((q) => ({ ...q, page }))}
-            summary={({ from, to, total }) => format(m.showingUsers, { from, to, total })}
+            summary={({ from, to, total }) => format(adminText.showingUsers, { from, to, total })}
             error={loadError}
-            emptyText={m.noUsers}
+            emptyText={adminText.noUsers}
             head={
               <>
                 {/* Named without text: the phone card layout labels each cell with its header's text, and an "Avatar" row there says nothing. */}

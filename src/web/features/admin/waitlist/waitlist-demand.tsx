@@ -9,7 +9,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { waitlistQuery } from '../admin-api';
 
-const m = messages.discovery;
+const discoveryText = messages.discovery;
 
 /**
  * Waitlisted demand by place (issue 23): where clients wait for an expert, how many and since when,
@@ -22,25 +22,25 @@ export function WaitlistDemand({ limit }: { limit?: number }) {
   return (
     <Card data-testid="waitlist-demand">
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle className="text-base">{m.waitlistTitle}</CardTitle>
+        <CardTitle className="text-base">{discoveryText.waitlistTitle}</CardTitle>
         <a href="/api/admin/waitlist/export" download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
           <Download aria-hidden="true" />
-          {m.waitlistExport}
+          {discoveryText.waitlistExport}
         </a>
       </CardHeader>
       <CardContent>
         {query.isPending ? (
           <Spinner label={messages.shell.loading} />
         ) : shown.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{m.waitlistEmpty}</p>
+          <p className="text-sm text-muted-foreground">{discoveryText.waitlistEmpty}</p>
         ) : (
           <div className="overflow-x-auto">
             <Table>
               <TableHeader>
                 <TableRow>
-                  <TableHead>{m.waitlistPlace}</TableHead>
-                  <TableHead className="text-right">{m.waitlistWaiting}</TableHead>
-                  <TableHead>{m.waitlistOldest}</TableHead>
+                  <TableHead>{discoveryText.waitlistPlace}</TableHead>
+                  <TableHead className="text-right">{discoveryText.waitlistWaiting}</TableHead>
+                  <TableHead>{discoveryText.waitlistOldest}</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -49,7 +49,7 @@ export function WaitlistDemand({ limit }: { limit?: number }) {
                     <TableCell className="whitespace-normal break-words">{place.location}</TableCell>
                     <TableCell className="text-right">{place.waiting}</TableCell>
                     <TableCell>
-                      {formatDate(new Date(place.oldest_at), 'MMM d, yyyy')} ({format(m.waitlistAgeDays, { days: place.oldest_days })})
+                      {formatDate(new Date(place.oldest_at), 'MMM d, yyyy')} ({format(discoveryText.waitlistAgeDays, { days: place.oldest_days })})
                     </TableCell>
                   </TableRow>
                 ))}

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { accountControlMessages as texts } from '@shared/messages/accountControl';
+import { accountControlMessages as texts } from '@shared/messages/account-control';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { TwoFactorCard } from './two-factor-card';
 import { SessionsCard } from './sessions-card';

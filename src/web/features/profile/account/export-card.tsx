@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { formatDateTimeMedium } from '@shared/domain/plain-format';
-import { accountControlMessages as texts } from '@shared/messages/accountControl';
+import { accountControlMessages as texts } from '@shared/messages/account-control';
 import type { DataExportDto } from '@shared/schemas/account-control.schemas';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';

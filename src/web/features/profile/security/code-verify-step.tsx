@@ -8,7 +8,7 @@ import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { useCountdown } from './use-countdown';
 
-const m = messages.phone;
+const phoneText = messages.phone;
 
 export interface CodeVerifyStepProps {
   /** The E.164 number the code was sent to. */
@@ -38,7 +38,7 @@ export function CodeVerifyStep(props: CodeVerifyStepProps) {
   async function submit(event?: FormEvent) {
     event?.preventDefault();
     if (code === '') {
-      setError(m.codeRequired);
+      setError(phoneText.codeRequired);
       return;
     }
     if (!complete || verifying || locked) return;
@@ -52,8 +52,8 @@ export function CodeVerifyStep(props: CodeVerifyStepProps) {
   return (
     <form className="space-y-4" noValidate onSubmit={submit}>
       <Field
-        label={m.codeLabel}
-        description={format(m.codeSentTo, { phone: formatE164ForDisplay(phoneNumber) })}
+        label={phoneText.codeLabel}
+        description={format(phoneText.codeSentTo, { phone: formatE164ForDisplay(phoneNumber) })}
         error={error}
       >
         <Input
@@ -68,7 +68,7 @@ export function CodeVerifyStep(props: CodeVerifyStepProps) {
             const next = sanitizeCodeInput(event.target.value);
             setCode(next);
             setEdited(true);
-            setError(next === '' ? m.codeRequired : null);
+            setError(next === '' ? phoneText.codeRequired : null);
           }}
           onKeyDown={(event) => {
             // The disabled submit button blocks implicit submission, so Enter is handled here.
@@ -78,18 +78,18 @@ export function CodeVerifyStep(props: CodeVerifyStepProps) {
             }
           }}
           onBlur={() => {
-            if (edited && code === '') setError(m.codeRequired);
+            if (edited && code === '') setError(phoneText.codeRequired);
           }}
         />
       </Field>
       {locked ? (
         <Alert variant="destructive">
-          <AlertDescription>{m.tooManyAttempts}</AlertDescription>
+          <AlertDescription>{phoneText.tooManyAttempts}</AlertDescription>
         </Alert>
       ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={!complete || verifying || locked} aria-busy={verifying || undefined}>
-          {m.verifyCode}
+          {phoneText.verifyCode}
         </Button>
         <Button
           type="button"
@@ -98,10 +98,10 @@ export function CodeVerifyStep(props: CodeVerifyStepProps) {
           aria-busy={resending || undefined}
           onClick={onResend}
         >
-          {resendIn > 0 ? format(m.resendIn, { n: resendIn }) : m.resendCode}
+          {resendIn > 0 ? format(phoneText.resendIn, { n: resendIn }) : phoneText.resendCode}
         </Button>
         <Button type="button" variant="ghost" onClick={onChangeNumber}>
-          {m.changeNumber}
+          {phoneText.changeNumber}
         </Button>
       </div>
     </form>

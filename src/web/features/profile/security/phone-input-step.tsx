@@ -5,7 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 
-const m = messages.phone;
+const phoneText = messages.phone;
 
 export interface PhoneInputStepProps {
   /** A number to start from (E.164 or typed), e.g. the one a code was sent to before. */
@@ -24,7 +24,7 @@ export function PhoneInputStep({ initialPhone, sending, onSend }: PhoneInputStep
     event.preventDefault();
     const e164 = isValidUsPhone(value) ? usPhoneToE164(value) : null;
     if (!e164) {
-      setError(m.invalidNumber);
+      setError(phoneText.invalidNumber);
       return;
     }
     onSend(e164);
@@ -32,13 +32,13 @@ export function PhoneInputStep({ initialPhone, sending, onSend }: PhoneInputStep
 
   return (
     <form className="space-y-4" noValidate onSubmit={submit}>
-      <Field label={m.phoneLabel} error={error}>
+      <Field label={phoneText.phoneLabel} error={error}>
         <Input
           type="tel"
           name="phone"
           inputMode="tel"
           autoComplete="tel"
-          placeholder={m.phonePlaceholder}
+          placeholder={phoneText.phonePlaceholder}
           value={value}
           onChange={(event) => {
             setValue(formatUsPhoneInput(event.target.value));
@@ -47,7 +47,7 @@ export function PhoneInputStep({ initialPhone, sending, onSend }: PhoneInputStep
         />
       </Field>
       <Button type="submit" disabled={sending} aria-busy={sending || undefined}>
-        {m.sendCode}
+        {phoneText.sendCode}
       </Button>
     </form>
   );

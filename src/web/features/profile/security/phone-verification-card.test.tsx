@@ -10,7 +10,7 @@ import { PhoneVerificationCard } from './phone-verification-card';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-const m = messages.phone;
+const phoneText = messages.phone;
 
 const unverified: PhoneVerificationStatusDto = {
   phone_number: null,
@@ -88,34 +88,34 @@ describe('PhoneVerificationCard', () => {
     const user = userEvent.setup();
     const calls = fakeApi({
       [STATUS]: () => ok(unverified),
-      [SEND]: () => ok({ success: true, message: m.codeSent, status: pending() }),
+      [SEND]: () => ok({ success: true, message: phoneText.codeSent, status: pending() }),
     });
     renderCard();
-    const input = await screen.findByLabelText(m.phoneLabel);
+    const input = await screen.findByLabelText(phoneText.phoneLabel);
     await user.type(input, '5551234567');
     expect(input).toHaveValue('+1 (555) 123-4567');
-    await user.click(screen.getByRole('button', { name: m.sendCode }));
+    await user.click(screen.getByRole('button', { name: phoneText.sendCode }));
 
-    expect(await screen.findByLabelText(m.codeLabel)).toBeInTheDocument();
+    expect(await screen.findByLabelText(phoneText.codeLabel)).toBeInTheDocument();
     expect(calls.find((c) => c.route === SEND)?.body).toEqual({ phoneNumber: '+15551234567' });
-    expect(toast.success).toHaveBeenCalledWith(m.codeSent);
+    expect(toast.success).toHaveBeenCalledWith(phoneText.codeSent);
     expect(screen.getByRole('button', { name: /Resend in (60|59)s/ })).toBeDisabled();
-    expect(screen.getByRole('button', { name: m.verifyCode })).toBeDisabled();
+    expect(screen.getByRole('button', { name: phoneText.verifyCode })).toBeDisabled();
   });
 
   it('checks the number before calling the server', async () => {
     const user = userEvent.setup();
     const calls = fakeApi({ [STATUS]: () => ok(unverified) });
     renderCard();
-    await user.type(await screen.findByLabelText(m.phoneLabel), '555123');
-    await user.click(screen.getByRole('button', { name: m.sendCode }));
-    expect(screen.getByText(m.invalidNumber)).toBeInTheDocument();
+    await user.type(await screen.findByLabelText(phoneText.phoneLabel), '555123');
+    await user.click(screen.getByRole('button', { name: phoneText.sendCode }));
+    expect(screen.getByText(phoneText.invalidNumber)).toBeInTheDocument();
     expect(calls.some((c) => c.route === SEND)).toBe(false);
   });
 
   it.each([
-    ['a server failure', (): Reply => fail(502, m.sendFailed), m.sendFailed],
-    ['a network failure', (): Reply => 'network-error', m.sendFailed],
+    ['a server failure', (): Reply => fail(502, phoneText.sendFailed), phoneText.sendFailed],
+    ['a network failure', (): Reply => 'network-error', phoneText.sendFailed],
     [
       'a cooldown refusal',
       (): Reply => fail(429, 'Please wait 12s before requesting a new code'),
@@ -125,17 +125,17 @@ describe('PhoneVerificationCard', () => {
     const user = userEvent.setup();
     fakeApi({ [STATUS]: () => ok(unverified), [SEND]: reply });
     renderCard();
-    await user.type(await screen.findByLabelText(m.phoneLabel), '5551234567');
-    await user.click(screen.getByRole('button', { name: m.sendCode }));
+    await user.type(await screen.findByLabelText(phoneText.phoneLabel), '5551234567');
+    await user.click(screen.getByRole('button', { name: phoneText.sendCode }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(text));
-    expect(screen.getByLabelText(m.phoneLabel)).toBeInTheDocument();
+    expect(screen.getByLabelText(phoneText.phoneLabel)).toBeInTheDocument();
   });
 
   it('resumes the verify step and the remaining cooldown of a code sent before', async () => {
     fakeApi({ [STATUS]: () => ok(pending({ resend_in_seconds: 25 })) });
     renderCard();
     expect(await screen.findByRole('button', { name: /Resend in 2[45]s/ })).toBeDisabled();
-    expect(screen.getByLabelText(m.codeLabel)).toHaveAccessibleDescription(
+    expect(screen.getByLabelText(phoneText.codeLabel)).toHaveAccessibleDescription(
       'Enter the 6-digit code sent to +1 (555) 123-4567.',
     );
   });
@@ -145,32 +145,32 @@ describe('PhoneVerificationCard', () => {
     const verified = { ...unverified, phone_number: '+15551234567', is_verified: true };
     const calls = fakeApi({
       [STATUS]: () => ok(pending()),
-      [VERIFY]: () => ok({ success: true, message: m.verified, status: verified }),
+      [VERIFY]: () => ok({ success: true, message: phoneText.verified, status: verified }),
     });
     renderCard();
-    const input = await screen.findByLabelText(m.codeLabel);
+    const input = await screen.findByLabelText(phoneText.codeLabel);
     await user.type(input, '12ab3456');
     expect(input).toHaveValue('123456');
-    await user.click(screen.getByRole('button', { name: m.verifyCode }));
+    await user.click(screen.getByRole('button', { name: phoneText.verifyCode }));
 
-    expect(await screen.findByText(m.verifiedTitle)).toBeInTheDocument();
+    expect(await screen.findByText(phoneText.verifiedTitle)).toBeInTheDocument();
     expect(screen.getByText('+1 (555) 123-4567')).toBeInTheDocument();
     expect(calls.find((c) => c.route === VERIFY)?.body).toEqual({ code: '123456' });
-    expect(toast.success).toHaveBeenCalledWith(m.verified);
+    expect(toast.success).toHaveBeenCalledWith(phoneText.verified);
   });
 
   it.each([
-    ['a wrong code', (): Reply => fail(400, m.codeInvalid), m.codeInvalid],
-    ['an expired code', (): Reply => fail(400, m.codeExpired), m.codeExpired],
-    ['too many attempts', (): Reply => fail(429, m.tooManyAttempts), m.tooManyAttempts],
-    ['a server failure', (): Reply => fail(500, m.internalError), m.updateStatusFailed],
+    ['a wrong code', (): Reply => fail(400, phoneText.codeInvalid), phoneText.codeInvalid],
+    ['an expired code', (): Reply => fail(400, phoneText.codeExpired), phoneText.codeExpired],
+    ['too many attempts', (): Reply => fail(429, phoneText.tooManyAttempts), phoneText.tooManyAttempts],
+    ['a server failure', (): Reply => fail(500, phoneText.internalError), phoneText.updateStatusFailed],
   ])('shows a toast for %s, clears the field and reads the state again', async (_case, reply, text) => {
     const user = userEvent.setup();
     const calls = fakeApi({ [STATUS]: () => ok(pending()), [VERIFY]: reply });
     renderCard();
-    const input = await screen.findByLabelText(m.codeLabel);
+    const input = await screen.findByLabelText(phoneText.codeLabel);
     await user.type(input, '111111');
-    await user.click(screen.getByRole('button', { name: m.verifyCode }));
+    await user.click(screen.getByRole('button', { name: phoneText.verifyCode }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(text));
     expect(input).toHaveValue('');
     await waitFor(() => expect(calls.filter((c) => c.route === STATUS)).toHaveLength(2));
@@ -179,9 +179,9 @@ describe('PhoneVerificationCard', () => {
   it('locks the verify step when no attempts are left', async () => {
     fakeApi({ [STATUS]: () => ok(pending({ attempts_remaining: 0, resend_in_seconds: 0 })) });
     renderCard();
-    expect(await screen.findByRole('alert')).toHaveTextContent(m.tooManyAttempts);
-    expect(screen.getByRole('button', { name: m.verifyCode })).toBeDisabled();
-    expect(screen.getByRole('button', { name: m.resendCode })).toBeEnabled();
+    expect(await screen.findByRole('alert')).toHaveTextContent(phoneText.tooManyAttempts);
+    expect(screen.getByRole('button', { name: phoneText.verifyCode })).toBeDisabled();
+    expect(screen.getByRole('button', { name: phoneText.resendCode })).toBeEnabled();
   });
 
   it('resends to the same number, and says "Failed to resend code" when that fails', async () => {
@@ -190,15 +190,15 @@ describe('PhoneVerificationCard', () => {
     const calls = fakeApi({
       [STATUS]: () => ok(pending({ resend_in_seconds: 0 })),
       [SEND]: () =>
-        fails ? 'network-error' : ok({ success: true, message: m.newCodeSent, status: pending() }),
+        fails ? 'network-error' : ok({ success: true, message: phoneText.newCodeSent, status: pending() }),
     });
     renderCard();
-    await user.click(await screen.findByRole('button', { name: m.resendCode }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(m.resendFailed));
+    await user.click(await screen.findByRole('button', { name: phoneText.resendCode }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(phoneText.resendFailed));
 
     fails = false;
-    await user.click(screen.getByRole('button', { name: m.resendCode }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(m.newCodeSent));
+    await user.click(screen.getByRole('button', { name: phoneText.resendCode }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(phoneText.newCodeSent));
     expect(calls.filter((c) => c.route === SEND).map((c) => c.body)).toEqual([
       { phoneNumber: '+15551234567' },
       { phoneNumber: '+15551234567' },
@@ -210,27 +210,27 @@ describe('PhoneVerificationCard', () => {
     const user = userEvent.setup();
     fakeApi({ [STATUS]: () => ok(pending()) });
     renderCard();
-    await user.click(await screen.findByRole('button', { name: m.changeNumber }));
-    expect(screen.getByLabelText(m.phoneLabel)).toHaveValue('+1 (555) 123-4567');
-    expect(screen.getByRole('button', { name: m.sendCode })).toBeEnabled();
+    await user.click(await screen.findByRole('button', { name: phoneText.changeNumber }));
+    expect(screen.getByLabelText(phoneText.phoneLabel)).toHaveValue('+1 (555) 123-4567');
+    expect(screen.getByRole('button', { name: phoneText.sendCode })).toBeEnabled();
   });
 
   it('shows "Phone Verified" for a verified number', async () => {
     fakeApi({ [STATUS]: () => ok({ ...unverified, phone_number: '+15559870001', is_verified: true }) });
     renderCard();
-    expect(await screen.findByText(m.verifiedTitle)).toBeInTheDocument();
+    expect(await screen.findByText(phoneText.verifiedTitle)).toBeInTheDocument();
     expect(screen.getByText('+1 (555) 987-0001')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: m.sendCode })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: phoneText.sendCode })).not.toBeInTheDocument();
   });
 
   it('offers a retry when the state cannot be loaded', async () => {
     const user = userEvent.setup();
     let down = true;
-    fakeApi({ [STATUS]: () => (down ? fail(500, m.internalError) : ok(unverified)) });
+    fakeApi({ [STATUS]: () => (down ? fail(500, phoneText.internalError) : ok(unverified)) });
     renderCard();
-    expect(await screen.findByText(m.loadFailed)).toBeInTheDocument();
+    expect(await screen.findByText(phoneText.loadFailed)).toBeInTheDocument();
     down = false;
-    await user.click(screen.getByRole('button', { name: m.retry }));
-    expect(await screen.findByLabelText(m.phoneLabel)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: phoneText.retry }));
+    expect(await screen.findByLabelText(phoneText.phoneLabel)).toBeInTheDocument();
   });
 });

@@ -12,7 +12,7 @@ import { CodeVerifyStep } from './code-verify-step';
 import { PhoneInputStep } from './phone-input-step';
 import { failureText, phoneVerificationQuery, usePhoneVerificationMutations } from './phone-verification-api';
 
-const m = messages.phone;
+const phoneText = messages.phone;
 
 type Step = 'input' | 'verify';
 
@@ -38,7 +38,7 @@ export function PhoneVerificationCard() {
         toast.success(result.message);
         setChosenStep('verify');
       },
-      onError: (error) => toast.error(failureText(error, isResend ? m.resendFailed : m.sendFailed)),
+      onError: (error) => toast.error(failureText(error, isResend ? phoneText.resendFailed : phoneText.sendFailed)),
     });
   }
 
@@ -48,7 +48,7 @@ export function PhoneVerificationCard() {
       toast.success(result.message);
       return true;
     } catch (error) {
-      toast.error(failureText(error, m.updateStatusFailed));
+      toast.error(failureText(error, phoneText.updateStatusFailed));
       return false;
     }
   }
@@ -59,10 +59,10 @@ export function PhoneVerificationCard() {
         <CardTitle asChild>
           <h2 className="flex items-center gap-2">
             <Smartphone className="size-5" aria-hidden="true" />
-            {m.cardTitle}
+            {phoneText.cardTitle}
           </h2>
         </CardTitle>
-        <CardDescription>{m.cardDescription}</CardDescription>
+        <CardDescription>{phoneText.cardDescription}</CardDescription>
       </CardHeader>
       <CardContent>
         {status.isPending ? (
@@ -70,9 +70,9 @@ export function PhoneVerificationCard() {
         ) : !data ? (
           <Alert variant="destructive">
             <AlertDescription className="flex flex-wrap items-center gap-3">
-              {m.loadFailed}
+              {phoneText.loadFailed}
               <Button size="sm" variant="outline" onClick={() => void status.refetch()}>
-                {m.retry}
+                {phoneText.retry}
               </Button>
             </AlertDescription>
           </Alert>
@@ -80,7 +80,7 @@ export function PhoneVerificationCard() {
           <div className="flex items-center gap-3" data-testid="phone-verified">
             <CheckCircle2 className="size-6 text-success" aria-hidden="true" />
             <div>
-              <p className="font-semibold">{m.verifiedTitle}</p>
+              <p className="font-semibold">{phoneText.verifiedTitle}</p>
               <p className="text-sm text-muted-foreground">{formatE164ForDisplay(data.phone_number)}</p>
             </div>
           </div>

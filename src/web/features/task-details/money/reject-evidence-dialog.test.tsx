@@ -63,13 +63,13 @@ describe('RejectEvidenceDialog', () => {
 
   it('as an admin, asks for a reason of at least 10 characters and sends it as the override reason too', async () => {
     const calls = setup(true);
-    const o = messages.adminOverrides;
+    const adminOverridesText = messages.adminOverrides;
     fireEvent.click(screen.getByRole('button', { name: messages.taskPages.details.rejectEvidence }));
-    expect(await screen.findByRole('dialog', { name: o.rejectTitle })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: adminOverridesText.rejectTitle })).toBeInTheDocument();
     const reason = screen.getByLabelText(/^Reason \(sent to the client/);
     fireEvent.change(reason, { target: { value: 'Too short' } });
     fireEvent.click(screen.getByRole('button', { name: messages.disputes.submitReject }));
-    expect(await screen.findByText(o.reasonRequired)).toBeInTheDocument();
+    expect(await screen.findByText(adminOverridesText.reasonRequired)).toBeInTheDocument();
     expect(calls).toEqual([]);
     fireEvent.change(reason, { target: { value: '  The client asked support to reject.  ' } });
     fireEvent.click(screen.getByRole('button', { name: messages.disputes.submitReject }));

@@ -17,7 +17,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { api } from '@web/lib/api';
 import { failureText, taskPath, useTaskAction } from '../task-query';
 
-const d = messages.disputes;
+const disputesText = messages.disputes;
 
 /**
  * The client's Reject: a required reason and an optional request for new evidence; opens a dispute.
@@ -32,7 +32,7 @@ export function RejectEvidenceDialog({ taskId, disabled, asAdmin = false }: { ta
   const reject = useTaskAction<{ reason: string; request_changes: boolean; override_reason?: string }>({
     taskId,
     run: (body) => api.post<{ message?: string }>(taskPath(taskId, '/evidence/reject'), body),
-    success: d.opened,
+    success: disputesText.opened,
     failure: (failure) => failureText(failure, messages.evidence.rejectFailed),
     onSuccess: () => {
       setOpen(false);
@@ -47,7 +47,7 @@ export function RejectEvidenceDialog({ taskId, disabled, asAdmin = false }: { ta
     const { fieldErrors, overrideReasonSchema, rejectEvidenceSchema } = schemas;
     const parsed = rejectEvidenceSchema.safeParse({ reason, request_changes: requestChanges });
     if (!parsed.success) {
-      setError(fieldErrors(parsed.error).reason ?? d.reasonRequired);
+      setError(fieldErrors(parsed.error).reason ?? disputesText.reasonRequired);
       return;
     }
     if (asAdmin) {
@@ -74,21 +74,21 @@ export function RejectEvidenceDialog({ taskId, disabled, asAdmin = false }: { ta
       <DialogContent>
         <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
           <DialogHeader>
-            <DialogTitle>{asAdmin ? messages.adminOverrides.rejectTitle : d.rejectTitle}</DialogTitle>
-            <DialogDescription>{asAdmin ? messages.adminOverrides.rejectText : d.rejectDescription}</DialogDescription>
+            <DialogTitle>{asAdmin ? messages.adminOverrides.rejectTitle : disputesText.rejectTitle}</DialogTitle>
+            <DialogDescription>{asAdmin ? messages.adminOverrides.rejectText : disputesText.rejectDescription}</DialogDescription>
           </DialogHeader>
-          <Field label={asAdmin ? messages.adminOverrides.reasonLabel : d.reasonLabel} error={error} required>
+          <Field label={asAdmin ? messages.adminOverrides.reasonLabel : disputesText.reasonLabel} error={error} required>
             <Textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={4} maxLength={2000} />
           </Field>
-          <Field label={d.requestChangesLabel} orientation="horizontal">
+          <Field label={disputesText.requestChangesLabel} orientation="horizontal">
             <Checkbox checked={requestChanges} onCheckedChange={(value) => setRequestChanges(value === true)} />
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              {d.cancel}
+              {disputesText.cancel}
             </Button>
             <Button type="submit" variant="destructive" disabled={reject.isPending}>
-              {d.submitReject}
+              {disputesText.submitReject}
             </Button>
           </DialogFooter>
         </form>

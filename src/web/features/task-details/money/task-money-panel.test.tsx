@@ -7,7 +7,7 @@ import { messages } from '@shared/messages';
 import type { TaskMoneyDto } from '@shared/schemas/disputes.schemas';
 import { TaskMoneyPanel } from './task-money-panel';
 
-const h = messages.holds;
+const holdsText = messages.holds;
 let money: TaskMoneyDto;
 
 vi.mock('./money-api', () => ({ useTaskMoney: () => ({ data: { ...money, offsetMs: 0 } }) }));
@@ -50,21 +50,21 @@ describe('TaskMoneyPanel re-authorization', () => {
   it('offers the payment dialog, as a renewal of the live hold, when the saved card cannot be reused', async () => {
     money = moneyWith({ reauthorize_with: 'payment_dialog' });
     renderPanel();
-    expect(screen.queryByRole('button', { name: h.reauthorizeButton })).not.toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: h.reauthorizeDialogButton }));
+    expect(screen.queryByRole('button', { name: holdsText.reauthorizeButton })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: holdsText.reauthorizeDialogButton }));
     expect(screen.getByRole('dialog')).toHaveAttribute('data-renewal', 'true');
   });
 
   it('keeps the saved-card button when the API says the saved card works', () => {
     money = moneyWith({ reauthorize_with: 'saved_card', has_saved_card: true });
     renderPanel();
-    expect(screen.getByRole('button', { name: h.reauthorizeButton })).toBeEnabled();
-    expect(screen.queryByRole('button', { name: h.reauthorizeDialogButton })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: holdsText.reauthorizeButton })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: holdsText.reauthorizeDialogButton })).not.toBeInTheDocument();
   });
 
   it('offers nothing while the hold has more than a day left', () => {
     money = moneyWith({ authorization_hold_expires_at: new Date(NOW.getTime() + 30 * 3_600_000).toISOString() });
     renderPanel();
-    expect(screen.queryByRole('button', { name: h.reauthorizeDialogButton })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: holdsText.reauthorizeDialogButton })).not.toBeInTheDocument();
   });
 });

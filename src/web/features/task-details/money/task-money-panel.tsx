@@ -15,8 +15,8 @@ import { formatDateTime } from '../format';
 import { failureText, taskPath, useTaskAction } from '../task-query';
 import { useTaskMoney } from './money-api';
 
-const h = messages.holds;
-const d = messages.disputes;
+const holdsText = messages.holds;
+const disputesText = messages.disputes;
 
 export interface TaskMoneyPanelProps {
   taskId: string;
@@ -43,28 +43,28 @@ export function TaskMoneyPanel({ taskId, viewer }: TaskMoneyPanelProps) {
     <Card data-testid="task-money-panel">
       <CardHeader>
         <CardTitle asChild>
-          <h2>{h.panelTitle}</h2>
+          <h2>{holdsText.panelTitle}</h2>
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-3 text-sm">
         {holdLive ? (
           <p>
-            <Countdown deadline={money.authorization_hold_expires_at!} template={h.expiresIn} expiredText={h.expired} offsetMs={offsetMs} />
+            <Countdown deadline={money.authorization_hold_expires_at!} template={holdsText.expiresIn} expiredText={holdsText.expired} offsetMs={offsetMs} />
           </p>
         ) : null}
         {reviewing ? (
           <p>
             <Countdown
               deadline={money.review_window_ends_at!}
-              template={viewer === 'expert' ? h.reviewEndsInExpert : h.reviewEndsIn}
-              expiredText={h.expired}
+              template={viewer === 'expert' ? holdsText.reviewEndsInExpert : holdsText.reviewEndsIn}
+              expiredText={holdsText.expired}
               offsetMs={offsetMs}
             />
           </p>
         ) : null}
         {lapsed ? (
           <Alert variant="destructive">
-            <AlertDescription>{viewer === 'client' ? h.lapsedClient : h.lapsedExpert}</AlertDescription>
+            <AlertDescription>{viewer === 'client' ? holdsText.lapsedClient : holdsText.lapsedExpert}</AlertDescription>
           </Alert>
         ) : null}
         {money.can_reauthorize ? <Reauthorize taskId={taskId} money={money} /> : null}
@@ -79,8 +79,8 @@ function Reauthorize({ taskId, money }: { taskId: string; money: TaskMoneyDto })
   const renew = useTaskAction({
     taskId,
     run: () => api.post<{ message?: string }>(taskPath(taskId, '/payment/reauthorize')),
-    success: h.reauthorized,
-    failure: (error) => failureText(error, format(h.reauthorizeNeedsDialog, { msg: '' })),
+    success: holdsText.reauthorized,
+    failure: (error) => failureText(error, format(holdsText.reauthorizeNeedsDialog, { msg: '' })),
   });
   const lapsed = money.status === 'payment_lapsed';
   const expiringSoon =
@@ -93,17 +93,17 @@ function Reauthorize({ taskId, money }: { taskId: string; money: TaskMoneyDto })
     if (lapsed) return null;
     return (
       <div className="space-y-2">
-        <p className="text-muted-foreground">{h.reauthorizeDialogHint}</p>
-        <Button onClick={() => setDialogOpen(true)}>{h.reauthorizeDialogButton}</Button>
+        <p className="text-muted-foreground">{holdsText.reauthorizeDialogHint}</p>
+        <Button onClick={() => setDialogOpen(true)}>{holdsText.reauthorizeDialogButton}</Button>
         <PaymentDialog taskId={taskId} open={dialogOpen} onOpenChange={setDialogOpen} amountCents={money.amount_cents} renewal />
       </div>
     );
   }
   return (
     <div className="space-y-2">
-      <p className="text-muted-foreground">{h.reauthorizeHint}</p>
+      <p className="text-muted-foreground">{holdsText.reauthorizeHint}</p>
       <Button onClick={() => renew.mutate()} disabled={renew.isPending || money.reauthorize_with !== 'saved_card'}>
-        {h.reauthorizeButton}
+        {holdsText.reauthorizeButton}
       </Button>
     </div>
   );
@@ -112,13 +112,13 @@ function Reauthorize({ taskId, money }: { taskId: string; money: TaskMoneyDto })
 function resolutionText(dispute: DisputeDto): string | null {
   switch (dispute.resolution) {
     case 'release':
-      return d.resolutionRelease;
+      return disputesText.resolutionRelease;
     case 'refund':
-      return d.resolutionRefund;
+      return disputesText.resolutionRefund;
     case 'partial':
-      return format(d.resolutionPartial, { amount: formatUsd(dispute.captured_amount ?? 0) });
+      return format(disputesText.resolutionPartial, { amount: formatUsd(dispute.captured_amount ?? 0) });
     case 'expert_accepted':
-      return d.rejectionAccepted;
+      return disputesText.rejectionAccepted;
     default:
       return null;
   }
@@ -138,33 +138,33 @@ function DisputeBlock({
   const accept = useTaskAction({
     taskId,
     run: () => api.post<{ message?: string }>(taskPath(taskId, '/dispute/accept')),
-    success: d.rejectionAccepted,
-    failure: (error) => failureText(error, d.notOpen),
+    success: disputesText.rejectionAccepted,
+    failure: (error) => failureText(error, disputesText.notOpen),
   });
   const resolved = resolutionText(dispute);
   return (
     <section aria-labelledby="dispute-heading" className="space-y-2 rounded-md border p-3" data-testid="dispute">
       <h3 id="dispute-heading" className="font-medium">
-        {d.disputeHeading}
+        {disputesText.disputeHeading}
       </h3>
-      <p className="text-xs text-muted-foreground">{format(d.disputeOpenedOn, { date: formatDateTime(dispute.created_at) ?? '' })}</p>
+      <p className="text-xs text-muted-foreground">{format(disputesText.disputeOpenedOn, { date: formatDateTime(dispute.created_at) ?? '' })}</p>
       <div>
-        <h4 className="text-xs font-medium">{d.reasonHeading}</h4>
+        <h4 className="text-xs font-medium">{disputesText.reasonHeading}</h4>
         <p className="whitespace-pre-wrap">{dispute.reason}</p>
       </div>
-      {dispute.request_changes && dispute.status === 'open' ? <p>{d.changesRequested}</p> : null}
-      {resolved ? <p className="font-medium">{resolved}</p> : money.status === 'disputed' ? <p>{d.waitingForAdmin}</p> : null}
+      {dispute.request_changes && dispute.status === 'open' ? <p>{disputesText.changesRequested}</p> : null}
+      {resolved ? <p className="font-medium">{resolved}</p> : money.status === 'disputed' ? <p>{disputesText.waitingForAdmin}</p> : null}
       {viewer === 'expert' && (money.can_resubmit || money.can_accept_rejection) ? (
         <div className="space-y-3">
-          <p>{d.expertResubmitHint}</p>
-          {money.can_resubmit ? <EvidenceUploadForm taskId={taskId} path="/evidence/resubmit" title={d.resubmitButton} /> : null}
+          <p>{disputesText.expertResubmitHint}</p>
+          {money.can_resubmit ? <EvidenceUploadForm taskId={taskId} path="/evidence/resubmit" title={disputesText.resubmitButton} /> : null}
           {money.can_accept_rejection ? (
             <ConfirmAction
-              label={d.acceptRejectionButton}
-              busyLabel={d.acceptRejectionButton}
-              title={d.acceptRejectionButton}
-              description={d.acceptRejectionConfirm}
-              cancelLabel={d.cancel}
+              label={disputesText.acceptRejectionButton}
+              busyLabel={disputesText.acceptRejectionButton}
+              title={disputesText.acceptRejectionButton}
+              description={disputesText.acceptRejectionConfirm}
+              cancelLabel={disputesText.cancel}
               variant="destructive"
               busy={accept.isPending}
               onConfirm={() => accept.mutateAsync()}

@@ -10,7 +10,7 @@ import { api, ApiError } from '@web/lib/api';
 import { taskPath } from '../task-query';
 import { visitKey } from './visit-api';
 
-const m = messages.appointments;
+const appointmentsText = messages.appointments;
 
 /**
  * The person on site (issue 49): the client names them and they are sent a signed link; the hired
@@ -40,21 +40,21 @@ export function OnsiteContact({ taskId, visit }: { taskId: string; visit: Appoin
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-2 border-t pt-4" data-testid="onsite-contact">
       <h3 id={`${id}-title`} className="text-sm font-medium">
-        {m.onsiteTitle}
+        {appointmentsText.onsiteTitle}
       </h3>
       {contact ? (
         <p className="text-sm">
           {[contact.name, contact.phone, contact.email].filter(Boolean).join(', ')}
           {visit.onsite_confirmed ? (
-            <span className="block text-muted-foreground">{m.onsiteConfirmedAt}</span>
+            <span className="block text-muted-foreground">{appointmentsText.onsiteConfirmedAt}</span>
           ) : null}
         </p>
       ) : isClient ? (
-        <p className="text-sm text-muted-foreground">{m.onsiteIntro}</p>
+        <p className="text-sm text-muted-foreground">{appointmentsText.onsiteIntro}</p>
       ) : null}
       {isClient && !editing ? (
         <Button variant="outline" onClick={() => setEditing(true)}>
-          {m.onsiteTitle}
+          {appointmentsText.onsiteTitle}
         </Button>
       ) : null}
       {isClient && editing ? (
@@ -69,7 +69,7 @@ export function OnsiteContact({ taskId, visit }: { taskId: string; visit: Appoin
           {(['name', 'email', 'phone'] as const).map((field) => (
             <div key={field} className="space-y-1">
               <Label htmlFor={`${id}-${field}`}>
-                {field === 'name' ? m.onsiteName : field === 'email' ? m.onsiteEmail : m.onsitePhone}
+                {field === 'name' ? appointmentsText.onsiteName : field === 'email' ? appointmentsText.onsiteEmail : appointmentsText.onsitePhone}
               </Label>
               <Input
                 id={`${id}-${field}`}
@@ -86,7 +86,7 @@ export function OnsiteContact({ taskId, visit }: { taskId: string; visit: Appoin
             </p>
           ) : null}
           <Button type="submit" className="sm:col-span-3 sm:w-fit" disabled={save.isPending}>
-            {m.onsiteSave}
+            {appointmentsText.onsiteSave}
           </Button>
         </form>
       ) : null}

@@ -8,7 +8,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 
-const m = messages.appointments;
+const appointmentsText = messages.appointments;
 
 /** "2026-12-09T16:00" read as a wall-clock time in the task's zone, as an ISO instant; null when incomplete. */
 export function instantOf(local: string, zone: string): string | null {
@@ -53,8 +53,8 @@ export function VisitForm({ title, zone, reschedule, maxWindows, pending, onSubm
       start: instantOf(draft.start, zone),
       end: instantOf(draft.end, zone),
     }));
-    if (windows.some((window) => !window.start || !window.end)) return setError(m.invalidWindow);
-    if (reschedule && !reason.trim()) return setError(m.reasonRequired);
+    if (windows.some((window) => !window.start || !window.end)) return setError(appointmentsText.invalidWindow);
+    if (reschedule && !reason.trim()) return setError(appointmentsText.reasonRequired);
     setError(null);
     onSubmit({
       windows: windows as Array<{ start: string; end: string }>,
@@ -67,15 +67,15 @@ export function VisitForm({ title, zone, reschedule, maxWindows, pending, onSubm
       <h3 id={`${id}-title`} className="font-medium">
         {title}
       </h3>
-      <p className="text-sm text-muted-foreground">{format(m.timesIn, { zone })}</p>
+      <p className="text-sm text-muted-foreground">{format(appointmentsText.timesIn, { zone })}</p>
       {drafts.map((draft, index) => (
         <fieldset
           key={index}
           className="grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
         >
-          <legend className="px-1 text-sm font-medium">{format(m.windowNumber, { n: index + 1 })}</legend>
+          <legend className="px-1 text-sm font-medium">{format(appointmentsText.windowNumber, { n: index + 1 })}</legend>
           <div className="space-y-1">
-            <Label htmlFor={`${id}-start-${index}`}>{m.windowStart}</Label>
+            <Label htmlFor={`${id}-start-${index}`}>{appointmentsText.windowStart}</Label>
             <Input
               id={`${id}-start-${index}`}
               type="datetime-local"
@@ -84,7 +84,7 @@ export function VisitForm({ title, zone, reschedule, maxWindows, pending, onSubm
             />
           </div>
           <div className="space-y-1">
-            <Label htmlFor={`${id}-end-${index}`}>{m.windowEnd}</Label>
+            <Label htmlFor={`${id}-end-${index}`}>{appointmentsText.windowEnd}</Label>
             <Input
               id={`${id}-end-${index}`}
               type="datetime-local"
@@ -98,7 +98,7 @@ export function VisitForm({ title, zone, reschedule, maxWindows, pending, onSubm
               variant="ghost"
               onClick={() => setDrafts((current) => current.filter((_, i) => i !== index))}
             >
-              {format(m.removeWindow, { n: index + 1 })}
+              {format(appointmentsText.removeWindow, { n: index + 1 })}
             </Button>
           ) : null}
         </fieldset>
@@ -109,12 +109,12 @@ export function VisitForm({ title, zone, reschedule, maxWindows, pending, onSubm
           variant="outline"
           onClick={() => setDrafts((current) => [...current, { start: '', end: '' }])}
         >
-          {m.addWindow}
+          {appointmentsText.addWindow}
         </Button>
       ) : null}
       {reschedule ? (
         <div className="space-y-1">
-          <Label htmlFor={`${id}-reason`}>{m.reasonLabel}</Label>
+          <Label htmlFor={`${id}-reason`}>{appointmentsText.reasonLabel}</Label>
           <Textarea
             id={`${id}-reason`}
             value={reason}
@@ -129,7 +129,7 @@ export function VisitForm({ title, zone, reschedule, maxWindows, pending, onSubm
         </p>
       ) : null}
       <Button type="submit" disabled={pending}>
-        {pending ? m.sending : m.send}
+        {pending ? appointmentsText.sending : appointmentsText.send}
       </Button>
     </form>
   );

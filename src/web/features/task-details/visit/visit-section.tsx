@@ -12,33 +12,33 @@ import { useVisit, useVisitChange, visitCalls } from './visit-api';
 import { OnsiteContact } from './onsite-contact';
 import { VisitForm } from './visit-form';
 
-const m = messages.appointments;
+const appointmentsText = messages.appointments;
 
 export const partyLabel = (party: AppointmentParty) =>
-  party === 'client' ? m.partyClient : party === 'expert' ? m.partyExpert : m.partyOnsite;
+  party === 'client' ? appointmentsText.partyClient : party === 'expert' ? appointmentsText.partyExpert : appointmentsText.partyOnsite;
 
 function eventText(event: AppointmentEventDto): string {
   const party = partyLabel(event.party);
   const window = event.window?.label ?? '';
   switch (event.kind) {
     case 'proposed':
-      return format(m.eventProposed, { party });
+      return format(appointmentsText.eventProposed, { party });
     case 'reschedule_proposed':
-      return format(m.eventRescheduleProposed, { party, reason: event.reason ?? '' });
+      return format(appointmentsText.eventRescheduleProposed, { party, reason: event.reason ?? '' });
     case 'accepted':
-      return format(m.eventAccepted, { party, window });
+      return format(appointmentsText.eventAccepted, { party, window });
     case 'declined':
-      return format(m.eventDeclined, { party });
+      return format(appointmentsText.eventDeclined, { party });
     case 'superseded':
-      return m.eventSuperseded;
+      return appointmentsText.eventSuperseded;
     case 'onsite_confirmed':
-      return format(m.eventOnsiteConfirmed, { window });
+      return format(appointmentsText.eventOnsiteConfirmed, { window });
     case 'onsite_asked_another':
-      return m.eventOnsiteAskedAnother;
+      return appointmentsText.eventOnsiteAskedAnother;
     case 'cancelled':
-      return m.eventCancelled;
+      return appointmentsText.eventCancelled;
     default:
-      return m.eventOnsiteContactSet;
+      return appointmentsText.eventOnsiteContactSet;
   }
 }
 
@@ -59,19 +59,19 @@ export function VisitSection({ taskId }: { taskId: string }) {
         <CardTitle asChild>
           <h2 id="visit-title" className="flex items-center gap-2">
             <CalendarClock aria-hidden="true" className="size-5" />
-            {m.sectionTitle}
+            {appointmentsText.sectionTitle}
           </h2>
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
         {visit.agreed ? (
           <div data-testid="visit-agreed">
-            <p className="text-sm text-muted-foreground">{m.agreedLabel}</p>
+            <p className="text-sm text-muted-foreground">{appointmentsText.agreedLabel}</p>
             <WindowText window={visit.agreed} zone={visit.time_zone} />
           </div>
         ) : (
           <p className="text-sm text-muted-foreground">
-            {visit.my_party === 'client' && visit.state === 'none' ? m.waitingForExpert : m.noneYet}
+            {visit.my_party === 'client' && visit.state === 'none' ? appointmentsText.waitingForExpert : appointmentsText.noneYet}
           </p>
         )}
         {visit.pending ? (
@@ -92,7 +92,7 @@ export function VisitSection({ taskId }: { taskId: string }) {
         {visit.timeline.length > 0 ? (
           <section aria-labelledby="visit-timeline-title" className="space-y-2">
             <h3 id="visit-timeline-title" className="text-sm font-medium">
-              {m.timelineTitle}
+              {appointmentsText.timelineTitle}
             </h3>
             <ol className="space-y-1 text-sm" data-testid="visit-timeline">
               {visit.timeline.map((event) => (
@@ -104,7 +104,7 @@ export function VisitSection({ taskId }: { taskId: string }) {
                     })}
                   </time>
                   <span>{eventText(event)}</span>
-                  {event.late ? <Badge variant="destructive">{m.lateBadge}</Badge> : null}
+                  {event.late ? <Badge variant="destructive">{appointmentsText.lateBadge}</Badge> : null}
                 </li>
               ))}
             </ol>
@@ -127,12 +127,12 @@ function PendingProposal({
   decline: (vars: { proposalId: string }) => void;
 }) {
   const pending = visit.pending!;
-  if (!visit.can_answer) return <p className="text-sm">{m.pendingFromYou}</p>;
+  if (!visit.can_answer) return <p className="text-sm">{appointmentsText.pendingFromYou}</p>;
   return (
     <div className="space-y-2 rounded-md border p-3" data-testid="visit-pending">
       <p className="flex flex-wrap items-center gap-2 text-sm">
-        {format(m.pendingFromOther, { party: partyLabel(pending.party) })}
-        {pending.late ? <Badge variant="destructive">{m.lateBadge}</Badge> : null}
+        {format(appointmentsText.pendingFromOther, { party: partyLabel(pending.party) })}
+        {pending.late ? <Badge variant="destructive">{appointmentsText.lateBadge}</Badge> : null}
       </p>
       {pending.reason ? <p className="text-sm italic">{pending.reason}</p> : null}
       <ul className="space-y-2">
@@ -144,16 +144,16 @@ function PendingProposal({
             <WindowText window={window} zone={visit.time_zone} />
             <Button
               disabled={busy}
-              aria-label={`${pending.windows.length > 1 ? m.pick : m.accept}: ${window.label}`}
+              aria-label={`${pending.windows.length > 1 ? appointmentsText.pick : appointmentsText.accept}: ${window.label}`}
               onClick={() => accept({ proposalId: pending.id, choice })}
             >
-              {pending.windows.length > 1 ? m.pick : m.accept}
+              {pending.windows.length > 1 ? appointmentsText.pick : appointmentsText.accept}
             </Button>
           </li>
         ))}
       </ul>
       <Button variant="outline" disabled={busy} onClick={() => decline({ proposalId: pending.id })}>
-        {m.decline}
+        {appointmentsText.decline}
       </Button>
     </div>
   );
@@ -168,7 +168,7 @@ function ProposeControls(props: {
 }) {
   const { visit } = props;
   const reschedule = visit.agreed !== null;
-  const title = visit.state === 'none' ? m.proposeTitle : reschedule ? m.rescheduleTitle : m.counterTitle;
+  const title = visit.state === 'none' ? appointmentsText.proposeTitle : reschedule ? appointmentsText.rescheduleTitle : appointmentsText.counterTitle;
   if (!props.open) {
     return (
       <Button variant="outline" onClick={props.onOpen}>
