@@ -4,50 +4,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AuditEntryDto, Paged } from '@shared/schemas/admin-dto';
 import { idSchema } from '@shared/schemas/common.schemas';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
-import { TableCell, TableHead, TableRow } from '@web/components/ui/table';
 import { api } from '@web/lib/api';
 import { ListCard } from '../common/list-card';
-import { PagedTable } from '../common/paged-table';
+import { AUDIT_ACTIONS, AuditTable } from '../common/audit-table';
 import { SearchField } from '../common/search-field';
 
-/** The audited actions an admin can filter by, with their labels. */
-const ACTIONS = [
-  { value: 'override.cancel', label: 'Cancelled a task (override)' },
-  { value: 'override.confirm_evidence', label: 'Confirmed evidence (override)' },
-  { value: 'override.reject_evidence', label: 'Rejected evidence (override)' },
-  { value: 'override.assign', label: 'Assigned an expert (override)' },
-  { value: 'dispute.opened', label: 'Dispute opened' },
-  { value: 'dispute.resolved', label: 'Dispute resolved' },
-  { value: 'dispute.rejection_accepted', label: 'Rejection accepted' },
-  { value: 'payment.refunded', label: 'Payment refunded' },
-  { value: 'role.added', label: 'Role added' },
-  { value: 'role.removed', label: 'Role removed' },
-  { value: 'notification.sent', label: 'Notification sent' },
-  { value: 'settings.review_window_changed', label: 'Review window changed' },
-] as const;
 const ALL = 'all';
-
-type Details = {
-  role?: string;
-  title?: string;
-  recipients?: number;
-  reason?: string;
-  status_before?: string;
-  status_after?: string;
-};
-
-function describe(entry: AuditEntryDto): string {
-  const details = (entry.details ?? {}) as Details;
-  if (entry.action === 'role.added') return `Added the ${details.role} role`;
-  if (entry.action === 'role.removed') return `Removed the ${details.role} role`;
-  if (entry.action === 'notification.sent') return `Sent "${details.title}" to ${details.recipients} users`;
-  const label = ACTIONS.find((action) => action.value === entry.action)?.label ?? entry.action;
-  const change =
-    details.status_before && details.status_after
-      ? ` (${details.status_before} → ${details.status_after})`
-      : '';
-  return `${label}${change}${details.reason ? `. Reason: ${details.reason}` : ''}`;
-}
 
 /**
  * Every audited admin act, newest first, filterable by task (its id) and by action (issue 27,
@@ -105,7 +67,7 @@ export default function AuditPanel() {
             </SelectTrigger>
             <SelectContent>
               <SelectItem value={ALL}>All actions</SelectItem>
-              {ACTIONS.map((option) => (
+              {AUDIT_ACTIONS.map((option) => (
                 <SelectItem key={option.value} value={option.value}>
                   {option.label}
                 </SelectItem>
@@ -118,31 +80,7 @@ export default function AuditPanel() {
             {error}
           </p>
         ) : null}
-        <PagedTable
-          nested
-          list={data}
-          page={page}
-          onPage={setPage}
-          emptyText="No audited actions match."
-          head={
-            <>
-              <TableHead>When</TableHead>
-              <TableHead>Who</TableHead>
-              <TableHead>What</TableHead>
-              <TableHead>To whom</TableHead>
-            </>
-          }
-          row={(entry) => (
-            <TableRow key={entry.id} data-testid="audit-row">
-              <TableCell className="whitespace-nowrap">
-                {new Date(entry.created_at).toLocaleString('en-US')}
-              </TableCell>
-              <TableCell>{entry.actor_name ?? 'System'}</TableCell>
-              <TableCell className="min-w-64 whitespace-pre-wrap break-words">{describe(entry)}</TableCell>
-              <TableCell>{entry.target_name ?? entry.target_id ?? ''}</TableCell>
-            </TableRow>
-          )}
-        />
+        <AuditTable list={data} page={page} onPage={setPage} emptyText="No audited actions match." />
       </ListCard>
     </section>
   );
