@@ -10,7 +10,7 @@ import { StarRating } from '@web/components/star-rating';
 import { VerificationBadges } from '@web/components/verification-badges';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
-import { PagePager } from '@web/components/page-pager';
+import { PagedList } from '@web/components/page-pager';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
@@ -112,17 +112,14 @@ export default function ExpertDirectoryPage() {
   else if (list.data.experts.length === 0) body = <Notice text={invitationsText.noResults} />;
   else
     body = (
-      <div className="space-y-3">
-        <ul className="space-y-3" aria-label={invitationsText.directoryTitle}>
-          {list.data.experts.map((expert) => (
-            <li key={expert.id}>
-              <ExpertCard expert={expert} />
-            </li>
-          ))}
-        </ul>
-        {/* One page needs no pager: "Page 1 of 1" with both buttons disabled says nothing. */}
-        {pages > 1 ? <PagePager page={state.page} pages={pages} onPage={(page) => go({ ...state, page })} /> : null}
-      </div>
+      <PagedList
+        label={invitationsText.directoryTitle}
+        items={list.data.experts}
+        renderItem={(item) => <ExpertCard expert={item} />}
+        page={state.page}
+        pages={pages}
+        onPage={(page) => go({ ...state, page })}
+      />
     );
 
   return (

@@ -5,7 +5,7 @@ import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import type { TaskMapPointsDto, TaskSearchDto } from '@shared/schemas/discovery.schemas';
 import { TaskListCard } from '@web/components/task';
-import { PagePager } from '@web/components/page-pager';
+import { PagedList } from '@web/components/page-pager';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
@@ -107,17 +107,14 @@ export default function TaskSearchPage() {
       ) : list.data && list.data.tasks.length === 0 ? (
         <Notice text={discoveryText.noResults} />
       ) : list.data ? (
-        <div className="space-y-3">
-          <ul className="space-y-3" aria-label={discoveryText.searchTitle}>
-            {list.data.tasks.map((task) => (
-              <li key={task.id}>
-                <TaskListCard task={task} />
-              </li>
-            ))}
-          </ul>
-          {/* One page needs no pager: "Page 1 of 1" with both buttons disabled says nothing. */}
-          {pages > 1 ? <PagePager page={state.page} pages={pages} onPage={(page) => go({ ...state, page })} /> : null}
-        </div>
+        <PagedList
+          label={discoveryText.searchTitle}
+          items={list.data.tasks}
+          renderItem={(item) => <TaskListCard task={item} />}
+          page={state.page}
+          pages={pages}
+          onPage={(page) => go({ ...state, page })}
+        />
       ) : null}
     </section>
   );
