@@ -63,6 +63,26 @@ export function PieShape({
   );
 }
 
+/**
+ * The grid, axes, tooltip and legend every line and bar chart shares. An array, not a component:
+ * the chart finds its axes among its direct children by type.
+ */
+function cartesianFrame(data: Row[], xKey: string, format?: (v: number) => string) {
+  return [
+    <CartesianGrid key="grid" strokeDasharray="3 3" />,
+    <XAxis key="x" dataKey={xKey} fontSize={12} interval={everyLabel(data)} />,
+    <YAxis
+      key="y"
+      fontSize={12}
+      allowDecimals={false}
+      tickFormatter={format ? (v: number) => format(v) : undefined}
+      width={format ? 72 : 40}
+    />,
+    <Tooltip key="tooltip" formatter={(value) => (format ? format(Number(value)) : String(value))} />,
+    <Legend key="legend" />,
+  ];
+}
+
 /** Lines over an x axis of labels. */
 export function LineShape({
   data,
@@ -78,16 +98,7 @@ export function LineShape({
   return (
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={data} margin={{ left: 4, right: 12, top: 8 }} accessibilityLayer={false}>
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey={xKey} fontSize={12} interval={everyLabel(data)} />
-        <YAxis
-          fontSize={12}
-          allowDecimals={false}
-          tickFormatter={format ? (v: number) => format(v) : undefined}
-          width={format ? 72 : 40}
-        />
-        <Tooltip formatter={(value) => (format ? format(Number(value)) : String(value))} />
-        <Legend />
+        {cartesianFrame(data, xKey, format)}
         {series.map((s, index) => (
           <Line
             key={s.key}
@@ -122,16 +133,7 @@ export function BarShape({
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={data} margin={{ left: 4, right: 12, top: 8 }} accessibilityLayer={false}>
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey={xKey} fontSize={12} interval={everyLabel(data)} />
-        <YAxis
-          fontSize={12}
-          allowDecimals={false}
-          tickFormatter={format ? (v: number) => format(v) : undefined}
-          width={format ? 72 : 40}
-        />
-        <Tooltip formatter={(value) => (format ? format(Number(value)) : String(value))} />
-        <Legend />
+        {cartesianFrame(data, xKey, format)}
         {series.map((s, index) => (
           <Bar
             key={s.key}
