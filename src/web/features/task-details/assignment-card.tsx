@@ -6,6 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { api } from '@web/lib/api';
 import { ConfirmAction } from './confirm-action';
+import { CONFIRMS } from './confirm-texts';
 import { ReportClientDialog } from './report-client-dialog';
 import { failureText, taskPath, useTaskAction } from './task-query';
 
@@ -76,28 +77,10 @@ export function AssignmentCard({ task, capabilities }: AssignmentCardProps) {
             </Button>
           ) : null}
           {capabilities.has('decline') ? (
-            <ConfirmAction
-              label={detailsText.decline}
-              busyLabel={detailsText.declining}
-              title={detailsText.declineConfirmTitle}
-              description={detailsText.declineConfirmText}
-              cancelLabel={detailsText.confirmKeep}
-              variant="outline"
-              busy={decline.isPending}
-              onConfirm={() => decline.mutateAsync()}
-            />
+            <ConfirmAction {...CONFIRMS.decline} mutation={decline} />
           ) : null}
           {capabilities.has('abandon') ? (
-            <ConfirmAction
-              label={detailsText.abandon}
-              busyLabel={detailsText.abandoning}
-              title={detailsText.abandonConfirmTitle}
-              description={detailsText.abandonConfirmText}
-              cancelLabel={detailsText.keepWorking}
-              variant="destructive"
-              busy={abandon.isPending}
-              onConfirm={() => abandon.mutateAsync()}
-            />
+            <ConfirmAction {...CONFIRMS.abandon} mutation={abandon} />
           ) : null}
           {canReport ? <ReportClientDialog taskId={task.id} /> : null}
         </div>

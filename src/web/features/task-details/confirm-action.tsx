@@ -21,10 +21,13 @@ export interface ConfirmActionProps {
   confirmLabel?: ReactNode;
   cancelLabel: string;
   variant?: ButtonVariant;
-  busy: boolean;
   disabled?: boolean;
-  onConfirm: () => Promise<unknown>;
+  /** The action: it runs on the dialog's own button, and its pending state is the busy state. */
+  mutation: { isPending: boolean; mutateAsync: () => Promise<unknown> };
 }
+
+/** The texts and look of one confirmation: a task page's actions keep theirs in one table. */
+export type ConfirmTexts = Omit<ConfirmActionProps, 'mutation' | 'disabled'>;
 
 /** A button that asks first: the action runs only after the confirmation dialog's own button. */
 export function ConfirmAction({
@@ -35,14 +38,14 @@ export function ConfirmAction({
   confirmLabel,
   cancelLabel,
   variant = 'default',
-  busy,
   disabled,
-  onConfirm,
+  mutation,
 }: ConfirmActionProps) {
   const [open, setOpen] = useState(false);
+  const busy = mutation.isPending;
   const confirm = async () => {
     try {
-      await onConfirm();
+      await mutation.mutateAsync();
     } catch {
       // The action's own toast has told the user; the dialog just closes.
     } finally {

@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { api } from '@web/lib/api';
 import { AdminReasonDialog } from '@web/components/admin-reason-dialog';
 import { ConfirmAction } from './confirm-action';
+import { confirmPayTexts } from './confirm-texts';
 import { useEvidenceItems } from '@web/components/evidence/evidence-items-query';
 import { EvidenceByItem } from '@web/components/evidence/evidence-by-item';
 import { ReportPanel } from './evidence-provenance';
@@ -102,16 +103,7 @@ export function EvidenceSection({ task, capabilities, asAdmin = false }: Evidenc
                 onConfirm={(reason) => confirm.mutateAsync(reason)}
               />
             ) : capabilities.has('confirm_evidence') ? (
-              <ConfirmAction
-                label={detailsText.confirmPay}
-                busyLabel={detailsText.confirming}
-                title={detailsText.confirmPayTitle}
-                description={format(detailsText.confirmPayText, { amount: formatUsd(task.budget) })}
-                cancelLabel={detailsText.confirmKeep}
-                busy={confirm.isPending}
-                disabled={busy}
-                onConfirm={() => confirm.mutateAsync()}
-              />
+              <ConfirmAction {...confirmPayTexts(task.budget)} disabled={busy} mutation={confirm} />
             ) : null}
             {capabilities.has('reject_evidence') ? <RejectEvidenceDialog taskId={task.id} disabled={busy} asAdmin={asAdmin} /> : null}
           </div>

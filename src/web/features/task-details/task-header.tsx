@@ -9,6 +9,7 @@ import { BudgetFigure, StatusDot } from '@web/components/task';
 import { Button } from '@web/components/ui/button';
 import { AdminReasonDialog } from '@web/components/admin-reason-dialog';
 import { ConfirmAction } from './confirm-action';
+import { CONFIRMS } from './confirm-texts';
 import { taskPath, useTaskAction, failureText } from './task-query';
 import { api } from '@web/lib/api';
 
@@ -72,16 +73,7 @@ export function TaskHeader({ task, capabilities, isOwner }: TaskHeaderProps) {
               onConfirm={(reason) => cancel.mutateAsync(reason)}
             />
           ) : capabilities.has('cancel') ? (
-            <ConfirmAction
-              label={detailsText.cancelTask}
-              busyLabel={detailsText.cancelling}
-              title={detailsText.cancelConfirmTitle}
-              description={detailsText.cancelConfirmText}
-              cancelLabel={detailsText.keepTask}
-              variant="destructive"
-              busy={cancel.isPending}
-              onConfirm={() => cancel.mutateAsync()}
-            />
+            <ConfirmAction {...CONFIRMS.cancelTask} mutation={cancel} />
           ) : null}
         </div>
       </div>

@@ -9,6 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { api } from '@web/lib/api';
 import { ConfirmAction } from '../confirm-action';
+import { CONFIRMS } from '../confirm-texts';
 import { PaymentDialog } from '../payment';
 import { EvidenceUploadForm } from '../evidence-upload-form';
 import { formatDateTime } from '../format';
@@ -159,16 +160,7 @@ function DisputeBlock({
           <p>{disputesText.expertResubmitHint}</p>
           {money.can_resubmit ? <EvidenceUploadForm taskId={taskId} path="/evidence/resubmit" title={disputesText.resubmitButton} /> : null}
           {money.can_accept_rejection ? (
-            <ConfirmAction
-              label={disputesText.acceptRejectionButton}
-              busyLabel={disputesText.acceptRejectionButton}
-              title={disputesText.acceptRejectionButton}
-              description={disputesText.acceptRejectionConfirm}
-              cancelLabel={disputesText.cancel}
-              variant="destructive"
-              busy={accept.isPending}
-              onConfirm={() => accept.mutateAsync()}
-            />
+            <ConfirmAction {...CONFIRMS.acceptRejection} mutation={accept} />
           ) : null}
         </div>
       ) : null}
