@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ADMIN } from '@shared/constants';
 import type { CountByKey, OverviewDto } from '@shared/schemas/admin-dto';
 import type { Db } from '../../db/client';
-import { num, rowsOf } from './sql-rows';
+import { capturedVolumeByBucket, num, rowsOf, verificationStatusCounts } from './sql-rows';
 import { bucketKeys, bucketStart, daysBefore, fillBuckets } from './time-buckets';
 
 const REVENUE_MONTHS = 6;
@@ -36,12 +36,7 @@ export async function countOverviewFromTables(db: Db, now: Date): Promise<Overvi
           select date_trunc('day', created_at at time zone 'UTC') as b, count(*) as count
           from tasks where created_at >= ${trendFrom} group by 1) s`,
   );
-  const verificationQuery = rowsOf<{ key: string; count: string }>(
-    db,
-    sql`select case when verification_status in ('verified', 'rejected') then verification_status::text else 'pending' end as key,
-          count(*) as count
-        from expert_profiles group by 1 order by 1`,
-  );
+  const verificationQuery = verificationStatusCounts(db);
   const moneyQuery = rowsOf<Record<string, string>>(
     db,
     sql`select
@@ -52,12 +47,7 @@ export async function countOverviewFromTables(db: Db, now: Date): Promise<Overvi
           coalesce(sum(amount) filter (where status = 'refunded'), 0) as refunded
         from transactions`,
   );
-  const monthsQuery = rowsOf<{ bucket: string; volume: string; revenue: string }>(
-    db,
-    sql`select to_char(b, 'YYYY-MM-DD') as bucket, volume, revenue from (
-          select date_trunc('month', created_at at time zone 'UTC') as b, sum(amount) as volume, sum(platform_fee) as revenue
-          from transactions where status = 'captured' and created_at >= ${monthsFrom} group by 1) s`,
-  );
+  const monthsQuery = capturedVolumeByBucket(db, sql`date_trunc('month', created_at at time zone 'UTC')`, monthsFrom);
   const performanceQuery = rowsOf<{ avg_minutes: string | null; hired: string; done: string }>(
     db,
     sql`select

@@ -3,7 +3,7 @@ import { REPORT_TIMEFRAMES } from '@shared/constants';
 import type { ReportTimeframe } from '@shared/domain/enums';
 import type { CountByKey, ReportsDto } from '@shared/schemas/admin-dto';
 import type { Db } from '../../db/client';
-import { num, rowsOf } from './sql-rows';
+import { capturedVolumeByBucket, num, rowsOf, verificationStatusCounts } from './sql-rows';
 import { bucketKeys, bucketStart, daysBefore, fillBuckets, type BucketUnit } from './time-buckets';
 
 /** Where a timeframe starts: N days back (from the start of that day), or the first of the month 11 months back. */
@@ -46,12 +46,7 @@ export async function loadReports(db: Db, timeframe: ReportTimeframe, now: Date)
     sql`select ${bucketText}, users from (
           select ${bucketSql(unit)} as b, count(*) as users from profiles where created_at >= ${from} group by 1) s`,
   );
-  const moneyQuery = rowsOf<{ bucket: string; volume: string; revenue: string }>(
-    db,
-    sql`select ${bucketText}, volume, revenue from (
-          select ${bucketSql(unit)} as b, sum(amount) as volume, sum(platform_fee) as revenue
-          from transactions where status = 'captured' and created_at >= ${from} group by 1) s`,
-  );
+  const moneyQuery = capturedVolumeByBucket(db, bucketSql(unit), from);
   const paymentStatusQuery = rowsOf<{ key: string; count: string; volume: string; revenue: string }>(
     db,
     sql`select status::text as key, count(*) as count, sum(amount) as volume, sum(platform_fee) as revenue
@@ -61,12 +56,7 @@ export async function loadReports(db: Db, timeframe: ReportTimeframe, now: Date)
     db,
     sql`select status::text as key, count(*) as count from tasks group by 1 order by 1`,
   );
-  const verificationQuery = rowsOf<{ key: string; count: string }>(
-    db,
-    sql`select case when verification_status in ('verified', 'rejected') then verification_status::text else 'pending' end as key,
-          count(*) as count
-        from expert_profiles group by 1 order by 1`,
-  );
+  const verificationQuery = verificationStatusCounts(db);
   const totalsQuery = rowsOf<Record<string, string>>(
     db,
     sql`select (select count(*) from profiles) as total_users,
