@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointsOf } from '../security/matrix';
+import { endpointsOf } from '../test/security/matrix';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { openApiPathOf } from './document';
 import { openApiRoutes } from './openapi.routes';

@@ -7,7 +7,7 @@ import { LOCAL_AUTHORIZATION_HOLD_MS, LocalPaymentProvider } from './local-adapt
 import { LOCAL_ACCOUNT_LINK_TTL_MS } from './local-accounts';
 import { IDEMPOTENCY_KEY_TTL_MS } from './local-store';
 import { LOCAL_TEST_CARDS } from './local-test-cards';
-import { runPaymentProviderContract } from './payment-provider.contract';
+import { runPaymentProviderContract } from '../../test/contracts/payment-provider.contract';
 import { PaymentProviderError, type PaymentProviderErrorKind } from './payment-provider';
 import { localStateHarness } from './test-support/local-state-harness';
 

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { createTestDatabase } from '../../test/test-db';
 import { LocalPaymentProvider } from './local-adapter';
 import { LOCAL_TEST_CARDS } from './local-test-cards';
-import { runPaymentProviderContract } from './payment-provider.contract';
+import { runPaymentProviderContract } from '../../test/contracts/payment-provider.contract';
 import { PaymentProviderError } from './payment-provider';
 import { StripePaymentProvider } from './stripe-adapter';
 import { createFakeStripeApi, type RecordedRequest } from './test-support/fake-stripe-api';

@@ -3,7 +3,7 @@ import { manualClock } from '../../lib/clock';
 import { createTestDatabase } from '../../test/test-db';
 import { LocalVerificationProvider } from './local-adapter';
 import { createLocalVerificationPages, LOCAL_VERIFICATION_TEXT } from './local-pages';
-import { runVerificationProviderContract } from './verification-provider.contract';
+import { runVerificationProviderContract } from '../../test/contracts/verification-provider.contract';
 
 runVerificationProviderContract('local provider', async () => {
   const handle = await createTestDatabase();

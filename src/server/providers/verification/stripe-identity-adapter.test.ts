@@ -5,7 +5,7 @@ import { createTestDatabase } from '../../test/test-db';
 import { LocalVerificationProvider } from './local-adapter';
 import { StripeIdentityVerificationProvider } from './stripe-identity-adapter';
 import { createFakeStripeIdentityApi } from './test-support/fake-stripe-identity-api';
-import { runVerificationProviderContract } from './verification-provider.contract';
+import { runVerificationProviderContract } from '../../test/contracts/verification-provider.contract';
 
 const WEBHOOK_SECRET = 'whsec_identity_test';
 const signer = new Stripe('sk_test_123');

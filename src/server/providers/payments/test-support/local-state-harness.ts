@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { manualClock } from '../../../lib/clock';
 import type { LocalPaymentProvider } from '../local-adapter';
 import { LOCAL_TEST_CARDS } from '../local-test-cards';
-import type { PaymentProviderContractHarness } from '../payment-provider.contract';
+import type { PaymentProviderContractHarness } from '../../../test/contracts/payment-provider.contract';
 import type { PaymentProvider } from '../payment-provider';
 
 /**

@@ -1,7 +1,7 @@
 import type { TaskStatus } from '@shared/domain/task-status';
-import type { App } from '../app';
-import { createTaskAt, registerLocalPaymentAccounts } from '../test/builders';
-import type { TestApp, TestUser } from '../test/test-app';
+import type { App } from '../../app';
+import { createTaskAt, registerLocalPaymentAccounts } from '../builders';
+import type { TestApp, TestUser } from '../test-app';
 
 /**
  * The authorization matrix's vocabulary. A module's rows live in ./rows/<module>.rows.ts and are

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { disputes, tasks } from '../../db/schema';
-import { createTransaction } from '../../test/builders';
+import { disputes, tasks } from '../../../db/schema';
+import { createTransaction } from '../../builders';
 import { type MatrixRow, type World } from '../matrix';
 import { adminOnly, onTask, pngForm, x } from './row-builders';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, type TestApp } from '../test-app';
 import { createWorld, endpointsOf, requestOf, ROLES, type MatrixRow, type World } from './matrix';
 import { matrixRows } from './rows';
 

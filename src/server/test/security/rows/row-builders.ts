@@ -1,5 +1,5 @@
 import type { TaskStatus } from '@shared/domain/task-status';
-import { PNG_BYTES } from '../../test/builders';
+import { PNG_BYTES } from '../../builders';
 import type { Expectation, MatrixCase, Target, World } from '../matrix';
 
 /** What the modules' rows share: compact expectations, cases on a fresh task, and upload forms. */

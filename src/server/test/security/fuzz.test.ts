@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSignedWebhookPath } from '../http/origin-check';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { isSignedWebhookPath } from '../../http/origin-check';
+import { createTestApp, type TestApp } from '../test-app';
 import { createWorld, requestOf, ROLES, type MatrixRow, type Role, type World } from './matrix';
 import { matrixRows } from './rows';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { expertProfiles } from '../../db/schema';
-import { createNotification } from '../../test/builders';
+import { expertProfiles } from '../../../db/schema';
+import { createNotification } from '../../builders';
 import { signedIn, type MatrixRow } from '../matrix';
 import { pngForm } from './row-builders';
 

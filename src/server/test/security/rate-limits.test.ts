@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_SEND_LIMITS } from '@shared/constants';
 import { messages } from '@shared/messages';
-import { authRateLimits } from '../db/schema';
-import { AUTH_RATE_LIMITS } from '../auth/auth';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import { authRateLimits } from '../../db/schema';
+import { AUTH_RATE_LIMITS } from '../../auth/auth';
+import { createTestApp, type TestApp, type TestUser } from '../test-app';
 
 /**
  * The limits that stop password guessing and SMS floods. This app uses small auth limits and the

@@ -1,4 +1,4 @@
-import { webPushSubscriptions } from '../../db/schema';
+import { webPushSubscriptions } from '../../../db/schema';
 import { signedIn, type MatrixRow, type Role, type World } from '../matrix';
 import { x } from './row-builders';
 

@@ -1,4 +1,4 @@
-import { createInvitation } from '../../test/builders';
+import { createInvitation } from '../../builders';
 import type { MatrixRow } from '../matrix';
 import { onTask, x } from './row-builders';
 

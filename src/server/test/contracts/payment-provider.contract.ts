@@ -7,7 +7,7 @@ import {
   type PaymentIntentInfo,
   type PaymentProvider,
   type PaymentProviderErrorKind,
-} from './payment-provider';
+} from '../../providers/payments/payment-provider';
 
 /**
  * The behaviour every PaymentProvider adapter must share, run by each adapter's test file with

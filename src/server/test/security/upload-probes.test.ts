@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VideoUploadDto } from '@shared/schemas/video-uploads.schemas';
-import { expertProfiles, tasks, videoUploads } from '../db/schema';
-import { USER_FILE_CSP } from '../http/user-file';
-import { createTaskAt, PNG_BYTES } from '../test/builders';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
-import { mp4Sample } from '../test/video-sample';
+import { expertProfiles, tasks, videoUploads } from '../../db/schema';
+import { USER_FILE_CSP } from '../../http/user-file';
+import { createTaskAt, PNG_BYTES } from '../builders';
+import { createTestApp, type TestApp, type TestUser } from '../test-app';
+import { mp4Sample } from '../video-sample';
 
 /**
  * Hostile uploads: polyglots, lying extensions, oversize files and traversal names. Whatever is

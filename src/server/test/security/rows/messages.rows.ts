@@ -1,5 +1,5 @@
 import { CHAT_ATTACHMENT_FIELD } from '@shared/schemas/chat.schemas';
-import { createMessage, PNG_BYTES } from '../../test/builders';
+import { createMessage, PNG_BYTES } from '../../builders';
 import { signedIn, type MatrixRow, type World } from '../matrix';
 import { onTask, x } from './row-builders';
 

@@ -1,4 +1,4 @@
-import { createJob } from '../../test/builders';
+import { createJob } from '../../builders';
 import { everyone, type MatrixRow } from '../matrix';
 import { adminOnly, x } from './row-builders';
 

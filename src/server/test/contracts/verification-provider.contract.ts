@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
-import { VerificationProviderError, type VerificationProvider } from './verification-provider';
+import { VerificationProviderError, type VerificationProvider } from '../../providers/verification/verification-provider';
 
 /**
  * What every VerificationProvider adapter must do, run by each adapter's test file with its own

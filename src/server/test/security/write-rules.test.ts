@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
-import { profiles, tasks, userRoles } from '../db/schema';
-import { isSignedWebhookPath } from '../http/origin-check';
-import { createTaskAt } from '../test/builders';
-import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../test/test-app';
+import { profiles, tasks, userRoles } from '../../db/schema';
+import { isSignedWebhookPath } from '../../http/origin-check';
+import { createTaskAt } from '../builders';
+import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../test-app';
 import { endpointsOf } from './matrix';
 
 /**

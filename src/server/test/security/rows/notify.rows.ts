@@ -1,5 +1,5 @@
-import { authSecretOf } from '../../env';
-import { unsubscribeToken } from '../../notify/unsubscribe-token';
+import { authSecretOf } from '../../../env';
+import { unsubscribeToken } from '../../../notify/unsubscribe-token';
 import { everyone, signedIn, type MatrixRow, type World } from '../matrix';
 import { adminOnly, x } from './row-builders';
 

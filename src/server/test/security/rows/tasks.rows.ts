@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { taskApplications } from '../../db/schema';
-import { taskInput } from '../../test/builders';
+import { taskApplications } from '../../../db/schema';
+import { taskInput } from '../../builders';
 import { signedIn, type MatrixRow, type World } from '../matrix';
 import { onTask, pngForm, x } from './row-builders';
 

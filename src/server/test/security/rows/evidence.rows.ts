@@ -1,6 +1,6 @@
-import { issueReport } from '../../modules/evidence/reports.service';
+import { issueReport } from '../../../modules/evidence/reports.service';
 import { everyone, type World } from '../matrix';
-import { PNG_BYTES } from '../../test/builders';
+import { PNG_BYTES } from '../../builders';
 import { onTask, pngForm, x } from './row-builders';
 import { videoUploadRows } from './video-uploads.rows';
 
