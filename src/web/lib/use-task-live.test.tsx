@@ -4,8 +4,13 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
-// The sockets are not under test here: only what opening a task does to the bell.
-vi.mock('./use-realtime', () => ({ useRealtimeInvalidate: () => undefined }));
+// The sockets are not under test here: the keys each topic refreshes are recorded instead.
+const subscriptions = new Map<string, unknown[]>();
+vi.mock('./use-realtime', () => ({
+  useRealtimeInvalidate: (_prefix: string, _id: string | undefined, topic: string | null, keys: unknown[]) => {
+    if (topic) subscriptions.set(topic, keys);
+  },
+}));
 
 const { useTaskLiveUpdates } = await import('./use-task-live');
 const { createQueryClient } = await import('./query-client');
@@ -50,5 +55,15 @@ describe('useTaskLiveUpdates', () => {
     leave();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(posted).toEqual([]);
+  });
+});
+
+describe('the task topic', () => {
+  it('refreshes the task and its visit, so the Visit card follows a proposal or an acceptance live', () => {
+    openTask(0);
+    expect(subscriptions.get('tasks:t-1')).toEqual([
+      ['tasks', 'detail', 't-1'],
+      ['tasks', 't-1', 'appointment'],
+    ]);
   });
 });

@@ -3,16 +3,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { topicName } from '@shared/realtime';
 import { api } from './api';
 import { useRealtimeInvalidate } from './use-realtime';
+import { visitQueryKey } from './visit-query-key';
 
 /**
- * The task page's live updates: it refreshes on any change to the task or its applications. Opening
+ * The task page's live updates: it refreshes on any change to the task, its applications or its visit
+ * (an appointment change sends the task's own event, migration 0040). Opening
  * the task also marks all of the user's notifications about it read.
  */
 export function useTaskLiveUpdates(taskId: string | undefined, signedIn: boolean) {
   const queryClient = useQueryClient();
   const id = signedIn ? taskId : undefined;
   const detailKey = ['tasks', 'detail', taskId ?? ''];
-  useRealtimeInvalidate('task', id, id ? topicName.task(id) : null, [detailKey]);
+  useRealtimeInvalidate('task', id, id ? topicName.task(id) : null, [detailKey, visitQueryKey(taskId ?? '')]);
   useRealtimeInvalidate('task-applications', id, id ? topicName.taskApplications(id) : null, [detailKey]);
   useEffect(() => {
     if (!id) return;

@@ -3,10 +3,9 @@ import { CalendarClock } from 'lucide-react';
 import { messages } from '@shared/messages';
 import type { AppointmentDto } from '@shared/schemas/appointments.schemas';
 import { api } from '@web/lib/api';
+import { visitQueryKey } from '@web/lib/visit-query-key';
 import { WindowText } from './window-text';
 
-/** The query key of a task's visit, shared with the task page's Visit card. */
-export const visitQueryKey = (taskId: string) => ['tasks', taskId, 'appointment'] as const;
 
 /** The agreed visit in one line (the chat header, issue 49); nothing when none is agreed or the caller may not see it. */
 export function AgreedVisitLine({ taskId }: { taskId: string }) {

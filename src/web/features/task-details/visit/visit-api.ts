@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import type { AppointmentDto } from '@shared/schemas/appointments.schemas';
-import { visitQueryKey } from '@web/components/visits/agreed-visit-line';
+import { visitQueryKey } from '@web/lib/visit-query-key';
 import { api, ApiError } from '@web/lib/api';
 import { taskPath } from '../task-query';
 
