@@ -132,8 +132,8 @@ export async function createServerContext(options: {
   // Issue 49: the 24 h and 2 h visit reminders (decision 0423).
   const visitReminders = {
     ...createVisitReminderHandlers({ db, clock }),
-    ...createOnsiteLinkHandlers({ db, email: providers.email, publicUrl, secret: authSecretOf(env) }),
-    ...createVisitCancelHandlers({ db, email: providers.email }),
+    ...createOnsiteLinkHandlers({ db, email: providers.email, sms: providers.sms, publicUrl, secret: authSecretOf(env) }),
+    ...createVisitCancelHandlers({ db, email: providers.email, sms: providers.sms }),
   };
   // Issue 53: finished jobs, expired sessions and old rate-limit rows are deleted daily (decision 0433).
   const compactAdminCounts = createAdminCountsCompactor(db);

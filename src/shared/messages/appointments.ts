@@ -55,6 +55,10 @@ export const appointmentsMessages = {
   onsiteEmailSubjectPending: 'An expert visit: your link',
   onsiteEmailText:
     'Hello {name}, an expert will visit {address}. {window} Please confirm the time or ask for another one: {url}',
+  // A person on site with only a phone number gets the link by SMS: short, the brand first (issue 49).
+  onsiteSmsText: '{brand}: Hello {name}, an expert will visit {address}. {window} Confirm or ask for another time: {url}',
+  onsiteSmsReminder: '{brand}: the expert visits {address} in {hours} hours ({window}). Your link: {url}',
+  onsiteSmsCancelled: '{brand}: the visit {window} at {address} is cancelled.',
   onsiteInvalid: 'This link is not valid. Ask for a new one.',
   onsiteOver: 'This visit is over.',
   onsiteNoWindow: 'There is no agreed time to confirm yet.',

@@ -34,6 +34,7 @@ const runners = () =>
         ...createOnsiteLinkHandlers({
           db: t.db,
           email: t.providers.email,
+          sms: t.providers.sms,
           publicUrl: 'http://localhost',
           secret: 'test-secret',
         }),

@@ -103,8 +103,8 @@ export function createVisitReminderHandlers(deps: { db: Db; clock: Clock }): Rec
               },
             })),
           );
-          // The person on site is reminded by email, through their link (they have no account).
-          if (row.onsite_email) {
+          // The person on site is reminded by email or SMS, through their link (they have no account).
+          if (row.onsite_email || row.onsite_phone) {
             await enqueueOnsiteLink(tx, {
               taskId: task.id,
               version: row.onsite_token_version,

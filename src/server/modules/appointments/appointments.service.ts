@@ -264,7 +264,7 @@ export function createAppointmentsService(db: Db, clock: Clock) {
             now,
           });
           // The person on site hears of the new window through their link (decision 0424).
-          if (row.onsite_email) {
+          if (row.onsite_email || row.onsite_phone) {
             await enqueueOnsiteLink(tx, {
               taskId: task.id,
               version: row.onsite_token_version,

@@ -109,7 +109,7 @@ export function createOnsiteService(db: Db, clock: Clock, secret: string) {
           now,
         });
         await insertEvent(tx, { taskId: task.id, party: 'client', kind: 'onsite_contact_set', now });
-        if (row.onsite_email)
+        if (row.onsite_email || row.onsite_phone)
           await enqueueOnsiteLink(tx, {
             taskId: task.id,
             version: row.onsite_token_version,

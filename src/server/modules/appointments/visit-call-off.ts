@@ -4,6 +4,8 @@ import { appointmentProposals, profiles, taskAppointments, tasks } from '../../d
 import { enqueueJob, type JobRow } from '../../jobs/jobs.repository';
 import type { JobHandler } from '../../jobs/runner';
 import type { EmailSender } from '../../providers/email';
+import type { SmsSender } from '../../providers/sms';
+import { BRAND_NAME } from '@shared/brand';
 import { zoneOfTask } from '../../lib/task-time-zone';
 import { insertEvent } from './appointments.repository';
 import { visitCalendar } from './visit-ics';
@@ -26,6 +28,8 @@ interface CancelPayload {
   location: string;
   userIds: string[];
   onsiteEmail: string | null;
+  /** Absent on jobs written before the person on site could be texted. */
+  onsitePhone?: string | null;
 }
 
 /**
@@ -78,6 +82,7 @@ export async function callOffVisit(
     location: task!.location,
     userIds: [task!.client_id, params.expertId].filter((id): id is string => id !== null),
     onsiteEmail: before.onsite_email,
+    onsitePhone: before.onsite_phone,
   };
   await enqueueJob(tx, {
     kind: VISIT_CANCEL_KIND,
@@ -89,7 +94,7 @@ export async function callOffVisit(
 }
 
 /** Sends the cancellation, with its METHOD:CANCEL calendar file, to each party and the person on site. */
-export function createVisitCancelHandlers(deps: { db: Db; email: EmailSender }): Record<string, JobHandler> {
+export function createVisitCancelHandlers(deps: { db: Db; email: EmailSender; sms: SmsSender }): Record<string, JobHandler> {
   return {
     [VISIT_CANCEL_KIND]: async (job: JobRow) => {
       const p = job.payload as unknown as CancelPayload;
@@ -120,6 +125,12 @@ export function createVisitCancelHandlers(deps: { db: Db; email: EmailSender }):
           subject: appointmentsText.cancelledSubject,
           text,
           calendar: { method: 'CANCEL', content },
+        });
+      }
+      if (p.onsitePhone) {
+        await deps.sms.send({
+          to: p.onsitePhone,
+          body: format(appointmentsText.onsiteSmsCancelled, { brand: BRAND_NAME, window: formatWindow(window, p.zone), address: p.location }),
         });
       }
     },
