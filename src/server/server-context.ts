@@ -15,7 +15,7 @@ import { createMoneyJobRunner } from './modules/holds/money-jobs';
 import { createTaskPayments } from './modules/payments/task-payments';
 import { createDataExportHandlers } from './modules/account-control/data-export.jobs';
 import { createRefundRetryHandlers } from './modules/disputes/refund-retries';
-import { createDeliveryHandlers } from './notify/delivery-handlers';
+import { createDeliveryHandlers } from './modules/notifications/delivery/delivery-handlers';
 import { createTaskAlertHandlers, TASK_ALERT_JOB_KINDS } from './modules/task-alerts/task-alert-jobs';
 import { createChatBurstHandlers } from './modules/messages/chat-burst';
 import { createAdminCountsCompactor } from './modules/admin/admin-counts-compaction';

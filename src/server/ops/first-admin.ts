@@ -5,7 +5,7 @@ import type { Auth } from '../auth/auth';
 import type { Db } from '../db/client';
 import { authUsers, userRoles } from '../db/schema';
 import type { EmailSender } from '../providers/email';
-import { renderEmail } from '../notify/email-layout';
+import { renderEmail } from '../providers/email/email-layout';
 import { recordAudit } from '../modules/audit/audit.repository';
 
 /** An invitation's set-password link lives three days (a reset link lives one hour). */

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { BRAND_NAME } from '@shared/brand';
 import { categoryOf, isMandatoryEmail } from '@shared/notify/notification-categories';
-import type { Db } from '../db/client';
-import { profiles } from '../db/schema';
-import type { JobHandler } from '../jobs/runner';
-import type { EmailSender } from '../providers/email';
-import { PushSendError, type PushSender } from '../providers/push';
+import type { Db } from '../../../db/client';
+import { profiles } from '../../../db/schema';
+import type { JobHandler } from '../../../jobs/runner';
+import type { EmailSender } from '../../../providers/email';
+import { PushSendError, type PushSender } from '../../../providers/push';
 import { DELIVERY_JOB_KINDS } from './delivery-enqueue';
 import { notificationEmail } from './notification-email';
-import type { WebPushSender } from '../providers/web-push';
+import type { WebPushSender } from '../../../providers/web-push';
 import { createWebPushHandler, enqueueWebPushes } from './web-push-delivery';
 import { loadDeliveryTarget } from './delivery-target.repository';
 
