@@ -18,7 +18,7 @@ import { expertProfileDocument } from './modules/public-profiles/profile-documen
 import { robotsRoute } from './http/robots';
 import { extraTrustedOriginsOf } from './server-context';
 import { AppError } from './lib/errors';
-import { requestLogging } from './ops/request-log';
+import { requestLogging } from './http/request-log';
 import { noMetrics } from './ops/metrics';
 import { opsRoutes } from './ops/ops.routes';
 import { openApiRoutes } from './openapi/openapi.routes';

@@ -6,6 +6,7 @@ import { authSecretOf, type Env } from './env';
 import type { Clock } from './lib/clock';
 import { AUTH_RATE_LIMITS, createAuth, type AuthRateLimits } from './auth/auth';
 import { createSessionCache } from './auth/session-cache';
+import { ensureProfile, rolesOf } from './modules/profiles/profiles.repository';
 import { createProviders } from './providers/providers';
 import { createChangeBus, type ChangeBus } from './realtime/change-bus';
 import { createRealtimeHub } from './realtime/hub';
@@ -23,8 +24,8 @@ import { retentionJobs } from './jobs/retention';
 import { createRegisteredJobRunner, type JobModule } from './jobs/registry';
 import type { AppDeps } from './app-deps';
 import { createMetrics, noMetrics, type Metrics } from './ops/metrics';
-import { createReadiness } from './ops/health';
-import { jobQueueStats } from './ops/jobs-stats';
+import { createReadiness } from './modules/system/readiness';
+import { jobQueueStats } from './jobs/jobs-stats';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -73,6 +74,7 @@ export async function createServerContext(options: {
     extraTrustedOrigins: extraTrustedOriginsOf(env),
     secret: authSecretOf(env),
     email: providers.email,
+    profiles: { ensure: ensureProfile, rolesOf },
     sessionExpiresInSeconds: options.sessionExpiresInSeconds ?? 7 * DAY_SECONDS,
     sessionUpdateAgeSeconds: DAY_SECONDS,
     rateLimit:

@@ -3,7 +3,7 @@ import { REPORT_TIMEFRAMES } from '@shared/constants';
 import type { ReportTimeframe } from '@shared/domain/enums';
 import type { CountByKey, ReportsDto } from '@shared/schemas/admin-dto';
 import type { Db } from '../../db/client';
-import { num, rowsOf } from './sql-rows';
+import { num, rowsOf } from '../../db/sql-rows';
 import { bucketKeys, bucketStart, daysBefore, fillBuckets, type BucketUnit } from './time-buckets';
 
 /** Where a timeframe starts: N days back (from the start of that day), or the first of the month 11 months back. */
