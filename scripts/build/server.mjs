@@ -28,7 +28,7 @@ await build({ ...options, entryPoints: { main: 'src/server/main.ts' } });
 await build({ ...options, entryPoints: { 'pglite-worker': 'src/server/db/pglite-thread/worker.ts' } });
 await build({ ...options, entryPoints: { 'build-template': 'src/server/db/build-template.ts' } });
 // Operator tools that run in the image too (scripts/ops/server-tool.mjs): the first admin (decision 0431).
-await build({ ...options, entryPoints: { 'admin-create': 'src/server/ops/admin-create.ts', migrate: 'src/server/ops/migrate.ts' } });
+await build({ ...options, entryPoints: { 'admin-create': 'src/server/tools/admin-create.ts', migrate: 'src/server/tools/migrate.ts' } });
 // Read at run time next to the bundle: the SQL migrations (db/client.ts resolves them from its own folder).
 cpSync('src/server/db/migrations', `${outdir}/migrations`, { recursive: true });
 

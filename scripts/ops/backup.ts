@@ -2,7 +2,7 @@
  * `npm run backup [-- <folder>]`: a backup of DATA_DIR's database and uploaded files (or of
  * DATABASE_URL with pg_dump). Stop the server first when it uses the embedded database.
  */
-import { backup } from '../../src/server/ops/backup';
+import { backup } from '../../src/server/tools/backup';
 
 const to = process.argv[2] ?? `backups/backup-${new Date().toISOString().replace(/[:.]/g, '-')}`;
 const manifest = await backup(

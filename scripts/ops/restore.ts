@@ -2,7 +2,7 @@
  * `npm run restore -- <folder>`: restores a backup into DATA_DIR (which must hold no database yet)
  * or into the empty database at DATABASE_URL.
  */
-import { restore } from '../../src/server/ops/backup';
+import { restore } from '../../src/server/tools/backup';
 
 const from = process.argv[2];
 if (!from) {

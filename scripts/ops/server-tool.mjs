@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const [name, ...args] = process.argv.slice(2);
-const source = `src/server/ops/${name}.ts`;
+const source = `src/server/tools/${name}.ts`;
 const built = `dist/server/${name}.js`;
 const command = existsSync(source) ? ['--import', 'tsx', source, ...args] : [built, ...args];
 if (!existsSync(command[0] === '--import' ? source : built)) {

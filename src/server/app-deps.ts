@@ -8,7 +8,8 @@ import type { Providers } from './providers/providers';
 import type { RealtimeHub } from './realtime/hub';
 import type { Metrics } from './ops/metrics';
 import type { Readiness } from './ops/health';
-import type { TaskPayments } from './modules/payments/task-payments';
+import type { CaptureResultDto } from '@shared/schemas/task-api';
+import type { CancelHoldReason } from './providers/payments/payment-provider';
 
 /**
  * Everything the app is built from. It lives apart from app.ts so that route modules can name it
@@ -31,7 +32,7 @@ export interface AppDeps {
   jobs?: { runDue(): Promise<number> };
   /** Prometheus counters (ops/metrics.ts); no-ops when metrics are off or absent. */
   metrics?: Metrics;
-  /** GET /readyz's checks (ops/health.ts); absent: ready whenever the process answers. */
+  /** GET /readyz's checks (ops/health.ts, built by modules/system/readiness.ts); absent: ready whenever the process answers. */
   readiness?: Readiness;
   /** Session reads remembered for a few seconds (auth/session-cache.ts); one per app when absent. */
   sessionCache?: SessionCache;
@@ -41,4 +42,26 @@ export interface AppDeps {
    * builds one from the same deps.
    */
   taskPayments?: TaskPayments;
+}
+
+/**
+ * Capture and void of a task's payment hold, built once (modules/payments/task-payments.ts,
+ * createTaskPayments) and passed to every module that moves money.
+ */
+export interface TaskPayments {
+  /** Voids the task's payment hold if one exists (idempotent; no-op without an intent). Throws PaymentProviderError on provider failure. */
+  cancelHold(
+    task: { id: string; stripe_payment_intent_id: string | null },
+    reason: CancelHoldReason,
+  ): Promise<void>;
+  /**
+   * Captures the hold of a task the client verified (all of it, or `amountCents` with its `feeCents`
+   * for a dispute settled in part); writes the transactions row and payment_captured notification;
+   * never throws for provider failures — returns { success: false, error } instead. A capture the
+   * provider already made (an answer lost to a crash) is recorded, not repeated.
+   */
+  capture(
+    task: { id: string; stripe_payment_intent_id: string | null },
+    options?: { amountCents?: number; feeCents?: number },
+  ): Promise<CaptureResultDto>;
 }

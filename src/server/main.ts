@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
 import { hashPassword } from 'better-auth/crypto';
 import { BRAND_NAME } from '@shared/brand';
-import { authSecretOf, EnvError, loadEnv, publicUrlOf } from './env';
+import { authSecretOf, embeddedWarnings, EnvError, loadEnv, publicUrlOf } from './env';
 import { openDatabase } from './db/client';
 import { pgliteDataDirOf, restorePrebuiltDataDir } from './db/prebuilt';
 import { shiftAllDates } from './db/seed/shift-dates';
@@ -16,7 +16,6 @@ import { errorField, log, usePrettyLogsWhenWatched } from './ops/logger';
 import { createGracefulShutdown } from './ops/shutdown';
 import { metricsOnlyApp } from './ops/ops.routes';
 import { startTracing, tracingEnabled } from './ops/tracing';
-import { embeddedWarnings } from './ops/production-config';
 
 /** Process entry: environment, database, demo data, providers, HTTP server, graceful shutdown. */
 async function main() {

@@ -1,28 +1,31 @@
-import type { DatabaseHandle, Db } from './db/client';
+import type { DatabaseHandle } from './db/client';
 import { backfillTaskTimeZones } from './modules/tasks/time-zone-backfill';
-import { createVisitReminderHandlers } from './modules/appointments/appointment-reminders';
-import { createOnsiteLinkHandlers } from './modules/appointments/onsite-link-job';
-import { createVisitCancelHandlers } from './modules/appointments/visit-call-off';
+import { revealDueReviews } from './modules/tasks/blind-reviews';
+import { appointmentJobs } from './modules/appointments/appointment.jobs';
 import { authSecretOf, type Env } from './env';
 import type { Clock } from './lib/clock';
 import { AUTH_RATE_LIMITS, createAuth, type AuthRateLimits } from './auth/auth';
 import { createSessionCache } from './auth/session-cache';
+import { ensureProfile, rolesOf } from './modules/profiles/profiles.repository';
 import { createProviders } from './providers/providers';
 import { createChangeBus, type ChangeBus } from './realtime/change-bus';
 import { createRealtimeHub } from './realtime/hub';
 import { allowedOriginsOf } from './realtime/realtime.routes';
-import { createMoneyJobRunner } from './modules/holds/money-jobs';
+import { holdJobs, moneyJobDepsOf } from './modules/holds/money-jobs';
+import { reconciliationJobs } from './modules/reconciliation/reconcile.jobs';
 import { createTaskPayments } from './modules/payments/task-payments';
-import { createDataExportHandlers } from './modules/account-control/data-export.jobs';
-import { createRefundRetryHandlers } from './modules/disputes/refund-retries';
-import { createDeliveryHandlers } from './notify/delivery-handlers';
-import { createTaskAlertHandlers, TASK_ALERT_JOB_KINDS } from './modules/task-alerts/task-alert-jobs';
-import { createChatBurstHandlers } from './modules/messages/chat-burst';
-import { createAdminCountsCompactor } from './modules/admin/admin-counts-compaction';
-import { createRetentionHandlers, createRetentionSchedule } from './jobs/retention';
+import { dataExportJobs } from './modules/account-control/data-export.jobs';
+import { refundRetryJobs } from './modules/disputes/refund-retry.jobs';
+import { notificationDeliveryJobs } from './modules/notifications/delivery/delivery-handlers';
+import { taskAlertJobs } from './modules/task-alerts/task-alert-jobs';
+import { chatBurstJobs } from './modules/messages/chat-burst';
+import { adminCountsJobs } from './modules/admin/admin-counts-compaction';
+import { retentionJobs } from './jobs/retention';
+import { createRegisteredJobRunner, type JobModule } from './jobs/registry';
+import type { AppDeps } from './app-deps';
 import { createMetrics, noMetrics, type Metrics } from './ops/metrics';
-import { createReadiness } from './ops/health';
-import { jobQueueStats } from './ops/jobs-stats';
+import { createReadiness } from './modules/system/readiness';
+import { jobQueueStats } from './jobs/jobs-stats';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -71,6 +74,7 @@ export async function createServerContext(options: {
     extraTrustedOrigins: extraTrustedOriginsOf(env),
     secret: authSecretOf(env),
     email: providers.email,
+    profiles: { ensure: ensureProfile, rolesOf },
     sessionExpiresInSeconds: options.sessionExpiresInSeconds ?? 7 * DAY_SECONDS,
     sessionUpdateAgeSeconds: DAY_SECONDS,
     rateLimit:
@@ -112,52 +116,13 @@ export async function createServerContext(options: {
   const core = { env, db, auth, clock, providers, publicUrl };
   // Money built once (issue 48): every module that captures or voids uses this one.
   const base = { ...core, taskPayments: createTaskPayments(core) };
-  // Timed money work (docs/decisions/0110); main.ts starts it, tests call jobs.runDue().
-  // The same runner delivers notifications by email and push (docs/notifications.md, decision 0140).
-  const delivery = createDeliveryHandlers({
-    db,
-    publicUrl,
-    secret: authSecretOf(env),
-    email: providers.email,
-    push: providers.push,
-    webPush: providers.webPush,
-  });
+  // Timed work (docs/decisions/0110): each module registers its job kinds (jobs/registry.ts); main.ts
+  // starts the runner, tests call jobs.runDue(). It delivers notifications too (decision 0140).
   const pollIntervalMs = env.NODE_ENV === 'test' ? 60_000 : 2_000;
-  // Issue 22: "export my data" archives are built and expired by the same runner.
-  const exportJobs = createDataExportHandlers({ db, clock, storage: providers.storage });
-  // Refund retries live with refunds (disputes), which use the money module, never the reverse.
-  const refundRetries = createRefundRetryHandlers({ db, clock, provider: () => providers.payments });
-  // Issue 19: task alerts for nearby experts and the unread-chat mail.
-  const reachJobs = { ...createTaskAlertHandlers({ db, clock }), ...createChatBurstHandlers({ db, clock }) };
-  // Issue 49: the 24 h and 2 h visit reminders (decision 0423).
-  const visitReminders = {
-    ...createVisitReminderHandlers({ db, clock }),
-    ...createOnsiteLinkHandlers({ db, email: providers.email, sms: providers.sms, publicUrl, secret: authSecretOf(env) }),
-    ...createVisitCancelHandlers({ db, email: providers.email, sms: providers.sms }),
-  };
-  // Issue 53: finished jobs, expired sessions and old rate-limit rows are deleted daily (decision 0433).
-  const compactAdminCounts = createAdminCountsCompactor(db);
-  const scheduleRetention = createRetentionSchedule(db);
-  const jobs = createMoneyJobRunner(base, {
+  const jobs = createRegisteredJobRunner(serverJobModules(base, { metrics }), {
+    db,
+    clock,
     pollIntervalMs,
-    metrics,
-    // Task alerts count an expert's alerts this hour and then send (a read, then a write): one chunk
-    // at a time keeps two chunks from passing the hourly cap together.
-    kindLimits: { [TASK_ALERT_JOB_KINDS.fanOut]: 1, [TASK_ALERT_JOB_KINDS.chunk]: 1, [TASK_ALERT_JOB_KINDS.digest]: 1 },
-    extraHandlers: {
-      ...delivery,
-      ...exportJobs,
-      ...refundRetries,
-      ...reachJobs,
-      ...visitReminders,
-      ...createRetentionHandlers({ db, clock }),
-    },
-    // Issue 24: the admin overview's counter rows are folded about once a minute (decision 0360).
-    // Issue 49: tasks older than their time_zone column get it, a batch per pass (decision 0420).
-    extraSchedule: withTimeZoneBackfill(db, async (now) => {
-      await compactAdminCounts(now);
-      await scheduleRetention(now);
-    }),
     // A new job wakes the started runner at once: the jobs table's NOTIFY reaches every instance's bus.
     // After a reconnect (notifications may have been missed) it looks once too.
     onJobEnqueued: (wake) =>
@@ -168,6 +133,7 @@ export async function createServerContext(options: {
         },
         onResync: wake,
       }),
+    onRun: (job, outcome) => metrics.jobRun({ kind: job.kind, outcome }),
   });
   let draining = false;
   const readiness = createReadiness({
@@ -203,10 +169,45 @@ export async function createServerContext(options: {
 
 export type ServerContext = Awaited<ReturnType<typeof createServerContext>>;
 
-/** Runs `schedule`, then fills in the time zones of older tasks (issue 49). */
-function withTimeZoneBackfill(db: Db, schedule: (now: Date) => Promise<void>) {
-  return async (now: Date) => {
-    await schedule(now);
-    await backfillTaskTimeZones(db);
-  };
+/**
+ * Every module's job registration (jobs/registry.ts), in the order their schedules run before each
+ * claim. Tests build a second worker from the same list.
+ */
+export function serverJobModules(
+  deps: AppDeps,
+  options: { metrics?: Pick<Metrics, 'paymentDrift'> } = {},
+): JobModule[] {
+  const { env, db, clock, providers, publicUrl } = deps;
+  const secret = authSecretOf(env);
+  const moneyDeps = moneyJobDepsOf(deps);
+  return [
+    holdJobs(moneyDeps),
+    reconciliationJobs(moneyDeps, {
+      onDrift: (finding) => options.metrics?.paymentDrift({ kind: finding.kind, outcome: finding.repaired ? 'repaired' : 'unresolved' }),
+    }),
+    // Issue 23: double-blind reviews whose 14-day window closed are revealed (decision 0260). Listed
+    // here while modules/tasks is split; the registration belongs with the reviews.
+    {
+      name: 'reviews',
+      schedule: async (now) => {
+        await revealDueReviews(db, now);
+      },
+    },
+    notificationDeliveryJobs({ db, publicUrl, secret, email: providers.email, push: providers.push, webPush: providers.webPush }),
+    dataExportJobs({ db, clock, storage: providers.storage }),
+    refundRetryJobs({ db, clock, provider: () => providers.payments }),
+    taskAlertJobs({ db, clock }),
+    chatBurstJobs({ db, clock }),
+    appointmentJobs({ db, clock, email: providers.email, sms: providers.sms, publicUrl, secret }),
+    adminCountsJobs(db),
+    retentionJobs({ db, clock }),
+    // Issue 49: tasks older than their time_zone column get it, a batch per pass (decision 0420).
+    // Listed here while modules/tasks is split, like the reviews above.
+    {
+      name: 'task time zones',
+      schedule: async () => {
+        await backfillTaskTimeZones(db);
+      },
+    },
+  ];
 }

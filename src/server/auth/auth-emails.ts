@@ -3,7 +3,7 @@ import { BRAND_NAME } from '@shared/brand';
 import type { Db } from '../db/client';
 import { profiles } from '../db/schema';
 import type { EmailSender } from '../providers/email';
-import { renderEmail } from '../notify/email-layout';
+import { renderEmail } from '../providers/email/email-layout';
 
 /** A reset link lives one hour (issue 19). */
 export const RESET_PASSWORD_TOKEN_SECONDS = 60 * 60;

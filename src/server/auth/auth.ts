@@ -6,7 +6,6 @@ import { authAccounts, authRateLimits, authSessions, authTwoFactors, authUsers, 
 import type { EmailSender } from '../providers/email';
 import { BRAND_NAME } from '@shared/brand';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
-import { ensureProfile } from '../modules/profiles/profiles.repository';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
 import { authEmailOptions, syncProfileEmail } from './auth-emails';
 import { adminsKeepTwoFactor, twoFactorPlugin } from './two-factor';
@@ -24,6 +23,16 @@ export interface AuthOptions {
   /** A session's expiry slides forward on use once this much time has passed since it was last extended. */
   sessionUpdateAgeSeconds: number;
   rateLimit: AuthRateLimits;
+  /** The accounts' profile rows (modules/profiles), handed in by the composition root: auth imports no module. */
+  profiles: AuthProfiles;
+}
+
+/** What auth needs of the profiles module (modules/profiles/profiles.repository.ts). */
+export interface AuthProfiles {
+  /** Gives a new account its profile row unless it has one (create-profile-if-missing). */
+  ensure(db: Db, input: { id: string; email: string; first_name: string | null; last_name: string | null }): Promise<unknown>;
+  /** The user's roles (admins keep their second factor). */
+  rolesOf(db: Db, userId: string): Promise<{ isAdmin: boolean }>;
 }
 
 /** Requests per window (seconds) and client address; counters live in auth_rate_limits (shared by instances). */
@@ -120,7 +129,7 @@ export function createAuth(options: AuthOptions) {
           : {}),
       },
     },
-    plugins: [twoFactorPlugin(BRAND_NAME), adminsKeepTwoFactor(options.db)],
+    plugins: [twoFactorPlugin(BRAND_NAME), adminsKeepTwoFactor(options.db, options.profiles.rolesOf)],
     databaseHooks: {
       // A suspended or deleted account gets no new session (issue 22).
       session: { create: { before: refuseSuspendedSession(options.db) } },
@@ -129,7 +138,7 @@ export function createAuth(options: AuthOptions) {
           // Every account gets its profile row in the same breath (create-profile-if-missing).
           after: async (user) => {
             const extra = user as typeof user & { firstName?: string; lastName?: string };
-            await ensureProfile(options.db, {
+            await options.profiles.ensure(options.db, {
               id: user.id,
               email: user.email,
               first_name: extra.firstName ?? null,

@@ -7,7 +7,6 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { accountControlMessages } from '@shared/messages/account-control';
 import type { Db } from '../db/client';
-import { rolesOf } from '../modules/profiles/profiles.repository';
 import { authTwoFactors, authUsers } from '../db/schema';
 
 /** Trusted devices skip the code for 30 days (a signed cookie plus a verification row). */
@@ -75,7 +74,7 @@ export async function ensureDemoAdminTwoFactor(db: Db, params: { email: string; 
  * Admins keep their second factor: "/two-factor/disable" answers 403 to an admin (the admin routes
  * would refuse them anyway; this keeps the account from silently dropping to a password alone).
  */
-export function adminsKeepTwoFactor(db: Db) {
+export function adminsKeepTwoFactor(db: Db, rolesOf: (db: Db, userId: string) => Promise<{ isAdmin: boolean }>) {
   return {
     id: 'admins-keep-two-factor',
     hooks: {

@@ -28,6 +28,43 @@ export async function enqueueJob(
   return rows.length > 0;
 }
 
+/** A job to enqueue in bulk (enqueueJobs); created_at defaults to runAt, as in enqueueJob. */
+export interface NewJob {
+  kind: string;
+  key: string;
+  runAt: Date;
+  createdAt?: Date;
+  payload?: Record<string, unknown>;
+  maxAttempts?: number;
+}
+
+/** Rows per set-based statement (one JSON parameter each). */
+export const ENQUEUE_CHUNK = 5000;
+
+/**
+ * Adds many keyed jobs, skipping keys that exist, in one statement per ENQUEUE_CHUNK jobs (never
+ * one per job): one JSON parameter per statement rather than six per row, since binding tens of
+ * thousands of parameters cost more than the insert itself (a fan-out to 10,000 users).
+ */
+export async function enqueueJobs(db: Db, rows: readonly NewJob[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += ENQUEUE_CHUNK) {
+    const values = rows.slice(start, start + ENQUEUE_CHUNK).map((row) => ({
+      kind: row.kind,
+      key: row.key,
+      payload: row.payload ?? {},
+      run_at: row.runAt,
+      created_at: row.createdAt ?? row.runAt,
+      max_attempts: row.maxAttempts ?? 10,
+    }));
+    await db.execute(sql`
+      insert into jobs (kind, key, payload, run_at, created_at, max_attempts)
+      select x.kind, x.key, x.payload, x.run_at, x.created_at, x.max_attempts
+      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+        as x(kind text, key text, payload jsonb, run_at timestamptz, created_at timestamptz, max_attempts integer)
+      on conflict (key) do nothing`);
+  }
+}
+
 /** Which jobs a claim may take: the money lane, every other kind, or any (decision 0433). */
 export interface ClaimLane {
   /** The money kinds by name; kinds starting with `money_` belong to the lane too. */

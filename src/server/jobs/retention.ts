@@ -3,6 +3,7 @@ import { PHONE_SEND_LIMITS } from '@shared/constants';
 import type { Db } from '../db/client';
 import { authRateLimits, authSessions, authVerifications, jobs, phoneCodeSends } from '../db/schema';
 import { enqueueJob, finishJobIn, type JobRow } from './jobs.repository';
+import type { JobModule } from './registry';
 import type { JobHandler } from './runner';
 
 /** The daily clean-up job (decision 0433). */
@@ -94,4 +95,9 @@ export function createRetentionHandlers(deps: { db: Db; clock: { now(): Date } }
       });
     },
   };
+}
+
+/** Issue 53: finished jobs, expired sessions and old rate-limit rows are deleted daily (decision 0433). */
+export function retentionJobs(deps: { db: Db; clock: { now(): Date } }): JobModule {
+  return { name: 'retention', handlers: createRetentionHandlers(deps), schedule: createRetentionSchedule(deps.db) };
 }

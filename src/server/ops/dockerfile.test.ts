@@ -51,7 +51,7 @@ describe('Dockerfile', () => {
 
   it('ships the operator tools that npm run admin:create runs in the image', () => {
     expect(runtime).toContain('/app/scripts/ops/server-tool.mjs ./scripts/ops/server-tool.mjs');
-    expect(readFileSync('scripts/build/server.mjs', 'utf8')).toContain("'admin-create': 'src/server/ops/admin-create.ts'");
+    expect(readFileSync('scripts/build/server.mjs', 'utf8')).toContain("'admin-create': 'src/server/tools/admin-create.ts'");
     expect(JSON.parse(readFileSync('package.json', 'utf8')).scripts['admin:create']).toBe('node scripts/ops/server-tool.mjs admin-create');
   });
 

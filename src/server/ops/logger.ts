@@ -87,7 +87,7 @@ export const log: Logger = pino(
 );
 
 /**
- * The one line per request (ops/request-log.ts), through the same sink, level and request id but
+ * The one line per request (http/request-log.ts), through the same sink, level and request id but
  * without the redaction pass: that line is built from a fixed set of fields that cannot carry a
  * secret (method, route pattern, status, duration, user id, request id), and redaction's copy of
  * its nested objects on every request cost more than the rest of the line (decision 0341). Every

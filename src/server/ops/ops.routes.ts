@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/context';
 import type { Metrics } from './metrics';
 import type { Readiness } from './health';
 
@@ -29,7 +28,7 @@ export function metricsHandler(metrics: Metrics, token: string | undefined) {
  * answers (restart it when it does not); /readyz says whether it should get traffic.
  */
 export function opsRoutes(deps: { readiness?: Readiness; metrics: Metrics; metricsToken?: string }) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono();
   app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
   app.get('/readyz', async (c) => {
     if (!deps.readiness) return c.json({ status: 'ready', checks: {} }, 200, { 'Cache-Control': 'no-store' });

@@ -56,7 +56,7 @@ describe.skipIf(!databaseUrl)('production smoke test', () => {
     // The compiled server and its tools, as scripts/build/server.mjs makes them, in a folder of its own.
     const outdir = join(root, 'server');
     await build({
-      entryPoints: { main: 'src/server/main.ts', 'pglite-worker': 'src/server/db/pglite-thread/worker.ts', 'admin-create': 'src/server/ops/admin-create.ts' },
+      entryPoints: { main: 'src/server/main.ts', 'pglite-worker': 'src/server/db/pglite-thread/worker.ts', 'admin-create': 'src/server/tools/admin-create.ts' },
       outdir,
       bundle: true,
       platform: 'node',

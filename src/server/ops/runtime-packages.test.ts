@@ -67,7 +67,7 @@ describe('the runtime packages', () => {
 
   it('hold every package the compiled server and its tools import', async () => {
     const result = await build({
-      entryPoints: ['src/server/main.ts', 'src/server/db/pglite-thread/worker.ts', 'src/server/ops/admin-create.ts', 'src/server/ops/migrate.ts'],
+      entryPoints: ['src/server/main.ts', 'src/server/db/pglite-thread/worker.ts', 'src/server/tools/admin-create.ts', 'src/server/tools/migrate.ts'],
       outdir: '.tmp/runtime-packages-check',
       bundle: true,
       platform: 'node',

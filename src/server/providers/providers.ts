@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { Db } from '../db/client';
-import type { Env } from '../env';
+import { providerNames, type Env } from '../env';
 import type { Clock } from '../lib/clock';
 import { createEmailSender, type EmailSenderAdapter } from './email';
 import { createSmsSender, type SmsSenderAdapter } from './sms';
@@ -12,7 +12,6 @@ import { createPaymentProvider, type PaymentProvider } from './payments';
 import { createLocalProviderPages } from './payments/local-hosted-pages';
 import { createOutboxPages } from './outbox/outbox.pages';
 import { countedSender } from '../ops/counted-senders';
-import { providerNames } from '../ops/production-config';
 import { noMetrics, type Metrics } from '../ops/metrics';
 import { createLocalVerificationPages, createVerificationProvider, type VerificationProvider } from './verification';
 

@@ -4,6 +4,7 @@ import { messages } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { dataExports } from '../../db/schema';
 import { enqueueJob } from '../../jobs/jobs.repository';
+import type { JobModule } from '../../jobs/registry';
 import type { JobHandler } from '../../jobs/runner';
 import type { Clock } from '../../lib/clock';
 import type { FileStorage } from '../../providers/storage';
@@ -101,4 +102,9 @@ export function createDataExportHandlers(deps: {
       });
     });
   }
+}
+
+/** Issue 22: "export my data" archives are built and expired by the job runner (jobs/registry.ts). */
+export function dataExportJobs(deps: Parameters<typeof createDataExportHandlers>[0]): JobModule {
+  return { name: 'data exports', handlers: createDataExportHandlers(deps) };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { JobModule } from '../../jobs/registry';
 
 /** How often one instance folds the overview counters' delta rows (decision 0360). */
 export const ADMIN_COUNTS_COMPACT_EVERY_MS = 60_000;
@@ -18,4 +19,9 @@ export function createAdminCountsCompactor(db: Db, everyMs = ADMIN_COUNTS_COMPAC
     last = now.getTime();
     await db.execute(sql`select compact_admin_counts()`);
   };
+}
+
+/** Issue 24: the admin overview's counter rows are folded about once a minute (decision 0360). */
+export function adminCountsJobs(db: Db): JobModule {
+  return { name: 'admin counts', schedule: createAdminCountsCompactor(db) };
 }

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { ADMIN } from '@shared/constants';
 import type { CountByKey, OverviewDto } from '@shared/schemas/admin-dto';
 import type { Db } from '../../db/client';
-import { capturedVolumeByBucket, num, rowsOf, verificationStatusCounts } from './sql-rows';
+import { num, rowsOf } from '../../db/sql-rows';
+import { capturedVolumeByBucket, verificationStatusCounts } from './shared-counts';
 import { bucketKeys, bucketStart, daysBefore, fillBuckets } from './time-buckets';
 
 const REVENUE_MONTHS = 6;

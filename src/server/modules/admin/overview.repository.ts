@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ADMIN } from '@shared/constants';
 import type { OverviewDto } from '@shared/schemas/admin-dto';
 import type { Db } from '../../db/client';
-import { num, rowsOf } from './sql-rows';
+import { num, rowsOf } from '../../db/sql-rows';
 import { bucketKey, bucketKeys, bucketStart, daysBefore, fillBuckets } from './time-buckets';
 
 const REVENUE_MONTHS = 6;

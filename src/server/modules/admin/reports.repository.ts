@@ -3,7 +3,8 @@ import { REPORT_TIMEFRAMES } from '@shared/constants';
 import type { ReportTimeframe } from '@shared/domain/enums';
 import type { CountByKey, ReportsDto } from '@shared/schemas/admin-dto';
 import type { Db } from '../../db/client';
-import { capturedVolumeByBucket, num, rowsOf, verificationStatusCounts } from './sql-rows';
+import { num, rowsOf } from '../../db/sql-rows';
+import { capturedVolumeByBucket, verificationStatusCounts } from './shared-counts';
 import { bucketKeys, bucketStart, daysBefore, fillBuckets, type BucketUnit } from './time-buckets';
 
 /** Where a timeframe starts: N days back (from the start of that day), or the first of the month 11 months back. */

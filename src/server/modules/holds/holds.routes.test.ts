@@ -6,7 +6,8 @@ import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
 import { authorize, overrideProvider } from '../payments/payments.test-helpers';
 import { PaymentProviderError } from '../../providers/payments/payment-provider';
 import { LOCAL_AUTHORIZATION_HOLD_MS } from '../../providers/payments/local-adapter';
-import { createMoneyJobRunner } from './money-jobs';
+import { createRegisteredJobRunner } from '../../jobs/registry';
+import { serverJobModules } from '../../server-context';
 import { findJob } from '../../jobs/jobs.repository';
 import {
   HOUR,
@@ -242,7 +243,7 @@ describe('auto-release after the review window', () => {
     ).toHaveLength(2);
 
     t.clock.set(new Date(submitted.getTime() + 72 * HOUR + 1));
-    const second = createMoneyJobRunner(t.context);
+    const second = createRegisteredJobRunner(serverJobModules(t.context), { db: t.context.db, clock: t.context.clock });
     await Promise.all([runJobs(), second.runDue()]);
     const row = await taskOf(t, task.taskId);
     expect(row).toMatchObject({ status: 'verified', payment_status: 'captured' });

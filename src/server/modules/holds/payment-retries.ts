@@ -84,6 +84,25 @@ export function alertingOnRepeatedFailure(handler: JobHandler, deps: RetryAlertD
   };
 }
 
+/**
+ * The admin alerts of a job registration's money kinds (jobs/registry.ts): its ALERTED_JOB_KINDS
+ * handlers alert on the ALERT_AFTER_FAILURES-th failure, and on giving up. Refund retries
+ * (disputes) use it too.
+ */
+export function withMoneyAlerts(
+  handlers: Record<string, JobHandler>,
+  deps: RetryAlertDeps,
+): { handlers: Record<string, JobHandler>; onExhausted: (job: JobRow, error: string) => Promise<void> } {
+  return {
+    handlers: Object.fromEntries(
+      Object.entries(handlers).map(([kind, handler]) => [kind, ALERTED_JOB_KINDS.has(kind) ? alertingOnRepeatedFailure(handler, deps) : handler]),
+    ),
+    onExhausted: async (job, error) => {
+      if (ALERTED_JOB_KINDS.has(job.kind)) await alertAdmins(deps, job, error, true);
+    },
+  };
+}
+
 /** Statuses in which a task's hold must not stay live: the void job may release it. */
 const isReleasable = (status: string) => status === 'cancelled' || status === 'open' || status === 'payment_lapsed';
 

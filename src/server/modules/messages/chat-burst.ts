@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { messages, profiles, tasks } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { enqueueJob, finishJobIn, type JobRow } from '../../jobs/jobs.repository';
+import type { JobModule } from '../../jobs/registry';
 import type { JobHandler } from '../../jobs/runner';
 import { insertNotifications } from '../notifications/notifications.repository';
 
@@ -107,4 +108,9 @@ export function createChatBurstHandlers(deps: { db: Db; clock: Clock }): Record<
     [CHAT_BURST_JOB_KIND]: async (job) =>
       void (await sendChatBurst(deps, (job.payload as { messageId: string }).messageId, job)),
   };
+}
+
+/** Issue 19: the unread-chat mail, a keyed job per burst of messages (jobs/registry.ts). */
+export function chatBurstJobs(deps: { db: Db; clock: Clock }): JobModule {
+  return { name: 'messages', handlers: createChatBurstHandlers(deps) };
 }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { NOTIFICATION_LIST_MAX } from './notifications.constants';
-import { enqueueDeliveries, SET_CHUNK } from '../../notify/delivery-enqueue';
+import { enqueueDeliveries, SET_CHUNK } from './delivery/delivery-enqueue';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;

@@ -3,7 +3,7 @@ import { formatUsd, platformFeeCents } from '@shared/domain/money';
 import { isFinished } from '@shared/domain/task-status';
 import { messages } from '@shared/messages';
 import type { CaptureResultDto } from '@shared/schemas/task-api';
-import type { AppDeps } from '../../app-deps';
+import type { AppDeps, TaskPayments } from '../../app-deps';
 import type { Db } from '../../db/client';
 import {
   idempotencyKeyFor,
@@ -28,23 +28,8 @@ import {
   type TaskRow,
 } from './payments.repository';
 
-export interface TaskPayments {
-  /** Voids the task's payment hold if one exists (idempotent; no-op without an intent). Throws PaymentProviderError on provider failure. */
-  cancelHold(
-    task: { id: string; stripe_payment_intent_id: string | null },
-    reason: CancelHoldReason,
-  ): Promise<void>;
-  /**
-   * Captures the hold of a task the client verified (all of it, or `amountCents` with its `feeCents`
-   * for a dispute settled in part); writes the transactions row and payment_captured notification;
-   * never throws for provider failures — returns { success: false, error } instead. A capture the
-   * provider already made (an answer lost to a crash) is recorded, not repeated.
-   */
-  capture(
-    task: { id: string; stripe_payment_intent_id: string | null },
-    options?: { amountCents?: number; feeCents?: number },
-  ): Promise<CaptureResultDto>;
-}
+/** The contract lives with AppDeps (app-deps.ts), which must not import a module; this is its implementation. */
+export type { TaskPayments };
 
 /**
  * The idempotency key of one call about one intent. Retries of a call whose outcome is unknown (a

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'dr
 import type { SystemJobDto } from '@shared/schemas/system.schemas';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
-import { DELIVERY_JOB_KINDS } from '../../notify/delivery-enqueue';
+import { DELIVERY_JOB_KINDS } from '../notifications/delivery/delivery-enqueue';
 import { RETRY_JOB_KINDS } from '../holds/payment-retries';
 
 const LIST_LIMIT = 50;

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { jobs, tasks } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { finishJobIn, type JobRow } from '../../jobs/jobs.repository';
+import type { JobModule } from '../../jobs/registry';
 import type { JobHandler } from '../../jobs/runner';
 import { insertNotifications, type NewNotification } from '../notifications/notifications.repository';
 import { findExpertsToAlert, recordTaskAlerts, takeDigestAlerts } from './task-alerts.repository';
@@ -196,5 +197,16 @@ export function createTaskAlertHandlers(deps: { db: Db; clock: Clock }): Record<
       void (await alertTaskChunk(deps, job.payload as { taskId: string; experts: Array<[string, number]> }, job)),
     [TASK_ALERT_JOB_KINDS.digest]: async (job) =>
       void (await sendTaskAlertDigest(deps, (job.payload as { expertId: string }).expertId, job)),
+  };
+}
+
+/** Issue 19: task alerts for nearby experts and their hourly digest (jobs/registry.ts). */
+export function taskAlertJobs(deps: { db: Db; clock: Clock }): JobModule {
+  return {
+    name: 'task alerts',
+    handlers: createTaskAlertHandlers(deps),
+    // Task alerts count an expert's alerts this hour and then send (a read, then a write): one chunk
+    // at a time keeps two chunks from passing the hourly cap together.
+    kindLimits: { [TASK_ALERT_JOB_KINDS.fanOut]: 1, [TASK_ALERT_JOB_KINDS.chunk]: 1, [TASK_ALERT_JOB_KINDS.digest]: 1 },
   };
 }

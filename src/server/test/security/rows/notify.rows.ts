@@ -1,5 +1,5 @@
 import { authSecretOf } from '../../../env';
-import { unsubscribeToken } from '../../../notify/unsubscribe-token';
+import { unsubscribeToken } from '../../../modules/notifications/preferences/unsubscribe-token';
 import { everyone, signedIn, type MatrixRow, type World } from '../matrix';
 import { adminOnly, x } from './row-builders';
 

@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
-import { authSecretOf, EnvError, loadEnv, publicUrlOf } from '../env';
+import { authSecretOf, EnvError, loadEnv, providerNames, publicUrlOf } from '../env';
 import { createAuth, AUTH_RATE_LIMITS } from '../auth/auth';
 import { openDatabase } from '../db/client';
 import { pgliteDataDirOf } from '../db/prebuilt';
 import { createEmailSender } from '../providers/email';
 import { extraTrustedOriginsOf } from '../server-context';
-import { providerNames } from './production-config';
-import { AdminCreateError, createAdmin } from './first-admin';
+import { AdminCreateError, createAdmin } from '../modules/admin/first-admin';
+import { ensureProfile, rolesOf } from '../modules/profiles/profiles.repository';
 
 /**
  * `npm run admin:create -- --email someone@example.com` (and `node dist/server/admin-create.js
@@ -32,6 +32,7 @@ async function main() {
       extraTrustedOrigins: extraTrustedOriginsOf(env),
       secret: authSecretOf(env),
       email,
+      profiles: { ensure: ensureProfile, rolesOf },
       sessionExpiresInSeconds: 7 * 24 * 60 * 60,
       sessionUpdateAgeSeconds: 24 * 60 * 60,
       rateLimit: AUTH_RATE_LIMITS.production,

@@ -3,11 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from '../env';
-import { pgliteDataDirOf } from '../db/prebuilt';
-import { prefillPgliteDataDir } from '../test/test-db';
-import { EMBEDDED_PRODUCTION_ENV } from '../test/production-env';
-import { embeddedWarnings, providerNames, SAMPLE_SECRETS } from './production-config';
+import { embeddedWarnings, EnvError, loadEnv, providerNames, SAMPLE_SECRETS } from './env';
+import { pgliteDataDirOf } from './db/prebuilt';
+import { prefillPgliteDataDir } from './test/test-db';
+import { EMBEDDED_PRODUCTION_ENV } from './test/production-env';
 
 const BASE = { NODE_ENV: 'production', PUBLIC_URL: 'https://app.example.com', AUTH_SECRET: 'k'.repeat(48) };
 const CONFIGURED = {

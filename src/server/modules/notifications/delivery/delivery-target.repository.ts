@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { NotificationCategory, NotificationChannel } from '@shared/notify/notification-categories';
-import type { Db } from '../db/client';
-import { jsonValueOf } from '../db/prepared';
-import { notifications, profiles } from '../db/schema';
-import type { NotificationRow } from '../modules/notifications/notifications.repository';
+import type { Db } from '../../../db/client';
+import { jsonValueOf } from '../../../db/prepared';
+import { notifications, profiles } from '../../../db/schema';
+import type { NotificationRow } from '../notifications.repository';
 
 /** Everything one delivery job needs about its notification and recipient. */
 export interface DeliveryTarget {

@@ -6,11 +6,11 @@ import {
   type WebPushKeyDto,
   type WebPushSubscriptionDto,
 } from '@shared/schemas/web-push.schemas';
-import type { AppDeps } from '../../app-deps';
-import { requireUser, type AppEnv } from '../../http/context';
-import { jsonBody, queryParams } from '../../http/validation';
-import { notFound } from '../../lib/errors';
-import { deleteWebPushSubscription, upsertWebPushSubscription } from './web-push.repository';
+import type { AppDeps } from '../../../app-deps';
+import { requireUser, type AppEnv } from '../../../http/context';
+import { jsonBody, queryParams } from '../../../http/validation';
+import { notFound } from '../../../lib/errors';
+import { deleteWebPushSubscription, upsertWebPushSubscription } from './web-push-subscriptions.repository';
 
 /** Browser web push: the VAPID key to subscribe with, and this browser's subscription (issue 19, decision 0223). */
 export function webPushRoutes(deps: AppDeps) {

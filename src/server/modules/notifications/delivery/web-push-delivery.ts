@@ -1,10 +1,11 @@
 import { BRAND_NAME } from '@shared/brand';
-import type { Db } from '../db/client';
-import { jobs, notifications } from '../db/schema';
+import type { Db } from '../../../db/client';
+import { notifications } from '../../../db/schema';
+import { enqueueJobs } from '../../../jobs/jobs.repository';
 import { eq } from 'drizzle-orm';
-import type { JobHandler } from '../jobs/runner';
-import { findWebPushSubscription, removeGoneWebPushSubscription } from '../modules/web-push/web-push.repository';
-import { WebPushSendError, type WebPushSender } from '../providers/web-push';
+import type { JobHandler } from '../../../jobs/runner';
+import { findWebPushSubscription, removeGoneWebPushSubscription } from './web-push-subscriptions.repository';
+import { WebPushSendError, type WebPushSender } from '../../../providers/web-push';
 import { DELIVERY_MAX_ATTEMPTS } from './delivery-enqueue';
 import { notificationLink } from './notification-email';
 
@@ -25,19 +26,17 @@ export async function enqueueWebPushes(
   params: { notificationId: string; subscriptionIds: string[]; createdAt: Date },
 ): Promise<number> {
   if (params.subscriptionIds.length === 0) return 0;
-  await db
-    .insert(jobs)
-    .values(
-      params.subscriptionIds.map((subscriptionId) => ({
-        kind: WEB_PUSH_JOB_KIND,
-        key: webPushJobKey(params.notificationId, subscriptionId),
-        payload: { notificationId: params.notificationId, subscriptionId },
-        run_at: DUE_NOW,
-        created_at: params.createdAt,
-        max_attempts: DELIVERY_MAX_ATTEMPTS,
-      })),
-    )
-    .onConflictDoNothing({ target: jobs.key });
+  await enqueueJobs(
+    db,
+    params.subscriptionIds.map((subscriptionId) => ({
+      kind: WEB_PUSH_JOB_KIND,
+      key: webPushJobKey(params.notificationId, subscriptionId),
+      payload: { notificationId: params.notificationId, subscriptionId },
+      runAt: DUE_NOW,
+      createdAt: params.createdAt,
+      maxAttempts: DELIVERY_MAX_ATTEMPTS,
+    })),
+  );
   return params.subscriptionIds.length;
 }
 

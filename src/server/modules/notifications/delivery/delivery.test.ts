@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TEST_ORIGIN } from '../test/test-app';
-import { insertNotifications } from '../modules/notifications/notifications.repository';
-import { createJobRunner } from '../jobs/runner';
-import { retryDelayMs } from '../jobs/runner';
+import { TEST_ORIGIN } from '../../../test/test-app';
+import { insertNotifications } from '../notifications.repository';
+import { createJobRunner } from '../../../jobs/runner';
+import { retryDelayMs } from '../../../jobs/runner';
 import {
   evidenceForm,
   imageFile,
@@ -12,13 +12,13 @@ import {
   useTasksTestApp,
   type Cast,
   type TasksTestApp,
-} from '../modules/tasks/tasks.test-helpers';
+} from '../../../modules/tasks/tasks.test-helpers';
 import { createDeliveryHandlers, type DeliveryDeps } from './delivery-handlers';
 import { DELIVERY_MAX_ATTEMPTS } from './delivery-enqueue';
-import type { EmailMessage } from '../providers/email';
-import { profiles } from '../db/schema';
-import { createFcmPushSender } from '../providers/push';
-import { startFcmStandIn, UNREGISTERED_ANSWER, type FcmStandIn } from '../providers/push/fcm.test-helpers';
+import type { EmailMessage } from '../../../providers/email';
+import { profiles } from '../../../db/schema';
+import { createFcmPushSender } from '../../../providers/push';
+import { startFcmStandIn, UNREGISTERED_ANSWER, type FcmStandIn } from '../../../providers/push/fcm.test-helpers';
 
 let h: TasksTestApp;
 let cast: Cast;

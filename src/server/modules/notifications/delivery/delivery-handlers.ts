@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { BRAND_NAME } from '@shared/brand';
 import { categoryOf, isMandatoryEmail } from '@shared/notify/notification-categories';
-import type { Db } from '../db/client';
-import { profiles } from '../db/schema';
-import type { JobHandler } from '../jobs/runner';
-import type { EmailSender } from '../providers/email';
-import { PushSendError, type PushSender } from '../providers/push';
+import type { Db } from '../../../db/client';
+import { profiles } from '../../../db/schema';
+import type { JobModule } from '../../../jobs/registry';
+import type { JobHandler } from '../../../jobs/runner';
+import type { EmailSender } from '../../../providers/email';
+import { PushSendError, type PushSender } from '../../../providers/push';
 import { DELIVERY_JOB_KINDS } from './delivery-enqueue';
 import { notificationEmail } from './notification-email';
-import type { WebPushSender } from '../providers/web-push';
+import type { WebPushSender } from '../../../providers/web-push';
 import { createWebPushHandler, enqueueWebPushes } from './web-push-delivery';
 import { loadDeliveryTarget } from './delivery-target.repository';
 
@@ -91,4 +92,9 @@ export function createDeliveryHandlers(deps: DeliveryDeps): Record<string, JobHa
     [DELIVERY_JOB_KINDS.push]: async (job) => void (await deliverPush(deps, notificationIdOf(job.payload))),
     ...(deps.webPush ? createWebPushHandler({ db: deps.db, publicUrl: deps.publicUrl, webPush: deps.webPush }) : {}),
   };
+}
+
+/** The notifications' job registration (jobs/registry.ts): every email, push and web push goes out as a keyed job (decision 0140). */
+export function notificationDeliveryJobs(deps: DeliveryDeps): JobModule {
+  return { name: 'notifications', handlers: createDeliveryHandlers(deps) };
 }

@@ -1,23 +1,17 @@
 import { Hono } from 'hono';
-import { and, desc, gte, inArray, isNull } from 'drizzle-orm';
 import { BRAND_NAME } from '@shared/brand';
 import { CATEGORY_LABELS, NOTIFICATION_CATEGORIES } from '@shared/notify/notification-categories';
 import {
   savePreferencesSchema,
   unsubscribeParamsSchema,
-  type FailedDeliveryDto,
   type NotificationPreferencesDto,
 } from '@shared/schemas/notification-preferences.schemas';
-import type { AppDeps } from '../../app-deps';
-import { jobs } from '../../db/schema';
-import { authSecretOf } from '../../env';
-import { requireUser, type AppEnv } from '../../http/context';
-import { jsonBody, pathParams } from '../../http/validation';
-import { DELIVERY_JOB_KINDS } from '../../notify/delivery-enqueue';
-import { WEB_PUSH_JOB_KIND } from '../../notify/web-push-delivery';
-import { listPreferences, savePreferences } from '../../notify/preferences.repository';
-import { readUnsubscribeToken } from '../../notify/unsubscribe-token';
-import { requireAdmin } from '../admin/admin-access';
+import type { AppDeps } from '../../../app-deps';
+import { authSecretOf } from '../../../env';
+import { requireUser, type AppEnv } from '../../../http/context';
+import { jsonBody, pathParams } from '../../../http/validation';
+import { listPreferences, savePreferences } from './preferences.repository';
+import { readUnsubscribeToken } from './unsubscribe-token';
 
 const ALWAYS_SENT = 'Emails about your money (payments, refunds, holds, disputes) and your account security are always sent.';
 
@@ -43,10 +37,10 @@ function page(title: string, body: string): string {
 }
 
 /**
- * Notification preferences (per category and channel), one-click unsubscribe (RFC 8058) and the
- * admin list of deliveries that failed for good (issue 19, docs/notifications.md).
+ * Notification preferences (per category and channel) and one-click unsubscribe (RFC 8058)
+ * (issue 19, docs/notifications.md).
  */
-export function notificationDeliveryRoutes(deps: AppDeps) {
+export function notificationPreferencesRoutes(deps: AppDeps) {
   const secret = authSecretOf(deps.env);
   return (
     new Hono<AppEnv>()
@@ -78,30 +72,6 @@ export function notificationDeliveryRoutes(deps: AppDeps) {
         await savePreferences(deps.db, target.userId, [{ category: target.category, channel: 'email', enabled: false }], deps.clock.now());
         const label = CATEGORY_LABELS[target.category];
         return c.html(page('You are unsubscribed', `<p>You will no longer get "${label}" emails. You can turn them back on in the Notifications tab of your profile.</p>`));
-      })
-      .get('/admin/failed-deliveries', async (c) => {
-        await requireAdmin(c, deps.db);
-        const rows = await deps.db
-          .select()
-          .from(jobs)
-          .where(
-            and(
-              inArray(jobs.kind, [...Object.values(DELIVERY_JOB_KINDS), WEB_PUSH_JOB_KIND]),
-              isNull(jobs.done_at),
-              gte(jobs.attempts, jobs.max_attempts),
-            ),
-          )
-          .orderBy(desc(jobs.created_at))
-          .limit(100);
-        const failures: FailedDeliveryDto[] = rows.map((row) => ({
-          id: row.id,
-          channel: row.kind.replace('deliver-', ''),
-          notification_id: (row.payload as { notificationId?: string }).notificationId ?? null,
-          attempts: row.attempts,
-          last_error: row.last_error,
-          created_at: row.created_at.toISOString(),
-        }));
-        return c.json({ failures });
       })
   );
 }

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { BRAND_NAME } from '@shared/brand';
-import type { Auth } from '../auth/auth';
-import type { Db } from '../db/client';
-import { authUsers, userRoles } from '../db/schema';
-import type { EmailSender } from '../providers/email';
-import { renderEmail } from '../notify/email-layout';
-import { recordAudit } from '../modules/audit/audit.repository';
+import type { Auth } from '../../auth/auth';
+import type { Db } from '../../db/client';
+import { authUsers, userRoles } from '../../db/schema';
+import type { EmailSender } from '../../providers/email';
+import { renderEmail } from '../../providers/email/email-layout';
+import { recordAudit } from '../audit/audit.repository';
 
 /** An invitation's set-password link lives three days (a reset link lives one hour). */
 export const ADMIN_INVITE_SECONDS = 3 * 24 * 60 * 60;

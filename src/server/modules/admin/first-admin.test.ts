@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
-import { totpCodeOf } from '../auth/two-factor';
-import { openDatabase } from '../db/client';
-import { auditLog, authUsers, userRoles } from '../db/schema';
-import { pgliteDataDirOf } from '../db/prebuilt';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../test/test-app';
-import { prefillPgliteDataDir } from '../test/test-db';
+import { totpCodeOf } from '../../auth/two-factor';
+import { openDatabase } from '../../db/client';
+import { auditLog, authUsers, userRoles } from '../../db/schema';
+import { pgliteDataDirOf } from '../../db/prebuilt';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app';
+import { prefillPgliteDataDir } from '../../test/test-db';
 import { AdminCreateError, createAdmin } from './first-admin';
 
 let t: TestApp;

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { trace } from '@opentelemetry/api';
 import { routePath } from 'hono/route';
-import type { AppEnv } from '../http/context';
-import { requestContext, requestLineLog } from './logger';
-import type { Metrics } from './metrics';
-import type { WebhookFailureLog } from './webhook-failures';
+import type { AppEnv } from './context';
+import { requestContext, requestLineLog } from '../ops/logger';
+import type { Metrics } from '../ops/metrics';
+import type { WebhookFailureLog } from '../ops/webhook-failures';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 

@@ -1,13 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-
-/** Runs a raw aggregate query; PGlite and node-postgres both answer `{ rows }`. */
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows?: T[] }).rows ?? [];
-}
-
-export const num = (value: unknown) => Number(value ?? 0);
+import { rowsOf } from '../../db/sql-rows';
 
 /**
  * Experts by verification state, in three keys (verified, rejected, everything else "pending"): the

@@ -1,9 +1,9 @@
 import { BRAND_NAME } from '@shared/brand';
 import { CATEGORY_LABELS, categoryOf, isMandatoryEmail } from '@shared/notify/notification-categories';
-import type { NotificationRow } from '../modules/notifications/notifications.repository';
-import type { EmailMessage } from '../providers/email';
-import { renderEmail } from './email-layout';
-import { unsubscribeToken } from './unsubscribe-token';
+import type { NotificationRow } from '../notifications.repository';
+import type { EmailMessage } from '../../../providers/email';
+import { renderEmail } from '../../../providers/email/email-layout';
+import { unsubscribeToken } from '../preferences/unsubscribe-token';
 
 /** The exact page a notification is about, and the button's words. */
 export function notificationLink(publicUrl: string, row: Pick<NotificationRow, 'type' | 'task_id'>): { label: string; url: string } {

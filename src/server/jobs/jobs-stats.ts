@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rowsOf } from '../modules/admin/sql-rows';
+import { rowsOf } from '../db/sql-rows';
 
 export interface JobQueueStats {
   due: number;

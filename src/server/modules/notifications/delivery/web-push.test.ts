@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { webPushMessages } from '@shared/messages/web-push';
-import { jobs, notifications, webPushSubscriptions } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { insertNotifications } from '../notifications/notifications.repository';
-import type { MemoryWebPushSender } from '../../providers/web-push';
-import { webPushJobKey, WEB_PUSH_JOB_KIND } from '../../notify/web-push-delivery';
+import { jobs, notifications, webPushSubscriptions } from '../../../db/schema';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { insertNotifications } from '../notifications.repository';
+import type { MemoryWebPushSender } from '../../../providers/web-push';
+import { webPushJobKey, WEB_PUSH_JOB_KIND } from './web-push-delivery';
 
 let h: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { notificationPreferences } from '../db/schema';
+import type { Db } from '../../../db/client';
+import { notificationPreferences } from '../../../db/schema';
 import type { NotificationCategory, NotificationChannel } from '@shared/notify/notification-categories';
 
 export interface PreferenceChoice {

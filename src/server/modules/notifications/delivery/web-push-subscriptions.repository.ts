@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { webPushSubscriptions } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { webPushSubscriptions } from '../../../db/schema';
 
 export type WebPushSubscriptionRow = typeof webPushSubscriptions.$inferSelect;
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, notificationPreferences, profiles, webPushSubscriptions } from '../db/schema';
+import { jobs, notificationPreferences, profiles, webPushSubscriptions } from '../../../db/schema';
 import { eq, inArray } from 'drizzle-orm';
-import type { EmailMessage } from '../providers/email';
-import type { PushMessage } from '../providers/push';
-import type { WebPushSender } from '../providers/web-push';
-import { createNotification } from '../test/builders';
-import { countStatements } from '../test/statement-counter';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import type { EmailMessage } from '../../../providers/email';
+import type { PushMessage } from '../../../providers/push';
+import type { WebPushSender } from '../../../providers/web-push';
+import { createNotification } from '../../../test/builders';
+import { countStatements } from '../../../test/statement-counter';
+import { createTestApp, type TestApp, type TestUser } from '../../../test/test-app';
 import { deliverEmail, deliverPush, type DeliveryDeps } from './delivery-handlers';
 import { webPushJobKey } from './web-push-delivery';
 
