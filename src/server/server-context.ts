@@ -11,7 +11,7 @@ import { createProviders } from './providers/providers';
 import { createChangeBus, type ChangeBus } from './realtime/change-bus';
 import { createRealtimeHub } from './realtime/hub';
 import { allowedOriginsOf } from './realtime/realtime.routes';
-import { createMoneyJobRunner } from './modules/holds/money-jobs';
+import { createMoneyJobRunner } from './modules/money-jobs/money-jobs';
 import { createTaskPayments } from './modules/payments/task-payments';
 import { createDataExportHandlers } from './modules/account-control/data-export.jobs';
 import { createRefundRetryHandlers } from './modules/disputes/refund-retries';

@@ -11,9 +11,9 @@ import { jsonBody, queryParams } from '../../http/validation';
 import { notFound } from '../../lib/errors';
 import { requireAdmin } from '../admin/admin-access';
 import { createDirectoryService } from './directory.service';
-import { createReviewModerationService } from './review-moderation.service';
+import { createReviewModerationService } from '../reviews/review-moderation.service';
 import { createTaskSearchService } from './task-search.service';
-import { createTwoWayReviewsService } from './two-way-reviews.service';
+import { createTwoWayReviewsService } from '../reviews/two-way-reviews.service';
 import { createWaitlistService } from './waitlist.service';
 
 /** An id that is not a UUID names no entry: the same 404 as an unknown one. */

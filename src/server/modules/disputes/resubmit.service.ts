@@ -15,7 +15,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { reviewWindowHours } from '../holds/holds.repository';
 import { moneyNotification } from '../holds/money-notifications';
-import { checkEvidenceFiles, EVIDENCE_FIELDS, textOf } from '../tasks/evidence.service';
+import { checkEvidenceFiles, EVIDENCE_FIELDS, textOf } from '../evidence/evidence-submission.service';
 import { loadTaskFor } from '../tasks/task-access';
 import { updateTaskIf } from '../tasks/tasks.repository';
 import { findOpenDispute, markResubmitted } from './disputes.repository';

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
 import { authorize, overrideProvider } from '../payments/payments.test-helpers';
 import { PaymentProviderError } from '../../providers/payments/payment-provider';
 import { LOCAL_AUTHORIZATION_HOLD_MS } from '../../providers/payments/local-adapter';
-import { createMoneyJobRunner } from './money-jobs';
+import { createMoneyJobRunner } from '../money-jobs/money-jobs';
 import { findJob } from '../../jobs/jobs.repository';
 import {
   HOUR,

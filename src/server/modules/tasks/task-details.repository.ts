@@ -2,7 +2,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { expertProfiles, profiles, reviews, tasks, transactions } from '../../db/schema';
-import type { ExpertProfileRow, ProfileRow } from './applications.repository';
+import type { ExpertProfileRow, ProfileRow } from '../applications/applications.repository';
 import type { TaskRow } from './tasks.repository';
 
 export type ReviewRow = typeof reviews.$inferSelect;

@@ -4,7 +4,7 @@ import type { ApplicationStatus } from '@shared/domain/enums';
 import type { TaskStatus } from '@shared/domain/task-status';
 import type { Db } from '../../db/client';
 import { taskApplications, tasks } from '../../db/schema';
-import { clientRatingFrom, revealedClientRatingSql, type ClientRating } from '../discovery/client-rating.repository';
+import { clientRatingFrom, revealedClientRatingSql, type ClientRating } from '../reviews/client-rating.repository';
 import type { TaskRow } from './tasks.repository';
 
 export interface TaskListRow {

@@ -18,12 +18,12 @@ import { assertWithinPriceLimits } from './price-limits';
 import { assertDueDateWithinLimit } from './due-date-limit';
 import type { TasksServiceDeps } from './tasks.deps';
 import { assertTaskId, enforce, factsOf, loadActor, loadVisibleTask } from './task-access';
-import { clientRatingOf } from '../discovery/client-rating.repository';
+import { clientRatingOf } from '../reviews/client-rating.repository';
 import { readTaskDetails } from './task-details-read';
 import { listAppliedTasks, listAssignedTasks, listClientTasks, listOpenTasks, type PageWindow, type TaskPage } from './task-lists.repository';
 import { toApplicationDto, toPersonDto, toReviewDto, toTaskDto, toTaskExpertDto, toTransactionDto } from './tasks.dto';
 import { insertTask, updateTaskIf } from './tasks.repository';
-import { clientReviewHiddenFromExpert } from './blind-reviews';
+import { clientReviewHiddenFromExpert } from '../reviews/blind-reviews';
 import { hiddenFromActor } from './suspended-clients';
 import { insertTaskWithAlertJob } from '../task-alerts/task-alert-jobs';
 

@@ -15,7 +15,7 @@ import {
   useTasksTestApp,
   type Cast,
   type TasksTestApp,
-} from './tasks.test-helpers';
+} from '../tasks/tasks.test-helpers';
 
 let h: TasksTestApp;
 let cast: Cast;

@@ -4,7 +4,7 @@ import type { ExpertPublicProfileResponse, ExpertReviewsPageResponse } from '@sh
 import { expertProfiles, notifications } from '../../db/schema';
 import { createTaskAt } from '../../test/builders';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { revealDueReviews } from '../tasks/blind-reviews';
+import { revealDueReviews } from './blind-reviews';
 
 // Issue 23, decision 0260: nothing about a client's review of the expert reaches the expert or the
 // public (notification rating, running average, public list) before both reviewed or the window closed.

@@ -15,13 +15,13 @@ import {
   type ExpertProfileRow,
   type ProfileRow,
 } from './applications.repository';
-import { adminOverrideOf, recordOverride } from './admin-override';
-import { assertWithinPriceLimits } from './price-limits';
-import { enforce, loadVisibleTask } from './task-access';
-import { notify, taskNotification } from './task-notifications';
-import type { TasksServiceDeps } from './tasks.deps';
-import { toApplicationDto, toTaskDto } from './tasks.dto';
-import { findTask, hasApplication, updateTaskIf } from './tasks.repository';
+import { adminOverrideOf, recordOverride } from '../admin-overrides/admin-override';
+import { assertWithinPriceLimits } from '../tasks/price-limits';
+import { enforce, loadVisibleTask } from '../tasks/task-access';
+import { notify, taskNotification } from '../tasks/task-notifications';
+import type { TasksServiceDeps } from '../tasks/tasks.deps';
+import { toApplicationDto, toTaskDto } from '../tasks/tasks.dto';
+import { findTask, hasApplication, updateTaskIf } from '../tasks/tasks.repository';
 
 const isUuid = (value: string) => idSchema.safeParse(value).success;
 

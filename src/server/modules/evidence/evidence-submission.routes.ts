@@ -7,8 +7,8 @@ import { userFileResponse } from '../../http/user-file';
 import { bucketRedirect } from '../../http/bucket-redirect';
 import type { Clock } from '../../lib/clock';
 import type { FileStorage } from '../../providers/storage';
-import type { EvidenceService } from './evidence.service';
-import { streamedFileResponse } from '../evidence/video-uploads/range-response';
+import type { EvidenceService } from './evidence-submission.service';
+import { streamedFileResponse } from './video-uploads/range-response';
 
 /** Room for the multipart envelope and the notes around the photos. */
 const ENVELOPE_BYTES = 64 * 1024;

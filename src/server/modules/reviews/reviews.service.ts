@@ -6,9 +6,9 @@ import { AppError, conflict } from '../../lib/errors';
 import { findProfile } from '../profiles/profiles.repository';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { applyRevealedReview, blindNotice, expertReviewedClient, hiddenUntilFor, lockTaskForReview, revealedNotice } from './blind-reviews';
-import { loadTaskFor } from './task-access';
-import type { TasksServiceDeps } from './tasks.deps';
-import { toReviewDto } from './tasks.dto';
+import { loadTaskFor } from '../tasks/task-access';
+import type { TasksServiceDeps } from '../tasks/tasks.deps';
+import { toReviewDto } from '../tasks/tasks.dto';
 import { insertClientFlag, insertReviewOnce } from './reviews.repository';
 
 export function createReviewsService(deps: TasksServiceDeps) {

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import { clientReviews, reviews, tasks } from '../../db/schema';
 import { recomputeCommunityTrust } from '../verification/community-trust';
 import { applyRatingToExpert } from './reviews.repository';
-import { notify, taskNotification } from './task-notifications';
-import type { TaskRow } from './tasks.repository';
+import { notify, taskNotification } from '../tasks/task-notifications';
+import type { TaskRow } from '../tasks/tasks.repository';
 
 /** When the 14-day window started: verification (completed_at); a completed task without it counts from its last change. */
 export const reviewWindowStart = (task: Pick<TaskRow, 'completed_at' | 'updated_at'>): Date => task.completed_at ?? task.updated_at;

@@ -8,7 +8,7 @@ import { validate } from '../../http/validation';
 import { badRequest } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
 import { insertNotifications } from '../notifications/notifications.repository';
-import type { TaskRow } from './tasks.repository';
+import type { TaskRow } from '../tasks/tasks.repository';
 
 const adminOverridesText = messages.adminOverrides;
 

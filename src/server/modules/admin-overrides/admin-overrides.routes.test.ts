@@ -14,7 +14,7 @@ import {
   useTasksTestApp,
   type Cast,
   type TasksTestApp,
-} from './tasks.test-helpers';
+} from '../tasks/tasks.test-helpers';
 
 /**
  * Issue 27: every admin action in a party's place needs a written reason, leaves exactly one audit

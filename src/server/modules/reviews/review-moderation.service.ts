@@ -6,7 +6,7 @@ import { clientReviews, reviews } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
-import { recomputeExpertRating } from '../tasks/reviews.repository';
+import { recomputeExpertRating } from './reviews.repository';
 import { recomputeCommunityTrust } from '../verification/community-trust';
 
 const directoryText = messages.directory;

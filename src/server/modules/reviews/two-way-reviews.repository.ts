@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clientReviews, reviewReports, reviews } from '../../db/schema';
 import { revealedClientRatingSql } from './client-rating.repository';
-import { rowsOf } from './search-sql';
+import { rowsOf } from '../discovery/search-sql';
 
 export type ClientReviewRow = typeof clientReviews.$inferSelect;
 

@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { rolesOf } from '../profiles/profiles.repository';
-import { blindNotice, lockTaskForReview, revealClientReviewOfTask, revealedNotice, reviewWindowStart } from '../tasks/blind-reviews';
+import { blindNotice, lockTaskForReview, revealClientReviewOfTask, revealedNotice, reviewWindowStart } from './blind-reviews';
 import { assertTaskId } from '../tasks/task-access';
 import { findTask, type TaskRow } from '../tasks/tasks.repository';
 import {

@@ -4,7 +4,7 @@ import type { ExpertPublicProfileResponse } from '@shared/schemas/expert-public.
 import { auditLog, expertProfiles } from '../../db/schema';
 import { createClientReview, createReview, createTaskAt } from '../../test/builders';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { recomputeExpertRating } from '../tasks/reviews.repository';
+import { recomputeExpertRating } from './reviews.repository';
 
 let t: TestApp;
 let client: TestUser;

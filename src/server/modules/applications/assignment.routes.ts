@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { requireUser, type AppEnv } from '../../http/context';
-import type { LifecycleService } from './lifecycle.service';
+import type { LifecycleService } from '../tasks/lifecycle.service';
 
 /** The assigned expert's actions: accept (start work), decline, abandon. */
 export function assignmentRoutes(service: LifecycleService) {

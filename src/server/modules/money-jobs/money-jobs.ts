@@ -2,15 +2,15 @@ import type { AppDeps } from '../../app-deps';
 import { createJobRunner, type JobHandler, type JobRunnerOptions } from '../../jobs/runner';
 import type { Metrics } from '../../ops/metrics';
 import { createTaskPayments } from '../payments/task-payments';
-import { revealDueReviews } from '../tasks/blind-reviews';
-import { createMoneyJobHandlers, scheduleMoneyWork } from './hold-jobs';
+import { revealDueReviews } from '../reviews/blind-reviews';
+import { createMoneyJobHandlers, scheduleMoneyWork } from '../holds/hold-jobs';
 import { reconcilePayments, RECONCILE_JOB_KIND, scheduleReconciliation } from '../reconciliation/reconcile';
 import {
   alertAdmins,
   alertingOnRepeatedFailure,
   ALERTED_JOB_KINDS,
   createPaymentRetryHandlers,
-} from './payment-retries';
+} from '../holds/payment-retries';
 
 /** The job runner of the money path: hold reminders and lapses, review reminders, auto-release. */
 export function createMoneyJobRunner(

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { REVIEW_WINDOW_DAYS } from '@shared/domain/two-way-reviews';
 import type { Db } from '../../db/client';
-import { rowsOf } from './search-sql';
+import { rowsOf } from '../discovery/search-sql';
 
 /**
  * The average and count of a client's revealed, shown reviews: the reveal rule of

@@ -3,7 +3,7 @@ import type { FlagSeverity } from '@shared/domain/enums';
 import type { Db } from '../../db/client';
 import { clientFlags, expertProfiles, reviews } from '../../db/schema';
 import { visibleReview } from './review-visibility';
-import type { ReviewRow } from './task-details.repository';
+import type { ReviewRow } from '../tasks/task-details.repository';
 
 /** Inserts the review once: the unique (task, reviewer) index turns a repeat into undefined. */
 export async function insertReviewOnce(
