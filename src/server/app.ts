@@ -38,6 +38,12 @@ import { geoRoutes } from './modules/geo/geo.routes';
 import { expertsRoutes } from './modules/experts/experts.routes';
 import { phoneRoutes } from './modules/phone/phone.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { applicationsRoutes } from './modules/applications/applications.routes';
+import { evidenceSubmissionRoutes } from './modules/evidence/evidence-submission.routes';
+import { reviewsRoutes, twoWayReviewsRoutes } from './modules/reviews/reviews.routes';
+import { taskReviewReads } from './modules/reviews/task-review-reads';
+import { callOffVisit } from './modules/appointments/visit-call-off';
+import { communityTrustReviewHooks } from './modules/verification/community-trust';
 import { paymentsRoutes } from './modules/checkout/payments.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { paymentSetupRoutes } from './modules/payments/payment-setup.routes';
@@ -164,7 +170,13 @@ export function createApp(deps: AppDeps) {
   app.route('/api', geoRoutes(deps));
   app.route('/api', expertsRoutes(deps));
   app.route('/api', phoneRoutes(deps));
-  app.route('/api', tasksRoutes(deps));
+  // The task's routes, then its applications, evidence and reviews (each module its own; this order
+  // is the order they always had). The modules above tasks hand it what it needs (TaskHooks), and
+  // verification what a review sets off (ReviewHooks): tasks and reviews import neither.
+  app.route('/api', tasksRoutes(deps, { reviews: taskReviewReads, callOffVisit }));
+  app.route('/api', applicationsRoutes(deps));
+  app.route('/api', evidenceSubmissionRoutes(deps));
+  app.route('/api', reviewsRoutes(deps, communityTrustReviewHooks));
   app.route('/api', paymentsRoutes(deps));
   app.route('/api', paymentSetupRoutes(deps, { webhookHandlers: paymentIntentWebhookHandlers }));
   app.route('/api', settingsRoutes(deps));
@@ -178,6 +190,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', adminRoutes(deps));
   app.route('/api', disputesRoutes(deps));
   app.route('/api', discoveryRoutes(deps));
+  app.route('/api', twoWayReviewsRoutes(deps, communityTrustReviewHooks));
   app.route('/api', invitationsRoutes(deps));
   app.route('/api', appointmentsRoutes(deps));
   app.route('/api', onsiteRoutes(deps));

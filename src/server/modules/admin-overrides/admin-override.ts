@@ -4,13 +4,16 @@ import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import { overrideBodySchema } from '@shared/schemas/admin-overrides.schemas';
 import type { Db } from '../../db/client';
+import type { tasks } from '../../db/schema';
 import { validate } from '../../http/validation';
 import { badRequest } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
 import { insertNotifications } from '../notifications/notifications.repository';
-import type { TaskRow } from '../tasks/tasks.repository';
 
 const adminOverridesText = messages.adminOverrides;
+
+/** The task row (the table's own type: the tasks module imports this one, never the reverse). */
+type TaskRow = typeof tasks.$inferSelect;
 
 /** The audit action of an override: `override.cancel`, `override.confirm_evidence`, ... */
 export const overrideAuditAction = (action: TaskAction) => `override.${action}`;

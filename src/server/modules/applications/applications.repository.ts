@@ -2,10 +2,8 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { decodeReturnedRow } from '../../db/returned-row';
 import { expertProfiles, profiles, taskApplications } from '../../db/schema';
+import type { ApplicationRow, ExpertProfileRow, ProfileRow } from '../tasks/task-details.repository';
 
-export type ApplicationRow = typeof taskApplications.$inferSelect;
-export type ExpertProfileRow = typeof expertProfiles.$inferSelect;
-export type ProfileRow = typeof profiles.$inferSelect;
 export interface ApplicationWithExpert {
   application: ApplicationRow;
   expert: ExpertProfileRow;

@@ -11,10 +11,8 @@ import {
   insertApplicationIfOpen,
   rejectPendingApplication,
   settleApplicationsOnAssign,
-  type ApplicationRow,
-  type ExpertProfileRow,
-  type ProfileRow,
 } from './applications.repository';
+import type { ApplicationRow, ExpertProfileRow, ProfileRow } from '../tasks/task-details.repository';
 import { adminOverrideOf, recordOverride } from '../admin-overrides/admin-override';
 import { assertWithinPriceLimits } from '../tasks/price-limits';
 import { enforce, loadVisibleTask } from '../tasks/task-access';

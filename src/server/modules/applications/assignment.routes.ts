@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { requireUser, type AppEnv } from '../../http/context';
-import type { LifecycleService } from '../tasks/lifecycle.service';
+import type { AssignmentService } from './assignment.service';
 
 /** The assigned expert's actions: accept (start work), decline, abandon. */
-export function assignmentRoutes(service: LifecycleService) {
+export function assignmentRoutes(service: AssignmentService) {
   return new Hono<AppEnv>()
     .post('/tasks/:id/accept', async (c) => {
       const user = requireUser(c);

@@ -5,16 +5,22 @@ import { requireUser, type AppEnv } from '../../http/context';
 import { formData, optionalJsonBody } from '../../http/validation';
 import { userFileResponse } from '../../http/user-file';
 import { bucketRedirect } from '../../http/bucket-redirect';
-import type { Clock } from '../../lib/clock';
-import type { FileStorage } from '../../providers/storage';
-import type { EvidenceService } from './evidence-submission.service';
+import type { AppDeps } from '../../app-deps';
+import { tasksServiceDeps, type TasksModuleDeps } from '../tasks/tasks.deps';
+import { createEvidenceService } from './evidence-submission.service';
 import { streamedFileResponse } from './video-uploads/range-response';
 
 /** Room for the multipart envelope and the notes around the photos. */
 const ENVELOPE_BYTES = 64 * 1024;
 
-/** Evidence: the expert's upload, the private file reads, the client's confirm (reject: modules/disputes). */
-export function evidenceRoutes(service: EvidenceService, files?: { storage: FileStorage; clock: Clock }) {
+/**
+ * Evidence: the expert's upload, the private file reads, the client's confirm (reject: modules/disputes).
+ * Mounted under /api by app.ts, right after the applications module's routes; `deps` may carry the
+ * tasks module's replacements (TasksModuleDeps).
+ */
+export function evidenceSubmissionRoutes(deps: AppDeps) {
+  const files = tasksServiceDeps(deps as TasksModuleDeps);
+  const service = createEvidenceService(files);
   return new Hono<AppEnv>()
     .post('/tasks/:id/evidence/confirm', async (c) => {
       const user = requireUser(c);
@@ -39,10 +45,10 @@ export function evidenceRoutes(service: EvidenceService, files?: { storage: File
       const video = await service.video(user.id, c.req.param('id'), c.req.param('index'));
       if (video) {
         // S3: after the same check, the bucket serves the video (ranges too) by a short-lived URL (decision 0434).
-        const redirect = files ? await bucketRedirect(c, files.storage, video.key, { disposition: 'inline', now: files.clock.now() }) : null;
+        const redirect = await bucketRedirect(c, files.storage, video.key, { disposition: 'inline', now: files.clock.now() });
         return redirect ?? streamedFileResponse(c, video);
       }
-      if (files?.storage.presignGet) {
+      if (files.storage.presignGet) {
         // S3: an admin's original comes from the bucket by a short-lived URL (decision 0434).
         const original = await service.originalSource(user.id, c.req.param('id'), c.req.param('index'));
         const redirect = original ? await bucketRedirect(c, files.storage, original.key, { disposition: 'inline', now: files.clock.now() }) : null;

@@ -3,6 +3,7 @@ import { createJobRunner, type JobHandler, type JobRunnerOptions } from '../../j
 import type { Metrics } from '../../ops/metrics';
 import { createTaskPayments } from '../payments/task-payments';
 import { revealDueReviews } from '../reviews/blind-reviews';
+import { communityTrustReviewHooks } from '../verification/community-trust';
 import { createMoneyJobHandlers, scheduleMoneyWork } from '../holds/hold-jobs';
 import { reconcilePayments, RECONCILE_JOB_KIND, scheduleReconciliation } from '../reconciliation/reconcile';
 import {
@@ -58,7 +59,7 @@ export function createMoneyJobRunner(
     schedule: async (now) => {
       await scheduleMoneyWork(deps.db, now);
       await scheduleReconciliation(deps.db, now);
-      await revealDueReviews(deps.db, now);
+      await revealDueReviews(deps.db, now, communityTrustReviewHooks);
       await options.extraSchedule?.(now);
     },
     pollIntervalMs: options.pollIntervalMs,

@@ -24,6 +24,7 @@ import { readMe } from '../profiles/me-read';
 import { maintenanceModeOn } from '../settings/maintenance.middleware';
 import { tasksServiceDeps, type TasksModuleDeps } from '../tasks/tasks.deps';
 import { createTasksService } from '../tasks/tasks.service';
+import { taskReviewReads } from '../reviews/task-review-reads';
 
 export interface SignedInDocumentsDeps {
   deps: AppDeps;
@@ -86,7 +87,7 @@ export function readsThroughApi(app: Hono<AppEnv>): NonNullable<SignedInDocument
  * whose page then does what it always did.
  */
 export function signedInDocuments({ deps, webRoot, userOf, firstReads }: SignedInDocumentsDeps) {
-  const tasks = createTasksService(tasksServiceDeps(deps as TasksModuleDeps));
+  const tasks = createTasksService({ ...tasksServiceDeps(deps as TasksModuleDeps), reviews: taskReviewReads });
   let indexHtml: string | null = null;
   /** The build does not change under a running server: read it once. */
   const indexDocument = () => (indexHtml ??= readFileSync(resolve(webRoot, 'index.html'), 'utf8'));

@@ -4,6 +4,7 @@ import type { ExpertPublicProfileResponse, ExpertReviewsPageResponse } from '@sh
 import { expertProfiles, notifications } from '../../db/schema';
 import { createTaskAt } from '../../test/builders';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { communityTrustReviewHooks } from '../verification/community-trust';
 import { revealDueReviews } from './blind-reviews';
 
 // Issue 23, decision 0260: nothing about a client's review of the expert reaches the expert or the
@@ -73,10 +74,10 @@ describe('double-blind client reviews of the expert', () => {
   it('reveals at the window end through the sweep, once', async () => {
     const { expert, task } = await setup();
     t.clock.set(new Date(task.completed_at!.getTime() + 14 * DAY - 1));
-    expect(await revealDueReviews(t.db, t.clock.now())).toBe(0);
+    expect(await revealDueReviews(t.db, t.clock.now(), communityTrustReviewHooks)).toBe(0);
     await expectHidden(expert, task.id);
     t.clock.set(new Date(task.completed_at!.getTime() + 14 * DAY));
-    const [first, second] = await Promise.all([revealDueReviews(t.db, t.clock.now()), revealDueReviews(t.db, t.clock.now())]);
+    const [first, second] = await Promise.all([revealDueReviews(t.db, t.clock.now(), communityTrustReviewHooks), revealDueReviews(t.db, t.clock.now(), communityTrustReviewHooks)]);
     expect(first + second).toBe(1);
     await expectRevealed(expert, task.id);
     t.clock.set(new Date('2026-11-01T12:00:00Z'));

@@ -4,7 +4,7 @@ import { messages } from '@shared/messages';
 import { reviewsRevealed, reviewWindowEndsAt } from '@shared/domain/two-way-reviews';
 import type { Db } from '../../db/client';
 import { clientReviews, reviews, tasks } from '../../db/schema';
-import { recomputeCommunityTrust } from '../verification/community-trust';
+import type { ReviewHooks } from './review-hooks';
 import { applyRatingToExpert } from './reviews.repository';
 import { notify, taskNotification } from '../tasks/task-notifications';
 import type { TaskRow } from '../tasks/tasks.repository';
@@ -49,21 +49,22 @@ export function hiddenUntilFor(task: Pick<TaskRow, 'completed_at' | 'updated_at'
 export async function applyRevealedReview(
   tx: Db,
   input: { review: { id: string; rating: number; reviewee_id: string }; task: { id: string; title: string }; now: Date },
+  hooks: ReviewHooks,
 ): Promise<void> {
   const expertId = input.review.reviewee_id;
   await applyRatingToExpert(tx, { expertId, rating: input.review.rating, now: input.now });
-  await recomputeCommunityTrust(tx, { expertId, now: input.now });
+  await hooks.expertReviewsChanged(tx, { expertId, now: input.now });
   await notify(tx, [taskNotification.reviewReceived(expertId, input.task, input.review)]);
 }
 
 /** The expert has just reviewed the client: reveals the client's hidden review of this task, if any. */
-export async function revealClientReviewOfTask(tx: Db, task: { id: string; title: string }, now: Date) {
+export async function revealClientReviewOfTask(tx: Db, task: { id: string; title: string }, now: Date, hooks: ReviewHooks) {
   const [row] = await tx
     .update(reviews)
     .set({ hidden_until: null })
     .where(and(eq(reviews.task_id, task.id), isNotNull(reviews.hidden_until)))
     .returning();
-  if (row) await applyRevealedReview(tx, { review: row, task, now });
+  if (row) await applyRevealedReview(tx, { review: row, task, now }, hooks);
   return row;
 }
 
@@ -72,7 +73,7 @@ export async function revealClientReviewOfTask(tx: Db, task: { id: string; title
  * closed, a batch at a time (reviews_hidden_until_idx). Each is cleared by a conditional update, so two
  * workers never apply one review twice. Returns how many were revealed.
  */
-export async function revealDueReviews(db: Db, now: Date, limit = 100): Promise<number> {
+export async function revealDueReviews(db: Db, now: Date, hooks: ReviewHooks, limit = 100): Promise<number> {
   const due = await db
     .select({ id: reviews.id })
     .from(reviews)
@@ -89,7 +90,7 @@ export async function revealDueReviews(db: Db, now: Date, limit = 100): Promise<
         .returning();
       if (!row) return false;
       const [task] = await tx.select({ id: tasks.id, title: tasks.title }).from(tasks).where(eq(tasks.id, row.task_id));
-      if (task) await applyRevealedReview(tx, { review: row, task, now });
+      if (task) await applyRevealedReview(tx, { review: row, task, now }, hooks);
       return true;
     });
     if (done) revealed += 1;

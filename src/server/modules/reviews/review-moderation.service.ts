@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
 import { recomputeExpertRating } from './reviews.repository';
-import { recomputeCommunityTrust } from '../verification/community-trust';
+import type { ReviewHooks } from './review-hooks';
 
 const directoryText = messages.directory;
 
@@ -16,7 +16,7 @@ const directoryText = messages.directory;
  * (actor, review, kind, reason) and, for a review of an expert, the recomputed average and badges are
  * one transaction; the conditional update makes a repeat or a parallel twin a 409 that changes nothing.
  */
-export function createReviewModerationService(db: Db, clock: Clock) {
+export function createReviewModerationService(db: Db, clock: Clock, hooks: ReviewHooks) {
   async function moderate(adminId: string, reviewId: string, input: ReviewModerationRequest, hide: boolean) {
     const now = clock.now();
     const table = input.kind === 'expert' ? reviews : clientReviews;
@@ -37,7 +37,7 @@ export function createReviewModerationService(db: Db, clock: Clock) {
       if (!row) return false;
       if (input.kind === 'expert') {
         await recomputeExpertRating(tx, { expertId: row.reviewee_id, now });
-        await recomputeCommunityTrust(tx, { expertId: row.reviewee_id, now });
+        await hooks.expertReviewsChanged(tx, { expertId: row.reviewee_id, now });
       }
       await recordAudit(tx, {
         actor_id: adminId,

@@ -8,10 +8,12 @@ import { insertNotifications } from '../notifications/notifications.repository';
 import { applyRevealedReview, blindNotice, expertReviewedClient, hiddenUntilFor, lockTaskForReview, revealedNotice } from './blind-reviews';
 import { loadTaskFor } from '../tasks/task-access';
 import type { TasksServiceDeps } from '../tasks/tasks.deps';
+import type { ReviewHooks } from './review-hooks';
 import { toReviewDto } from '../tasks/tasks.dto';
 import { insertClientFlag, insertReviewOnce } from './reviews.repository';
 
-export function createReviewsService(deps: TasksServiceDeps) {
+/** `hooks`: what a revealed review sets off above this module (review-hooks.ts). */
+export function createReviewsService(deps: TasksServiceDeps, hooks: ReviewHooks) {
   const { db, clock } = deps;
 
   return {
@@ -41,7 +43,7 @@ export function createReviewsService(deps: TasksServiceDeps) {
         });
         if (!row) return undefined;
         if (row.hidden_until === null) {
-          await applyRevealedReview(tx, { review: row, task, now });
+          await applyRevealedReview(tx, { review: row, task, now }, hooks);
           if (expertReviewed) await insertNotifications(tx, [revealedNotice(userId, task)]);
         } else {
           await insertNotifications(tx, [blindNotice(expertId, task)]);

@@ -1,8 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clientReviews, reviewReports, reviews } from '../../db/schema';
-import { revealedClientRatingSql } from './client-rating.repository';
-import { rowsOf } from '../discovery/search-sql';
+import { revealedClientRatingSql, rowsOf } from './client-rating.repository';
 
 export type ClientReviewRow = typeof clientReviews.$inferSelect;
 

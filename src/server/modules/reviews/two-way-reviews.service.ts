@@ -5,6 +5,7 @@ import type { ClientCardDto, ReviewReportRequest, TwoWayReviewDto, TwoWayReviews
 import type { ReviewReportDto } from '@shared/schemas/directory.schemas';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { ReviewHooks } from './review-hooks';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { rolesOf } from '../profiles/profiles.repository';
@@ -34,7 +35,7 @@ const toDto = (row: { id: string; rating: number; comment: string; created_at: D
 const finishedAt = (task: TaskRow) => (REVIEWABLE.has(task.status) ? reviewWindowStart(task) : null);
 
 /** Two-way, double-blind reviews (issue 23, docs/decisions/0183). */
-export function createTwoWayReviewsService(db: Db, clock: Clock) {
+export function createTwoWayReviewsService(db: Db, clock: Clock, hooks: ReviewHooks) {
   async function taskOf(taskId: string): Promise<TaskRow> {
     assertTaskId(taskId);
     const task = await findTask(db, taskId);
@@ -67,7 +68,7 @@ export function createTwoWayReviewsService(db: Db, clock: Clock) {
         if (!inserted) return undefined;
         // The client's hidden review is revealed now: the expert's average moves and review_received
         // (with its rating) goes to the expert in this transaction (decision 0260).
-        const revealedNow = await revealClientReviewOfTask(tx, task, now);
+        const revealedNow = await revealClientReviewOfTask(tx, task, now, hooks);
         const { clientReview } = await reviewsOfTask(tx, task.id, task.client_id);
         await insertNotifications(
           tx,

@@ -16,14 +16,12 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { listOpenTasksAs } from './available-tasks.repository';
 import { assertWithinPriceLimits } from './price-limits';
 import { assertDueDateWithinLimit } from './due-date-limit';
-import type { TasksServiceDeps } from './tasks.deps';
+import type { TaskHooks, TasksServiceDeps } from './tasks.deps';
 import { assertTaskId, enforce, factsOf, loadActor, loadVisibleTask } from './task-access';
-import { clientRatingOf } from '../reviews/client-rating.repository';
 import { readTaskDetails } from './task-details-read';
 import { listAppliedTasks, listAssignedTasks, listClientTasks, listOpenTasks, type PageWindow, type TaskPage } from './task-lists.repository';
 import { toApplicationDto, toPersonDto, toReviewDto, toTaskDto, toTaskExpertDto, toTransactionDto } from './tasks.dto';
 import { insertTask, updateTaskIf } from './tasks.repository';
-import { clientReviewHiddenFromExpert } from '../reviews/blind-reviews';
 import { hiddenFromActor } from './suspended-clients';
 import { insertTaskWithAlertJob } from '../task-alerts/task-alert-jobs';
 
@@ -37,8 +35,9 @@ function contentWarnings(input: { title: string; description: string }): string[
   return result.warnings;
 }
 
-export function createTasksService(deps: TasksServiceDeps) {
-  const { db, clock, proximity } = deps;
+/** `reviews`: what the task's reads show of its reviews, from the reviews module (tasks.deps.ts). */
+export function createTasksService(deps: TasksServiceDeps & Pick<TaskHooks, 'reviews'>) {
+  const { db, clock, proximity, reviews } = deps;
 
   return {
     /** POST /tasks/check-location: the proximity check alone, before the form is submitted. */
@@ -129,7 +128,7 @@ export function createTasksService(deps: TasksServiceDeps) {
       let center: LatLng | null = null;
       if (scope === 'mine') page = await listClientTasks(db, userId, query.status, window);
       else if (scope === 'assigned') page = await listAssignedTasks(db, userId, query.status, window);
-      else if (scope === 'applied') page = await listAppliedTasks(db, userId, query.status, window, clock.now());
+      else if (scope === 'applied') page = await listAppliedTasks(db, userId, query.status, window, clock.now(), reviews.clientRatingSql);
       else ({ page, center } = await availablePage(userId, query, window));
       return {
         tasks: page.rows.map((row) => ({
@@ -166,7 +165,7 @@ export function createTasksService(deps: TasksServiceDeps) {
       const isParty = actor.isAdmin || task.client_id === actor.userId || task.expert_id === actor.userId;
       let reviewRows = check(actor, 'view_review', facts, now).ok ? allReviews : [];
       // Double-blind: the expert sees the client's review once both reviewed or the window closed.
-      if (reviewRows.length > 0 && !actor.isAdmin && task.expert_id === actor.userId && (await clientReviewHiddenFromExpert(db, task, now)))
+      if (reviewRows.length > 0 && !actor.isAdmin && task.expert_id === actor.userId && (await reviews.clientReviewHiddenFromExpert(db, task, now)))
         reviewRows = [];
       // A review still hidden by the double-blind rule shows to its writer only; one an admin hid, to admins only.
       if (!actor.isAdmin)
@@ -186,7 +185,7 @@ export function createTasksService(deps: TasksServiceDeps) {
         ...toTaskDto(task),
         client: toPersonDto(read.client),
         client_tasks_posted: Number(read.client_tasks_posted),
-        client_rating: seesClientRating ? await clientRatingOf(db, task.client_id, now) : null,
+        client_rating: seesClientRating ? await reviews.clientRatingOf(db, task.client_id, now) : null,
         expert: read.expert ? toTaskExpertDto(read.expert.expert, read.expert.person) : null,
         applications: visibleApplications.map((a) => toApplicationDto(a.application, a.expert, a.profile)),
         reviews: reviewRows.map((r) => toReviewDto(r.review, r.reviewer, task.title)),

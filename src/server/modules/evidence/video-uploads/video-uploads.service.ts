@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { checkUpload } from '../../../lib/file-checks';
 import { storageKey, type FileStorage } from '../../../providers/storage';
 import { check } from '@shared/domain/permissions';
-import { findOpenDispute } from '../../disputes/disputes.repository';
+import { findOpenDispute } from '../../tasks/task-disputes.repository';
 import { enforce, loadVisibleTask } from '../../tasks/task-access';
 import { makeThumbnail, thumbnailKeyOf, THUMBNAIL_TYPE } from '../thumbnails';
 import { detectVideoKind, VIDEO_KINDS, videoFileName, type VideoKind } from '../video-check';
