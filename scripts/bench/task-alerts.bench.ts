@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { createTaskSchema, type CreateTaskInput } from '../../src/shared/schemas/tasks.schemas';
 import { openDatabase } from '../../src/server/db/client';
 import { systemClock } from '../../src/server/lib/clock';
-import { createProximityChecker } from '../../src/server/modules/tasks/proximity.service';
+import { createProximityChecker } from '../../src/server/modules/geo/proximity.service';
 import { createTasksService } from '../../src/server/modules/tasks/tasks.service';
 import type { TasksServiceDeps } from '../../src/server/modules/tasks/tasks.deps';
 import { taskReviewReads } from '../../src/server/modules/reviews/task-review-reads';

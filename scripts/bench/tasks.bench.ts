@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { EXPERT_RADIUS_MILES, taskListBox } from '../../src/shared/domain/geo';
 import { openDatabase, type Db } from '../../src/server/db/client';
-import { hasPayableExpertWithin, nearestPayableExpertQuery } from '../../src/server/modules/tasks/proximity.repository';
+import { hasPayableExpertWithin, nearestPayableExpertQuery } from '../../src/server/modules/geo/proximity.repository';
 import { listOpenTasks } from '../../src/server/modules/tasks/task-lists.repository';
 import { ms, ratioRow, repeat, REPEATS, type BenchRow } from './stats';
 

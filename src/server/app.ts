@@ -64,6 +64,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { onsiteRoutes } from './modules/appointments/onsite.routes';
 import { evidenceTrustRoutes } from './modules/evidence/evidence.routes';
+import { videoUploadRoutes } from './modules/video-uploads/video-uploads.routes';
 import { devClockRoutes } from './modules/dev/dev-clock.routes';
 import { accountControlRoutes } from './modules/account-control/account-control.routes';
 import { readsThroughApi, signedInDocuments } from './modules/page-documents/signed-in-documents';
@@ -195,6 +196,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', appointmentsRoutes(deps));
   app.route('/api', onsiteRoutes(deps));
   app.route('/api', accountControlRoutes({ ...deps, sessionCache: sessions }));
+  app.route('/api', videoUploadRoutes(deps));
   app.route('/api', evidenceTrustRoutes(deps));
   app.route('/api', systemRoutes({ ...deps, webhookFailures }));
   app.route('/api', openApiRoutes({ production: deps.env.NODE_ENV === 'production', version: API_VERSION }));

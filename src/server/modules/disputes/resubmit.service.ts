@@ -10,7 +10,7 @@ import type { FileStorage } from '../../providers/storage';
 import { collectEvidenceFiles } from '../evidence/evidence-files';
 import { replaceEvidenceFacts } from '../evidence/evidence-facts.repository';
 import { storeEvidence } from '../evidence/store-evidence';
-import { uploadResolver, useUploadsOrConflict } from '../evidence/video-uploads/video-uploads.repository';
+import { uploadResolver, useUploadsOrConflict } from '../video-uploads/video-uploads.repository';
 import { recordAudit } from '../audit/audit.repository';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { reviewWindowHours } from '../holds/holds.repository';

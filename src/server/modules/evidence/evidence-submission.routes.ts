@@ -8,7 +8,7 @@ import { bucketRedirect } from '../../http/bucket-redirect';
 import type { AppDeps } from '../../app-deps';
 import { tasksServiceDeps, type TasksModuleDeps } from '../tasks/tasks.deps';
 import { createEvidenceService } from './evidence-submission.service';
-import { streamedFileResponse } from './video-uploads/range-response';
+import { streamedFileResponse } from '../video-uploads/range-response';
 
 /** Room for the multipart envelope and the notes around the photos. */
 const ENVELOPE_BYTES = 64 * 1024;

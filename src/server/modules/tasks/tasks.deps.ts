@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { FileStorage } from '../../providers/storage';
 import { createTaskPayments, type TaskPayments } from '../payments/task-payments';
-import { createProximityChecker, type ProximityChecker } from './proximity.service';
+import { createProximityChecker, type ProximityChecker } from '../geo/proximity.service';
 import type { ClientRating } from './task-lists.repository';
 import type { TaskRow } from './tasks.repository';
 

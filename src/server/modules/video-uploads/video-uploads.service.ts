@@ -6,16 +6,16 @@ import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import { evidenceTrustMessages as evidenceTrustText } from '@shared/messages/evidence-trust';
 import type { VideoPartTarget, VideoUploadDto, VideoUploadStart } from '@shared/schemas/video-uploads.schemas';
-import type { Db } from '../../../db/client';
-import type { Clock } from '../../../lib/clock';
-import { badRequest, conflict, notFound } from '../../../lib/errors';
-import { checkUpload } from '../../../lib/file-checks';
-import { storageKey, type FileStorage } from '../../../providers/storage';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { checkUpload } from '../../lib/file-checks';
+import { storageKey, type FileStorage } from '../../providers/storage';
 import { check } from '@shared/domain/permissions';
-import { findOpenDispute } from '../../tasks/task-disputes.repository';
-import { enforce, loadVisibleTask } from '../../tasks/task-access';
-import { makeThumbnail, thumbnailKeyOf, THUMBNAIL_TYPE } from '../thumbnails';
-import { detectVideoKind, VIDEO_KINDS, videoFileName, type VideoKind } from '../video-check';
+import { findOpenDispute } from '../tasks/task-disputes.repository';
+import { enforce, loadVisibleTask } from '../tasks/task-access';
+import { makeThumbnail, thumbnailKeyOf, THUMBNAIL_TYPE } from './thumbnails';
+import { detectVideoKind, VIDEO_KINDS, videoFileName, type VideoKind } from './video-check';
 import { probeVideo } from './video-probe';
 import {
   claimForAssembly,

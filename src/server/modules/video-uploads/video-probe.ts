@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { detectVideoKind, type VideoKind } from '../video-check';
+import { detectVideoKind, type VideoKind } from './video-check';
 
 /**
  * What the server learns from an assembled video in ONE streaming pass (memory stays flat however big

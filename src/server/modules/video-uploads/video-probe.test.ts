@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mp4Sample, webmSample } from '../../../test/video-sample';
-import { sha256Hex } from '../provenance-reader';
+import { mp4Sample, webmSample } from '../../test/video-sample';
+import { sha256Hex } from '../evidence/provenance-reader';
 import { MvhdScanner, probeVideo } from './video-probe';
 
 const streamOf = (bytes: Uint8Array, chunk: number) =>

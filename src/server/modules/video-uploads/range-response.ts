@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { userFileHeaders } from '../../../http/user-file';
+import { userFileHeaders } from '../../http/user-file';
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n` (one range; a multi-range request gets the whole file). */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {

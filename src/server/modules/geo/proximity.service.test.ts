@@ -7,8 +7,8 @@ import { AppError } from '../../lib/errors';
 import type { Geocoder } from '../../providers/geocoder/geocoder';
 import { createProximityChecker } from './proximity.service';
 import { payableExpertWithinQuery } from './proximity.repository';
-import type { TasksModuleDeps } from './tasks.deps';
-import { createTasksTestApp, expectError, taskInput, type TasksTestApp } from './tasks.test-helpers';
+import type { TasksModuleDeps } from '../tasks/tasks.deps';
+import { createTasksTestApp, expectError, taskInput, type TasksTestApp } from '../tasks/tasks.test-helpers';
 
 let h: TasksTestApp;
 beforeAll(async () => {

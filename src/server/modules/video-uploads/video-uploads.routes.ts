@@ -3,10 +3,10 @@ import { VIDEO_UPLOAD } from '@shared/domain/video-upload';
 import { EVIDENCE } from '@shared/constants';
 import { idParamsSchema } from '@shared/schemas/common.schemas';
 import { videoPartParamsSchema, videoUploadParamsSchema, videoUploadStartSchema } from '@shared/schemas/video-uploads.schemas';
-import type { AppDeps } from '../../../app-deps';
-import { requireUser, type AppEnv } from '../../../http/context';
-import { announcesBody, mediaTypeOf } from '../../../http/content-type';
-import { formData, jsonBody, pathParams } from '../../../http/validation';
+import type { AppDeps } from '../../app-deps';
+import { requireUser, type AppEnv } from '../../http/context';
+import { announcesBody, mediaTypeOf } from '../../http/content-type';
+import { formData, jsonBody, pathParams } from '../../http/validation';
 import { createVideoUploadsService } from './video-uploads.service';
 
 /** Issue 20's resumable video uploads; the contract is in src/shared/schemas/video-uploads.schemas.ts. */

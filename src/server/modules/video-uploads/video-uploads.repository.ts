@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { videoUploads } from '../../../db/schema';
+import type { Db } from '../../db/client';
+import { videoUploads } from '../../db/schema';
 
 export type VideoUploadRow = typeof videoUploads.$inferSelect;
 export type NewVideoUploadRow = typeof videoUploads.$inferInsert;

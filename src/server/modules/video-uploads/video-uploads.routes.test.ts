@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { EvidenceItemsDto } from '@shared/schemas/evidence-trust';
 import type { VideoUploadDto } from '@shared/schemas/video-uploads.schemas';
 import { VIDEO_UPLOAD } from '@shared/domain/video-upload';
-import { plainJpeg } from '../../../test/exif-jpeg';
-import { mp4Sample } from '../../../test/video-sample';
-import type { TestUser } from '../../../test/test-app';
-import { expectError, okJson, taskAt, taskRow, useTasksTestApp, type Cast, type TasksTestApp } from '../../tasks/tasks.test-helpers';
-import { sha256Hex } from '../provenance-reader';
+import { plainJpeg } from '../../test/exif-jpeg';
+import { mp4Sample } from '../../test/video-sample';
+import type { TestUser } from '../../test/test-app';
+import { expectError, okJson, taskAt, taskRow, useTasksTestApp, type Cast, type TasksTestApp } from '../tasks/tasks.test-helpers';
+import { sha256Hex } from '../evidence/provenance-reader';
 
 let h: TasksTestApp;
 let cast: Cast;

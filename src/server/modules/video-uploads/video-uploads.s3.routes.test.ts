@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_UPLOAD } from '@shared/domain/video-upload';
 import type { EvidenceItemsDto } from '@shared/schemas/evidence-trust';
 import type { VideoPartTarget, VideoUploadDto } from '@shared/schemas/video-uploads.schemas';
-import { plainJpeg } from '../../../test/exif-jpeg';
-import { startS3StandIn, type S3StandIn } from '../../../test/s3-stand-in';
-import { mp4Sample } from '../../../test/video-sample';
-import type { TestUser } from '../../../test/test-app';
-import { expectError, okJson, taskAt, useTasksTestApp, type Cast, type TasksTestApp } from '../../tasks/tasks.test-helpers';
-import { sha256Hex } from '../provenance-reader';
+import { plainJpeg } from '../../test/exif-jpeg';
+import { startS3StandIn, type S3StandIn } from '../../test/s3-stand-in';
+import { mp4Sample } from '../../test/video-sample';
+import type { TestUser } from '../../test/test-app';
+import { expectError, okJson, taskAt, useTasksTestApp, type Cast, type TasksTestApp } from '../tasks/tasks.test-helpers';
+import { sha256Hex } from '../evidence/provenance-reader';
 
 /**
  * Production's path: S3 storage (here a stand-in on loopback), parts PUT by "the browser" straight to
