@@ -38,6 +38,7 @@ import { geoRoutes } from './modules/geo/geo.routes';
 import { expertsRoutes } from './modules/experts/experts.routes';
 import { phoneRoutes } from './modules/phone/phone.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { taskListsRoutes } from './modules/task-lists/task-lists.routes';
 import { applicationsRoutes } from './modules/applications/applications.routes';
 import { evidenceSubmissionRoutes } from './modules/evidence/evidence-submission.routes';
 import { reviewsRoutes, twoWayReviewsRoutes } from './modules/reviews/reviews.routes';
@@ -171,10 +172,12 @@ export function createApp(deps: AppDeps) {
   app.route('/api', geoRoutes(deps));
   app.route('/api', expertsRoutes(deps));
   app.route('/api', phoneRoutes(deps));
-  // The task's routes, then its applications, evidence and reviews (each module its own; this order
-  // is the order they always had). The modules above tasks hand it what it needs (TaskHooks), and
+  // The task's routes, then its lists, applications, evidence and reviews, each module its own, in
+  // the order the tasks module used to mount them (GET /tasks now after the task's own routes, which
+  // no URL matches together). The modules above tasks hand it what it needs (TaskHooks), and
   // verification what a review sets off (ReviewHooks): tasks and reviews import neither.
   app.route('/api', tasksRoutes(deps, { reviews: taskReviewReads, callOffVisit }));
+  app.route('/api', taskListsRoutes(deps));
   app.route('/api', applicationsRoutes(deps));
   app.route('/api', evidenceSubmissionRoutes(deps));
   app.route('/api', reviewsRoutes(deps, communityTrustReviewHooks));

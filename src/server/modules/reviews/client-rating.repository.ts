@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { REVIEW_WINDOW_DAYS } from '@shared/domain/two-way-reviews';
 import type { Db } from '../../db/client';
-import type { ClientRating } from '../tasks/task-lists.repository';
 
 /**
  * The average and count of a client's revealed, shown reviews: the reveal rule of
@@ -15,6 +14,20 @@ export const revealedClientRatingSql = (clientId: SQL, now: Date): SQL => sql`
   where cr.client_id = ${clientId} and cr.removed_at is null
     and (exists (select 1 from reviews r where r.task_id = cr.task_id and r.reviewer_id = cr.client_id)
          or coalesce(t.completed_at, t.updated_at) + make_interval(days => ${REVIEW_WINDOW_DAYS}) <= ${now.toISOString()}::timestamptz)`;
+
+export interface ClientRating {
+  avg_rating: number | null;
+  review_count: number;
+}
+
+/** A rating read as jsonb (an object, or its text on drivers that leave jsonb unparsed), with numbers as numbers. */
+export function clientRatingFrom(value: ClientRating | string): ClientRating {
+  const raw = (typeof value === 'string' ? JSON.parse(value) : value) as { avg_rating: number | string | null; review_count: number | string | null };
+  return {
+    avg_rating: raw.avg_rating === null ? null : Number(raw.avg_rating),
+    review_count: Number(raw.review_count ?? 0),
+  };
+}
 
 /** Both drivers' execute() results: PGlite and node-postgres each answer `{ rows }`. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [];

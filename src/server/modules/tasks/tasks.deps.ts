@@ -1,11 +1,10 @@
-import type { SQL } from 'drizzle-orm';
+import type { TaskDetailsDto } from '@shared/schemas/task-api';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { FileStorage } from '../../providers/storage';
 import { createTaskPayments, type TaskPayments } from '../payments/task-payments';
 import { createProximityChecker, type ProximityChecker } from '../geo/proximity.service';
-import type { ClientRating } from './task-lists.repository';
 import type { TaskRow } from './tasks.repository';
 
 /** What the tasks services need; payments and the proximity check are injectable for tests. */
@@ -27,9 +26,7 @@ export interface TasksServiceDeps {
  */
 export interface TaskReviewReads {
   /** One client's revealed rating, as one statement. */
-  clientRatingOf(db: Db, clientId: string, now: Date): Promise<ClientRating>;
-  /** The same rating as an SQL subquery over a client id expression (the applied list reads it per row). */
-  clientRatingSql(clientId: SQL, now: Date): SQL;
+  clientRatingOf(db: Db, clientId: string, now: Date): Promise<NonNullable<TaskDetailsDto['client_rating']>>;
   /** Double-blind: whether the client's review is still hidden from the task's expert. */
   clientReviewHiddenFromExpert(db: Db, task: TaskRow, now: Date): Promise<boolean>;
 }

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { messages } from '@shared/messages';
 import { overrideBodySchema } from '@shared/schemas/admin-overrides.schemas';
-import { listTasksQuerySchema, createTaskSchema, proximityCheckSchema, updateTaskSchema } from '@shared/schemas/tasks.schemas';
+import { createTaskSchema, proximityCheckSchema, updateTaskSchema } from '@shared/schemas/tasks.schemas';
 import type { AppDeps } from '../../app-deps';
 import { requireUser, type AppEnv } from '../../http/context';
-import { jsonBody, optionalJsonBody, queryParams } from '../../http/validation';
+import { jsonBody, optionalJsonBody } from '../../http/validation';
 import { unauthenticated } from '../../lib/errors';
 import { createLifecycleService } from './lifecycle.service';
 import { tasksServiceDeps, type TaskHooks, type TasksModuleDeps } from './tasks.deps';
@@ -12,7 +12,8 @@ import { createTasksService } from './tasks.service';
 
 /**
  * Routes of the tasks module (mounted under /api by app.ts): the task itself, spec 001 (applying and
- * hiring: modules/applications; evidence: modules/evidence; reviews: modules/reviews).
+ * hiring: modules/applications; the lists: modules/task-lists; evidence: modules/evidence; reviews:
+ * modules/reviews).
  * `deps` may carry replacements for the payment and proximity services (see TasksModuleDeps);
  * `hooks` is what tasks need from the modules above them (see TaskHooks).
  */
@@ -32,11 +33,6 @@ export function tasksRoutes(deps: AppDeps, hooks: TaskHooks) {
       if (!user) throw unauthenticated(messages.tasks.loginRequired);
       const input = await jsonBody(c, createTaskSchema);
       return c.json(await tasks.create(user.id, input), 201);
-    })
-    .get('/tasks', async (c) => {
-      const user = requireUser(c);
-      const query = queryParams(c, listTasksQuerySchema);
-      return c.json(await tasks.list(user.id, query));
     })
     .get('/tasks/:id', async (c) => {
       const user = requireUser(c);

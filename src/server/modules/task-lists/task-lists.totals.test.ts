@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskListDto } from '@shared/schemas/task-api';
 import type { TestUser } from '../../test/test-app';
-import { apply, castOf, createTask, createTasksTestApp, okJson, type Cast, type TasksTestApp } from './tasks.test-helpers';
+import { apply, castOf, createTask, createTasksTestApp, okJson, type Cast, type TasksTestApp } from '../tasks/tasks.test-helpers';
 
 // The lists read their page and total in one statement (count(*) over ()); a page past the end has
 // no row to carry the total, so these check that case as well as the usual one.

@@ -15,7 +15,7 @@ import {
   NYC,
   type Cast,
   type TasksTestApp,
-} from './tasks.test-helpers';
+} from '../tasks/tasks.test-helpers';
 import { openTasksInBoxQuery } from './task-lists.repository';
 
 const LA = { latitude: 34.0522, longitude: -118.2437 };

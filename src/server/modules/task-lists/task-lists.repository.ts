@@ -4,22 +4,8 @@ import type { ApplicationStatus } from '@shared/domain/enums';
 import type { TaskStatus } from '@shared/domain/task-status';
 import type { Db } from '../../db/client';
 import { taskApplications, tasks } from '../../db/schema';
-import type { TaskRow } from './tasks.repository';
-
-/** A client's revealed rating (issue 23): the reviews module computes it (TaskReviewReads). */
-export interface ClientRating {
-  avg_rating: number | null;
-  review_count: number;
-}
-
-/** A rating read as jsonb (an object, or its text on drivers that leave jsonb unparsed), with numbers as numbers. */
-export function clientRatingFrom(value: ClientRating | string): ClientRating {
-  const raw = (typeof value === 'string' ? JSON.parse(value) : value) as { avg_rating: number | string | null; review_count: number | string | null };
-  return {
-    avg_rating: raw.avg_rating === null ? null : Number(raw.avg_rating),
-    review_count: Number(raw.review_count ?? 0),
-  };
-}
+import { clientRatingFrom, revealedClientRatingSql, type ClientRating } from '../reviews/client-rating.repository';
+import type { TaskRow } from '../tasks/tasks.repository';
 
 export interface TaskListRow {
   task: TaskRow;
@@ -226,17 +212,13 @@ export function openTasksInBoxQuery(box: BoundingBox, window: PageWindow): SQL {
   return openTasksPageQuery(box, window);
 }
 
-/**
- * The tasks the expert applied to, newest application first (task_applications_expert_idx), each with
- * its client's revealed rating (`clientRatingSql`: TaskReviewReads, from the reviews module).
- */
+/** The tasks the expert applied to, newest application first (task_applications_expert_idx). */
 export async function listAppliedTasks(
   db: Db,
   expertId: string,
   status: TaskStatus | undefined,
   window: PageWindow,
   now: Date,
-  clientRatingSql: (clientId: SQL, now: Date) => SQL,
 ): Promise<TaskPage> {
   const where = withStatus(eq(taskApplications.expert_id, expertId), status);
   // One statement, as in pageOf: the total rides on every row of the page.
@@ -247,7 +229,7 @@ export async function listAppliedTasks(
       my_application_status: sql<ApplicationStatus | null>`${taskApplications.status}`,
       // Per row of the page (at most 50), through client_reviews_client_created_idx: no second request.
       client_rating: sql<ClientRating | string>`(select jsonb_build_object('avg_rating', cr.avg_rating, 'review_count', cr.review_count)
-        from (${clientRatingSql(sql`${tasks.client_id}`, now)}) cr)`,
+        from (${revealedClientRatingSql(sql`${tasks.client_id}`, now)}) cr)`,
       total: totalOfAllRows,
     })
     .from(taskApplications)
