@@ -26,7 +26,7 @@ import { loadEnv } from '../../src/server/env';
 import { systemClock } from '../../src/server/lib/clock';
 import { countOverviewFromTables } from '../../src/server/modules/admin/overview-full-count';
 import { loadOverview } from '../../src/server/modules/admin/overview.repository';
-import { openTasksPageQuery } from '../../src/server/modules/tasks/task-lists.repository';
+import { openTasksPageQuery } from '../../src/server/modules/task-lists/task-lists.repository';
 import { createServerContext } from '../../src/server/server-context';
 import { cookieOf } from '../load/journeys';
 import { CENTRE, type LoadScale } from '../load/scale';

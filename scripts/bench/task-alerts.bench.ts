@@ -16,9 +16,10 @@ import { sql } from 'drizzle-orm';
 import { createTaskSchema, type CreateTaskInput } from '../../src/shared/schemas/tasks.schemas';
 import { openDatabase } from '../../src/server/db/client';
 import { systemClock } from '../../src/server/lib/clock';
-import { createProximityChecker } from '../../src/server/modules/tasks/proximity.service';
+import { createProximityChecker } from '../../src/server/modules/geo/proximity.service';
 import { createTasksService } from '../../src/server/modules/tasks/tasks.service';
 import type { TasksServiceDeps } from '../../src/server/modules/tasks/tasks.deps';
+import { taskReviewReads } from '../../src/server/modules/reviews/task-review-reads';
 import { alertTaskChunk, fanOutTaskAlerts, TASK_ALERT_CHUNK, TASK_ALERT_JOB_KINDS } from '../../src/server/modules/task-alerts/task-alert-jobs';
 import { seedAlertedExperts } from '../../src/server/modules/task-alerts/task-alerts.seed';
 import { ms, percentile, ratioRow, repeat, REPEATS, type BenchRow } from './stats';
@@ -51,6 +52,7 @@ export async function benchTaskAlerts(): Promise<BenchRow[]> {
       storage: {} as TasksServiceDeps['storage'],
       payments: {} as TasksServiceDeps['payments'],
       proximity: createProximityChecker({ db, geocoder: {} as Parameters<typeof createProximityChecker>[0]['geocoder'] }),
+      reviews: taskReviewReads,
     };
     const withAlerts = createTasksService(base);
     const withoutAlerts = createTasksService({ ...base, taskAlerts: false });

@@ -9,8 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { EXPERT_RADIUS_MILES, taskListBox } from '../../src/shared/domain/geo';
 import { openDatabase, type Db } from '../../src/server/db/client';
-import { hasPayableExpertWithin, nearestPayableExpertQuery } from '../../src/server/modules/tasks/proximity.repository';
-import { listOpenTasks } from '../../src/server/modules/tasks/task-lists.repository';
+import { hasPayableExpertWithin, nearestPayableExpertQuery } from '../../src/server/modules/geo/proximity.repository';
+import { listOpenTasks } from '../../src/server/modules/task-lists/task-lists.repository';
 import { ms, ratioRow, repeat, REPEATS, type BenchRow } from './stats';
 
 const EXPERTS = Number(process.env.BENCH_EXPERTS ?? 1_000_000);

@@ -5,7 +5,7 @@ import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { partCountOf, VIDEO_UPLOAD } from '../../src/shared/domain/video-upload';
-import { probeVideo } from '../../src/server/modules/evidence/video-uploads/video-probe';
+import { probeVideo } from '../../src/server/modules/video-uploads/video-probe';
 import { createLocalDiskFileStorage } from '../../src/server/providers/storage';
 import { mp4Sample } from '../../src/server/test/video-sample';
 import { kb, ms, ratioRow, REPEATS, type BenchRow } from './stats';

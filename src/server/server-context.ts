@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from './db/client';
-import { backfillTaskTimeZones } from './modules/tasks/time-zone-backfill';
-import { revealDueReviews } from './modules/tasks/blind-reviews';
+import { taskTimeZoneJobs } from './modules/tasks/time-zone-backfill';
+import { reviewRevealJobs } from './modules/reviews/blind-reviews';
+import { communityTrustReviewHooks } from './modules/verification/community-trust';
 import { appointmentJobs } from './modules/appointments/appointment.jobs';
 import { authSecretOf, type Env } from './env';
 import type { Clock } from './lib/clock';
@@ -185,14 +186,7 @@ export function serverJobModules(
     reconciliationJobs(moneyDeps, {
       onDrift: (finding) => options.metrics?.paymentDrift({ kind: finding.kind, outcome: finding.repaired ? 'repaired' : 'unresolved' }),
     }),
-    // Issue 23: double-blind reviews whose 14-day window closed are revealed (decision 0260). Listed
-    // here while modules/tasks is split; the registration belongs with the reviews.
-    {
-      name: 'reviews',
-      schedule: async (now) => {
-        await revealDueReviews(db, now);
-      },
-    },
+    reviewRevealJobs({ db, hooks: communityTrustReviewHooks }),
     notificationDeliveryJobs({ db, publicUrl, secret, email: providers.email, push: providers.push, webPush: providers.webPush }),
     dataExportJobs({ db, clock, storage: providers.storage }),
     refundRetryJobs({ db, clock, provider: () => providers.payments }),
@@ -202,12 +196,6 @@ export function serverJobModules(
     adminCountsJobs(db),
     retentionJobs({ db, clock }),
     // Issue 49: tasks older than their time_zone column get it, a batch per pass (decision 0420).
-    // Listed here while modules/tasks is split, like the reviews above.
-    {
-      name: 'task time zones',
-      schedule: async () => {
-        await backfillTaskTimeZones(db);
-      },
-    },
+    taskTimeZoneJobs(db),
   ];
 }

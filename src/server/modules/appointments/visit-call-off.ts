@@ -35,8 +35,9 @@ interface CancelPayload {
 /**
  * The task was cancelled, or its expert left: the agreed window is cleared (the sequence moves on,
  * so its reminders send nothing), an open proposal is withdrawn, the timeline says so, and each
- * party and the person on site get a METHOD:CANCEL email for the same calendar entry. Called by the
- * tasks module inside the transaction that changes the task's status; a task without a visit is untouched.
+ * party and the person on site get a METHOD:CANCEL email for the same calendar entry. Called inside the
+ * transaction that changes the task's status: by the cancel (modules/tasks, through its TaskHooks) and by
+ * the expert's decline or abandon (modules/applications); a task without a visit is untouched.
  */
 export async function callOffVisit(
   tx: Db,

@@ -2,18 +2,15 @@ import { Hono } from 'hono';
 import { stringify } from 'csv-stringify/sync';
 import { messages } from '@shared/messages';
 import { idSchema } from '@shared/schemas/common.schemas';
-import { reviewReportSchema, taskSearchQuerySchema, waitlistJoinSchema } from '@shared/schemas/discovery.schemas';
-import { createReviewSchema } from '@shared/schemas/reviews.schemas';
-import { directoryQuerySchema, reviewModerationSchema } from '@shared/schemas/directory.schemas';
+import { taskSearchQuerySchema, waitlistJoinSchema } from '@shared/schemas/discovery.schemas';
+import { directoryQuerySchema } from '@shared/schemas/directory.schemas';
 import type { AppDeps } from '../../app-deps';
 import { requireUser, type AppEnv } from '../../http/context';
 import { jsonBody, queryParams } from '../../http/validation';
 import { notFound } from '../../lib/errors';
 import { requireAdmin } from '../admin/admin-access';
 import { createDirectoryService } from './directory.service';
-import { createReviewModerationService } from './review-moderation.service';
 import { createTaskSearchService } from './task-search.service';
-import { createTwoWayReviewsService } from './two-way-reviews.service';
 import { createWaitlistService } from './waitlist.service';
 
 /** An id that is not a UUID names no entry: the same 404 as an unknown one. */
@@ -23,14 +20,12 @@ function entryIdOf(raw: string, text: string = messages.discovery.waitlistNotFou
   return parsed.data;
 }
 
-/** Discovery (issue 23), mounted under /api: the expert's task search, the waitlist and two-way reviews. */
+/** Discovery (issue 23), mounted under /api: the expert directory, the expert's task search and the waitlist (two-way reviews: modules/reviews). */
 export function discoveryRoutes(deps: AppDeps) {
   const { db, clock } = deps;
   const taskSearch = createTaskSearchService(db);
   const waitlist = createWaitlistService(db, clock);
-  const twoWay = createTwoWayReviewsService(db, clock);
   const directory = createDirectoryService(db);
-  const moderation = createReviewModerationService(db, clock);
   return new Hono<AppEnv>()
     // The expert directory is public, like the profiles its cards link to.
     .get('/search/experts', async (c) => c.json(await directory.search(queryParams(c, directoryQuerySchema))))
@@ -54,38 +49,6 @@ export function discoveryRoutes(deps: AppDeps) {
     .post('/waitlist/:id/restore', async (c) => {
       const user = requireUser(c);
       return c.json(await waitlist.restore(user.id, entryIdOf(c.req.param('id'))));
-    })
-    .post('/tasks/:id/client-review', async (c) => {
-      const user = requireUser(c);
-      const input = await jsonBody(c, createReviewSchema);
-      return c.json(await twoWay.reviewClient(user.id, c.req.param('id'), input), 201);
-    })
-    .get('/tasks/:id/two-way-reviews', async (c) => {
-      const user = requireUser(c);
-      return c.json(await twoWay.status(user.id, c.req.param('id')));
-    })
-    .get('/clients/:id/card', async (c) => {
-      const user = requireUser(c);
-      return c.json(await twoWay.clientCard(user.id, entryIdOf(c.req.param('id'), messages.discovery.clientNotFound)));
-    })
-    .post('/reviews/:id/report', async (c) => {
-      const user = requireUser(c);
-      const input = await jsonBody(c, reviewReportSchema);
-      return c.json(await twoWay.report(user.id, entryIdOf(c.req.param('id'), messages.discovery.reviewNotFound), input), 201);
-    })
-    .get('/admin/review-reports', async (c) => {
-      await requireAdmin(c, db);
-      return c.json(await twoWay.reports());
-    })
-    .post('/admin/reviews/:id/hide', async (c) => {
-      const admin = await requireAdmin(c, db);
-      const input = await jsonBody(c, reviewModerationSchema);
-      return c.json(await moderation.hide(admin.id, entryIdOf(c.req.param('id'), messages.discovery.reviewNotFound), input));
-    })
-    .post('/admin/reviews/:id/restore', async (c) => {
-      const admin = await requireAdmin(c, db);
-      const input = await jsonBody(c, reviewModerationSchema);
-      return c.json(await moderation.restore(admin.id, entryIdOf(c.req.param('id'), messages.discovery.reviewNotFound), input));
     })
     .get('/admin/waitlist', async (c) => {
       await requireAdmin(c, db);

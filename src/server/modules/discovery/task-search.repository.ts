@@ -5,7 +5,7 @@ import type { TaskSearchQuery, TaskSearchSort } from '@shared/schemas/discovery.
 import type { Db } from '../../db/client';
 import { tasks } from '../../db/schema';
 import type { TaskRow } from '../tasks/tasks.repository';
-import { clientNotSuspended } from '../tasks/task-lists.repository';
+import { clientNotSuspended } from '../task-lists/task-lists.repository';
 import { earthBoxContains, haversineMilesSql, rowsOf } from './search-sql';
 
 export type TaskFilters = Pick<TaskSearchQuery, 'category' | 'urgency' | 'budget_min' | 'budget_max' | 'due_before'>;

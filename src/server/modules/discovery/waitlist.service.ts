@@ -10,7 +10,7 @@ import type {
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { hasPayableExpertWithin } from '../tasks/proximity.repository';
+import { hasPayableExpertWithin } from '../geo/proximity.repository';
 import { searchActor } from './task-search.repository';
 import {
   findClientEntry,

@@ -18,7 +18,7 @@ import { adminIds } from '../holds/holds.repository';
 import { moneyNotification } from '../holds/money-notifications';
 import { enforce, loadTaskFor, loadVisibleTask } from '../tasks/task-access';
 import { updateTaskIf } from '../tasks/tasks.repository';
-import { adminOverrideOf, recordOverride } from '../tasks/admin-override';
+import { adminOverrideOf, recordOverride } from '../admin-overrides/admin-override';
 import {
   findDispute,
   findOpenDispute,

@@ -7,8 +7,8 @@ import { badRequest } from '../../lib/errors';
 import { checkUpload } from '../../lib/file-checks';
 import type { TaskRow } from '../tasks/tasks.repository';
 import { VIDEO_UPLOAD } from '@shared/domain/video-upload';
-import { detectVideoKind, VIDEO_KINDS, videoFileName } from './video-check';
-import type { VideoUploadRow } from './video-uploads/video-uploads.repository';
+import { detectVideoKind, VIDEO_KINDS, videoFileName } from '../video-uploads/video-check';
+import type { VideoUploadRow } from '../video-uploads/video-uploads.repository';
 
 /** Checklist files travel as `item.<itemId>` multipart fields; tasks without a checklist use `files`. */
 export const ITEM_FIELD_PREFIX = 'item.';

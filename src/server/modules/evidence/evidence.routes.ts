@@ -6,7 +6,6 @@ import { bucketRedirect } from '../../http/bucket-redirect';
 import { formData } from '../../http/validation';
 import { evidenceItems } from './evidence-items.service';
 import { createReportsService } from './reports.service';
-import { videoUploadRoutes } from './video-uploads/video-uploads.routes';
 
 /** A report PDF plus its multipart envelope; photos are 5 MB. */
 const VERIFY_MAX_BYTES = 25 * 1024 * 1024;
@@ -15,7 +14,6 @@ const VERIFY_MAX_BYTES = 25 * 1024 * 1024;
 export function evidenceTrustRoutes(deps: AppDeps) {
   const reports = createReportsService({ db: deps.db, clock: deps.clock, storage: deps.providers.storage, publicUrl: deps.publicUrl });
   return new Hono<AppEnv>()
-    .route('/', videoUploadRoutes(deps))
     .get('/tasks/:id/evidence-items', async (c) => {
       const user = requireUser(c);
       return c.json(await evidenceItems(deps, user.id, c.req.param('id')));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { jpegWithExif, plainJpeg } from '../../test/exif-jpeg';
 import { readProvenance, sha256Hex } from './provenance-reader';
 import { stripJpegMetadata } from './strip-metadata';
-import { detectVideoKind } from './video-check';
+import { detectVideoKind } from '../video-uploads/video-check';
 
 describe('provenance of sample files the project makes', () => {
   it('reads time, GPS and device from a JPEG with EXIF, and keeps the serial for admins only', async () => {

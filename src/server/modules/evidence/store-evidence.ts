@@ -4,7 +4,7 @@ import { storageKey, type FileStorage } from '../../providers/storage';
 import type { CollectedFile } from './evidence-files';
 import type { NewEvidenceFactRow } from './evidence-facts.repository';
 import { readProvenance } from './provenance-reader';
-import { storeThumbnails, thumbnailKeyOf } from './thumbnails';
+import { storeThumbnails, thumbnailKeyOf } from '../video-uploads/thumbnails';
 
 export interface StoredEvidence {
   keys: string[];

@@ -24,6 +24,8 @@ import { readMe } from '../profiles/me-read';
 import { maintenanceModeOn } from '../settings/maintenance.middleware';
 import { tasksServiceDeps, type TasksModuleDeps } from '../tasks/tasks.deps';
 import { createTasksService } from '../tasks/tasks.service';
+import { createTaskListsService } from '../task-lists/task-lists.service';
+import { taskReviewReads } from '../reviews/task-review-reads';
 
 export interface SignedInDocumentsDeps {
   deps: AppDeps;
@@ -86,7 +88,8 @@ export function readsThroughApi(app: Hono<AppEnv>): NonNullable<SignedInDocument
  * whose page then does what it always did.
  */
 export function signedInDocuments({ deps, webRoot, userOf, firstReads }: SignedInDocumentsDeps) {
-  const tasks = createTasksService(tasksServiceDeps(deps as TasksModuleDeps));
+  const tasks = createTasksService({ ...tasksServiceDeps(deps as TasksModuleDeps), reviews: taskReviewReads });
+  const lists = createTaskListsService(deps);
   let indexHtml: string | null = null;
   /** The build does not change under a running server: read it once. */
   const indexDocument = () => (indexHtml ??= readFileSync(resolve(webRoot, 'index.html'), 'utf8'));
@@ -106,7 +109,7 @@ export function signedInDocuments({ deps, webRoot, userOf, firstReads }: SignedI
         const me = await readMe(deps.db, user.id);
         if (!me || me.roles.isAdmin || me.roles.isExpert) return null;
         const query = listTasksQuerySchema.parse({ scope: 'mine', page: 1, pageSize: DASHBOARD_SHELL_CARDS });
-        const list = await tasks.list(user.id, query);
+        const list = await lists.list(user.id, query);
         return list.tasks.length > 0 ? clientDashboardShellHtml(list.tasks, BRAND_NAME) : null;
       })
       .catch(() => null);

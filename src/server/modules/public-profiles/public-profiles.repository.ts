@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { VERIFICATION } from '@shared/constants';
 import type { Db } from '../../db/client';
 import { expertProfiles, profiles, reviews, tasks } from '../../db/schema';
-import { visibleReview, visibleReviewSql } from '../tasks/review-visibility';
+import { visibleReview, visibleReviewSql } from '../reviews/review-visibility';
 
 /**
  * The public profile in one query: the expert and the person (primary keys), the finished-task count

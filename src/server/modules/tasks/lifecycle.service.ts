@@ -1,22 +1,21 @@
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { check } from '@shared/domain/permissions';
 import { ADMIN_CANCEL_HOLD_REASON, isHoldExpired, transitionFor } from '@shared/domain/task-status';
 import { messages } from '@shared/messages';
 import type { OverrideBody } from '@shared/schemas/admin-overrides.schemas';
 import type { TaskDto } from '@shared/schemas/task-api';
+import type { Db } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { CancelHoldReason } from '../../providers/payments/payment-provider';
-import { restoreRejectedByAssignment } from './applications.repository';
-import { enforce, loadTaskFor, loadVisibleTask } from './task-access';
+import { enforce, loadVisibleTask } from './task-access';
 import { notify, taskNotification } from './task-notifications';
-import type { TasksServiceDeps } from './tasks.deps';
+import type { TaskHooks, TasksServiceDeps } from './tasks.deps';
 import { toTaskDto } from './tasks.dto';
 import { findTask, updateTaskIf, type TaskRow } from './tasks.repository';
-import { adminOverrideOf, recordOverride } from './admin-override';
+import { adminOverrideOf, recordOverride } from '../admin-overrides/admin-override';
 import { errorField, log } from '../../ops/logger';
 import { enqueueVoidRetry, OUTBOX_HEAD_START_MS } from '../payments/payment-retry-jobs';
-import { callOffVisit } from '../appointments/visit-call-off';
 
 /** The answer of a transition; payment_failed tells the web to show the message as an error. */
 export interface TransitionResult {
@@ -25,19 +24,11 @@ export interface TransitionResult {
   payment_failed: boolean;
 }
 
-/** A task back to open: no expert, no hold, payment starting over (decline and abandon). */
-const REOPENED = {
-  status: 'open',
-  expert_id: null,
-  assigned_at: null,
-  started_at: null,
-  payment_status: 'unpaid',
-  stripe_payment_intent_id: null,
-  stripe_payment_method_id: null,
-  authorization_hold_expires_at: null,
-} as const;
-
-export function createLifecycleService(deps: TasksServiceDeps) {
+/**
+ * The release of a task's payment hold when the task closes or reopens (cancel here; decline and
+ * abandon in modules/applications): the void's job in the change's transaction, then one try at once.
+ */
+export function createHoldRelease(deps: Pick<TasksServiceDeps, 'db' | 'clock' | 'payments'>) {
   const { db, clock, payments } = deps;
 
   /** Voids the hold if there is one; the provider's failure is returned, not thrown (its job retries it). */
@@ -54,80 +45,20 @@ export function createLifecycleService(deps: TasksServiceDeps) {
   }
 
   /** The outbox: a change that releases a hold writes the void's job in its own transaction. */
-  async function owedVoid(tx: typeof db, task: TaskRow, reason: CancelHoldReason, now: Date) {
+  async function owedVoid(tx: Db, task: TaskRow, reason: CancelHoldReason, now: Date) {
     if (!task.stripe_payment_intent_id || task.payment_status === 'captured' || task.payment_status === 'unpaid') return;
     await enqueueVoidRetry(tx, { taskId: task.id, intentId: task.stripe_payment_intent_id, reason, now, delayMs: OUTBOX_HEAD_START_MS });
   }
 
-  /**
-   * Decline (assigned) and abandon (in_progress): the task reopens and the void of its hold is written
-   * in the same transaction (the outbox, decision 0440), then tried at once. A failed try leaves the
-   * job to retry it and the answer says so (docs/decisions/0042-task-transitions-and-payment-failures.md).
-   */
-  async function leave(userId: string, taskId: string, action: 'decline' | 'abandon'): Promise<TransitionResult> {
-    const now = clock.now();
-    const { task } = await loadTaskFor(db, userId, taskId, action, now);
-    const reopened = await db.transaction(async (tx) => {
-      const row = await updateTaskIf(
-        tx,
-        { id: task.id, from: transitionFor(action).from, expertId: userId },
-        { ...REOPENED, updated_at: now },
-      );
-      if (!row) return undefined;
-      await restoreRejectedByAssignment(tx, { taskId: task.id, leavingExpertId: userId, assignedAt: task.assigned_at, now });
-      // Issue 49: the agreed visit is called off (METHOD:CANCEL to everyone who had it).
-      await callOffVisit(tx, { taskId: task.id, expertId: userId, party: 'expert', now });
-      const notice =
-        action === 'decline'
-          ? taskNotification.assignmentDeclined(task.client_id, task)
-          : taskNotification.taskAbandoned(task.client_id, task);
-      await notify(tx, [notice]);
-      await owedVoid(tx, task, 'assignment_declined_by_expert', now);
-      return row;
-    });
-    const holdError = reopened ? await voidHold(task, 'assignment_declined_by_expert') : null;
-    if (!reopened) throw conflict(messages.tasks.statusChanged);
-    const texts =
-      action === 'decline'
-        ? { ok: messages.tasks.declined, holdFailed: messages.tasks.declineHoldFailed }
-        : { ok: messages.tasks.abandoned, holdFailed: messages.tasks.abandonHoldFailed };
-    return {
-      task: toTaskDto(reopened),
-      message: holdError ? texts.holdFailed : texts.ok,
-      payment_failed: Boolean(holdError),
-    };
-  }
+  return { voidHold, owedVoid };
+}
+
+/** The client's (or an admin's) cancel; `callOffVisit` comes from the appointments module (tasks.deps.ts). */
+export function createLifecycleService(deps: TasksServiceDeps & Pick<TaskHooks, 'callOffVisit'>) {
+  const { db, clock, callOffVisit } = deps;
+  const { voidHold, owedVoid } = createHoldRelease(deps);
 
   return {
-    /** assigned -> in_progress by the assigned expert, only with an authorized, unexpired hold. */
-    async accept(userId: string, taskId: string): Promise<TransitionResult> {
-      const now = clock.now();
-      const { task } = await loadTaskFor(db, userId, taskId, 'accept', now);
-      const started = await db.transaction(async (tx) => {
-        const row = await updateTaskIf(
-          tx,
-          {
-            id: task.id,
-            from: ['assigned'],
-            expertId: userId,
-            extra: and(
-              eq(tasks.payment_status, 'authorized'),
-              or(isNull(tasks.authorization_hold_expires_at), gt(tasks.authorization_hold_expires_at, now)),
-            ),
-          },
-          { status: 'in_progress', started_at: now, updated_at: now },
-        );
-        if (!row) return undefined;
-        await notify(tx, [taskNotification.assignmentAccepted(task.client_id, task)]);
-        return row;
-      });
-      if (!started) throw conflict(messages.tasks.statusChanged);
-      return { task: toTaskDto(started), message: messages.tasks.accepted, payment_failed: false };
-    },
-
-    decline: (userId: string, taskId: string) => leave(userId, taskId, 'decline'),
-    abandon: (userId: string, taskId: string) => leave(userId, taskId, 'abandon'),
-
     /**
      * The client (or an admin in the client's place, an override: decision 0210) cancels: the status
      * change, its notices or audit, and the void of the task's intent commit together (the outbox,

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { systemSettings } from '../../db/schema';
 
-// The client's review window, read by the evidence step (tasks) and by the timed money work (holds,
-// which re-exports it): here, below holds, so that tasks never import holds (docs/decisions/0322).
+// The client's review window, read by the evidence step (modules/evidence) and by the timed money work
+// (holds, which re-exports it): here, below holds and evidence, so that neither imports the other
+// (docs/decisions/0322).
 
 export const DEFAULT_REVIEW_WINDOW_HOURS = 72;
 

@@ -3,8 +3,7 @@ import type { Db } from '../../db/client';
 import { definePreparedRead, jsonValueOf, withDates } from '../../db/prepared';
 import { createReadCache } from '../../db/read-cache';
 import { tasks } from '../../db/schema';
-import type { ApplicationRow, ExpertProfileRow, ProfileRow } from './applications.repository';
-import type { ReviewRow, TransactionRow } from './task-details.repository';
+import type { ApplicationRow, ExpertProfileRow, ProfileRow, ReviewRow, TransactionRow } from './task-details.repository';
 import type { TaskRow } from './tasks.repository';
 
 /** Only the columns the task-details answer uses (tasks.dto.ts); storage keys are counted, not sent. */

@@ -1,10 +1,13 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { expertProfiles, profiles, reviews, tasks, transactions } from '../../db/schema';
-import type { ExpertProfileRow, ProfileRow } from './applications.repository';
+import { expertProfiles, profiles, reviews, taskApplications, tasks, transactions } from '../../db/schema';
 import type { TaskRow } from './tasks.repository';
 
+// The row types of the task's parts, as the task page reads them (the applications and reviews modules write them).
+export type ApplicationRow = typeof taskApplications.$inferSelect;
+export type ExpertProfileRow = typeof expertProfiles.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
 

@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import { disputes } from '../../db/schema';
 
 // The two dispute queries that a task's own steps need (the client confirms, a lapsed hold is restored,
-// the auto-release runs). They live below disputes and holds so that neither tasks nor holds import the
-// disputes module (docs/decisions/0322); disputes.repository.ts re-exports them.
+// the auto-release runs). They live below disputes, holds and evidence so that neither holds nor
+// evidence imports the disputes module (docs/decisions/0322); disputes.repository.ts re-exports them.
 
 export type DisputeRow = typeof disputes.$inferSelect;
 

@@ -1,9 +1,11 @@
+import type { TaskDetailsDto } from '@shared/schemas/task-api';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { FileStorage } from '../../providers/storage';
 import { createTaskPayments, type TaskPayments } from '../payments/task-payments';
-import { createProximityChecker, type ProximityChecker } from './proximity.service';
+import { createProximityChecker, type ProximityChecker } from '../geo/proximity.service';
+import type { TaskRow } from './tasks.repository';
 
 /** What the tasks services need; payments and the proximity check are injectable for tests. */
 export interface TasksServiceDeps {
@@ -16,6 +18,27 @@ export interface TasksServiceDeps {
   publicUrl?: string;
   /** False only in the bench's reference run: no task-alert job is enqueued with a new task. */
   taskAlerts?: boolean;
+}
+
+/**
+ * What the task's own reads show of its reviews (issue 23). The reviews module implements it
+ * (modules/reviews/task-review-reads.ts): reviews import tasks, never the reverse.
+ */
+export interface TaskReviewReads {
+  /** One client's revealed rating, as one statement. */
+  clientRatingOf(db: Db, clientId: string, now: Date): Promise<NonNullable<TaskDetailsDto['client_rating']>>;
+  /** Double-blind: whether the client's review is still hidden from the task's expert. */
+  clientReviewHiddenFromExpert(db: Db, task: TaskRow, now: Date): Promise<boolean>;
+}
+
+/**
+ * What the tasks module needs from the modules above it, handed in by whoever mounts it (app.ts), so
+ * that tasks import none of them: the reviews' reads and the call-off of an agreed visit (appointments).
+ */
+export interface TaskHooks {
+  reviews: TaskReviewReads;
+  /** Inside the cancel's transaction: the agreed visit is called off (METHOD:CANCEL to everyone who had it). */
+  callOffVisit(tx: Db, params: { taskId: string; expertId: string | null; party: 'client' | 'expert'; now: Date }): Promise<void>;
 }
 
 /**

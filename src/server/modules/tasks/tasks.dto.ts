@@ -7,8 +7,7 @@ import type {
   TaskExpertDto,
   TransactionDto,
 } from '@shared/schemas/task-api';
-import type { ApplicationRow, ExpertProfileRow, ProfileRow } from './applications.repository';
-import type { ReviewRow, TransactionRow } from './task-details.repository';
+import type { ApplicationRow, ExpertProfileRow, ProfileRow, ReviewRow, TransactionRow } from './task-details.repository';
 import type { TaskRow } from './tasks.repository';
 
 const iso = (value: Date | string | null | undefined): string | null =>

@@ -1,32 +1,28 @@
 import { Hono } from 'hono';
 import { messages } from '@shared/messages';
 import { overrideBodySchema } from '@shared/schemas/admin-overrides.schemas';
-import { listTasksQuerySchema, createTaskSchema, proximityCheckSchema, updateTaskSchema } from '@shared/schemas/tasks.schemas';
+import { createTaskSchema, proximityCheckSchema, updateTaskSchema } from '@shared/schemas/tasks.schemas';
 import type { AppDeps } from '../../app-deps';
 import { requireUser, type AppEnv } from '../../http/context';
-import { jsonBody, optionalJsonBody, queryParams } from '../../http/validation';
+import { jsonBody, optionalJsonBody } from '../../http/validation';
 import { unauthenticated } from '../../lib/errors';
-import { applicationsRoutes } from './applications.routes';
-import { createApplicationsService } from './applications.service';
-import { assignmentRoutes } from './assignment.routes';
-import { evidenceRoutes } from './evidence.routes';
-import { createEvidenceService } from './evidence.service';
 import { createLifecycleService } from './lifecycle.service';
-import { reviewsRoutes } from './reviews.routes';
-import { createReviewsService } from './reviews.service';
-import { tasksServiceDeps, type TasksModuleDeps } from './tasks.deps';
+import { tasksServiceDeps, type TaskHooks, type TasksModuleDeps } from './tasks.deps';
 import { createTasksService } from './tasks.service';
 
 /**
- * Routes of the tasks module (mounted under /api by app.ts): the life of a task, spec 001.
- * `deps` may carry replacements for the payment and proximity services (see TasksModuleDeps).
+ * Routes of the tasks module (mounted under /api by app.ts): the task itself, spec 001 (applying and
+ * hiring: modules/applications; the lists: modules/task-lists; evidence: modules/evidence; reviews:
+ * modules/reviews).
+ * `deps` may carry replacements for the payment and proximity services (see TasksModuleDeps);
+ * `hooks` is what tasks need from the modules above them (see TaskHooks).
  */
-export function tasksRoutes(deps: AppDeps) {
+export function tasksRoutes(deps: AppDeps, hooks: TaskHooks) {
   const serviceDeps = tasksServiceDeps(deps as TasksModuleDeps);
-  const tasks = createTasksService(serviceDeps);
-  const lifecycle = createLifecycleService(serviceDeps);
+  const tasks = createTasksService({ ...serviceDeps, reviews: hooks.reviews });
+  const lifecycle = createLifecycleService({ ...serviceDeps, callOffVisit: hooks.callOffVisit });
 
-  const core = new Hono<AppEnv>()
+  return new Hono<AppEnv>()
     .post('/tasks/check-location', async (c) => {
       requireUser(c);
       const input = await jsonBody(c, proximityCheckSchema);
@@ -37,11 +33,6 @@ export function tasksRoutes(deps: AppDeps) {
       if (!user) throw unauthenticated(messages.tasks.loginRequired);
       const input = await jsonBody(c, createTaskSchema);
       return c.json(await tasks.create(user.id, input), 201);
-    })
-    .get('/tasks', async (c) => {
-      const user = requireUser(c);
-      const query = queryParams(c, listTasksQuerySchema);
-      return c.json(await tasks.list(user.id, query));
     })
     .get('/tasks/:id', async (c) => {
       const user = requireUser(c);
@@ -57,11 +48,4 @@ export function tasksRoutes(deps: AppDeps) {
       const input = await optionalJsonBody(c, overrideBodySchema);
       return c.json(await lifecycle.cancel(user.id, c.req.param('id'), input));
     });
-
-  return new Hono<AppEnv>()
-    .route('/', core)
-    .route('/', applicationsRoutes(createApplicationsService(serviceDeps)))
-    .route('/', assignmentRoutes(lifecycle))
-    .route('/', evidenceRoutes(createEvidenceService(serviceDeps), serviceDeps))
-    .route('/', reviewsRoutes(createReviewsService(serviceDeps)));
 }

@@ -2,28 +2,23 @@ import { dueEndOfDay } from '@shared/domain/time-zone';
 import { timeZoneAt, zoneOfTask } from '../../lib/task-time-zone';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { PAGINATION } from '@shared/constants';
-import { EXPERT_RADIUS_MILES, distanceMiles, taskListBox, type LatLng } from '@shared/domain/geo';
+import type { LatLng } from '@shared/domain/geo';
 import { budgetFigureCents } from '@shared/domain/money';
 import { capabilitiesOf, check } from '@shared/domain/permissions';
 import { checkRemoteOnly } from '@shared/domain/remote-only';
 import type { TaskStatus } from '@shared/domain/task-status';
 import { messages } from '@shared/messages';
-import type { TaskDetailsDto, TaskDto, TaskListDto } from '@shared/schemas/task-api';
-import type { CreateTaskInput, ListTasksQuery, UpdateTaskInput } from '@shared/schemas/tasks.schemas';
+import type { TaskDetailsDto, TaskDto } from '@shared/schemas/task-api';
+import type { CreateTaskInput, UpdateTaskInput } from '@shared/schemas/tasks.schemas';
 import { tasks } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { listOpenTasksAs } from './available-tasks.repository';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { assertWithinPriceLimits } from './price-limits';
 import { assertDueDateWithinLimit } from './due-date-limit';
-import type { TasksServiceDeps } from './tasks.deps';
-import { assertTaskId, enforce, factsOf, loadActor, loadVisibleTask } from './task-access';
-import { clientRatingOf } from '../discovery/client-rating.repository';
+import type { TaskHooks, TasksServiceDeps } from './tasks.deps';
+import { assertTaskId, enforce, factsOf, loadVisibleTask } from './task-access';
 import { readTaskDetails } from './task-details-read';
-import { listAppliedTasks, listAssignedTasks, listClientTasks, listOpenTasks, type PageWindow, type TaskPage } from './task-lists.repository';
 import { toApplicationDto, toPersonDto, toReviewDto, toTaskDto, toTaskExpertDto, toTransactionDto } from './tasks.dto';
 import { insertTask, updateTaskIf } from './tasks.repository';
-import { clientReviewHiddenFromExpert } from './blind-reviews';
 import { hiddenFromActor } from './suspended-clients';
 import { insertTaskWithAlertJob } from '../task-alerts/task-alert-jobs';
 
@@ -37,8 +32,9 @@ function contentWarnings(input: { title: string; description: string }): string[
   return result.warnings;
 }
 
-export function createTasksService(deps: TasksServiceDeps) {
-  const { db, clock, proximity } = deps;
+/** `reviews`: what the task's reads show of its reviews, from the reviews module (tasks.deps.ts). */
+export function createTasksService(deps: TasksServiceDeps & Pick<TaskHooks, 'reviews'>) {
+  const { db, clock, proximity, reviews } = deps;
 
   return {
     /** POST /tasks/check-location: the proximity check alone, before the form is submitted. */
@@ -119,33 +115,6 @@ export function createTasksService(deps: TasksServiceDeps) {
       return { task: toTaskDto(updated), warnings, message: messages.tasks.updated };
     },
 
-    /** GET /tasks: mine (clients), available (open tasks near a point), applied and assigned (experts). */
-    async list(userId: string, query: ListTasksQuery): Promise<TaskListDto> {
-      // The dashboards name the scope: then each list is one statement (docs/decisions/0101).
-      const scope = query.scope ?? ((await loadActor(db, userId)).isExpert ? 'available' : 'mine');
-      const pageSize = Math.min(query.pageSize, PAGINATION.maxPageSize);
-      const window = { limit: pageSize, offset: (query.page - 1) * pageSize };
-      let page: TaskPage;
-      let center: LatLng | null = null;
-      if (scope === 'mine') page = await listClientTasks(db, userId, query.status, window);
-      else if (scope === 'assigned') page = await listAssignedTasks(db, userId, query.status, window);
-      else if (scope === 'applied') page = await listAppliedTasks(db, userId, query.status, window, clock.now());
-      else ({ page, center } = await availablePage(userId, query, window));
-      return {
-        tasks: page.rows.map((row) => ({
-          ...toTaskDto(row.task),
-          application_count: row.application_count,
-          my_application_status: row.my_application_status,
-          ...(row.client_rating ? { client_rating: row.client_rating } : {}),
-          distance_miles: center ? Math.round(distanceMiles(center, row.task) * 10) / 10 : null,
-        })),
-        total: page.total,
-        totalIsCapped: page.totalIsCapped ?? false,
-        page: query.page,
-        pageSize,
-      };
-    },
-
     /** GET /tasks/:id with its client, expert, applications, reviews, transactions and the caller's capabilities. */
     async details(userId: string, taskId: string): Promise<TaskDetailsDto> {
       const now = clock.now();
@@ -166,7 +135,7 @@ export function createTasksService(deps: TasksServiceDeps) {
       const isParty = actor.isAdmin || task.client_id === actor.userId || task.expert_id === actor.userId;
       let reviewRows = check(actor, 'view_review', facts, now).ok ? allReviews : [];
       // Double-blind: the expert sees the client's review once both reviewed or the window closed.
-      if (reviewRows.length > 0 && !actor.isAdmin && task.expert_id === actor.userId && (await clientReviewHiddenFromExpert(db, task, now)))
+      if (reviewRows.length > 0 && !actor.isAdmin && task.expert_id === actor.userId && (await reviews.clientReviewHiddenFromExpert(db, task, now)))
         reviewRows = [];
       // A review still hidden by the double-blind rule shows to its writer only; one an admin hid, to admins only.
       if (!actor.isAdmin)
@@ -186,7 +155,7 @@ export function createTasksService(deps: TasksServiceDeps) {
         ...toTaskDto(task),
         client: toPersonDto(read.client),
         client_tasks_posted: Number(read.client_tasks_posted),
-        client_rating: seesClientRating ? await clientRatingOf(db, task.client_id, now) : null,
+        client_rating: seesClientRating ? await reviews.clientRatingOf(db, task.client_id, now) : null,
         expert: read.expert ? toTaskExpertDto(read.expert.expert, read.expert.person) : null,
         applications: visibleApplications.map((a) => toApplicationDto(a.application, a.expert, a.profile)),
         reviews: reviewRows.map((r) => toReviewDto(r.review, r.reviewer, task.title)),
@@ -200,26 +169,6 @@ export function createTasksService(deps: TasksServiceDeps) {
       };
     },
   };
-
-  /**
-   * Open tasks around the point asked for, else around the expert's own coordinates, else all of
-   * them; with the caller's roles in the same statement (available-tasks.repository.ts).
-   */
-  async function availablePage(userId: string, query: ListTasksQuery, window: PageWindow) {
-    const point =
-      query.latitude !== undefined && query.longitude !== undefined
-        ? { latitude: query.latitude, longitude: query.longitude }
-        : null;
-    const boxAround = (centre: LatLng) =>
-      taskListBox(centre.latitude, centre.longitude, query.radius_miles ?? EXPERT_RADIUS_MILES);
-    const { actor, page } = await listOpenTasksAs(db, userId, point ? boxAround(point) : null, window);
-    // Clients see only their own tasks (spec 001 section 6).
-    if (!actor.isExpert && !actor.isAdmin) throw forbidden(messages.tasks.availableForExpertsOnly);
-    if (point || !actor.centre) return { page, center: point };
-    // No point given but the expert has coordinates: the box around them (a second statement, which
-    // the dashboards never need: they send the profile's point themselves).
-    return { page: await listOpenTasks(db, boxAround(actor.centre), userId, window), center: actor.centre };
-  }
 }
 
 export type TasksService = ReturnType<typeof createTasksService>;

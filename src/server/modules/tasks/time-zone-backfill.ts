@@ -1,4 +1,5 @@
 import { asc, isNull, sql } from 'drizzle-orm';
+import type { JobModule } from '../../jobs/registry';
 import type { Db } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { timeZoneAt } from '../../lib/task-time-zone';
@@ -23,4 +24,14 @@ export async function backfillTaskTimeZones(db: Db, batch = 500): Promise<number
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(id uuid, zone text)
     where tasks.id = x.id and tasks.time_zone is null`);
   return rows.length;
+}
+
+/** The backfill as a runner registration: a batch per pass until no task is left without its zone. */
+export function taskTimeZoneJobs(db: Db): JobModule {
+  return {
+    name: 'task time zones',
+    schedule: async () => {
+      await backfillTaskTimeZones(db);
+    },
+  };
 }

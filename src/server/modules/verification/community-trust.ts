@@ -2,6 +2,7 @@ import { VERIFICATION } from '@shared/constants';
 import { messages } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { insertNotifications } from '../notifications/notifications.repository';
+import type { ReviewHooks } from '../reviews/review-hooks';
 import { findTrustFacts, insertDecidedRecord, setCommunityTrustedAt, type TrustFacts } from './verification.repository';
 
 /** The rule of docs/decisions/0081: at least 5 reviews rated 4 or 5, and an average of 4.0 or more. */
@@ -49,3 +50,6 @@ export async function recomputeCommunityTrust(
   }
   return eligible ? 'granted' : 'withdrawn';
 }
+
+/** The reviews module's hooks (review-hooks.ts): a change of an expert's visible reviews recomputes the badge. */
+export const communityTrustReviewHooks: ReviewHooks = { expertReviewsChanged: recomputeCommunityTrust };

@@ -3,7 +3,7 @@ import { VERIFICATION } from '@shared/constants';
 import type { VerificationLevel, VerificationRecordStatus } from '@shared/domain/enums';
 import type { Db } from '../../db/client';
 import { expertProfiles, expertVerificationRecords, reviews } from '../../db/schema';
-import { visibleReview } from '../tasks/review-visibility';
+import { visibleReview } from '../reviews/review-visibility';
 
 export type VerificationRecordRow = typeof expertVerificationRecords.$inferSelect;
 

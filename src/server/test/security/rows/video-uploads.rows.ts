@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { tasks } from '../../../db/schema';
-import { createVideoUploadsService } from '../../../modules/evidence/video-uploads/video-uploads.service';
+import { createVideoUploadsService } from '../../../modules/video-uploads/video-uploads.service';
 import { mp4Sample } from '../../video-sample';
 import type { MatrixCase, World } from '../matrix';
 import { onTask, x } from './row-builders';

@@ -1,0 +1,251 @@
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { longitudeRanges, type BoundingBox } from '@shared/domain/geo';
+import type { ApplicationStatus } from '@shared/domain/enums';
+import type { TaskStatus } from '@shared/domain/task-status';
+import type { Db } from '../../db/client';
+import { taskApplications, tasks } from '../../db/schema';
+import { clientRatingFrom, revealedClientRatingSql, type ClientRating } from '../reviews/client-rating.repository';
+import type { TaskRow } from '../tasks/tasks.repository';
+
+export interface TaskListRow {
+  task: TaskRow;
+  application_count: number;
+  my_application_status: ApplicationStatus | null;
+  /** The expert's applications list only: the client's revealed rating (issue 23). */
+  client_rating?: ClientRating;
+}
+
+export interface TaskPage {
+  rows: TaskListRow[];
+  total: number;
+  /** The open-task lists only: more tasks match than `total` (counted up to a cap, OPEN_TASKS_TOTAL_CAP). */
+  totalIsCapped?: boolean;
+}
+
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+// "tasks"."id" is written out: drizzle drops the table name of columns in a one-table select, and a
+// bare "id" would mean the application's id inside the subquery.
+export const applicationCount = sql<number>`(select count(*)::int from task_applications a where a.task_id = "tasks"."id")`;
+
+/** Every matching row's count, computed before LIMIT/OFFSET: the page carries the list's total. */
+const totalOfAllRows = sql<number>`(count(*) over ())::int`;
+
+const myApplicationStatus = (expertId: string | null) =>
+  expertId
+    ? sql<ApplicationStatus | null>`(select a.status from task_applications a where a.task_id = "tasks"."id" and a.expert_id = ${expertId})`
+    : sql<ApplicationStatus | null>`null`;
+
+/**
+ * Open tasks of a suspended client are hidden from experts (issue 22); auth_users_suspended_idx is a
+ * partial index of the few suspended accounts, so this is a probe of a tiny index per task.
+ */
+export const clientNotSuspended = sql`not exists (select 1 from auth_users su where su.id = ${tasks.client_id} and su.suspended_at is not null)`;
+
+/**
+ * The box as written in the partial index's terms: `status = 'open'` is a literal so the planner can
+ * match tasks_open_lat_lng_idx (a bound parameter would not prove the index predicate).
+ * `hidingSuspended: false` leaves out the suspended clients' filter (the capped count).
+ * `walking: true` writes the box as a CASE, which no index can serve and which the planner counts
+ * as half the rows: the newest-first walk of openTasksPageQuery then reads the created_at order and
+ * stops after the page, where the box's real (poorly estimated) share would make it read and sort
+ * every open task in the box, or every open task in the table.
+ */
+function openInBox(box: BoundingBox | null, { walking = false, hidingSuspended = true } = {}): SQL {
+  const open = hidingSuspended ? and(sql`${tasks.status} = 'open'`, clientNotSuspended)! : sql`${tasks.status} = 'open'`;
+  if (!box) return open;
+  const longitudes = longitudeRanges(box).map(([min, max]) => sql`${tasks.longitude} between ${min} and ${max}`);
+  const inBox = and(sql`${tasks.latitude} between ${box.minLat} and ${box.maxLat}`, or(...longitudes))!;
+  return and(open, walking ? sql`(case when ${inBox} then true else false end)` : inBox)!;
+}
+
+/**
+ * The page and the total as one statement: `count(*) over ()` is computed before the LIMIT, so
+ * every row of the page carries the total (decision 0101). Only a page past the end has no row to
+ * carry it; then a count answers.
+ */
+async function pageOf(db: Db, where: SQL, expertId: string | null, window: PageWindow): Promise<TaskPage> {
+  const rows = await db
+    .select({
+      task: tasks,
+      application_count: applicationCount,
+      my_application_status: myApplicationStatus(expertId),
+      total: totalOfAllRows,
+    })
+    .from(tasks)
+    .where(where)
+    .orderBy(desc(tasks.created_at), desc(tasks.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  const total = rows.length > 0 ? Number(rows[0].total) : await countPastTheEnd(db, where, window);
+  return { rows: rows.map(normalize), total };
+}
+
+/** The total when the page is empty: zero unless the page starts past the end. */
+async function countPastTheEnd(db: Db, where: SQL, window: PageWindow): Promise<number> {
+  if (window.offset === 0) return 0;
+  const [count] = await db.select({ value: sql<number>`count(*)::int` }).from(tasks).where(where);
+  return Number(count?.value ?? 0);
+}
+
+/** The list row without the page's total, with the count as a number (node-postgres may send text). */
+export const normalize = (
+  row: Omit<TaskListRow, 'client_rating'> & { total?: number; client_rating?: ClientRating | string | null },
+): TaskListRow => ({
+  task: row.task,
+  application_count: Number(row.application_count),
+  my_application_status: row.my_application_status,
+  ...(row.client_rating ? { client_rating: clientRatingFrom(row.client_rating) } : {}),
+});
+
+const withStatus = (condition: SQL, status: TaskStatus | undefined): SQL =>
+  status ? and(condition, eq(tasks.status, status))! : condition;
+
+/** The client's own tasks, newest first (tasks_client_created_idx). */
+export function listClientTasks(db: Db, clientId: string, status: TaskStatus | undefined, window: PageWindow) {
+  return pageOf(db, withStatus(eq(tasks.client_id, clientId), status), null, window);
+}
+
+/** The tasks assigned to the expert, newest first (tasks_expert_created_idx). */
+export function listAssignedTasks(db: Db, expertId: string, status: TaskStatus | undefined, window: PageWindow) {
+  return pageOf(db, withStatus(eq(tasks.expert_id, expertId), status), expertId, window);
+}
+
+/**
+ * How many open tasks past the page's start a list counts at most (issue 24): beyond it the total
+ * is shown as "{total}+". Counting every open task near a busy town would cost as much as the table
+ * holds there; the list's paging only needs to know that there is more.
+ */
+export const OPEN_TASKS_TOTAL_CAP = 1_000;
+
+/**
+ * Open tasks inside the box, newest first, or every open task when there is no box, with the
+ * capped total (openTasksPageQuery): one statement, the page of ids joined to its task rows by
+ * primary key, in the same order. The page-of-ids row is there even past the end (then its id is
+ * null), so it always carries the total.
+ */
+export async function listOpenTasks(
+  db: Db,
+  box: BoundingBox | null,
+  expertId: string | null,
+  window: PageWindow,
+  cap = OPEN_TASKS_TOTAL_CAP,
+): Promise<TaskPage> {
+  const page = sql`(${openTasksPageQuery(box, window, cap)}) as page`;
+  const rows = await db
+    .select({
+      task: tasks,
+      application_count: applicationCount,
+      my_application_status: myApplicationStatus(expertId),
+      total: sql<number>`page.total`,
+      total_is_capped: sql<boolean>`page.total_is_capped`,
+    })
+    .from(page)
+    .leftJoin(tasks, sql`page.id = ${tasks.id}`)
+    .orderBy(desc(tasks.created_at), desc(tasks.id));
+  const [first] = rows;
+  return {
+    rows: rows.filter((row) => row.task !== null).map((row) => normalize({ ...row, task: row.task! })),
+    total: Number(first?.total ?? 0),
+    totalIsCapped: Boolean(first?.total_is_capped),
+  };
+}
+
+/**
+ * The page of open-task ids, newest first, with the total counted up to `offset + cap` (one row
+ * with a null id when the page is empty). Columns: id, total, total_is_capped. `extra` narrows the
+ * tasks further (the available list's "no coordinates" condition). The cost follows the page and
+ * the cap, never the number of open tasks in the box or the table:
+ *
+ * - `counted` stops at offset + cap + 1 rows: an index-only scan of tasks_open_lat_lng_idx (or of
+ *   tasks_status_created_idx without a box), which reads index entries one by one and stops at the
+ *   limit. The suspended clients' filter would need each row's client_id from the heap and turn it
+ *   into a bitmap scan that reads the whole box first, so the count reads every open task in the box
+ *   up to the limit plus the suspended clients' open tasks in it (a few: auth_users_suspended_idx,
+ *   then tasks_client_created_idx) and subtracts those.
+ * - A box with at most offset + cap open tasks (a sparse one) is read from tasks_open_lat_lng_idx
+ *   and only its rows are sorted (a MATERIALIZED CTE, so that the planner does not walk the
+ *   created_at index over every open task in the country: its row estimate for a box is poor).
+ * - A denser box, or no box, walks the open tasks newest first (tasks_status_created_idx or
+ *   tasks_created_at_idx) and stops after the page: it reads about (offset + limit) divided by the
+ *   box's share of the open tasks, so a box just over the cap in a very large table is its worst case
+ *   (docs/performance.md). The branch whose one-time filter is false is never run.
+ */
+export function openTasksPageQuery(box: BoundingBox | null, window: PageWindow, cap = OPEN_TASKS_TOTAL_CAP, extra?: SQL): SQL {
+  const limit = window.offset + cap;
+  const narrowed = (condition: SQL) => (extra ? and(condition, extra)! : condition);
+  const where = narrowed(openInBox(box));
+  const walked = narrowed(openInBox(box, { walking: true }));
+  const counted = sql`suspended as materialized (
+      select count(*)::int as n from auth_users su join ${tasks} on ${tasks.client_id} = su.id
+      where su.suspended_at is not null and ${narrowed(openInBox(box, { hidingSuspended: false }))}
+    ),
+    counted as materialized (
+      select ((select count(*) from (select 1 from ${tasks} where ${narrowed(openInBox(box, { hidingSuspended: false }))}
+        limit (select ${limit + 1} + n from suspended)) capped) - (select n from suspended))::int as n
+    )`;
+  const newestFirst = (from: SQL) => sql`(select id from ${from} order by created_at desc, id desc limit ${window.limit} offset ${window.offset})`;
+  const walk = sql`(select ${tasks.id} as id, ${tasks.created_at} as created_at from ${tasks}
+      where ${walked} ${box ? sql`and (select n from counted) > ${limit}` : sql``}
+      order by ${tasks.created_at} desc, ${tasks.id} desc limit ${window.offset + window.limit}) walked`;
+  const pageIds = box
+    ? sql`${newestFirst(sql`(select id, created_at from sparse union all select id, created_at from ${walk}) hits`)}`
+    : newestFirst(walk);
+  return sql`
+    with ${counted}${
+      box
+        ? sql`, sparse as materialized (
+      select ${tasks.id} as id, ${tasks.created_at} as created_at from ${tasks}
+      where ${where} and (select n from counted) <= ${limit}
+    )`
+        : sql``
+    }
+    select page_ids.id, least(counted.n, ${limit})::int as total, counted.n > ${limit} as total_is_capped
+    from counted left join ${pageIds} page_ids on true`;
+}
+
+/** The page of ids (and the box's capped total) of listOpenTasks, exported so a test can read its plan. */
+export function openTasksInBoxQuery(box: BoundingBox, window: PageWindow): SQL {
+  return openTasksPageQuery(box, window);
+}
+
+/** The tasks the expert applied to, newest application first (task_applications_expert_idx). */
+export async function listAppliedTasks(
+  db: Db,
+  expertId: string,
+  status: TaskStatus | undefined,
+  window: PageWindow,
+  now: Date,
+): Promise<TaskPage> {
+  const where = withStatus(eq(taskApplications.expert_id, expertId), status);
+  // One statement, as in pageOf: the total rides on every row of the page.
+  const rows = await db
+    .select({
+      task: tasks,
+      application_count: applicationCount,
+      my_application_status: sql<ApplicationStatus | null>`${taskApplications.status}`,
+      // Per row of the page (at most 50), through client_reviews_client_created_idx: no second request.
+      client_rating: sql<ClientRating | string>`(select jsonb_build_object('avg_rating', cr.avg_rating, 'review_count', cr.review_count)
+        from (${revealedClientRatingSql(sql`${tasks.client_id}`, now)}) cr)`,
+      total: totalOfAllRows,
+    })
+    .from(taskApplications)
+    .innerJoin(tasks, eq(tasks.id, taskApplications.task_id))
+    .where(where)
+    .orderBy(desc(taskApplications.created_at), desc(taskApplications.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  let total = rows.length > 0 ? Number(rows[0].total) : 0;
+  if (rows.length === 0 && window.offset > 0) {
+    const [count] = await db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(taskApplications)
+      .innerJoin(tasks, eq(tasks.id, taskApplications.task_id))
+      .where(where);
+    total = Number(count?.value ?? 0);
+  }
+  return { rows: rows.map(normalize), total };
+}
