@@ -79,6 +79,8 @@ const checks = await Promise.all(
   [
     { name: 'typecheck', args: ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'] },
     { name: 'lint', args: ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0'] },
+    // The import rules (.dependency-cruiser.cjs): module order, no cycles, infrastructure below modules.
+    { name: 'import rules', args: ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'] },
   ].map((check) => startCheck(check).done),
 );
 checks.forEach(printCheck);

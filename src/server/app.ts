@@ -49,7 +49,7 @@ import { paymentsRoutes } from './modules/checkout/payments.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { paymentSetupRoutes } from './modules/payments/payment-setup.routes';
 import { notificationPreferencesRoutes } from './modules/notifications/preferences/preferences.routes';
-import { failedDeliveriesRoutes } from './modules/notifications/delivery/failed-deliveries.routes';
+import { failedDeliveriesRoutes } from './modules/admin/failed-deliveries.routes';
 import { taskAlertsRoutes } from './modules/task-alerts/task-alerts.routes';
 import { webPushRoutes } from './modules/notifications/delivery/web-push.routes';
 import { paymentIntentWebhookHandlers } from './modules/checkout/payment-intent-webhooks';

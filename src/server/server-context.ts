@@ -11,6 +11,7 @@ import { ensureProfile, rolesOf } from './modules/profiles/profiles.repository';
 import { createProviders } from './providers/providers';
 import { createChangeBus, type ChangeBus } from './realtime/change-bus';
 import { createRealtimeHub } from './realtime/hub';
+import { loadVisibleTask } from './modules/tasks/task-access';
 import { allowedOriginsOf } from './realtime/realtime.routes';
 import { holdJobs, moneyJobDepsOf } from './modules/holds/money-jobs';
 import { reconciliationJobs } from './modules/reconciliation/reconcile.jobs';
@@ -106,7 +107,7 @@ export async function createServerContext(options: {
     onResync: () => sessionCache.clear(),
   });
   await bus.start();
-  const hub = createRealtimeHub({ db, clock, bus });
+  const hub = createRealtimeHub({ db, clock, bus, readTask: loadVisibleTask });
   hubRef.current = hub;
   const extraOrigins = [
     env.REALTIME_ALLOWED_ORIGINS,

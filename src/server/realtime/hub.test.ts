@@ -4,6 +4,7 @@ import type { ChangeEvent } from './change-bus';
 import { manualClock } from '../lib/clock';
 import type { ChangeBus, ChangeBusListener } from './change-bus';
 import { CLOSE_CODES, createRealtimeHub } from './hub';
+import { loadVisibleTask } from '../modules/tasks/task-access';
 
 function fakeBus() {
   const listeners = new Set<ChangeBusListener>();
@@ -49,7 +50,7 @@ const db = {
 async function tasksSubscriber(heartbeatMs: number, userId: string, sessionId: string) {
   const fake = fakeBus();
   const clock = manualClock(new Date());
-  const hub = createRealtimeHub({ db, clock, bus: fake.bus, heartbeatMs });
+  const hub = createRealtimeHub({ db, clock, bus: fake.bus, readTask: loadVisibleTask, heartbeatMs });
   sessions.set(sessionId, new Date(clock.now().getTime() + 3_600_000));
   const sent: string[] = [];
   const handlers = await hub.connect({ send: (d) => void sent.push(d), close: () => undefined }, { id: userId, sessionId });
@@ -65,7 +66,7 @@ describe('realtime hub heartbeats', () => {
     try {
       const { bus } = fakeBus();
       const clock = manualClock(new Date());
-      const hub = createRealtimeHub({ db, clock, bus, heartbeatMs: 1_000 });
+      const hub = createRealtimeHub({ db, clock, bus, readTask: loadVisibleTask, heartbeatMs: 1_000 });
       const live = { sent: [] as string[], closed: undefined as number | undefined };
       const dead = { sent: [] as string[], closed: undefined as number | undefined };
       const socketOf = (s: typeof live) => ({ send: (d: string) => void s.sent.push(d), close: (code?: number) => void (s.closed = code) });
@@ -92,7 +93,7 @@ describe('realtime hub heartbeats', () => {
     try {
       const { bus, resync } = fakeBus();
       const clock = manualClock(new Date());
-      const hub = createRealtimeHub({ db, clock, bus, heartbeatMs: 1_000 });
+      const hub = createRealtimeHub({ db, clock, bus, readTask: loadVisibleTask, heartbeatMs: 1_000 });
       const s = { sent: [] as string[], closed: undefined as number | undefined };
       sessions.set('s2', new Date(clock.now().getTime() + 1_500));
       const handlers = await hub.connect(

@@ -7,6 +7,7 @@ import type { ChangeBus, ChangeEvent } from './change-bus';
 import {
   accessMayChange,
   authorizeTopic,
+  type TaskReadRule,
   loadIdentity,
   topicMatches,
   type SocketIdentity,
@@ -57,8 +58,15 @@ const toClientEvent = (event: ChangeEvent): RealtimeEvent => ({
  * read rules when made, and task-scoped ones again whenever their task or its applications change:
  * a caller who lost access gets an error frame and no more events for that topic.
  */
-export function createRealtimeHub(deps: { db: Db; clock: Clock; bus: ChangeBus; heartbeatMs?: number }): RealtimeHub {
-  const { db, clock, bus } = deps;
+export function createRealtimeHub(deps: {
+  db: Db;
+  clock: Clock;
+  bus: ChangeBus;
+  /** The task read rule (modules/tasks' loadVisibleTask): realtime never imports a module. */
+  readTask: TaskReadRule;
+  heartbeatMs?: number;
+}): RealtimeHub {
+  const { db, clock, bus, readTask } = deps;
   const heartbeatMs = deps.heartbeatMs ?? REALTIME_HEARTBEAT_MS;
   const connections = new Set<Connection>();
 
@@ -76,7 +84,7 @@ export function createRealtimeHub(deps: { db: Db; clock: Clock; bus: ChangeBus; 
     if (connection.topics.size >= MAX_TOPICS_PER_SOCKET && !connection.topics.has(name)) {
       return send(connection, { type: 'error', topic: name, message: 'Too many subscriptions' });
     }
-    const decision = await authorizeTopic(db, connection.identity, topic, clock.now());
+    const decision = await authorizeTopic(db, connection.identity, topic, clock.now(), readTask);
     if (!connections.has(connection)) return;
     if (!decision.ok) {
       connection.topics.delete(name);
@@ -111,7 +119,7 @@ export function createRealtimeHub(deps: { db: Db; clock: Clock; bus: ChangeBus; 
   }
 
   async function recheck(connection: Connection, name: string, topic: Topic, event: ChangeEvent) {
-    const decision = await authorizeTopic(db, connection.identity, topic, clock.now());
+    const decision = await authorizeTopic(db, connection.identity, topic, clock.now(), readTask);
     if (connection.topics.get(name) !== topic) return;
     if (!decision.ok) {
       connection.topics.delete(name);

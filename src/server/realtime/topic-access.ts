@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { check, type Actor } from '@shared/domain/permissions';
+import { check, type Actor, type TaskAccessFacts } from '@shared/domain/permissions';
 import { messages } from '@shared/messages';
 import type { Topic } from '@shared/realtime';
 import type { Db } from '../db/client';
 import { definePreparedRead, jsonValueOf } from '../db/prepared';
 import { profiles } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { loadVisibleTask } from '../modules/tasks/task-access';
 import type { ChangeEvent } from './change-bus';
 
 export type TopicDecision = { ok: true } | { ok: false; message: string };
@@ -57,7 +56,19 @@ export async function loadIdentity(db: Db, userId: string): Promise<SocketIdenti
  * task's messages, and owner-or-admin for an expert's verification records. Lists filtered to the
  * caller (notifications, tasks, messages) are open to every signed-in user; events are filtered.
  */
-export async function authorizeTopic(db: Db, identity: SocketIdentity, topic: Topic, now: Date): Promise<TopicDecision> {
+/**
+ * The task read rule, handed in by the composition root (the tasks module owns it): the caller's actor
+ * and the task's facts, or an AppError (404) when the caller may not see the task.
+ */
+export type TaskReadRule = (db: Db, userId: string, taskId: string, now: Date) => Promise<{ actor: Actor; facts: TaskAccessFacts }>;
+
+export async function authorizeTopic(
+  db: Db,
+  identity: SocketIdentity,
+  topic: Topic,
+  now: Date,
+  readTask: TaskReadRule,
+): Promise<TopicDecision> {
   switch (topic.kind) {
     case 'notifications':
     case 'tasks':
@@ -71,7 +82,7 @@ export async function authorizeTopic(db: Db, identity: SocketIdentity, topic: To
     case 'task_applications':
     case 'task_messages': {
       try {
-        const { actor, facts } = await loadVisibleTask(db, identity.userId, topic.id, now);
+        const { actor, facts } = await readTask(db, identity.userId, topic.id, now);
         if (topic.kind !== 'task_messages') return { ok: true };
         const result = check(actor, 'view_chat', facts, now);
         return result.ok ? { ok: true } : { ok: false, message: result.message };

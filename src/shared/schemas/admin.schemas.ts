@@ -77,6 +77,14 @@ export type UserRoleChangeRequest = z.infer<typeof userRoleChangeSchema>;
 export const adminReportsQuerySchema = z.object({
   timeframe: z.enum(REPORT_TIMEFRAME_KEYS).default('30d'),
 });
+
+/** The admin CSV exports (Reports tab). */
+export const REPORT_KINDS = ['activity', 'finance', 'user'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export const adminExportQuerySchema = adminReportsQuerySchema.extend({ report: z.enum(REPORT_KINDS) });
+
+/** An admin list's page query (the admin lists' own page size). */
+export const adminPageQuerySchema = paginationQuery(ADMIN.pageSize);
 export type AdminReportsQuery = z.output<typeof adminReportsQuerySchema>;
 
 /** DELETE /admin/users/:id/roles/:role: "client" is the absence of both roles and cannot be removed. */

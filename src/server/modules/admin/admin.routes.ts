@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import {
   adminNotificationsQuerySchema,
+  adminExportQuerySchema,
+  adminPageQuerySchema,
   adminReportsQuerySchema,
   adminTransactionsQuerySchema,
   adminUsersQuerySchema,
@@ -23,8 +24,7 @@ import type {
   AdminTransactionDto,
 } from '@shared/schemas/admin-dto';
 import { auditQuerySchema } from '@shared/schemas/admin-overrides.schemas';
-import { idParamsSchema, paginationQuery } from '@shared/schemas/common.schemas';
-import { ADMIN } from '@shared/constants';
+import { idParamsSchema } from '@shared/schemas/common.schemas';
 import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/context';
 import { jsonBody, pathParams, queryParams } from '../../http/validation';
@@ -37,12 +37,12 @@ import { sendAdminNotification } from './send-notification';
 import { readSystemSettings, writeSystemSettings, type SystemSettingsRow } from './settings.repository';
 import { loadOverview } from './overview.repository';
 import { loadReports } from './reports.repository';
-import { REPORT_KINDS, reportCsv, reportFileName } from './reports-csv';
+import { reportCsv, reportFileName } from './reports-csv';
 import { listAuditEntries, listClientFlags } from './oversight.repository';
 
 const iso = (date: Date) => date.toISOString();
-export const pageQuery = paginationQuery(ADMIN.pageSize);
-export const exportQuerySchema = adminReportsQuerySchema.extend({ report: z.enum(REPORT_KINDS) });
+const pageQuery = adminPageQuerySchema;
+const exportQuerySchema = adminExportQuerySchema;
 
 function settingsDto(row: SystemSettingsRow): SystemSettingsDto {
   return {

@@ -1,8 +1,9 @@
 import { stringify } from 'csv-stringify/sync';
 import type { ReportsDto } from '@shared/schemas/admin-dto';
 
-export const REPORT_KINDS = ['activity', 'finance', 'user'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
+import { REPORT_KINDS, type ReportKind } from '@shared/schemas/admin.schemas';
+
+export { REPORT_KINDS, type ReportKind };
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 

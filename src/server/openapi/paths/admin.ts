@@ -1,4 +1,4 @@
-import { exportQuerySchema, pageQuery } from '@server/modules/admin/admin.routes';
+import { adminExportQuerySchema as exportQuerySchema, adminPageQuerySchema as pageQuery } from '@shared/schemas/admin.schemas';
 import {
   adminNotificationsQuerySchema,
   adminReportsQuerySchema,

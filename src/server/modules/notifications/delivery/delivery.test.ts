@@ -12,7 +12,7 @@ import {
   useTasksTestApp,
   type Cast,
   type TasksTestApp,
-} from '../../../modules/tasks/tasks.test-helpers';
+} from '../../tasks/tasks.test-helpers';
 import { createDeliveryHandlers, type DeliveryDeps } from './delivery-handlers';
 import { DELIVERY_MAX_ATTEMPTS } from './delivery-enqueue';
 import type { EmailMessage } from '../../../providers/email';

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { and, desc, gte, inArray, isNull } from 'drizzle-orm';
 import type { FailedDeliveryDto } from '@shared/schemas/notification-preferences.schemas';
-import type { AppDeps } from '../../../app-deps';
-import { jobs } from '../../../db/schema';
-import type { AppEnv } from '../../../http/context';
-import { requireAdmin } from '../../admin/admin-access';
-import { DELIVERY_JOB_KINDS } from './delivery-enqueue';
-import { WEB_PUSH_JOB_KIND } from './web-push-delivery';
+import type { AppDeps } from '../../app-deps';
+import { jobs } from '../../db/schema';
+import type { AppEnv } from '../../http/context';
+import { requireAdmin } from './admin-access';
+import { DELIVERY_JOB_KINDS } from '../notifications/delivery/delivery-enqueue';
+import { WEB_PUSH_JOB_KIND } from '../notifications/delivery/web-push-delivery';
 
 /** The admin list of deliveries that failed for good (issue 19, docs/notifications.md). */
 export function failedDeliveriesRoutes(deps: AppDeps) {
