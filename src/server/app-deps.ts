@@ -38,10 +38,9 @@ export interface AppDeps {
   sessionCache?: SessionCache;
   /**
    * The task payments (capture, void), built once with the server context and passed down to every
-   * module that moves money; tests replace it to inject provider failures. Absent: each module
-   * builds one from the same deps.
+   * module that moves money; tests replace it to inject provider failures.
    */
-  taskPayments?: TaskPayments;
+  taskPayments: TaskPayments;
 }
 
 /**

@@ -43,7 +43,7 @@ import {
   upsertIntentTransaction,
   type TaskRow,
 } from '../payments/payments.repository';
-import { asProviderError, createTaskPayments } from '../payments/task-payments';
+import { asProviderError } from '../payments/task-payments';
 import { createReauthorizeDialogService } from '../holds/reauthorize-dialog.service';
 
 /** Intents the client can still pay: the dialog reuses them instead of creating another. */
@@ -76,7 +76,7 @@ function notAuthorizedError(status: PaymentIntentStatus): AppError {
 export function createPaymentsService(deps: AppDeps) {
   const { db, clock } = deps;
   const provider = () => deps.providers.payments;
-  const taskPayments = deps.taskPayments ?? createTaskPayments(deps);
+  const taskPayments = deps.taskPayments;
   const renewal = createReauthorizeDialogService({ db, clock, payments: taskPayments, provider });
 
   /** The local provider's extra methods, or 404 with the real provider (its card fields never reach us). */

@@ -18,7 +18,6 @@ import type { AppDeps } from '../../app-deps';
 import { requireUser, type AppEnv } from '../../http/context';
 import { formData, jsonBody, pathParams, queryParams } from '../../http/validation';
 import { forbidden } from '../../lib/errors';
-import { createTaskPayments } from '../payments/task-payments';
 import { rolesOf } from '../profiles/profiles.repository';
 import { createReauthorizeService } from '../holds/reauthorize.service';
 import { createReauthorizeDialogService, reauthorizeWith } from '../holds/reauthorize-dialog.service';
@@ -52,7 +51,7 @@ const ADMIN_LIST_LIMIT = 100;
 export function disputesRoutes(deps: AppDeps) {
   const provider = () => deps.providers.payments;
   // Tests of the tasks module inject their fake payments this way; the app uses the real ones.
-  const payments = deps.taskPayments ?? createTaskPayments(deps);
+  const payments = deps.taskPayments;
   const disputes = createDisputesService({ db: deps.db, clock: deps.clock, payments, provider });
   const refunds = createRefundsService({ db: deps.db, clock: deps.clock, provider });
   const reauthorize = createReauthorizeService({ db: deps.db, clock: deps.clock, payments, provider });

@@ -1,6 +1,5 @@
 import type { AppDeps } from '../../app-deps';
 import type { JobModule } from '../../jobs/registry';
-import { createTaskPayments } from '../payments/task-payments';
 import { createMoneyJobHandlers, scheduleMoneyWork } from './hold-jobs';
 import type { MoneyJobDeps } from './money-job-deps';
 import { createPaymentRetryHandlers, withMoneyAlerts } from './payment-retries';
@@ -10,7 +9,7 @@ export function moneyJobDepsOf(deps: AppDeps): MoneyJobDeps {
   return {
     db: deps.db,
     clock: deps.clock,
-    payments: deps.taskPayments ?? createTaskPayments(deps),
+    payments: deps.taskPayments,
     // Read at each call: tests replace the provider after the runner is built.
     provider: () => deps.providers.payments,
   };

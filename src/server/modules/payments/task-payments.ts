@@ -51,7 +51,7 @@ export function asProviderError(error: unknown): PaymentProviderError {
   return new PaymentProviderError('unavailable', error instanceof Error ? error.message : String(error), { cause: error });
 }
 
-export function createTaskPayments(deps: AppDeps): TaskPayments {
+export function createTaskPayments(deps: Pick<AppDeps, 'db' | 'clock' | 'providers'>): TaskPayments {
   const { db, clock } = deps;
   // Read at call time: tests wrap the provider to inject failures.
   const provider = () => deps.providers.payments;

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { FileStorage } from '../../providers/storage';
-import { createTaskPayments, type TaskPayments } from '../payments/task-payments';
+import type { TaskPayments } from '../payments/task-payments';
 import { createProximityChecker, type ProximityChecker } from '../geo/proximity.service';
 import type { TaskRow } from './tasks.repository';
 
@@ -46,7 +46,6 @@ export interface TaskHooks {
  * to simulate payment-provider failures without touching the rest of the app.
  */
 export interface TasksModuleDeps extends AppDeps {
-  taskPayments?: TaskPayments;
   proximityChecker?: ProximityChecker;
 }
 
@@ -55,7 +54,7 @@ export function tasksServiceDeps(deps: TasksModuleDeps): TasksServiceDeps {
     db: deps.db,
     clock: deps.clock,
     storage: deps.providers.storage,
-    payments: deps.taskPayments ?? createTaskPayments(deps),
+    payments: deps.taskPayments,
     publicUrl: deps.publicUrl,
     proximity: deps.proximityChecker ?? createProximityChecker({ db: deps.db, geocoder: deps.providers.geocoder }),
   };
