@@ -4,6 +4,7 @@ import { X } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AppRole } from '@shared/domain/enums';
 import { format } from '@shared/format-message';
+import { pluralForm } from '@shared/plural';
 import { adminMessages as adminText } from '@shared/messages/admin';
 import type { AdminUserDto } from '@shared/schemas/admin-dto';
 import { Avatar } from '@web/components/ui/avatar';
@@ -89,7 +90,7 @@ export default function UsersPanel() {
             list={users.data}
             page={query.page}
             onPage={(page) => setQuery((q) => ({ ...q, page }))}
-            summary={({ from, to, total }) => format(adminText.showingUsers, { from, to, total })}
+            summary={({ from, to, total }) => format(pluralForm(total, { one: adminText.showingUsersOne, other: adminText.showingUsers }), { from, to, total })}
             error={loadError}
             emptyText={adminText.noUsers}
             head={

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { format as formatDate } from 'date-fns';
 import { format } from '@shared/format-message';
+import { pluralForm } from '@shared/plural';
 import { messages } from '@shared/messages';
 import { buttonVariants } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -49,7 +50,7 @@ export function WaitlistDemand({ limit }: { limit?: number }) {
                     <TableCell className="whitespace-normal break-words">{place.location}</TableCell>
                     <TableCell className="text-right">{place.waiting}</TableCell>
                     <TableCell>
-                      {formatDate(new Date(place.oldest_at), 'MMM d, yyyy')} ({format(discoveryText.waitlistAgeDays, { days: place.oldest_days })})
+                      {formatDate(new Date(place.oldest_at), 'MMM d, yyyy')} ({format(pluralForm(place.oldest_days, { one: discoveryText.waitlistAgeDayOne, other: discoveryText.waitlistAgeDays }), { days: place.oldest_days })})
                     </TableCell>
                   </TableRow>
                 ))}
