@@ -93,6 +93,14 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('greets an account made today as new, not "Welcome back" (issue 52)', async () => {
+    const me = meOf(false);
+    me.profile.created_at = new Date(Date.now() - 5 * 60_000).toISOString();
+    serve({ 'GET /api/me': () => ({ body: me }) });
+    renderProfile('/profile');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey!' })).toBeInTheDocument();
+  });
+
   it('honours tab=security for a client', async () => {
     serve({ 'GET /api/me': () => ({ body: meOf(false, null) }) });
     renderProfile('/profile?tab=security');
