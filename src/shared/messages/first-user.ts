@@ -8,4 +8,8 @@ export const firstUserMessages = {
   newAccountSubtitle: 'Log in to your new account to get started.',
   /** The profile header during a new account's first day (the spec's header says "Welcome back"). */
   profileWelcomeNew: 'Welcome, {name}!',
+  /** Where a client finds the places they wait for (the page /waitlist). */
+  seeWaitlist: 'See my waitlist',
+  directoryWaitlistHint:
+    'No expert serves this place yet? Post your task for it and join the waitlist: we tell you as soon as an expert does.',
 } as const;

@@ -36,6 +36,7 @@ const OPTIONS: InvitationOptionsResponse = {
 };
 
 let options: InvitationOptionsResponse;
+let found: DirectoryExpertDto[];
 let searches: URLSearchParams[];
 let total: number;
 let invitations: { path: string; body: unknown }[];
@@ -45,6 +46,7 @@ beforeEach(() => {
   total = 12;
   invitations = [];
   options = OPTIONS;
+  found = [EXPERT, OFF];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -54,7 +56,7 @@ beforeEach(() => {
       if (url.pathname === '/api/me') return json(ME);
       if (url.pathname === '/api/search/experts') {
         searches.push(url.searchParams);
-        return json({ experts: [EXPERT, OFF], total, page: Number(url.searchParams.get('page')), pageSize: 10, radius_miles: 100 });
+        return json({ experts: found, total, page: Number(url.searchParams.get('page')), pageSize: 10, radius_miles: 100 });
       }
       if (url.pathname === '/api/experts/e-1/invitation-options') return json(options);
       if (url.pathname === '/api/tasks/t-2/invitations' && init?.method === 'POST') {
@@ -167,5 +169,13 @@ describe('Find an expert', () => {
     expect(why).toHaveTextContent('Sam is already invited to or has applied to each of your open tasks');
     expect(within(why).getByRole('link', { name: 'Post a task' })).toHaveAttribute('href', '/dashboard/create-task');
     expect(screen.getByRole('button', { name: 'Send invitation' })).toBeDisabled();
+  });
+
+  it('says where the waitlist is when no expert serves the place (issue 52)', async () => {
+    found = [];
+    total = 0;
+    renderRoute('/find-experts', <ExpertDirectoryPage />, '/find-experts?lat=40.7&lng=-74');
+    expect(await screen.findByText(/No expert matches these filters here/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See my waitlist' })).toHaveAttribute('href', '/waitlist');
   });
 });

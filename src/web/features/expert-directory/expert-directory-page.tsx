@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MapPin, Timer } from 'lucide-react';
@@ -21,13 +22,28 @@ import { directoryQuery, readDirectoryState, writeDirectoryState, type Directory
 const invitationsText = messages.invitations;
 const discoveryText = messages.discovery;
 
-function Notice({ text, alert = false }: { text: string; alert?: boolean }) {
+function Notice({ text, alert = false, children }: { text: string; alert?: boolean; children?: ReactNode }) {
   return (
     <Card>
-      <CardContent className="py-6 text-center text-sm text-muted-foreground" role={alert ? 'alert' : undefined}>
-        {text}
+      <CardContent className="space-y-2 py-6 text-center text-sm text-muted-foreground" role={alert ? 'alert' : undefined}>
+        <p>{text}</p>
+        {children}
       </CardContent>
     </Card>
+  );
+}
+
+/** No expert near the place: the waitlist is the way forward, and /waitlist is where it is kept (issue 52). */
+function NoExpertsHere() {
+  return (
+    <Notice text={invitationsText.noResults}>
+      <p>
+        {messages.firstUser.directoryWaitlistHint}{' '}
+        <Link to="/waitlist" className="font-medium text-primary underline-offset-4 hover:underline">
+          {messages.firstUser.seeWaitlist}
+        </Link>
+      </p>
+    </Notice>
   );
 }
 
@@ -109,7 +125,7 @@ export default function ExpertDirectoryPage() {
       </div>
     );
   else if (list.isError) body = <Notice text={list.error instanceof ApiError ? list.error.message : invitationsText.loadFailed} alert />;
-  else if (list.data.experts.length === 0) body = <Notice text={invitationsText.noResults} />;
+  else if (list.data.experts.length === 0) body = <NoExpertsHere />;
   else
     body = (
       <PagedList
