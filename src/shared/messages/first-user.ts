@@ -12,4 +12,11 @@ export const firstUserMessages = {
   seeWaitlist: 'See my waitlist',
   directoryWaitlistHint:
     'No expert serves this place yet? Post your task for it and join the waitlist: we tell you as soon as an expert does.',
+  /** Account deletion asks once more before it runs. */
+  deleteConfirmTitle: 'Delete your account for good?',
+  deleteConfirmText:
+    'Your name, email, photo and files are erased and you cannot sign in again. This cannot be undone.',
+  deleteConfirm: 'Yes, delete my account',
+  deleteKeep: 'Keep my account',
+  deleting: 'Deleting…',
 } as const;
