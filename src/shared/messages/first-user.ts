@@ -19,4 +19,9 @@ export const firstUserMessages = {
   deleteConfirm: 'Yes, delete my account',
   deleteKeep: 'Keep my account',
   deleting: 'Deleting…',
+  /** The admin Users tab: an account's state, the action that fits it, and the table's name. */
+  accountSuspended: 'Suspended',
+  accountDeleted: 'Deleted',
+  liftSuspension: 'Lift suspension',
+  usersTable: 'User list',
 } as const;
