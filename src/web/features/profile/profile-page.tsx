@@ -16,7 +16,7 @@ import { PaymentsTab } from './payments-tab';
 import { ProfileDetailsTab } from './profile-details-tab';
 import { allowedTabs, resolveTab } from './profile-tabs';
 import { ProfileTabList } from './profile-tab-list';
-import { PhoneVerificationCard } from './security/phone-verification-card';
+import { SecurityTab } from './security/security-tab';
 import { usePaymentReturn } from './use-payment-return';
 import { VerificationTab } from './verification-tab';
 import { NotificationsTab } from './notifications-tab';
@@ -118,16 +118,15 @@ export default function ProfilePage() {
           <ProfileDetailsTab profile={profile} />
           <RoleCard isExpert={isExpert} />
         </TabsContent>
+        <TabsContent value="security">
+          <SecurityTab isExpert={isExpert} />
+        </TabsContent>
         {isExpert ? (
           <>
             <TabsContent value="verification">{expertPanel((e) => <VerificationTab expert={e} />)}</TabsContent>
             <TabsContent value="payments">{expertPanel((e) => <PaymentsTab expert={e} />)}</TabsContent>
           </>
-        ) : (
-          <TabsContent value="security">
-            <PhoneVerificationCard />
-          </TabsContent>
-        )}
+        ) : null}
         <TabsContent value="notifications">
           <NotificationsTab />
         </TabsContent>
