@@ -24,4 +24,11 @@ export const firstUserMessages = {
   accountDeleted: 'Deleted',
   liftSuspension: 'Lift suspension',
   usersTable: 'User list',
+  /** The expert's evidence inputs: each item takes its own kind of file, and a chosen file can go. */
+  photoInVideoSlot: '{name} is a photo. {label} asks for a video.',
+  videoInPhotoSlot: '{name} is a video. {label} asks for a photo.',
+  removeFile: 'Remove {name}',
+  chosenFor: 'Chosen for {label}',
+  fileChosenOne: '{count} file chosen',
+  filesChosen: '{count} files chosen',
 } as const;
