@@ -31,4 +31,7 @@ export const firstUserMessages = {
   chosenFor: 'Chosen for {label}',
   fileChosenOne: '{count} file chosen',
   filesChosen: '{count} files chosen',
+  /** The report verify page says which report it checks. */
+  reportChecks: 'This page checks the inspection report for "{title}".',
+  reportExpert: 'Expert: {name}',
 } as const;
