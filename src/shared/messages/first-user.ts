@@ -34,4 +34,11 @@ export const firstUserMessages = {
   /** The report verify page says which report it checks. */
   reportChecks: 'This page checks the inspection report for "{title}".',
   reportExpert: 'Expert: {name}',
+  /** Counts written with their nouns (src/shared/plural.ts). */
+  auditSentOne: 'Sent "{title}" to {count} user',
+  auditSent: 'Sent "{title}" to {count} users',
+  reconciliationRunOne: '{count} payment checked',
+  reconciliationRun: '{count} payments checked',
+  reconciliationDriftOne: '{count} difference found',
+  reconciliationDrift: '{count} differences found',
 } as const;

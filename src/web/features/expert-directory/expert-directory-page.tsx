@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MapPin, Timer } from 'lucide-react';
 import { expertDisplayName } from '@shared/domain/expert';
 import { format } from '@shared/format-message';
+import { countText } from '@shared/plural';
 import { messages } from '@shared/messages';
 import type { DirectoryExpertDto, DirectoryPageDto } from '@shared/schemas/directory.schemas';
 import { InviteExpertButton } from '@web/components/invite-expert/invite-expert-button';
@@ -150,9 +151,7 @@ export default function ExpertDirectoryPage() {
       <DirectoryFilters key={params.toString()} state={state} onApply={go} />
       {list.data && place ? (
         <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="directory-count">
-          {list.data.total === 1
-            ? format(invitationsText.resultCountOne, { miles: state.radius })
-            : format(invitationsText.resultCount, { count: list.data.total, miles: state.radius })}
+          {countText(list.data.total, { one: invitationsText.resultCountOne, other: invitationsText.resultCount }, { miles: state.radius })}
           {place.label ? ` · ${format(discoveryText.nearPlace, { location: place.label })}` : null}
         </p>
       ) : null}
