@@ -19,9 +19,10 @@ export function SecurityTab({ isExpert }: { isExpert: boolean }) {
           <AlertDescription>{texts.twoFactorRequired}</AlertDescription>
         </Alert>
       ) : null}
+      {/* The spec's Security tab is the phone check: it stays first for those who have it. */}
+      {isExpert ? null : <PhoneVerificationCard />}
       <TwoFactorCard />
       <SessionsCard />
-      {isExpert ? null : <PhoneVerificationCard />}
     </div>
   );
 }
