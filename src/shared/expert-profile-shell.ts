@@ -4,6 +4,7 @@ import { expertDisplayName, isBioEmpty, needsShowMore } from './domain/expert';
 import { initialsOf } from './domain/initials';
 import { escapeHtml } from './landing-shell';
 import { messages } from './messages';
+import { countText } from './plural';
 
 /** What the profile's static shell shows: the part of the public profile a phone's first screen holds. */
 export interface ExpertProfileShellInput {
@@ -39,7 +40,7 @@ export function expertProfileShellHtml(expert: ExpertProfileShellInput, brandNam
   const facts = [
     `Member since ${since}`,
     ...(expert.location ? [expert.location] : []),
-    `${completed} ${completed === 1 ? 'task' : 'tasks'} completed`,
+    countText(completed, { one: messages.expert.tasksCompletedOne, other: messages.expert.tasksCompleted }),
   ];
   const bio = isBioEmpty(expert.bio)
     ? `<p class="text-sm text-muted-foreground">${escapeHtml(messages.expert.noBio)}</p>`

@@ -45,6 +45,7 @@ import { invitationsMessages } from './messages/invitations';
 import { appointmentsMessages } from './messages/appointments';
 import { listTotalsMessages } from './messages/list-totals';
 import { pageTitlesMessages } from './messages/page-titles';
+import { firstUserMessages } from './messages/first-user';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -100,4 +101,5 @@ export const messages = {
   appointments: appointmentsMessages,
   listTotals: listTotalsMessages,
   pageTitles: pageTitlesMessages,
+  firstUser: firstUserMessages,
 } as const;

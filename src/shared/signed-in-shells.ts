@@ -4,6 +4,7 @@ import { formatDistanceMiles } from './domain/geo';
 import type { TaskStatus } from './domain/task-status';
 import { STATUS_DOT_CLASSES, statusDotColor, statusLabel, statusText } from './domain/task-status-labels';
 import { format } from './format-message';
+import { countText } from './plural';
 import { escapeHtml } from './landing-shell';
 import { messages } from './messages';
 
@@ -74,9 +75,7 @@ function taskCardHtml(task: TaskCardShellInput): string {
       ? ` · <span class="whitespace-nowrap">${escapeHtml(format(dashboardsText.milesAway, { miles: formatDistanceMiles(task.distance_miles) }))}</span>`
       : '';
   const applications =
-    task.application_count === 1
-      ? dashboardsText.applicationCountOne
-      : format(dashboardsText.applicationCount, { count: task.application_count });
+    countText(task.application_count, { one: dashboardsText.applicationCountOne, other: dashboardsText.applicationCount });
   return (
     `<li><div class="flex flex-col rounded-xl border bg-card text-card-foreground shadow-sm gap-3 py-4"><div class="space-y-2 px-4">` +
     `<div class="flex items-start justify-between gap-3"><p class="min-w-0 flex-1 break-words font-medium">${escapeHtml(task.title)}</p>` +

@@ -32,7 +32,7 @@ test('a new admin must set up two-factor before the admin area opens, then signs
   await adminPage.context().close();
 
   await page.goto('/admin');
-  await expect(page).toHaveURL(/\/profile\?tab=account/);
+  await expect(page).toHaveURL(/\/profile\?tab=security/);
   await expect(page.getByText('Admins must turn on two-factor sign-in before using the admin area.')).toBeVisible();
   await page.getByLabel('Current password').fill(password);
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
@@ -87,6 +87,7 @@ test('a user exports, downloads and opens their data, then deletes their account
 
   await page.getByLabel('Password to confirm').fill(password);
   await page.getByRole('button', { name: 'Delete my account' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete my account' }).click();
   await expect(toast(page, 'Your account was deleted.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 

@@ -89,6 +89,9 @@ function documentHeaders(options: { env: Env; publicUrl: string }) {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...PAYMENT_PROVIDER.img, ...(tiles ? [tiles] : [])],
       fontSrc: ["'self'", 'data:'],
+      // A chosen video plays from a blob: URL for its poster frame and preview before upload (issue 52);
+      // stored evidence videos come from the API itself. Nothing else may be played.
+      mediaSrc: ["'self'", 'blob:'],
       connectSrc: [
         "'self'",
         ownSocketOrigin(options.publicUrl),

@@ -79,6 +79,19 @@ describe('security headers', () => {
     expect(tileSourceOf('javascript:alert(1)')).toBeNull();
   });
 
+  it("let a chosen video's poster frame and preview play from a blob: URL, and nothing else (issue 52)", async () => {
+    const csp = (await headersOf({})).get('content-security-policy') ?? '';
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .find(([key]) => key === name)
+        ?.slice(1);
+    expect(directive('media-src')).toEqual(["'self'", 'blob:']);
+    expect(directive('img-src')).toContain('blob:');
+    expect(directive('default-src')).toEqual(["'self'"]);
+  });
+
   it('give user files a sandboxing CSP, nosniff, and documents as attachments with a safe name', () => {
     const headers = userFileHeaders(
       { bytes: new Uint8Array(), contentType: 'application/pdf', fileName: '../"evil"\r\n.pdf' },

@@ -1,6 +1,7 @@
 import { EXPERT_DISPLAY, REVIEWS, VERIFICATION } from '../constants';
 import { format } from '../format-message';
 import { messages } from '../messages';
+import { countText } from '../plural';
 import type { StripeAccountStatus, VerificationStatus } from './enums';
 
 /** Flags and display texts derived from an expert profile (spec 000 sections 3-4, spec 001 section 2). */
@@ -64,11 +65,10 @@ export function formatResponseTime(minutes: number | null | undefined): string {
   if (!hasData(minutes)) return messages.expert.notEnoughData;
   const roundedMinutes = Math.round(minutes);
   if (roundedMinutes < EXPERT_DISPLAY.responseTimeHoursFromMinutes) {
-    const template = roundedMinutes === 1 ? messages.expert.responseMinute : messages.expert.responseMinutes;
-    return format(template, { count: roundedMinutes });
+    return countText(roundedMinutes, { one: messages.expert.responseMinute, other: messages.expert.responseMinutes });
   }
   const hours = Math.round(minutes / 60);
-  return format(hours === 1 ? messages.expert.responseHour : messages.expert.responseHours, { count: hours });
+  return countText(hours, { one: messages.expert.responseHour, other: messages.expert.responseHours });
 }
 
 /** A success rate (percent, 0-100) with one decimal, else "Not enough data yet". */

@@ -2,6 +2,7 @@ import { format } from '../format-message';
 import { evidenceTrustMessages as m } from '../messages/evidence-trust';
 import { haversineMiles } from './geo';
 import { formatCount } from './plain-format';
+import { countText } from '../plural';
 
 /**
  * Provenance badges: what a file's own metadata says about where and when it was made, compared with
@@ -42,9 +43,9 @@ export function formatMiles(miles: number): string {
 export function formatAgo(from: Date, now: Date): string {
   const minutes = Math.max(0, Math.round((now.getTime() - from.getTime()) / 60_000));
   if (minutes < 1) return m.agoJustNow;
-  if (minutes < 60) return format(minutes === 1 ? m.agoMinute : m.agoMinutes, { count: minutes });
+  if (minutes < 60) return countText(minutes, { one: m.agoMinute, other: m.agoMinutes });
   const hours = Math.round(minutes / 60);
-  if (hours < 48) return format(hours === 1 ? m.agoHour : m.agoHours, { count: hours });
+  if (hours < 48) return countText(hours, { one: m.agoHour, other: m.agoHours });
   return format(m.agoDays, { count: Math.round(hours / 24) });
 }
 

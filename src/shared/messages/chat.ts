@@ -27,5 +27,11 @@ export const chatMessages = {
   fileSent: 'File',
   justNow: 'Just now',
   yesterday: 'Yesterday',
+  // Issue 52: relative times, singular and plural.
+  minuteAgo: '{count} minute ago',
+  minutesAgo: '{count} minutes ago',
+  hourAgo: '{count} hour ago',
+  hoursAgo: '{count} hours ago',
+  daysAgo: '{count} days ago',
   loadFailed: 'Failed to load messages',
 } as const;

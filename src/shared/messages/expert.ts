@@ -30,4 +30,7 @@ export const expertMessages = {
   responseMinutes: '{count} minutes',
   responseHour: '{count} hour',
   responseHours: '{count} hours',
+  // Issue 52: the public profile's completed-task count.
+  tasksCompletedOne: '{count} task completed',
+  tasksCompleted: '{count} tasks completed',
 } as const;

@@ -13,6 +13,10 @@ export const invitationsMessages = {
   invited: 'Invitation sent. {name} will be notified.',
   alreadyInvitedOption: '{title} (invited)',
   appliedOption: '{title} (applied)',
+  // Issue 52: the dialog says why nothing can be sent.
+  fullOption: '{title} (invitation limit reached)',
+  nothingToInvite:
+    '{name} is already invited to or has applied to each of your open tasks, or those tasks have reached their limit of {limit} invitations. Post another task to invite {name} again.',
   notAccepting: 'Not taking invitations',
   signInToInvite: 'Sign in as a client to invite this expert.',
   // Refusals (the API's messages).

@@ -32,6 +32,7 @@ const adminUserDtoSchema = z.object({
   avatar_url: z.string().nullable(),
   created_at: isoDate,
   roles: z.array(z.enum(APP_ROLES)),
+  account_status: z.enum(['active', 'suspended', 'deleted']),
 });
 export const adminUserPageSchema = paged(adminUserDtoSchema).meta({ id: 'AdminUserPage' });
 

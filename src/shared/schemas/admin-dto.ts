@@ -9,6 +9,9 @@ export interface Paged<T> {
   pageSize: number;
 }
 
+/** Whether the account can sign in: suspended by an admin, or deleted by its owner (issue 52). */
+export type AdminAccountStatus = 'active' | 'suspended' | 'deleted';
+
 export interface AdminUserDto {
   id: string;
   first_name: string | null;
@@ -17,6 +20,7 @@ export interface AdminUserDto {
   avatar_url: string | null;
   created_at: string;
   roles: AppRole[];
+  account_status: AdminAccountStatus;
 }
 
 export interface RoleChangeDto {

@@ -52,7 +52,9 @@ export const evidenceItemsDtoSchema = z
 
 export const reportAnswerSchema = z.object({ report: reportSummaryDtoSchema });
 
-export const publicReportDtoSchema = z.object({ id: z.string(), issued_at: isoDate }).meta({ id: 'PublicReport' });
+export const publicReportDtoSchema = z
+  .object({ id: z.string(), issued_at: isoDate, task_title: z.string().nullable(), expert_name: z.string().nullable() })
+  .meta({ id: 'PublicReport' });
 
 export const verifyResultDtoSchema = z
   .object({ match: z.boolean(), matched: z.enum(['report', 'file']).nullable(), issued_at: isoDate })

@@ -46,6 +46,12 @@ export interface EvidenceItemsDto {
 export interface PublicReportDto {
   id: string;
   issued_at: string;
+  /**
+   * Which report this is (issue 52): the task's title and the expert's name, as the report PDF at
+   * /reports/:id/pdf already shows them to anyone with the link. Null when no longer known.
+   */
+  task_title: string | null;
+  expert_name: string | null;
 }
 
 export interface VerifyResultDto {

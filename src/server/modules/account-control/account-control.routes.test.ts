@@ -111,6 +111,18 @@ function base32Decode(text: string): Uint8Array {
 }
 
 describe('devices and sessions', { timeout: 60_000 }, () => {
+  it('never calls an iPhone "This computer": a loopback session is named by the kind of device (issue 52)', async () => {
+    const user = await t.createUser('client');
+    await t.request('POST', '/api/auth/sign-in/email', {
+      body: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: '127.0.0.1',
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1' },
+    });
+    const list = await t.json<{ sessions: AccountSessionDto[] }>(await t.request('GET', '/api/account/sessions', { cookie: user.cookie }));
+    const phone = list.sessions.find((s) => s.device === 'Safari on iPhone')!;
+    expect(phone.place).toBe('This phone');
+  });
+
   it('lists my sessions with device, coarse place and last use, and signs out one or all others', async () => {
     const user = await t.createUser('client');
     const phone = await t.request('POST', '/api/auth/sign-in/email', {
@@ -124,7 +136,7 @@ describe('devices and sessions', { timeout: 60_000 }, () => {
     const list = await t.json<{ sessions: AccountSessionDto[] }>(await t.request('GET', '/api/account/sessions', { cookie: user.cookie }));
     expect(list.sessions).toHaveLength(3);
     expect(list.sessions.filter((s) => s.current)).toHaveLength(1);
-    const phoneSession = list.sessions.find((s) => s.device === 'Safari on iOS')!;
+    const phoneSession = list.sessions.find((s) => s.device === 'Safari on iPhone')!;
     expect(phoneSession.place).toBe('203.0.113.x');
     expect(JSON.stringify(list)).not.toContain('203.0.113.45');
 

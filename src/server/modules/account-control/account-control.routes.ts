@@ -38,7 +38,7 @@ export function accountControlRoutes(deps: AppDeps) {
       const sessions: AccountSessionDto[] = rows.map((row) => ({
         id: row.id,
         device: deviceOf(row.userAgent),
-        place: coarsePlaceOf(row.ipAddress),
+        place: coarsePlaceOf(row.ipAddress, row.userAgent),
         last_used_at: row.updatedAt.toISOString(),
         created_at: row.createdAt.toISOString(),
         current: row.id === current,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
 import { messages } from '@shared/messages';
 import type { AdminUserDto, AuditEntryDto, ClientFlagDto, Paged, RoleChangeDto } from '@shared/schemas/admin-dto';
-import { clientFlags, profiles, tasks, userRoles } from '../../db/schema';
+import { authUsers, clientFlags, profiles, tasks, userRoles } from '../../db/schema';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
 let t: TestApp;
@@ -71,6 +71,17 @@ describe('GET /api/admin/users', () => {
     expect(clients.rows.every((u) => u.roles.length === 0)).toBe(true);
     expect(clients.rows.map((u) => u.id)).not.toContain(expert.id);
     expect((await usersPage('?role=admin')).rows.map((u) => u.id)).toContain(admin.id);
+  });
+
+  it('says which accounts are suspended or deleted (issue 52)', async () => {
+    const suspended = await t.createUser('client', { firstName: 'Suspendedstatus' });
+    const deleted = await t.createUser('client', { firstName: 'Deletedstatus' });
+    await t.db.update(authUsers).set({ suspendedAt: new Date(), suspensionReason: 'spam' }).where(eq(authUsers.id, suspended.id));
+    await t.db.update(authUsers).set({ deletedAt: new Date() }).where(eq(authUsers.id, deleted.id));
+    const statusOf = async (search: string) => (await usersPage(`?search=${search}`)).rows.map((u) => u.account_status);
+    expect(await statusOf('Suspendedstatus')).toEqual(['suspended']);
+    expect(await statusOf('Deletedstatus')).toEqual(['deleted']);
+    expect((await usersPage('')).rows.find((u) => u.id === client.id)?.account_status).toBe('active');
   });
 
   it('pages by 10 with the exact count', async () => {

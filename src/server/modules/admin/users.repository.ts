@@ -1,6 +1,7 @@
 import { and, count, desc, eq, exists, ilike, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AppRole } from '@shared/domain/enums';
 import type { AdminUsersQuery } from '@shared/schemas/admin.schemas';
+import type { AdminAccountStatus } from '@shared/schemas/admin-dto';
 import { pageOffset } from '@shared/schemas/common.schemas';
 import type { Db } from '../../db/client';
 import { profiles, userRoles } from '../../db/schema';
@@ -16,6 +17,7 @@ export interface AdminUserRow {
   avatar_url: string | null;
   created_at: Date;
   roles: AppRole[];
+  account_status: AdminAccountStatus;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -58,6 +60,8 @@ export async function listAdminUsers(db: Db, query: AdminUsersQuery): Promise<{ 
         avatar_url: profiles.avatar_url,
         created_at: profiles.created_at,
         roles: sql<AppRole[]>`coalesce((select array_agg(${userRoles.role}::text order by ${userRoles.role}) from ${userRoles} where ${userRoles.user_id} = ${PROFILE_ID}), '{}')`,
+        // Issue 52: the admin sees a suspended or deleted account as such and is offered what fits it.
+        account_status: sql<AdminAccountStatus>`coalesce((select case when au.deleted_at is not null then 'deleted' when au.suspended_at is not null then 'suspended' else 'active' end from auth_users au where au.id = ${PROFILE_ID}), 'active')`,
       })
       .from(profiles)
       .where(where)

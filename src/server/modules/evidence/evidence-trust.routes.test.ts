@@ -196,7 +196,13 @@ describe('the inspection report', () => {
       await h.request('GET', `/api/tasks/${task.id}/report/summary`, { cookie: cast.client.cookie }),
     );
     expect((await h.request('GET', `/api/reports/${report.id}/pdf`)).status).toBe(200);
-    expect(await okJson(await h.request('GET', `/api/reports/${report.id}`))).toEqual({ id: report.id, issued_at: report.issued_at });
+    // The verify page says which report it checks (issue 52): what the public PDF names, nothing more.
+    expect(await okJson(await h.request('GET', `/api/reports/${report.id}`))).toEqual({
+      id: report.id,
+      issued_at: report.issued_at,
+      task_title: task.title,
+      expert_name: 'Expert Tester',
+    });
     expect((await h.request('GET', `/api/tasks/${task.id}/report`, { cookie: cast.expert.cookie })).status).toBe(403);
     expect((await h.request('GET', `/api/tasks/${task.id}/report`, { cookie: cast.otherClient.cookie })).status).toBe(404);
     expect((await h.request('POST', `/api/tasks/${task.id}/report/revoke`, { cookie: cast.admin.cookie })).status).toBe(403);

@@ -148,7 +148,11 @@ export function createReportsService(deps: ReportDeps) {
     },
     async publicReport(reportId: string): Promise<PublicReportDto> {
       const row = await liveReport(reportId);
-      return { id: row.id, issued_at: row.issued_at.toISOString() };
+      // Says which report the page checks (issue 52): what the public PDF already names, nothing more.
+      const parties = await findTaskWithParties(deps.db, row.task_id);
+      const profile = parties?.expertProfile;
+      const expertName = profile ? [profile.first_name, profile.last_name].filter(Boolean).join(' ') || null : null;
+      return { id: row.id, issued_at: row.issued_at.toISOString(), task_title: parties?.task.title ?? null, expert_name: expertName };
     },
     async publicPdf(reportId: string) {
       return pdfOf(deps, await liveReport(reportId));

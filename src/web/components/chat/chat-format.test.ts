@@ -35,3 +35,12 @@ describe('chat formatting', () => {
     expect(linkParts('javascript:alert(1) <img src=x>')).toEqual([{ kind: 'text', text: 'javascript:alert(1) <img src=x>' }]);
   });
 });
+
+describe('relativeTime in the singular (issue 52)', () => {
+  it('writes one minute and one hour without an s', () => {
+    const now = new Date('2026-03-01T12:00:00Z');
+    const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+    expect(relativeTime(ago(60_000), now)).toBe('1 minute ago');
+    expect(relativeTime(ago(3_600_000), now)).toBe('1 hour ago');
+  });
+});

@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { CHAT } from '@shared/constants';
 import { messages } from '@shared/messages';
+import { countText } from '@shared/plural';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -13,14 +14,14 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
   if (elapsed < MINUTE) return messages.chat.justNow;
   if (elapsed < HOUR) {
     const minutes = Math.floor(elapsed / MINUTE);
-    return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+    return countText(minutes, { one: messages.chat.minuteAgo, other: messages.chat.minutesAgo });
   }
   if (elapsed < DAY) {
     const hours = Math.floor(elapsed / HOUR);
-    return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+    return countText(hours, { one: messages.chat.hourAgo, other: messages.chat.hoursAgo });
   }
   if (elapsed < 2 * DAY) return messages.chat.yesterday;
-  if (elapsed < 7 * DAY) return `${Math.floor(elapsed / DAY)} days ago`;
+  if (elapsed < 7 * DAY) return countText(Math.floor(elapsed / DAY), { one: messages.chat.daysAgo, other: messages.chat.daysAgo });
   return format(at, 'MMM d, yyyy');
 }
 

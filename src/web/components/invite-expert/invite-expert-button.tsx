@@ -130,11 +130,22 @@ function InviteForm({
                 ? format(invitationsText.appliedOption, { title: task.title })
                 : task.invited
                   ? format(invitationsText.alreadyInvitedOption, { title: task.title })
-                  : task.title}
+                  : task.full
+                    ? format(invitationsText.fullOption, { title: task.title })
+                    : task.title}
             </option>
           ))}
         </select>
       </Field>
+      {available.length === 0 ? (
+        // Every option is disabled: say why instead of leaving a greyed-out Send button.
+        <p role="status" className="text-sm text-muted-foreground">
+          {format(invitationsText.nothingToInvite, { name: expertName, limit: INVITATIONS.perTask })}{' '}
+          <Link to="/dashboard/create-task" className="font-medium text-primary underline-offset-4 hover:underline">
+            {invitationsText.postTask}
+          </Link>
+        </p>
+      ) : null}
       {limitReached ? (
         <p role="status" className="text-sm text-destructive">
           {format(invitationsText.perDayLimit, { limit: INVITATIONS.perDay })}

@@ -4,6 +4,7 @@ import { CalendarDays, MapPin, Star, Users } from 'lucide-react';
 import { format as formatDate } from 'date-fns';
 import { formatDistanceMiles } from '@shared/domain/geo';
 import { format } from '@shared/format-message';
+import { countText } from '@shared/plural';
 import { messages } from '@shared/messages';
 import type { TaskListItemDto } from '@shared/schemas/task-api';
 import { Button } from '@web/components/ui/button';
@@ -17,7 +18,7 @@ import { formatCount } from '@shared/domain/plain-format';
 const dashboardsText = messages.taskPages.dashboards;
 
 const applicationsText = (count: number) =>
-  count === 1 ? dashboardsText.applicationCountOne : format(dashboardsText.applicationCount, { count });
+  countText(count, { one: dashboardsText.applicationCountOne, other: dashboardsText.applicationCount });
 
 const createdText = (value: string) => {
   const date = new Date(value);
@@ -75,10 +76,11 @@ export function TaskListCard({ task, showApplications = false, footer }: TaskLis
               <Star aria-hidden="true" className="size-3.5" />
               {messages.discovery.clientRating}:{' '}
               {task.client_rating.review_count > 0 && task.client_rating.avg_rating !== null
-                ? format(messages.discovery.clientRatingValue, {
-                    rating: task.client_rating.avg_rating.toFixed(1),
-                    count: task.client_rating.review_count,
-                  })
+                ? countText(
+                    task.client_rating.review_count,
+                    { one: messages.discovery.clientRatingValueOne, other: messages.discovery.clientRatingValue },
+                    { rating: task.client_rating.avg_rating.toFixed(1) },
+                  )
                 : messages.discovery.clientRatingNone}
             </span>
           ) : null}

@@ -59,3 +59,33 @@ describe('Table stackOnPhone (rows as cards on phones, issue 25)', () => {
     expect(screen.getByRole('cell')).not.toHaveAttribute('data-label');
   });
 });
+
+describe('Table scrollLabel (issue 52, axe scrollable-region-focusable)', () => {
+  it('makes the scrolling box a named region a keyboard user can reach', () => {
+    render(
+      <Table scrollLabel="Users">
+        <TableBody>
+          <TableRow>
+            <TableCell>Ada</TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>,
+    );
+    const region = screen.getByRole('region', { name: 'Users' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(within(region).getByRole('table')).toBeInTheDocument();
+  });
+
+  it('adds no Tab stop to a table without a label', () => {
+    const { container } = render(
+      <Table>
+        <TableBody>
+          <TableRow>
+            <TableCell>Ada</TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>,
+    );
+    expect(container.querySelector('[data-slot="table-container"]')).not.toHaveAttribute('tabindex');
+  });
+});

@@ -7,7 +7,20 @@ import { cn } from './cn';
  * column's header. The explicit table roles keep the table's semantics for screen readers when
  * the rows are displayed as blocks, and the header row stays in the accessibility tree.
  */
-export function Table({ className, stackOnPhone = false, ...props }: ComponentProps<'table'> & { stackOnPhone?: boolean }) {
+export function Table({
+  className,
+  stackOnPhone = false,
+  scrollLabel,
+  ...props
+}: ComponentProps<'table'> & {
+  stackOnPhone?: boolean;
+  /**
+   * Names the sideways-scrolling box as a region and makes it a Tab stop, so a keyboard user can
+   * scroll a table wider than the screen (axe scrollable-region-focusable). Give it to tables
+   * that can be wider than their box.
+   */
+  scrollLabel?: string;
+}) {
   const ref = useRef<HTMLTableElement>(null);
   // Runs after every render: the rows are this component's children, so new rows re-render it.
   useLayoutEffect(() => {
@@ -17,7 +30,11 @@ export function Table({ className, stackOnPhone = false, ...props }: ComponentPr
   // stacked table (0 px tall) with its visually hidden header row could then measure a pixel of
   // vertical overflow at some sub-pixel offsets, an empty region axe flags as not focusable.
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto overflow-y-hidden">
+    <div
+      data-slot="table-container"
+      className="relative w-full overflow-x-auto overflow-y-hidden focus-visible:outline-2 focus-visible:outline-ring"
+      {...(scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {})}
+    >
       <table
         ref={ref}
         data-slot="table"

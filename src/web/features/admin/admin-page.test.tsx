@@ -80,7 +80,7 @@ describe('AdminPage', () => {
     twoFactor.enabled = false;
     try {
       renderAt('/admin?tab=users');
-      expect(await screen.findByLabelText('where')).toHaveTextContent('/profile?tab=account&twoFactorRequired=true');
+      expect(await screen.findByLabelText('where')).toHaveTextContent('/profile?tab=security&twoFactorRequired=true');
       expect(screen.queryByText('Users panel')).not.toBeInTheDocument();
     } finally {
       twoFactor.enabled = true;

@@ -34,7 +34,7 @@ export default function AdminPage() {
     );
   }
   if (authSession.data && authSession.data.user.twoFactorEnabled !== true) {
-    return <Navigate to="/profile?tab=account&twoFactorRequired=true" replace />;
+    return <Navigate to="/profile?tab=security&twoFactorRequired=true" replace />;
   }
 
   const select = (id: string) => {

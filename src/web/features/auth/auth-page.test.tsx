@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@shared/messages';
@@ -64,6 +64,23 @@ describe('AuthPage', () => {
     await settle();
     expect(screen.queryByText(messages.auth.invalidCredentials)).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('does not say "Welcome back" right after sign-up or the email confirmation (issue 52)', async () => {
+    vi.mocked(signUp).mockResolvedValue('created');
+    const user = renderAuth('/auth?mode=signup');
+    await user.type(screen.getByLabelText('First name'), 'Pat');
+    await user.type(screen.getByLabelText('Last name'), 'Lee');
+    await user.type(screen.getByLabelText('Email'), 'pat@example.com');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'secret-pass');
+    await user.type(screen.getByLabelText('Confirm password', { selector: 'input' }), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByRole('heading', { name: messages.firstUser.newAccountTitle })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Welcome back' })).toBeNull();
+    cleanup();
+    renderAuth('/auth?confirmed=true');
+    expect(screen.getByRole('heading', { name: messages.firstUser.newAccountTitle })).toBeInTheDocument();
+    expect(screen.getByText(messages.firstUser.newAccountSubtitle)).toBeInTheDocument();
   });
 
   it('shows a suspended account as an error', async () => {

@@ -31,12 +31,16 @@ export default function AuthPage() {
   const [errorText, setErrorText] = useState<string | null>(null);
   const [loginEmail, setLoginEmail] = useState('');
   const [codeStep, setCodeStep] = useState(false);
+  // Right after sign-up, or back from the confirmation link, the user has never logged in: not "Welcome back".
+  const [justSignedUp, setJustSignedUp] = useState(false);
+  const newAccount = mode === 'login' && (justSignedUp || params.get('confirmed') === 'true');
   const fromQuickTask = params.get('quickTask') === 'true';
   const quickTaskLocation = params.get('location');
 
   const changeMode = (next: Mode) => {
     setNotice(null);
     setErrorText(null);
+    setJustSignedUp(false);
     setMode(next);
   };
 
@@ -89,6 +93,7 @@ export default function AuthPage() {
       const from = (location.state as { from?: unknown } | null)?.from;
       if (typeof from === 'string') rememberDestination(from);
       changeMode('login');
+      setJustSignedUp(true);
       setNotice(messages.auth.accountCreated);
       setLoginEmail(values.email);
     } catch (error) {
@@ -116,13 +121,13 @@ export default function AuthPage() {
           <CardHeader>
             <CardTitle>
               <h1>
-                {mode === 'login' ? 'Welcome back' : mode === 'forgot' ? messages.accountMail.forgotPasswordTitle : 'Create your account'}
+                {newAccount ? messages.firstUser.newAccountTitle : mode === 'login' ? 'Welcome back' : mode === 'forgot' ? messages.accountMail.forgotPasswordTitle : 'Create your account'}
               </h1>
             </CardTitle>
             {/* The reset mode has no subtitle: its form opens with its own intro. */}
             {mode === 'forgot' ? null : (
               <CardDescription>
-                {mode === 'login' ? 'Log in to manage your tasks.' : 'Sign up to post tasks or work as a local expert.'}
+                {newAccount ? messages.firstUser.newAccountSubtitle : mode === 'login' ? 'Log in to manage your tasks.' : 'Sign up to post tasks or work as a local expert.'}
               </CardDescription>
             )}
           </CardHeader>

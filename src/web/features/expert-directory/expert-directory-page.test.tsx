@@ -35,6 +35,8 @@ const OPTIONS: InvitationOptionsResponse = {
   ],
 };
 
+let options: InvitationOptionsResponse;
+let found: DirectoryExpertDto[];
 let searches: URLSearchParams[];
 let total: number;
 let invitations: { path: string; body: unknown }[];
@@ -43,6 +45,8 @@ beforeEach(() => {
   searches = [];
   total = 12;
   invitations = [];
+  options = OPTIONS;
+  found = [EXPERT, OFF];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -52,9 +56,9 @@ beforeEach(() => {
       if (url.pathname === '/api/me') return json(ME);
       if (url.pathname === '/api/search/experts') {
         searches.push(url.searchParams);
-        return json({ experts: [EXPERT, OFF], total, page: Number(url.searchParams.get('page')), pageSize: 10, radius_miles: 100 });
+        return json({ experts: found, total, page: Number(url.searchParams.get('page')), pageSize: 10, radius_miles: 100 });
       }
-      if (url.pathname === '/api/experts/e-1/invitation-options') return json(OPTIONS);
+      if (url.pathname === '/api/experts/e-1/invitation-options') return json(options);
       if (url.pathname === '/api/tasks/t-2/invitations' && init?.method === 'POST') {
         invitations.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
         return json({ invitation: { id: 'i-1' } }, 201);
@@ -146,5 +150,32 @@ describe('Find an expert', () => {
     expect(picker).toHaveValue('t-2');
     fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
     await waitFor(() => expect(invitations).toEqual([{ path: '/api/tasks/t-2/invitations', body: { expert_id: 'e-1' } }]));
+  });
+
+  it('says why nothing can be sent when every open task already has the expert or is full (issue 52)', async () => {
+    options = {
+      ...OPTIONS,
+      tasks: [
+        { id: 't-1', title: 'Photograph the flat', invited: true, applied: false, full: false },
+        { id: 't-3', title: 'Measure the yard', invited: false, applied: false, full: true },
+      ],
+    };
+    renderRoute('/find-experts', <ExpertDirectoryPage />, '/find-experts?lat=40.7&lng=-74');
+    const cards = await screen.findAllByTestId('directory-card');
+    fireEvent.click(await within(cards[0]).findByRole('button', { name: 'Invite to a task' }));
+    const picker = await screen.findByLabelText('Your open task');
+    expect(within(picker).getByRole('option', { name: 'Measure the yard (invitation limit reached)' })).toBeDisabled();
+    const why = screen.getByRole('status');
+    expect(why).toHaveTextContent('Sam is already invited to or has applied to each of your open tasks');
+    expect(within(why).getByRole('link', { name: 'Post a task' })).toHaveAttribute('href', '/dashboard/create-task');
+    expect(screen.getByRole('button', { name: 'Send invitation' })).toBeDisabled();
+  });
+
+  it('says where the waitlist is when no expert serves the place (issue 52)', async () => {
+    found = [];
+    total = 0;
+    renderRoute('/find-experts', <ExpertDirectoryPage />, '/find-experts?lat=40.7&lng=-74');
+    expect(await screen.findByText(/No expert matches these filters here/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See my waitlist' })).toHaveAttribute('href', '/waitlist');
   });
 });

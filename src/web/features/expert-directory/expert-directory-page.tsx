@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MapPin, Timer } from 'lucide-react';
 import { expertDisplayName } from '@shared/domain/expert';
 import { format } from '@shared/format-message';
+import { countText } from '@shared/plural';
 import { messages } from '@shared/messages';
 import type { DirectoryExpertDto, DirectoryPageDto } from '@shared/schemas/directory.schemas';
 import { InviteExpertButton } from '@web/components/invite-expert/invite-expert-button';
@@ -21,13 +23,28 @@ import { directoryQuery, readDirectoryState, writeDirectoryState, type Directory
 const invitationsText = messages.invitations;
 const discoveryText = messages.discovery;
 
-function Notice({ text, alert = false }: { text: string; alert?: boolean }) {
+function Notice({ text, alert = false, children }: { text: string; alert?: boolean; children?: ReactNode }) {
   return (
     <Card>
-      <CardContent className="py-6 text-center text-sm text-muted-foreground" role={alert ? 'alert' : undefined}>
-        {text}
+      <CardContent className="space-y-2 py-6 text-center text-sm text-muted-foreground" role={alert ? 'alert' : undefined}>
+        <p>{text}</p>
+        {children}
       </CardContent>
     </Card>
+  );
+}
+
+/** No expert near the place: the waitlist is the way forward, and /waitlist is where it is kept (issue 52). */
+function NoExpertsHere() {
+  return (
+    <Notice text={invitationsText.noResults}>
+      <p>
+        {messages.firstUser.directoryWaitlistHint}{' '}
+        <Link to="/waitlist" className="font-medium text-primary underline-offset-4 hover:underline">
+          {messages.firstUser.seeWaitlist}
+        </Link>
+      </p>
+    </Notice>
   );
 }
 
@@ -109,7 +126,7 @@ export default function ExpertDirectoryPage() {
       </div>
     );
   else if (list.isError) body = <Notice text={list.error instanceof ApiError ? list.error.message : invitationsText.loadFailed} alert />;
-  else if (list.data.experts.length === 0) body = <Notice text={invitationsText.noResults} />;
+  else if (list.data.experts.length === 0) body = <NoExpertsHere />;
   else
     body = (
       <PagedList
@@ -134,9 +151,7 @@ export default function ExpertDirectoryPage() {
       <DirectoryFilters key={params.toString()} state={state} onApply={go} />
       {list.data && place ? (
         <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="directory-count">
-          {list.data.total === 1
-            ? format(invitationsText.resultCountOne, { miles: state.radius })
-            : format(invitationsText.resultCount, { count: list.data.total, miles: state.radius })}
+          {countText(list.data.total, { one: invitationsText.resultCountOne, other: invitationsText.resultCount }, { miles: state.radius })}
           {place.label ? ` · ${format(discoveryText.nearPlace, { location: place.label })}` : null}
         </p>
       ) : null}

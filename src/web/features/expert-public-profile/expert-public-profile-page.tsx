@@ -1,3 +1,4 @@
+import { countText } from '@shared/plural';
 import { Link, useParams } from 'react-router';
 import { useNavigate } from '@web/lib/navigation';
 import { format as formatDate } from 'date-fns';
@@ -90,7 +91,7 @@ export default function ExpertPublicProfilePage() {
                 ) : null}
                 <li className="inline-flex items-center gap-1" data-testid="completed-tasks">
                   <CheckCircle2 className="size-4" aria-hidden="true" />
-                  {expert.completed_tasks} {expert.completed_tasks === 1 ? 'task' : 'tasks'} completed
+                  {countText(expert.completed_tasks, { one: messages.expert.tasksCompletedOne, other: messages.expert.tasksCompleted })}
                 </li>
               </ul>
               <VerificationBadges badges={expert.badges} className="justify-center sm:justify-start" />

@@ -12,6 +12,8 @@ import ProfilePage from './profile-page';
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 vi.mock('./security/phone-verification-card', () => ({ PhoneVerificationCard: () => <p>Phone verification card</p> }));
 vi.mock('./account/account-tab', () => ({ AccountTab: () => <p>Account tab</p> }));
+vi.mock('./account/two-factor-card', () => ({ TwoFactorCard: () => <p>Two-factor card</p> }));
+vi.mock('./account/sessions-card', () => ({ SessionsCard: () => <p>Devices card</p> }));
 
 function meOf(isExpert: boolean, firstName: string | null = 'Casey'): MeDto {
   return {
@@ -93,18 +95,39 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('greets an account made today as new, not "Welcome back" (issue 52)', async () => {
+    const me = meOf(false);
+    me.profile.created_at = new Date(Date.now() - 5 * 60_000).toISOString();
+    serve({ 'GET /api/me': () => ({ body: me }) });
+    renderProfile('/profile');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey!' })).toBeInTheDocument();
+  });
+
   it('honours tab=security for a client', async () => {
     serve({ 'GET /api/me': () => ({ body: meOf(false, null) }) });
     renderProfile('/profile?tab=security');
     expect(await screen.findByRole('heading', { name: 'Welcome back, User!' })).toBeInTheDocument();
     expect(screen.getByText('Phone verification card')).toBeInTheDocument();
+    // Two-factor sign-in and the devices live under Security, where people look (issue 52).
+    expect(screen.getByText('Two-factor card')).toBeInTheDocument();
+    expect(screen.getByText('Devices card')).toBeInTheDocument();
   });
 
-  it('gives an expert Profile, Verification, Payments and Notifications, and honours tab=payments', async () => {
+  it("gives an expert a Security tab with two-factor sign-in and the devices, without the client's phone check (issue 52)", async () => {
+    serve({ 'GET /api/me': () => ({ body: meOf(true) }), 'GET /api/experts/me': () => ({ body: { expert: expertOf() } }) });
+    renderProfile('/profile?tab=security&twoFactorRequired=true');
+    expect(await screen.findByText('Two-factor card')).toBeInTheDocument();
+    expect(screen.getByText('Devices card')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Admins must turn on two-factor sign-in before using the admin area.');
+    expect(screen.queryByText('Phone verification card')).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('gives an expert Profile, Security, Verification, Payments and Notifications, and honours tab=payments', async () => {
     serve({ 'GET /api/me': () => ({ body: meOf(true) }), 'GET /api/experts/me': () => ({ body: { expert: expertOf() } }) });
     renderProfile('/profile?tab=payments');
     expect(await screen.findByText('Expert Profile')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Verification', 'Payments', 'Notifications', 'Account']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security', 'Verification', 'Payments', 'Notifications', 'Account']);
     expect(await screen.findByText('Payment setup incomplete')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue Setup' })).toBeInTheDocument();
   });

@@ -16,7 +16,7 @@ import { PaymentsTab } from './payments-tab';
 import { ProfileDetailsTab } from './profile-details-tab';
 import { allowedTabs, resolveTab } from './profile-tabs';
 import { ProfileTabList } from './profile-tab-list';
-import { PhoneVerificationCard } from './security/phone-verification-card';
+import { SecurityTab } from './security/security-tab';
 import { usePaymentReturn } from './use-payment-return';
 import { VerificationTab } from './verification-tab';
 import { NotificationsTab } from './notifications-tab';
@@ -39,6 +39,14 @@ function LoadProblem({ title, onRefresh }: { title: string; onRefresh: () => voi
       </CardContent>
     </Card>
   );
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An account made in the last day is greeted as new: "Welcome back" on a first visit reads wrong (issue 52). */
+export function isNewAccount(createdAt: string, now: number = Date.now()): boolean {
+  const made = Date.parse(createdAt);
+  return Number.isFinite(made) && now - made < DAY_MS;
 }
 
 /** /profile (spec 000 section 2, Profile page): header, and tabs by user type. */
@@ -98,7 +106,7 @@ export default function ProfilePage() {
       <header className="flex items-center gap-4">
         <Avatar src={profile.avatar_url} name={fullName || firstName} decorative className="size-14 text-lg" />
         <div>
-          <h1 className="text-2xl font-semibold">{format(messages.profile.welcome, { name: firstName })}</h1>
+          <h1 className="text-2xl font-semibold">{format(isNewAccount(profile.created_at) ? messages.firstUser.profileWelcomeNew : messages.profile.welcome, { name: firstName })}</h1>
           <p className="text-muted-foreground">{isExpert ? messages.profile.expertSubtitle : messages.profile.clientSubtitle}</p>
         </div>
       </header>
@@ -110,16 +118,15 @@ export default function ProfilePage() {
           <ProfileDetailsTab profile={profile} />
           <RoleCard isExpert={isExpert} />
         </TabsContent>
+        <TabsContent value="security">
+          <SecurityTab isExpert={isExpert} />
+        </TabsContent>
         {isExpert ? (
           <>
             <TabsContent value="verification">{expertPanel((e) => <VerificationTab expert={e} />)}</TabsContent>
             <TabsContent value="payments">{expertPanel((e) => <PaymentsTab expert={e} />)}</TabsContent>
           </>
-        ) : (
-          <TabsContent value="security">
-            <PhoneVerificationCard />
-          </TabsContent>
-        )}
+        ) : null}
         <TabsContent value="notifications">
           <NotificationsTab />
         </TabsContent>

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { allowedTabs, cleanedSearch, resolveTab, returnFlagOf, returnToast } from './profile-tabs';
 
 describe('profile tabs', () => {
-  it('gives clients Profile and Security, experts Profile, Verification and Payments, and everyone Notifications and Account', () => {
+  it('gives everyone Profile, Security (issue 52), Notifications and Account, and experts Verification and Payments', () => {
     expect(allowedTabs(false)).toEqual(['profile', 'security', 'notifications', 'account']);
-    expect(allowedTabs(true)).toEqual(['profile', 'verification', 'payments', 'notifications', 'account']);
+    expect(allowedTabs(true)).toEqual(['profile', 'security', 'verification', 'payments', 'notifications', 'account']);
   });
 
   it('honours the tab value only when allowed', () => {
@@ -13,7 +13,7 @@ describe('profile tabs', () => {
     expect(resolveTab('verification', false)).toBe('profile');
     expect(resolveTab('payments', true)).toBe('payments');
     expect(resolveTab('verification', true)).toBe('verification');
-    expect(resolveTab('security', true)).toBe('profile');
+    expect(resolveTab('security', true)).toBe('security');
     expect(resolveTab(null, true)).toBe('profile');
     expect(resolveTab('admin', false)).toBe('profile');
   });

@@ -3,9 +3,19 @@ import { messages } from '@shared/messages';
 
 export type ProfileTab = 'profile' | 'security' | 'verification' | 'payments' | 'notifications' | 'account';
 
-/** Profile, Notifications and Account for everyone; Security for non-experts; Verification and Payments for experts. */
+/**
+ * Profile, Security, Notifications and Account for everyone; Verification and Payments for experts.
+ * Security holds two-factor sign-in and the devices for everyone (issue 52); phone verification in it
+ * stays for non-experts only (spec 000).
+ */
 export function allowedTabs(isExpert: boolean): ProfileTab[] {
-  return [...(isExpert ? (['profile', 'verification', 'payments'] as const) : (['profile', 'security'] as const)), 'notifications', 'account'];
+  return [
+    'profile',
+    'security',
+    ...(isExpert ? (['verification', 'payments'] as const) : []),
+    'notifications',
+    'account',
+  ];
 }
 
 /** The `tab` query value counts only when that tab is allowed for the user; else Profile. */

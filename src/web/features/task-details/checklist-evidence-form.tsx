@@ -14,9 +14,11 @@ import { Textarea } from '@web/components/ui/textarea';
 import { api } from '@web/lib/api';
 import { failureText, taskPath, useTaskAction } from './task-query';
 import { uploadVideo } from './video-upload-client';
+import { addFiles, ChosenFileList, screenItemFiles, VIDEO_TYPES } from './evidence-file-list';
+import { countText } from '@shared/plural';
+import { firstUserMessages as firstUserText } from '@shared/messages/first-user';
 
 const detailsText = messages.taskPages.details;
-const VIDEO_TYPES = 'video/mp4,video/quicktime,video/webm';
 
 interface VideoState {
   name: string;
@@ -61,6 +63,8 @@ export function ChecklistEvidenceForm({
   const [files, setFiles] = useState<Record<string, File[]>>({});
   const [notesError, setNotesError] = useState<string | null>(null);
   const [itemsError, setItemsError] = useState<string | null>(null);
+  // Files an item refused (a photo in a video slot, a file too large), shown under that item.
+  const [refused, setRefused] = useState<Record<string, string[]>>({});
   const [progress, setProgress] = useState<number | null>(null);
   const [videos, setVideos] = useState<Record<string, VideoState>>({});
   const showVideo = (itemId: string, state: VideoState) => setVideos((current) => ({ ...current, [itemId]: state }));
@@ -141,16 +145,36 @@ export function ChecklistEvidenceForm({
                     capture="environment"
                     // A file changed mid-upload would not be the one the parts came from.
                     disabled={upload.isPending}
-                    accept={item.kind === 'video' ? VIDEO_TYPES : EVIDENCE.allowedTypes.join(',')}
+                    accept={item.kind === 'video' ? VIDEO_TYPES.join(',') : EVIDENCE.allowedTypes.join(',')}
+                    aria-describedby={refused[item.id]?.length ? `${inputId}-refused` : undefined}
                     className="mt-2 block w-full text-sm"
                     onChange={(event) => {
-                      const list = Array.from(event.target.files ?? []);
-                      setFiles((current) => ({ ...current, [item.id]: list }));
+                      // `accept` is only a hint to the picker: a file of the wrong kind is refused here by name.
+                      const { accepted, errors } = screenItemFiles(item, Array.from(event.target.files ?? []));
+                      setFiles((current) => ({ ...current, [item.id]: addFiles(current[item.id] ?? [], accepted) }));
+                      setRefused((current) => ({ ...current, [item.id]: errors }));
                       setItemsError(null);
+                      // Cleared, so that choosing the same file again after removing it fires a change.
+                      event.target.value = '';
                     }}
                   />
+                  {refused[item.id]?.length ? (
+                    <p id={`${inputId}-refused`} className="mt-1 text-xs text-destructive" role="alert">
+                      {refused[item.id]!.join(' ')}
+                    </p>
+                  ) : null}
+                  <ChosenFileList
+                    files={chosen}
+                    label={format(firstUserText.chosenFor, { label: item.label })}
+                    disabled={upload.isPending}
+                    onRemove={(file) =>
+                      setFiles((current) => ({ ...current, [item.id]: (current[item.id] ?? []).filter((kept) => kept !== file) }))
+                    }
+                  />
                   <p className="mt-1 text-xs text-muted-foreground" aria-live="polite">
-                    {chosen.length ? format(evidenceTrustText.itemFilesChosen, { count: chosen.length }) : evidenceTrustText.itemNoFiles}
+                    {chosen.length
+                      ? countText(chosen.length, { one: firstUserText.fileChosenOne, other: firstUserText.filesChosen })
+                      : evidenceTrustText.itemNoFiles}
                   </p>
                   {videos[item.id] ? <VideoProgress video={videos[item.id]!} /> : null}
                 </li>

@@ -14,6 +14,7 @@ import { api } from '@web/lib/api';
 import { failureText, taskPath, useTaskAction } from './task-query';
 import { ChecklistEvidenceForm } from './checklist-evidence-form';
 import { useEvidenceItems } from '@web/components/evidence/evidence-items-query';
+import { addFiles, ChosenFileList } from './evidence-file-list';
 
 const detailsText = messages.taskPages.details;
 
@@ -62,8 +63,10 @@ function FreeEvidenceForm({ taskId, path = '/evidence', title }: { taskId: strin
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const { accepted, errors } = screenFiles(Array.from(event.target.files ?? []));
-    setFiles(accepted);
+    setFiles((current) => addFiles(current, accepted));
     setFileErrors(errors);
+    // Cleared, so that choosing the same file again after removing it fires a change (issue 52).
+    event.target.value = '';
   };
 
   const submit = async (event: FormEvent) => {
@@ -129,6 +132,12 @@ function FreeEvidenceForm({ taskId, path = '/evidence', title }: { taskId: strin
               onChange={choose}
             />
           </Field>
+          <ChosenFileList
+            files={files}
+            label={detailsText.evidenceFilesLabel}
+            disabled={upload.isPending}
+            onRemove={(file) => setFiles((current) => current.filter((kept) => kept !== file))}
+          />
           <p className="text-xs text-muted-foreground" aria-live="polite">
             {files.length > 0
               ? `${format(detailsText.selectedFiles, { count: files.length })}: ${files.map((file) => file.name).join(', ')}`

@@ -5,6 +5,7 @@ import { REVIEWS } from '@shared/constants';
 import { reviewerName } from '@shared/domain/expert';
 import type { TaskCapability } from '@shared/domain/permissions';
 import { format } from '@shared/format-message';
+import { countText } from '@shared/plural';
 import { messages } from '@shared/messages';
 import type { ReviewDto, TaskDetailsDto } from '@shared/schemas/task-api';
 import { StarRating } from '@web/components/task';
@@ -73,7 +74,7 @@ export function RatingInput({
               )}
             />
             <span className="sr-only">
-              {format(star === 1 ? detailsText.starOption : detailsText.starsOption, { count: star })}
+              {countText(star, { one: detailsText.starOption, other: detailsText.starsOption })}
             </span>
           </label>
         ))}

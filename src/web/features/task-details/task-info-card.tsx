@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { ExternalLink } from 'lucide-react';
 import { formatUsd } from '@shared/domain/money';
 import { messages } from '@shared/messages';
+import { evidenceTrustMessages as evidenceTrustText } from '@shared/messages/evidence-trust';
+import { Badge } from '@web/components/ui/badge';
 import type { TaskDetailsDto } from '@shared/schemas/task-api';
 import { TaskStatusBadge } from '@web/components/task';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -61,7 +63,33 @@ export function TaskInfoCard({ task }: { task: TaskDetailsDto }) {
           <h3 className="text-sm font-medium">{detailsText.description}</h3>
           <p className="whitespace-pre-wrap text-sm text-muted-foreground">{task.description}</p>
         </div>
+        {task.checklist && task.checklist.length > 0 ? <ChecklistPreview checklist={task.checklist} /> : null}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * What the expert must capture, shown with the task itself so an expert sees it before applying
+ * (issue 52); the assigned expert then walks the same items in the evidence form.
+ */
+function ChecklistPreview({ checklist }: { checklist: NonNullable<TaskDetailsDto['checklist']> }) {
+  return (
+    <div className="space-y-2" data-testid="task-checklist">
+      <h3 className="text-sm font-medium" id="task-checklist-title">
+        {evidenceTrustText.checklistTitle}
+      </h3>
+      <ol className="space-y-1.5" aria-labelledby="task-checklist-title">
+        {checklist.map((item) => (
+          <li key={item.id} className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="min-w-0 break-words">{item.label}</span>
+            <Badge variant="secondary">{item.kind === 'video' ? evidenceTrustText.kindVideo : evidenceTrustText.kindPhoto}</Badge>
+            <Badge variant={item.required ? 'warning' : 'outline'}>
+              {item.required ? evidenceTrustText.checklistRequired : evidenceTrustText.checklistOptional}
+            </Badge>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }

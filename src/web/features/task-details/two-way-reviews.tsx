@@ -3,6 +3,7 @@ import { loadFormSchemas } from '@web/lib/load-form-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { format } from '@shared/format-message';
+import { countText } from '@shared/plural';
 import { messages } from '@shared/messages';
 import type { TwoWayReviewDto, TwoWayReviewsDto } from '@shared/schemas/discovery.schemas';
 import type { TaskDetailsDto } from '@shared/schemas/task-api';
@@ -100,7 +101,7 @@ export function ClientRatingLine({ rating }: { rating: NonNullable<TaskDetailsDt
     <p className="text-sm" data-testid="client-rating">
       <span className="text-muted-foreground">{discoveryText.clientRating}: </span>
       {rating.review_count > 0 && rating.avg_rating !== null
-        ? format(discoveryText.clientRatingValue, { rating: rating.avg_rating.toFixed(1), count: rating.review_count })
+        ? countText(rating.review_count, { one: discoveryText.clientRatingValueOne, other: discoveryText.clientRatingValue }, { rating: rating.avg_rating.toFixed(1) })
         : discoveryText.clientRatingNone}
     </p>
   );

@@ -65,10 +65,17 @@ const type = (label: string, value: string) => fireEvent.change(field(label), { 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create Task' }));
 const posts = () => calls.filter((call) => call.method === 'POST' && call.url === '/api/tasks');
 
+/** Chooses one of the picker's popular cities. */
+function pickPlace(name: string) {
+  fireEvent.focus(screen.getByRole('combobox', { name: /^Service Location/ }));
+  fireEvent.click(screen.getByRole('option', { name: new RegExp(`^${name}`) }));
+}
+
 function fillValid(
   description = 'Please photograph the roof and document any damage.',
   title = 'Roof inspection',
 ) {
+  pickPlace('New York');
   type('Title', title);
   type('Description', description);
   type('Requirements', 'Ten photos of every side of the roof.');
@@ -86,7 +93,7 @@ afterEach(() => {
 });
 
 describe('CreateTaskPage', () => {
-  it('starts from the defaults: budget 100, due in 7 days, the default location, fields in the spec order', () => {
+  it('starts from the defaults: budget 100, due in 7 days, no place chosen, fields in the spec order', () => {
     renderPage();
     expect(screen.getByRole('heading', { name: 'New Task' })).toBeInTheDocument();
     expect(field('Budget').value).toBe('100');
@@ -96,7 +103,9 @@ describe('CreateTaskPage', () => {
     expect(field('Due Date').value).toBe(
       `${due.getFullYear()}-${pad(due.getMonth() + 1)}-${pad(due.getDate())}`,
     );
-    expect(screen.getByTestId('location-picker-value')).toHaveTextContent('40.71280, -74.00600');
+    // No silent New York (issue 52): the field is empty until the client chooses a place.
+    expect(screen.queryByTestId('location-picker-value')).toBeNull();
+    expect(screen.getByRole('combobox', { name: /^Service Location/ })).toHaveValue('');
     const labels = Array.from(document.querySelectorAll('form label')).map((label) =>
       label.textContent?.replace('*', '').trim(),
     );
@@ -140,6 +149,20 @@ describe('CreateTaskPage', () => {
     submit();
     expect(await screen.findByText('Budget must be a valid positive number')).toBeInTheDocument();
     expect(posts()).toHaveLength(0);
+  });
+
+  it('asks for a place instead of posting the task in New York (issue 52)', async () => {
+    renderPage();
+    type('Title', 'Roof inspection');
+    type('Description', 'Please photograph the roof and document any damage.');
+    type('Requirements', 'Ten photos of every side of the roof.');
+    submit();
+    expect(await screen.findByText(messages.tasks.selectLocation)).toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
+    pickPlace('Chicago');
+    submit();
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]!.body).toMatchObject({ latitude: 41.85003, longitude: -87.65005 });
   });
 
   it('blocks in-person requests with the content-check error', async () => {

@@ -1,6 +1,5 @@
 import { format as formatDate } from 'date-fns';
 import type { LocationResult } from '@shared/domain/cities';
-import { DEFAULT_LOCATION } from '@shared/domain/cities';
 import type { TaskCategory, TaskUrgency } from '@shared/domain/enums';
 import { fieldErrors } from '@shared/schemas/common.schemas';
 import { createTaskFormSchema, taskFormDefaults, updateTaskFormSchema } from '@shared/schemas/tasks.schemas';
@@ -44,13 +43,17 @@ export const TASK_FORM_FIELDS: readonly TaskFormField[] = [
 
 const toDateInput = (date: Date) => formatDate(date, 'yyyy-MM-dd');
 
-/** The create form's start: budget 100, due in 7 days, first category and urgency, the default location. */
+/**
+ * The create form's start: budget 100, due in 7 days, first category and urgency, and no place: the
+ * client chooses where the task is (a quick-task draft brings the place chosen on the landing page).
+ * Starting on New York posted tasks there for anyone who did not look at the field (issue 52).
+ */
 export function createFormDefaults(now: Date = new Date()): TaskFormState {
   const defaults = taskFormDefaults(now);
   return {
     title: defaults.title,
     description: defaults.description,
-    location: DEFAULT_LOCATION,
+    location: null,
     due_date: toDateInput(defaults.due_date),
     category: defaults.category,
     urgency: defaults.urgency,

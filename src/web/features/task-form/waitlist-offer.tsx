@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
@@ -35,7 +36,16 @@ export function WaitlistOffer({ value }: { value: TaskFormState }) {
     onError: (error) => toast.error(error instanceof ApiError ? error.message : messages.common.invalidRequest),
   });
   if (!value.location) return null;
-  if (join.isSuccess) return <p data-testid="waitlist-joined">{join.data.message}</p>;
+  if (join.isSuccess) {
+    return (
+      <p data-testid="waitlist-joined">
+        {join.data.message}{' '}
+        <Link to="/waitlist" className="font-medium text-primary underline-offset-4 hover:underline">
+          {messages.firstUser.seeWaitlist}
+        </Link>
+      </p>
+    );
+  }
   return (
     <div className="mt-2 space-y-2">
       <p>{discoveryText.waitlistJoinHelp}</p>

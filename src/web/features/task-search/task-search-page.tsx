@@ -2,6 +2,7 @@ import { Suspense, lazy } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { format } from '@shared/format-message';
+import { countText } from '@shared/plural';
 import { messages } from '@shared/messages';
 import type { TaskMapPointsDto, TaskSearchDto } from '@shared/schemas/discovery.schemas';
 import { TaskListCard } from '@web/components/task';
@@ -67,7 +68,7 @@ export default function TaskSearchPage() {
         <div className="text-sm text-muted-foreground" aria-live="polite">
           {total !== undefined ? (
             <p data-testid="search-count">
-              {total === 1 ? format(discoveryText.resultCountOne, { miles: state.radius }) : format(discoveryText.resultCount, { count: total, miles: state.radius })}
+              {countText(total, { one: discoveryText.resultCountOne, other: discoveryText.resultCount }, { miles: state.radius })}
               {centre ? ` · ${format(discoveryText.nearPlace, { location: centre.label ?? state.place?.label ?? `${centre.latitude.toFixed(2)}, ${centre.longitude.toFixed(2)}` })}` : null}
             </p>
           ) : null}

@@ -1,3 +1,4 @@
+import { BRAND_NAME } from '@shared/brand';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_ORIGIN } from '../../../test/test-app';
@@ -108,7 +109,11 @@ describe('email delivery of notifications', () => {
 
     const confirmPage = await h.app.request(path);
     expect(confirmPage.status).toBe(200);
-    expect(await confirmPage.text()).toContain('method="post"');
+    const confirmHtml = await confirmPage.text();
+    expect(confirmHtml).toContain('method="post"');
+    // Whose emails these are, and a way home (issue 52).
+    expect(confirmHtml).toContain(`>${BRAND_NAME}</a></header>`);
+    expect(confirmHtml).toContain(`<a href="/">Go to ${BRAND_NAME}</a>`);
 
     const forged = await h.app.request(`${path.slice(0, -4)}AAAA`, { method: 'POST' });
     expect(forged.status).toBe(404);

@@ -30,10 +30,15 @@ async function preferencesOf(deps: AppDeps, userId: string): Promise<Notificatio
   };
 }
 
-/** A tiny self-contained page: the unsubscribe link must work signed out, without the web app. */
+/**
+ * A tiny self-contained page: the unsubscribe link must work signed out, without the web app. It
+ * names the brand and links home, so the reader knows whose emails these are (issue 52).
+ */
 function page(title: string, body: string): string {
   const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)} · ${escape(BRAND_NAME)}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1>${escape(title)}</h1>${body}</body></html>`;
+  const brand = `<header style="border-bottom:1px solid #e5e7eb;padding-bottom:.75rem;margin-bottom:1.5rem"><a href="/" style="font-weight:600;color:inherit;text-decoration:none">${escape(BRAND_NAME)}</a></header>`;
+  const home = `<p style="margin-top:2rem"><a href="/">Go to ${escape(BRAND_NAME)}</a></p>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)} · ${escape(BRAND_NAME)}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">${brand}<main><h1>${escape(title)}</h1>${body}${home}</main></body></html>`;
 }
 
 /**

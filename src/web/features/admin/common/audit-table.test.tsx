@@ -28,6 +28,9 @@ describe('the admin audit table', () => {
     expect(describeAuditEntry(createAuditEntry({ action: 'user.suspended', target_type: 'user', details: {} }))).toBe('User suspended');
     // An action added later still reads as words.
     expect(describeAuditEntry(createAuditEntry({ action: 'payment.hold_reminder', details: {} }))).toBe('Payment hold reminder');
+    // Issue 52: a count with its noun in the singular too.
+    expect(describeAuditEntry(createAuditEntry({ action: 'notification.sent', details: { title: 'Hi', recipients: 1 } }))).toBe('Sent "Hi" to 1 user');
+    expect(describeAuditEntry(createAuditEntry({ action: 'notification.sent', details: { title: 'Hi', recipients: 3 } }))).toBe('Sent "Hi" to 3 users');
   });
 
   it('links a task to its page; a user stays a name', () => {

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AuditEntryDto, Paged } from '@shared/schemas/admin-dto';
+import { countText } from '@shared/plural';
+import { firstUserMessages as firstUserText } from '@shared/messages/first-user';
 import { TableCell, TableHead, TableRow } from '@web/components/ui/table';
 import { PagedTable } from './paged-table';
 
@@ -50,7 +52,9 @@ export function describeAuditEntry(entry: AuditEntryDto): string {
   const details = (entry.details ?? {}) as Details;
   if (entry.action === 'role.added') return `Added the ${details.role} role`;
   if (entry.action === 'role.removed') return `Removed the ${details.role} role`;
-  if (entry.action === 'notification.sent') return `Sent "${details.title}" to ${details.recipients} users`;
+  if (entry.action === 'notification.sent') {
+    return countText(Number(details.recipients ?? 0), { one: firstUserText.auditSentOne, other: firstUserText.auditSent }, { title: details.title ?? '' });
+  }
   const label = AUDIT_ACTIONS.find((action) => action.value === entry.action)?.label ?? words(entry.action);
   const change = details.status_before && details.status_after ? ` (${details.status_before} → ${details.status_after})` : '';
   return `${label}${change}${details.reason ? `. Reason: ${details.reason}` : ''}`;

@@ -24,6 +24,7 @@ export function PagedTable<Row>({
   error,
   nested = false,
   summary,
+  label,
 }: {
   /** The header cells (TableHead). */
   head: ReactNode;
@@ -36,13 +37,15 @@ export function PagedTable<Row>({
   error?: string | null;
   nested?: boolean;
   summary?: (range: { from: number; to: number; total: number }) => string;
+  /** The table's name: its scrolling box becomes a named, focusable region (axe scrollable-region-focusable). */
+  label?: string;
 }) {
   const showPager = list ? !nested || list.total > list.pageSize : false;
   return (
     <>
       {error ? <p className="py-6 text-center text-destructive">{error}</p> : null}
       {/* Table scrolls sideways in its own box (cards below 640 px): no second scrolling box around it. */}
-      <Table stackOnPhone>
+      <Table stackOnPhone scrollLabel={label}>
         <TableHeader>
           <TableRow>{head}</TableRow>
         </TableHeader>

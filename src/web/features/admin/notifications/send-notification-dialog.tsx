@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { format } from '@shared/format-message';
+import { countText } from '@shared/plural';
 import { adminMessages as adminText } from '@shared/messages/admin';
-import { polishMessages } from '@shared/messages/polish';
 import type { AdminUserDto } from '@shared/schemas/admin-dto';
 import { ADMIN_NOTIFICATION_LIMITS, sendNotificationSchema } from '@shared/schemas/admin.schemas';
 import { fieldErrors } from '@shared/schemas/common.schemas';
@@ -49,7 +49,7 @@ export function SendNotificationDialog({ open, onOpenChange }: { open: boolean; 
   const send = useMutation({
     mutationFn: sendNotification,
     onSuccess: async (result) => {
-      toast.success(result.recipients === 1 ? polishMessages.notificationSentOne : format(adminText.notificationSent, { count: result.recipients }));
+      toast.success(countText(result.recipients, { one: adminText.notificationSentOne, other: adminText.notificationSent }));
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
       reset();
       onOpenChange(false);

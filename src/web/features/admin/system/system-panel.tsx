@@ -3,6 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { format as formatDate } from 'date-fns';
 import { messages } from '@shared/messages';
+import { countText } from '@shared/plural';
+import { firstUserMessages as firstUserText } from '@shared/messages/first-user';
 import type { SystemJobDto, SystemStatusDto } from '@shared/schemas/system.schemas';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -237,8 +239,10 @@ function ReconciliationSummary({ run }: { run: SystemStatusDto['reconciliation']
   return (
     <div className="space-y-2 text-sm">
       <p>
-        Last run {when(run.finished_at ?? run.started_at)}: {run.tasks_checked} {run.tasks_checked === 1 ? 'payment' : 'payments'} checked,{' '}
-        {run.drift_found} {run.drift_found === 1 ? 'difference' : 'differences'} found, {run.repaired} repaired, {run.unresolved} for an admin.
+        Last run {when(run.finished_at ?? run.started_at)}:{' '}
+        {countText(run.tasks_checked, { one: firstUserText.reconciliationRunOne, other: firstUserText.reconciliationRun })},{' '}
+        {countText(run.drift_found, { one: firstUserText.reconciliationDriftOne, other: firstUserText.reconciliationDrift })},{' '}
+        {run.repaired} repaired, {run.unresolved} for an admin.
       </p>
       {run.findings.length === 0 ? (
         <p className="text-muted-foreground">{messages.operations.reconciliationClean}</p>

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { formatDateTimeMedium } from '@shared/domain/plain-format';
 import { accountControlMessages as texts } from '@shared/messages/account-control';
+import { firstUserMessages } from '@shared/messages/first-user';
 import type { SuspensionDto } from '@shared/schemas/account-control.schemas';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
@@ -13,8 +14,11 @@ import { api, ApiError } from '@web/lib/api';
 
 const suspensionKey = (userId: string) => ['admin', 'suspension', userId] as const;
 
-/** Suspend a user with a reason, or lift their suspension (issue 22). Status is read when opened. */
-export function SuspensionDialog({ userId, name }: { userId: string; name: string }) {
+/**
+ * Suspend a user with a reason, or lift their suspension (issue 22). Status is read when opened; the
+ * list's status names the button beforehand: "Lift suspension" for a suspended user (issue 52).
+ */
+export function SuspensionDialog({ userId, name, suspended = false }: { userId: string; name: string; suspended?: boolean }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -51,10 +55,16 @@ export function SuspensionDialog({ userId, name }: { userId: string; name: strin
       }}
     >
       <DialogTrigger asChild>
-        {/* A verb, as every other action; the dialog also lifts a suspension that is in place. */}
-        <Button size="sm" variant="outline" aria-label={`Suspend ${name}`}>
-          Suspend
-        </Button>
+        {/* A verb, as every other action, that says what the dialog will do. */}
+        {suspended ? (
+          <Button size="sm" variant="outline" aria-label={`${firstUserMessages.liftSuspension}: ${name}`}>
+            {firstUserMessages.liftSuspension}
+          </Button>
+        ) : (
+          <Button size="sm" variant="outline" aria-label={`Suspend ${name}`}>
+            Suspend
+          </Button>
+        )}
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
@@ -81,7 +91,7 @@ export function SuspensionDialog({ userId, name }: { userId: string; name: strin
         <DialogFooter>
           {status.data?.suspended ? (
             <Button onClick={() => lift.mutate()} disabled={lift.isPending}>
-              Lift suspension
+              {firstUserMessages.liftSuspension}
             </Button>
           ) : status.data ? (
             <Button variant="destructive" onClick={() => suspend.mutate()} disabled={suspend.isPending || reason.trim().length < 3}>

@@ -19,6 +19,7 @@ const USERS: AdminUserDto[] = [
     avatar_url: null,
     created_at: '2026-11-27T10:00:00.000Z',
     roles: ['expert'],
+    account_status: 'active',
   },
   {
     id: 'u2',
@@ -28,6 +29,27 @@ const USERS: AdminUserDto[] = [
     avatar_url: null,
     created_at: '2026-11-26T10:00:00.000Z',
     roles: [],
+    account_status: 'active',
+  },
+  {
+    id: 'u3',
+    first_name: 'Mallory',
+    last_name: 'Spam',
+    email: 'mallory@example.com',
+    avatar_url: null,
+    created_at: '2026-11-25T10:00:00.000Z',
+    roles: [],
+    account_status: 'suspended',
+  },
+  {
+    id: 'u4',
+    first_name: 'Gone',
+    last_name: 'Away',
+    email: 'gone@example.com',
+    avatar_url: null,
+    created_at: '2026-11-24T10:00:00.000Z',
+    roles: [],
+    account_status: 'deleted',
   },
 ];
 
@@ -50,7 +72,7 @@ function setup() {
   );
 }
 
-const rowOf = async (name: string) => (await screen.findByRole('cell', { name })).closest('tr')!;
+const rowOf = async (name: string) => (await screen.findByRole('cell', { name: new RegExp(`^${name}`) })).closest('tr')!;
 
 describe('UsersPanel', () => {
   it('names the suspension action with a verb: Suspend', async () => {
@@ -112,5 +134,32 @@ describe('UsersPanel', () => {
     setup();
     const button = within(await rowOf('Alan Turing')).getByRole('button', { name: 'Suspend Alan Turing' });
     expect(button.getAttribute('aria-label')!.startsWith(button.textContent!)).toBe(true);
+  });
+
+  it('shows a suspended user as suspended, with "Lift suspension" instead of "Suspend" (issue 52)', async () => {
+    setup();
+    const row = await rowOf('Mallory Spam');
+    expect(within(row).getByText('Suspended')).toBeInTheDocument();
+    const lift = within(row).getByRole('button', { name: 'Lift suspension: Mallory Spam' });
+    expect(lift).toHaveTextContent(/^Lift suspension$/);
+    expect(within(row).queryByRole('button', { name: /^Suspend/ })).not.toBeInTheDocument();
+    expect(within(await rowOf('Alan Turing')).queryByText('Suspended')).not.toBeInTheDocument();
+  });
+
+  it('offers a deleted user neither Make Admin, Make Expert nor Suspend (issue 52)', async () => {
+    setup();
+    const row = await rowOf('Gone Away');
+    expect(within(row).getByText('Deleted')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^Make Admin/ })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^Make Expert/ })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^Suspend|^Lift/ })).not.toBeInTheDocument();
+  });
+
+  it('scrolls the table inside a named region a keyboard user can focus (axe scrollable-region-focusable)', async () => {
+    setup();
+    await rowOf('Grace Hopper');
+    const region = screen.getByRole('region', { name: 'User list' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(within(region).getByRole('table')).toBeInTheDocument();
   });
 });

@@ -4,7 +4,9 @@ import { X } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AppRole } from '@shared/domain/enums';
 import { format } from '@shared/format-message';
+import { pluralForm } from '@shared/plural';
 import { adminMessages as adminText } from '@shared/messages/admin';
+import { firstUserMessages as firstUserText } from '@shared/messages/first-user';
 import type { AdminUserDto } from '@shared/schemas/admin-dto';
 import { Avatar } from '@web/components/ui/avatar';
 import { Badge } from '@web/components/ui/badge';
@@ -25,7 +27,8 @@ const ROLE_FILTERS = [
   { value: 'admin', label: 'Admin' },
 ] as const;
 
-const fullName = (user: AdminUserDto) => [user.first_name, user.last_name].filter(Boolean).join(' ') || 'No name';
+const fullName = (user: AdminUserDto) =>
+  [user.first_name, user.last_name].filter(Boolean).join(' ') || 'No name';
 
 function joined(iso: string): string {
   const date = new Date(iso);
@@ -89,9 +92,16 @@ export default function UsersPanel() {
             list={users.data}
             page={query.page}
             onPage={(page) => setQuery((q) => ({ ...q, page }))}
-            summary={({ from, to, total }) => format(adminText.showingUsers, { from, to, total })}
+            summary={({ from, to, total }) =>
+              format(pluralForm(total, { one: adminText.showingUsersOne, other: adminText.showingUsers }), {
+                from,
+                to,
+                total,
+              })
+            }
             error={loadError}
             emptyText={adminText.noUsers}
+            label={firstUserText.usersTable}
             head={
               <>
                 {/* Named without text: the phone card layout labels each cell with its header's text, and an "Avatar" row there says nothing. */}
@@ -103,47 +113,65 @@ export default function UsersPanel() {
                 <TableHead>Actions</TableHead>
               </>
             }
-            row={(user) => (
-              <TableRow key={user.id}>
-                <TableCell>
-                  <Avatar src={user.avatar_url} name={fullName(user)} className="size-8" decorative />
-                </TableCell>
-                <TableCell className="font-medium">{fullName(user)}</TableCell>
-                <TableCell className="whitespace-nowrap">{joined(user.created_at)}</TableCell>
-                <TableCell>{user.email}</TableCell>
-                <TableCell>
-                  <RoleBadges user={user} disabled={busy} onRemove={(role) => remove.mutate({ user, role })} />
-                </TableCell>
-                <TableCell>
-                  <div className="flex flex-wrap gap-2">
-                    {/* The name starts with the visible words, so "click Make Expert" works by voice (WCAG 2.5.3). */}
-                    {!user.roles.includes('expert') ? (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={busy}
-                        onClick={() => grant(user, 'expert')}
-                        aria-label={`Make Expert: ${fullName(user)}`}
-                      >
-                        Make Expert
-                      </Button>
-                    ) : null}
-                    {!user.roles.includes('admin') ? (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={busy}
-                        onClick={() => grant(user, 'admin')}
-                        aria-label={`Make Admin: ${fullName(user)}`}
-                      >
-                        Make Admin
-                      </Button>
-                    ) : null}
-                    <SuspensionDialog userId={user.id} name={fullName(user)} />
-                  </div>
-                </TableCell>
-              </TableRow>
-            )}
+            row={(user) => {
+              const deleted = user.account_status === 'deleted';
+              return (
+                <TableRow key={user.id}>
+                  <TableCell>
+                    <Avatar src={user.avatar_url} name={fullName(user)} className="size-8" decorative />
+                  </TableCell>
+                  <TableCell className="font-medium">
+                    {fullName(user)}
+                    <AccountStatusBadge status={user.account_status} />
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{joined(user.created_at)}</TableCell>
+                  {/* Long addresses wrap, so the Actions column stays inside the card at 1280 px. */}
+                  <TableCell className="whitespace-normal break-all">{user.email}</TableCell>
+                  <TableCell>
+                    <RoleBadges
+                      user={user}
+                      disabled={busy}
+                      onRemove={(role) => remove.mutate({ user, role })}
+                    />
+                  </TableCell>
+                  <TableCell className="whitespace-normal">
+                    <div className="flex min-w-32 flex-wrap gap-2">
+                      {/* The name starts with the visible words, so "click Make Expert" works by voice (WCAG 2.5.3). */}
+                      {/* A deleted account cannot sign in again: no role or suspension to give it. */}
+                      {deleted ? null : !user.roles.includes('expert') ? (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          disabled={busy}
+                          onClick={() => grant(user, 'expert')}
+                          aria-label={`Make Expert: ${fullName(user)}`}
+                        >
+                          Make Expert
+                        </Button>
+                      ) : null}
+                      {!deleted && !user.roles.includes('admin') ? (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          disabled={busy}
+                          onClick={() => grant(user, 'admin')}
+                          aria-label={`Make Admin: ${fullName(user)}`}
+                        >
+                          Make Admin
+                        </Button>
+                      ) : null}
+                      {deleted ? null : (
+                        <SuspensionDialog
+                          userId={user.id}
+                          name={fullName(user)}
+                          suspended={user.account_status === 'suspended'}
+                        />
+                      )}
+                    </div>
+                  </TableCell>
+                </TableRow>
+              );
+            }}
           />
         </CardContent>
       </Card>
@@ -153,11 +181,29 @@ export default function UsersPanel() {
   );
 }
 
+/** "Suspended" or "Deleted" beside the name; an active account shows nothing. */
+function AccountStatusBadge({ status }: { status: AdminUserDto['account_status'] }) {
+  if (status === 'active') return null;
+  return (
+    <Badge variant={status === 'suspended' ? 'warning' : 'outline'} className="ml-2">
+      {status === 'suspended' ? firstUserText.accountSuspended : firstUserText.accountDeleted}
+    </Badge>
+  );
+}
+
 /**
  * admin (destructive) and expert (secondary) badges remove their role when clicked; a client-only badge is disabled.
  * The cross is an icon, not a "×" character, so the visible text is the role alone and the name starts with it.
  */
-function RoleBadges({ user, disabled, onRemove }: { user: AdminUserDto; disabled: boolean; onRemove: (role: AppRole) => void }) {
+function RoleBadges({
+  user,
+  disabled,
+  onRemove,
+}: {
+  user: AdminUserDto;
+  disabled: boolean;
+  onRemove: (role: AppRole) => void;
+}) {
   if (user.roles.length === 0) {
     return (
       <Badge asChild variant="outline">

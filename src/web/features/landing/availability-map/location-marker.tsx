@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import L from 'leaflet';
 import { Marker, Popup } from 'react-leaflet';
-import { format } from '@shared/format-message';
+import { countText } from '@shared/plural';
 import { mapMessages } from '@shared/messages/map';
 import type { MapLocationDto } from '@shared/schemas/geo.schemas';
 import { Button } from '@web/components/ui/button';
@@ -16,7 +16,7 @@ const placeLine = (location: MapLocationDto) =>
 
 function markerIcon(location: MapLocationDto): L.DivIcon {
   const size = markerSize(location.expert_count);
-  const label = format(mapMessages.markerLabel, { name: location.name, count: location.expert_count });
+  const label = countText(location.expert_count, { one: mapMessages.markerLabelOne, other: mapMessages.markerLabel }, { name: location.name });
   const fontSize = size >= 30 ? 12 : 10;
   return L.divIcon({
     className: 'availability-marker',

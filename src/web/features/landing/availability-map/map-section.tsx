@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAP_LOCATIONS } from '@shared/constants';
 import { format } from '@shared/format-message';
+import { countText } from '@shared/plural';
 import { mapMessages } from '@shared/messages/map';
 import type { MapLocationDto } from '@shared/schemas/geo.schemas';
 import { Badge } from '@web/components/ui/badge';
@@ -13,8 +14,6 @@ import { MapEmpty, MapError, MapErrorBoundary, MapLoading } from './map-overlays
 
 /** A fresh lazy component per attempt: React remembers a failed chunk load for the life of a lazy(). */
 const lazyMap = () => lazy(() => import('./availability-map'));
-
-const numberFormat = new Intl.NumberFormat('en-US');
 
 /**
  * The availability map section: search, badges, the lazily loaded Leaflet map with its loading,
@@ -56,12 +55,13 @@ export function MapSection({ onChoose }: { onChoose: (location: MapLocationDto) 
           {data ? (
             <>
               <Badge variant="secondary" className="px-3 py-1 text-sm">
-                {format(mapMessages.totalExperts, { count: numberFormat.format(totalExperts(data)) })}
+                {countText(totalExperts(data), { one: mapMessages.totalExpertsOne, other: mapMessages.totalExperts })}
               </Badge>
               {data.totals ? (
                 <Badge variant="secondary" className="px-3 py-1 text-sm">
-                  {format(mapMessages.totalTasksCompleted, {
-                    count: numberFormat.format(data.totals.tasks_completed),
+                  {countText(data.totals.tasks_completed, {
+                    one: mapMessages.totalTasksCompletedOne,
+                    other: mapMessages.totalTasksCompleted,
                   })}
                 </Badge>
               ) : null}

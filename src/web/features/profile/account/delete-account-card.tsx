@@ -2,7 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { accountControlMessages as texts } from '@shared/messages/account-control';
+import { firstUserMessages as confirmTexts } from '@shared/messages/first-user';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Field } from '@web/components/ui/field';
@@ -10,16 +20,24 @@ import { PasswordInput } from '@web/components/ui/password-input';
 import { api, ApiError } from '@web/lib/api';
 import { useNavigate } from '@web/lib/navigation';
 
-/** Delete my account: what happens, the password, and the refusal's reason when money is in flight. */
+/**
+ * Delete my account: what happens, the password, a confirmation dialog that asks once more (issue 52),
+ * and the refusal's reason when money is in flight.
+ */
 export function DeleteAccountCard() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (password) setConfirming(true);
+  };
+
+  const deleteAccount = async () => {
     setBusy(true);
     setError(null);
     try {
@@ -31,6 +49,7 @@ export function DeleteAccountCard() {
       setError(failure instanceof ApiError ? failure.message : texts.wrongPassword);
     } finally {
       setBusy(false);
+      setConfirming(false);
     }
   };
 
@@ -62,6 +81,21 @@ export function DeleteAccountCard() {
             Delete my account
           </Button>
         </form>
+        <AlertDialog open={confirming} onOpenChange={(next) => !busy && setConfirming(next)}>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>{confirmTexts.deleteConfirmTitle}</AlertDialogTitle>
+              <AlertDialogDescription>{confirmTexts.deleteConfirmText}</AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel disabled={busy}>{confirmTexts.deleteKeep}</AlertDialogCancel>
+              {/* A plain button so the dialog stays open while the deletion runs. */}
+              <Button variant="destructive" disabled={busy} onClick={() => void deleteAccount()}>
+                {busy ? confirmTexts.deleting : confirmTexts.deleteConfirm}
+              </Button>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
       </CardContent>
     </Card>
   );
