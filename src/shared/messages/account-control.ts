@@ -2,6 +2,7 @@
 export const accountControlMessages = {
   twoFactorRequired: 'Admins must turn on two-factor sign-in before using the admin area.',
   twoFactorCodeLabel: 'Authentication code',
+  twoFactorQrAlt: 'QR code to scan with your authenticator app',
   twoFactorCodeHint: 'Enter the 6-digit code from your authenticator app, or one of your backup codes.',
   twoFactorInvalidCode: 'That code is not valid. Try again.',
   twoFactorTooManyAttempts: 'Too many attempts. Sign in again to get a new chance, or wait 15 minutes.',

@@ -13,10 +13,11 @@ import { api, ApiError } from '@web/lib/api';
 import { meQueryKey } from '@web/lib/session';
 import { authSessionKey, useAuthSession } from '@web/lib/auth-session';
 import { secretOfTotpUri } from './account-api';
+import { TotpQrCode } from './totp-qr-code';
 
 type Setup = { secret: string; uri: string; backupCodes: string[] };
 
-/** Two-factor sign-in: turn on with an authenticator app (secret shown as text), see backup codes once, turn off. */
+/** Two-factor sign-in: turn on with an authenticator app (a QR code and the key as text), see backup codes once, turn off. */
 export function TwoFactorCard() {
   const session = useAuthSession();
   const queryClient = useQueryClient();
@@ -111,11 +112,15 @@ export function TwoFactorCard() {
         {!enabled && setup ? (
           <form className="space-y-4" noValidate onSubmit={confirm}>
             <p className="text-sm">
-              Add this key to your authenticator app (or open the setup link on this device), then enter the code it shows.
+              Scan the code with your authenticator app, or add the key by hand (or open the setup link on this device), then
+              enter the code it shows.
             </p>
-            <p className="break-all rounded-md bg-muted p-2 font-mono text-sm" data-testid="totp-secret">
-              {setup.secret}
-            </p>
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+              <TotpQrCode uri={setup.uri} />
+              <p className="break-all rounded-md bg-muted p-2 font-mono text-sm" data-testid="totp-secret">
+                {setup.secret}
+              </p>
+            </div>
             <a className="text-sm underline" href={setup.uri}>
               Open in authenticator app
             </a>
