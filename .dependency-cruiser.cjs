@@ -34,6 +34,7 @@ const MODULE_ORDER = [
   'verification',
   'reviews',
   'applications',
+  'onsite',
   'appointments',
   'invitations',
   'messages',

@@ -64,7 +64,7 @@ import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { discoveryRoutes } from './modules/discovery/discovery.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
-import { onsiteRoutes } from './modules/appointments/onsite.routes';
+import { onsiteRoutes } from './modules/onsite/onsite.routes';
 import { evidenceTrustRoutes } from './modules/evidence/evidence.routes';
 import { videoUploadRoutes } from './modules/video-uploads/video-uploads.routes';
 import { devClockRoutes } from './modules/dev/dev-clock.routes';

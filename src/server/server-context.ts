@@ -3,6 +3,7 @@ import { taskTimeZoneJobs } from './modules/tasks/time-zone-backfill';
 import { reviewRevealJobs } from './modules/reviews/blind-reviews';
 import { communityTrustReviewHooks } from './modules/verification/community-trust';
 import { appointmentJobs } from './modules/appointments/appointment.jobs';
+import { onsiteJobs } from './modules/onsite/onsite.jobs';
 import { authSecretOf, type Env } from './env';
 import type { Clock } from './lib/clock';
 import { AUTH_RATE_LIMITS, createAuth, type AuthRateLimits } from './auth/auth';
@@ -193,7 +194,8 @@ export function serverJobModules(
     refundRetryJobs({ db, clock, provider: () => providers.payments }),
     taskAlertJobs({ db, clock }),
     chatBurstJobs({ db, clock }),
-    appointmentJobs({ db, clock, email: providers.email, sms: providers.sms, publicUrl, secret }),
+    appointmentJobs({ db, clock, email: providers.email, sms: providers.sms }),
+    onsiteJobs({ db, email: providers.email, sms: providers.sms, publicUrl, secret }),
     adminCountsJobs(db),
     retentionJobs({ db, clock }),
     // Issue 49: tasks older than their time_zone column get it, a batch per pass (decision 0420).

@@ -5,7 +5,7 @@ import { createJobRunner } from '../../jobs/runner';
 import { createTaskAt } from '../../test/builders';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { createVisitReminderHandlers } from './appointment-reminders';
-import { createOnsiteLinkHandlers } from './onsite-link-job';
+import { createOnsiteLinkHandlers } from '../onsite/onsite-link-job';
 
 /** Issue 49 (decision 0423): reminders 24 h and 2 h before the agreed start, once each across instances. */
 const START = new Date('2026-12-01T12:00:00Z');

@@ -12,7 +12,7 @@ import { zoneOfTask } from '../../lib/task-time-zone';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { findAppointment } from './appointments.repository';
 import { visitCalendar } from './visit-ics';
-import { enqueueOnsiteLink } from './onsite.service';
+import { enqueueOnsiteLink } from './onsite-link-enqueue';
 
 /** Job kind of the visit reminders (decision 0423). */
 export const VISIT_REMINDER_KIND = 'appointment-reminder';

@@ -4,16 +4,14 @@ import type { Clock } from '../../lib/clock';
 import type { EmailSender } from '../../providers/email';
 import type { SmsSender } from '../../providers/sms';
 import { createVisitReminderHandlers } from './appointment-reminders';
-import { createOnsiteLinkHandlers } from './onsite-link-job';
 import { createVisitCancelHandlers } from './visit-call-off';
 
-/** Issue 49: the 24 h and 2 h visit reminders (decision 0423), the on-site link and the call-off messages (email and SMS) (jobs/registry.ts). */
-export function appointmentJobs(deps: { db: Db; clock: Clock; email: EmailSender; sms: SmsSender; publicUrl: string; secret: string }): JobModule {
+/** Issue 49: the 24 h and 2 h visit reminders (decision 0423), and the call-off messages (email and SMS) (jobs/registry.ts). */
+export function appointmentJobs(deps: { db: Db; clock: Clock; email: EmailSender; sms: SmsSender }): JobModule {
   return {
     name: 'appointments',
     handlers: {
       ...createVisitReminderHandlers({ db: deps.db, clock: deps.clock }),
-      ...createOnsiteLinkHandlers({ db: deps.db, email: deps.email, sms: deps.sms, publicUrl: deps.publicUrl, secret: deps.secret }),
       ...createVisitCancelHandlers({ db: deps.db, email: deps.email, sms: deps.sms }),
     },
   };

@@ -35,7 +35,7 @@ import {
 } from './appointments.repository';
 import { agreedOf, appointmentDto, upcomingVisitDto } from './appointments.view';
 import { enqueueVisitReminders, visitIcs } from './appointment-reminders';
-import { enqueueOnsiteLink } from './onsite.service';
+import { enqueueOnsiteLink } from './onsite-link-enqueue';
 
 const appointmentsText = messages.appointments;
 

@@ -38,12 +38,11 @@ import {
   listActions,
   platformFeePercent,
   releaseIntentTransactions,
-  startAction,
   transactionsOfTask,
   upsertIntentTransaction,
   type TaskRow,
 } from '../payments/payments.repository';
-import { asProviderError } from '../payments/task-payments';
+import { createTaskIntent } from '../payments/create-task-intent';
 import { createReauthorizeDialogService } from '../holds/reauthorize-dialog.service';
 
 /** Intents the client can still pay: the dialog reuses them instead of creating another. */
@@ -129,23 +128,11 @@ export function createPaymentsService(deps: AppDeps) {
     const key =
       unfinished?.idempotency_key ??
       idempotencyKeyFor(task.id, 'create_payment_intent', attempts.length === 0 ? undefined : attempts.length + 1);
-    await startAction(db, { taskId: task.id, action: 'create_intent', key, amount: params.amount, now: clock.now() });
-    try {
-      const intent = await provider().createPaymentIntent({
-        amountCents: params.amount,
-        currency: MONEY.currency,
-        applicationFeeCents: params.fee,
-        destinationAccountId: params.destination,
-        description: `Task: ${task.title}`.slice(0, 500),
-        metadata: { task_id: task.id, client_id: task.client_id, expert_id: task.expert_id ?? '' },
-        idempotencyKey: key,
-      });
-      return { key, intent };
-    } catch (error) {
-      const failure = asProviderError(error);
-      await finishAction(db, { key, status: 'failed', error: failure.message, now: clock.now() });
-      throw new AppError('provider_error', messages.payment.authorizationFailed, { details: failure });
-    }
+    const intent = await createTaskIntent(
+      { db, clock, provider },
+      { task, action: 'create_intent', key, amountCents: params.amount, feeCents: params.fee, destinationAccountId: params.destination },
+    );
+    return { key, intent };
   }
 
   /**

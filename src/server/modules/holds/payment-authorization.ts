@@ -1,9 +1,8 @@
-import { format } from '@shared/format-message';
-import { formatUsd, platformFeeCents } from '@shared/domain/money';
-import { messages } from '@shared/messages';
+import { platformFeeCents } from '@shared/domain/money';
 import type { Db } from '../../db/client';
 import { paymentActions } from '../../db/schema';
 import type { PaymentIntentInfo } from '../../providers/payments/payment-provider';
+import { paymentNotification } from '../payments/payment-notifications';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { restoreLapsedTask } from './restore-lapsed';
 import {
@@ -69,31 +68,21 @@ export async function recordAuthorization(
       .onConflictDoNothing({ target: paymentActions.idempotency_key });
     if (updated.expert_id) {
       await insertNotifications(tx, [
-        {
-          user_id: updated.expert_id,
-          type: 'payment_authorized',
-          task_id: updated.id,
-          title: messages.paymentNotifications.authorizedTitle,
-          message: format(messages.paymentNotifications.authorizedMessage, {
-            amount: formatUsd(intent.amountCents),
-            title: updated.title,
-          }),
+        paymentNotification('authorized', {
+          to: updated.expert_id,
+          task: updated,
+          amountCents: intent.amountCents,
           data: { amount: intent.amountCents, platform_fee: fee },
-          created_at: now,
-        },
+          now,
+        }),
         // The client's side of the same step: the hire is confirmed (decision 0071).
-        {
-          user_id: updated.client_id,
-          type: 'assignment_confirmed',
-          task_id: updated.id,
-          title: messages.paymentNotifications.assignmentConfirmedTitle,
-          message: format(messages.paymentNotifications.assignmentConfirmedMessage, {
-            amount: formatUsd(intent.amountCents),
-            title: updated.title,
-          }),
+        paymentNotification('assignmentConfirmed', {
+          to: updated.client_id,
+          task: updated,
+          amountCents: intent.amountCents,
           data: { amount: intent.amountCents },
-          created_at: now,
-        },
+          now,
+        }),
       ]);
     }
     return restored;

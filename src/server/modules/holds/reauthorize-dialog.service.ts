@@ -23,7 +23,7 @@ import {
   type TaskRow,
 } from '../payments/payments.repository';
 import { confirmAuthorizationKey } from './payment-authorization';
-import { asProviderError } from '../payments/task-payments';
+import { createTaskIntent } from '../payments/create-task-intent';
 import { enforce, loadVisibleTask } from '../tasks/task-access';
 import type { ReauthorizeResult } from './reauthorize.service';
 import { replaceHold, type ReplaceHoldDeps } from './replace-hold';
@@ -105,23 +105,18 @@ export function createReauthorizeDialogService(deps: ReplaceHoldDeps) {
         if (earlier && PAYABLE.includes(earlier.status) && earlier.amountCents === amount) return intentDto(earlier, amount, fee);
       }
       const key = last?.status === 'started' ? last.idempotency_key : `${prefix}:${attempts.length + 1}`;
-      await startAction(db, { taskId: task.id, action: 'reauthorize_intent', key, amount, now: clock.now() });
-      let intent: PaymentIntentInfo;
-      try {
-        intent = await provider().createPaymentIntent({
+      const intent = await createTaskIntent(
+        { db, clock, provider },
+        {
+          task,
+          action: 'reauthorize_intent',
+          key,
           amountCents: amount,
-          currency: MONEY.currency,
-          applicationFeeCents: fee,
+          feeCents: fee,
           destinationAccountId: destination,
-          description: `Task: ${task.title}`.slice(0, 500),
-          metadata: { task_id: task.id, client_id: task.client_id, expert_id: task.expert_id ?? '', replaces: previousIntentId },
-          idempotencyKey: key,
-        });
-      } catch (error) {
-        const failure = asProviderError(error);
-        await finishAction(db, { key, status: 'failed', error: failure.message, now: clock.now() });
-        throw new AppError('provider_error', messages.payment.authorizationFailed, { details: failure });
-      }
+          metadata: { replaces: previousIntentId },
+        },
+      );
       await db.transaction(async (tx) => {
         const at = clock.now();
         await finishAction(tx, { key, status: 'succeeded', intentId: intent.id, now: at });

@@ -1,5 +1,5 @@
 import { format } from '@shared/format-message';
-import { formatUsd, platformFeeCents } from '@shared/domain/money';
+import { platformFeeCents } from '@shared/domain/money';
 import { isFinished } from '@shared/domain/task-status';
 import { messages } from '@shared/messages';
 import type { CaptureResultDto } from '@shared/schemas/task-api';
@@ -13,6 +13,7 @@ import {
   type TaskPaymentAction,
 } from '../../providers/payments/payment-provider';
 import { crashPoint } from '../../ops/crash-points';
+import { paymentNotification } from './payment-notifications';
 import { insertNotifications } from '../notifications/notifications.repository';
 import {
   clearReleasedIntent,
@@ -138,18 +139,13 @@ export function createTaskPayments(deps: Pick<AppDeps, 'db' | 'clock' | 'provide
         });
         if (updated.expert_id) {
           await insertNotifications(tx, [
-            {
-              user_id: updated.expert_id,
-              type: 'payment_captured',
-              task_id: task.id,
-              title: messages.paymentNotifications.capturedTitle,
-              message: format(messages.paymentNotifications.capturedMessage, {
-                amount: formatUsd(amount - fee),
-                title: updated.title,
-              }),
+            paymentNotification('captured', {
+              to: updated.expert_id,
+              task: { id: task.id, title: updated.title },
+              amountCents: amount - fee,
               data: { amount, platform_fee: fee },
-              created_at: now,
-            },
+              now,
+            }),
           ]);
         }
         return true;

@@ -1,6 +1,6 @@
 import { authSecretOf } from '../../../env';
 import { appointmentProposals, taskAppointments } from '../../../db/schema';
-import { onsiteToken } from '../../../modules/appointments/onsite-token';
+import { onsiteToken } from '../../../modules/onsite/onsite-token';
 import type { MatrixRow, World } from '../matrix';
 import { onTask, x } from './row-builders';
 

@@ -7,9 +7,10 @@ import type { EmailSender } from '../../providers/email';
 import type { SmsSender } from '../../providers/sms';
 import { BRAND_NAME } from '@shared/brand';
 import { onsiteToken } from './onsite-token';
-import { visitCalendar } from './visit-ics';
+import { visitCalendar } from '../appointments/visit-ics';
 import { readOnsiteView } from './onsite.repository';
-import { ONSITE_LINK_KIND, onsiteViewDto } from './onsite.service';
+import { onsiteViewDto } from './onsite.service';
+import { ONSITE_LINK_KIND } from '../appointments/onsite-link-enqueue';
 
 const appointmentsText = messages.appointments;
 

@@ -4,41 +4,19 @@ import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import type { OnsiteViewDto } from '@shared/schemas/appointments.schemas';
 import type { Db } from '../../db/client';
-import { enqueueJob } from '../../jobs/jobs.repository';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { zoneOfTask } from '../../lib/task-time-zone';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { loadVisibleTask } from '../tasks/task-access';
-import { insertEvent, lockAppointment } from './appointments.repository';
-import { windowDto } from './appointments.view';
+import { insertEvent, lockAppointment } from '../appointments/appointments.repository';
+import { windowDto } from '../appointments/appointments.view';
+import { enqueueOnsiteLink } from '../appointments/onsite-link-enqueue';
 import { readOnsiteToken } from './onsite-token';
 import { confirmOnsite, readOnsiteView, setOnsiteContact } from './onsite.repository';
 
 const appointmentsText = messages.appointments;
 
-/** Job kind of the on-site link email (a person without an account: sent straight to their address). */
-export const ONSITE_LINK_KIND = 'appointment-onsite-link';
-
-/** Enqueues the link email for this contact version and agreed window: once per (version, sequence). */
-export async function enqueueOnsiteLink(
-  tx: Db,
-  params: { taskId: string; version: number; sequence: number; now: Date; reminderHours?: number },
-) {
-  const reminder = params.reminderHours === undefined ? '' : `:reminder-${params.reminderHours}h`;
-  await enqueueJob(tx, {
-    kind: ONSITE_LINK_KIND,
-    key: `${ONSITE_LINK_KIND}:${params.taskId}:${params.version}:${params.sequence}${reminder}`,
-    runAt: params.now,
-    payload: {
-      taskId: params.taskId,
-      version: params.version,
-      sequence: params.sequence,
-      reminderHours: params.reminderHours ?? null,
-    },
-    maxAttempts: 5,
-  });
-}
 
 type View = NonNullable<Awaited<ReturnType<typeof readOnsiteView>>>;
 
