@@ -10,7 +10,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Field } from '@web/components/ui/field';
 import { PasswordInput } from '@web/components/ui/password-input';
-import { Logo } from '@web/app/shell/logo';
+import { LogoHeader } from '@web/app/shell/logo-header';
 import { resetPassword } from './auth-api';
 
 /** Where the mailed reset link lands (Better Auth redirects here with ?token=, or ?error= when it is invalid). */
@@ -35,13 +35,7 @@ export default function ResetPasswordPage() {
 
   return (
     <div className="flex min-h-screen flex-col bg-muted/40">
-      <header className="border-b bg-background/95">
-        <div className="mx-auto flex h-16 max-w-6xl items-center px-4">
-          <Link to="/" className="flex items-center gap-2 font-semibold">
-            <Logo />
-          </Link>
-        </div>
-      </header>
+      <LogoHeader width="max-w-6xl" className="bg-background/95" />
       <main className="flex flex-1 items-center justify-center p-4">
         <Card className="w-full max-w-md">
           <CardHeader>

@@ -6,7 +6,7 @@ import { ArrowLeft, CheckCircle2, Home, MapPin } from 'lucide-react';
 import { expertDisplayName } from '@shared/domain/expert';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { messages } from '@shared/messages';
-import { Logo } from '@web/app/shell/logo';
+import { LogoHeader } from '@web/app/shell/logo-header';
 import { InviteExpertButton } from '@web/components/invite-expert/invite-expert-button';
 import { StarRating } from '@web/components/star-rating';
 import { VerificationBadges } from '@web/components/verification-badges';
@@ -128,13 +128,7 @@ export default function ExpertPublicProfilePage() {
   // A site header like the other public pages, and one main landmark with room at the sides on phones.
   return (
     <div className="flex min-h-screen flex-col bg-muted/30">
-      <header className="border-b bg-background">
-        <div className="mx-auto flex h-14 max-w-3xl items-center px-4">
-          <Link to="/" className="flex items-center gap-2 font-semibold">
-            <Logo />
-          </Link>
-        </div>
-      </header>
+      <LogoHeader width="max-w-3xl" className="bg-background" compact />
       <main className="mx-auto w-full max-w-3xl flex-1 space-y-6 px-4 py-6">
         <TitleBar />
         {body}

@@ -4,7 +4,7 @@ import { legalMessages } from '@shared/messages/legal';
 import { mapMessages } from '@shared/messages/map';
 import { shellMessages } from '@shared/messages/shell';
 import type { PublicSettingsDto } from '@shared/schemas/geo.schemas';
-import { Logo } from '@web/app/shell/logo';
+import { LogoHeader } from '@web/app/shell/logo-header';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
@@ -66,13 +66,7 @@ export default function LegalPage() {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="border-b">
-        <div className="mx-auto flex h-16 max-w-3xl items-center px-4">
-          <Link to="/" className="flex items-center gap-2 font-semibold">
-            <Logo />
-          </Link>
-        </div>
-      </header>
+      <LogoHeader width="max-w-3xl" />
       <main className="mx-auto w-full max-w-3xl flex-1 space-y-6 px-4 py-10">
         <Link
           to="/"

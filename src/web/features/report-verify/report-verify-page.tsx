@@ -1,10 +1,10 @@
 import { useState, type ChangeEvent, type DragEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { format } from '@shared/format-message';
 import { evidenceTrustMessages as evidenceTrustText } from '@shared/messages/evidence-trust';
 import { firstUserMessages as firstUserText } from '@shared/messages/first-user';
-import { Logo } from '@web/app/shell/logo';
+import { LogoHeader } from '@web/app/shell/logo-header';
 import type { PublicReportDto, VerifyResultDto } from '@shared/schemas/evidence-trust';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -57,13 +57,7 @@ export default function ReportVerifyPage() {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="border-b">
-        <div className="mx-auto flex h-16 max-w-xl items-center px-4">
-          <Link to="/" className="flex items-center gap-2 font-semibold">
-            <Logo />
-          </Link>
-        </div>
-      </header>
+      <LogoHeader width="max-w-xl" />
       <main className="mx-auto w-full max-w-xl flex-1 space-y-4 p-4">
         <Card>
           <CardHeader>
