@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { EVIDENCE } from '@shared/constants';
 import { check } from '@shared/domain/permissions';
 import { reviewWindowEnd, transitionFor } from '@shared/domain/task-status';
+import { ruleText } from '@shared/domain/rule-texts';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import { submitEvidenceSchema } from '@shared/schemas/evidence.schemas';
@@ -99,7 +100,7 @@ export function createEvidenceService(deps: TasksServiceDeps) {
     /**
      * in_progress -> pending_approval by the assigned expert: the photos go to private storage under
      * evidence/{taskId}/, then one conditional update stores their keys, the notes and submitted_at
-     * and asks the client (notification) to review within 24 hours.
+     * and asks the client (notification) to review within the admin's review window (review_window_hours).
      */
     async submit(userId: string, taskId: string, form: FormData): Promise<TransitionResult> {
       const now = clock.now();
@@ -130,7 +131,7 @@ export function createEvidenceService(deps: TasksServiceDeps) {
           if (!row) return undefined;
           await replaceEvidenceFacts(tx, { taskId: task.id, rows: stored.facts });
       await useUploadsOrConflict(tx, { ids: stored.uploadIds }, () => conflict(messages.tasks.statusChanged));
-          await notify(tx, [taskNotification.evidenceSubmitted(task.client_id, task)]);
+          await notify(tx, [taskNotification.evidenceSubmitted(task.client_id, task, windowHours)]);
           return row;
         });
       } catch (error) {
@@ -141,7 +142,7 @@ export function createEvidenceService(deps: TasksServiceDeps) {
         await removeFiles();
         throw conflict(messages.tasks.statusChanged);
       }
-      return { task: toTaskDto(submitted), message: messages.evidence.submitted, payment_failed: false };
+      return { task: toTaskDto(submitted), message: ruleText(messages.evidence.submitted, { review_window_hours: windowHours }), payment_failed: false };
     },
 
     /** One evidence file, to the task's parties and admins only, from pending_approval on. */
