@@ -18,6 +18,8 @@ import {
  * is changed through the admin API, then the texts are read back where a user meets them.
  */
 
+const HOUR = 60 * 60 * 1000;
+
 let h: TasksTestApp;
 let cast: Cast;
 useTasksTestApp((suite) => ({ h, cast } = suite));
@@ -60,6 +62,21 @@ describe('texts that state a setting read the setting in force', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.body).toContain('within 48 hours');
     expect(mails[0]!.body).not.toMatch(/\b(24|72) hours/);
+  });
+
+  it('the review window cut short by the card hold: the texts state the hours the task really gets', async () => {
+    // The window is 48 hours (set above); the hold (7 days) expires 30 hours after the submission,
+    // so the review ends an hour before it (payment-hold.ts): 29 hours.
+    const { task } = await taskAt(h, cast, 'in_progress');
+    h.clock.advance(7 * 24 * HOUR - 30 * HOUR);
+    const submitted = await h.request('POST', `/api/tasks/${task.id}/evidence`, {
+      body: evidenceForm('All done.', [imageFile()]),
+      cookie: cast.expert.cookie,
+    });
+    expect(submitted.status).toBe(200);
+    expect(((await h.json(submitted)) as { message: string }).message).toContain('within 29 hours');
+    const [notice] = (await notificationsOf(h, cast.client.id, task.id)).filter((row) => row.type === 'evidence_submitted');
+    expect(notice?.message).toContain('within 29 hours');
   });
 
   it('the fee and the price limits: the terms and the budget errors follow the admin settings', async () => {
