@@ -50,7 +50,7 @@ describe('the brand name in UI copy', () => {
   });
 
   it('names the brand where the copy refers to the product', () => {
-    expect(messages.payment.dialog.consentIntro.startsWith(`${BRAND_NAME} acts as`)).toBe(true);
+    expect(messages.polish.consentIntroFee.startsWith(`${BRAND_NAME} acts as`)).toBe(true);
     expect(messages.phone.smsBody).toContain(BRAND_NAME);
     expect(messages.map.localExperts).toBe(BRAND_NAME);
     expect(DEFAULT_TERMS).toContain(`By using ${BRAND_NAME}`);

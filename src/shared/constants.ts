@@ -102,7 +102,6 @@ export const EVIDENCE = {
   maxFiles: 10,
   allowedTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
   bucket: 'evidence',
-  clientReviewWithinHours: 24,
 } as const;
 
 export const CHAT = {
@@ -302,6 +301,8 @@ export const SETTINGS_DEFAULTS = {
   /** The lowest value either price limit may take. */
   priceLimitFloorCents: 100,
   maintenanceMode: false,
+  /** The client's review window after evidence arrives (admin money setting, docs/decisions/0322). */
+  reviewWindowHours: 72,
 } as const;
 
 /** An admin's written reason for acting in a party's place (issue 27, docs/decisions/0210). */

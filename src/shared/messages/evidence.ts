@@ -11,7 +11,7 @@ export const evidenceMessages = {
   submitFailed: 'Failed to submit evidence',
   confirmFailed: 'Failed to confirm evidence',
   rejectFailed: 'Failed to reject evidence',
-  submitted: 'Evidence submitted! The client has been asked to review it within 24 hours.',
+  submitted: 'Evidence submitted! The client has been asked to review it within {reviewWindow}.',
   confirmed: 'Evidence confirmed. Payment has been released to the expert.',
   rejected: 'Evidence rejected. The task has been cancelled and the payment hold released.',
   onlyAssignedExpertCanSubmit: 'Only the assigned expert can submit evidence',

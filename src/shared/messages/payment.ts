@@ -44,7 +44,6 @@ export const paymentMessages = {
   dialog: {
     title: 'Authorize Payment',
     consentTitle: 'Payment terms',
-    consentIntro: `${BRAND_NAME} acts as the expert's limited payment collection agent. Your card is authorized now and charged only after you confirm the evidence. The platform keeps a 10% fee and the expert receives 90%.`,
     consentTerms: `By agreeing, you authorize ${BRAND_NAME}, as the limited payment collection agent of the expert, to collect the task amount from your card on the expert's behalf once you verify the completed work. ${BRAND_NAME} never holds funds: the card payment provider holds the authorization and pays the expert directly. If the task is cancelled, declined or the evidence is rejected, the authorization is released.`,
     consentCheckbox: 'I agree to the limited payment collection agent terms',
     agree: 'Agree',
@@ -62,8 +61,6 @@ export const paymentMessages = {
     failAuthentication: 'Fail authentication',
     retry: 'Try again',
     amountLabel: 'Task amount',
-    feeLabel: 'Platform fee (10%)',
-    expertShareLabel: 'Expert receives (90%)',
     feeLabelPercent: 'Platform fee ({percent}%)',
     expertShareLabelPercent: 'Expert receives ({percent}%)',
   },

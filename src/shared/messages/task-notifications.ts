@@ -11,7 +11,7 @@ export const taskNotificationsMessages = {
   taskCancelledTitle: 'Task Cancelled',
   taskCancelled: 'The task "{title}" has been cancelled.',
   evidenceSubmittedTitle: 'Evidence Submitted',
-  evidenceSubmitted: 'The expert submitted evidence for "{title}". Please review it within {hours} hours.',
+  evidenceSubmitted: 'The expert submitted evidence for "{title}". Please review it within {reviewWindow}.',
   taskVerifiedTitle: 'Task Verified',
   taskVerified: 'The client confirmed your evidence for "{title}". Payment is being released.',
   evidenceRejectedTitle: 'Evidence Rejected',

@@ -63,8 +63,8 @@ export const tasksMessages = {
     'Task cancelled. The payment hold could not be released yet; it is released automatically as soon as the payment provider answers, and you will not be charged.',
   cancelFailed: 'Failed to cancel task',
   cancelled: 'Task cancelled successfully',
-  budgetBelowMinimum: 'Budget must be at least {min}',
-  budgetAboveMaximum: 'Budget must be at most {max}',
+  budgetBelowMinimum: 'Budget must be at least {minPrice}',
+  budgetAboveMaximum: 'Budget must be at most {maxPrice}',
   abandonHoldFailed:
     'You have left this task and it is open again, but the payment hold could not be cancelled. Payment may need manual review.',
   availableForExpertsOnly: 'Only experts can browse available tasks',

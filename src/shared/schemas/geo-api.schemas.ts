@@ -54,6 +54,9 @@ export const publicSettingsDtoSchema = z
     privacy_policy_content: z.string(),
     maintenance_mode: z.boolean(),
     platform_fee_percent: z.number(),
+    review_window_hours: z.number().int(),
+    min_task_price: z.number().int(),
+    max_task_price: z.number().int(),
   })
   .meta({ id: 'PublicSettings' });
 

@@ -47,6 +47,11 @@ export interface PublicSettingsDto {
   maintenance_mode: boolean;
   /** The platform fee in force for new payment holds (percent, two decimals at most). */
   platform_fee_percent: number;
+  /** The client's review window after evidence arrives (hours), which the texts state (decision 0451). */
+  review_window_hours: number;
+  /** The task price limits (cents), which the texts state (decision 0451). */
+  min_task_price: number;
+  max_task_price: number;
 }
 
 export const mapLocationsQuerySchema = z.object({

@@ -38,7 +38,7 @@ const decide = (taskId: string, decision: 'confirm' | 'reject', user: TestUser |
   });
 
 describe('POST /api/tasks/:id/evidence', () => {
-  it('stores the photos privately under the task and asks the client to review within 24 hours', async () => {
+  it('stores the photos privately under the task and asks the client to review within the review window (72 hours by default)', async () => {
     const { task } = await taskAt(h, cast, 'in_progress');
     h.clock.advance(1_000);
     const form = evidenceForm(NOTES, [imageFile('My Photo (front).png'), imageFile('../../back.jpeg', undefined, 'jpeg')]);
@@ -49,14 +49,14 @@ describe('POST /api/tasks/:id/evidence', () => {
       evidence_file_count: 2,
       submitted_at: h.clock.now().toISOString(),
     });
-    expect(body.message).toBe('Evidence submitted! The client has been asked to review it within 24 hours.');
+    expect(body.message).toBe('Evidence submitted! The client has been asked to review it within 72 hours.');
     const keys = (await taskRow(h, task.id)).evidence_files;
     const stamp = h.clock.now().getTime();
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(new RegExp(`^evidence/${task.id}/${stamp}_1-[0-9a-f]{6}-My_Photo_front_\\.png$`));
     expect(keys[1]).toMatch(new RegExp(`^evidence/${task.id}/${stamp}_2-[0-9a-f]{6}-back\\.jpg$`));
     const [notice] = (await notificationsOf(h, cast.client.id, task.id)).filter((n) => n.type === 'evidence_submitted');
-    expect(notice.message).toContain('within 24 hours');
+    expect(notice.message).toContain('within 72 hours');
   });
 
   it.each([

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { EVIDENCE } from '@shared/constants';
 import { check } from '@shared/domain/permissions';
 import { reviewWindowEnd, transitionFor } from '@shared/domain/task-status';
+import { ruleText } from '@shared/domain/rule-texts';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import { submitEvidenceSchema } from '@shared/schemas/evidence.schemas';
@@ -33,6 +34,7 @@ import { errorField, log } from '../../ops/logger';
 import { crashPoint } from '../../ops/crash-points';
 import { enqueueCaptureRetry, OUTBOX_HEAD_START_MS } from '../payments/payment-retry-jobs';
 
+const HOUR_MS = 60 * 60 * 1000;
 const isUuid = (value: string) => idSchema.safeParse(value).success;
 
 /** The multipart field names of POST /tasks/:id/evidence. */
@@ -99,7 +101,7 @@ export function createEvidenceService(deps: TasksServiceDeps) {
     /**
      * in_progress -> pending_approval by the assigned expert: the photos go to private storage under
      * evidence/{taskId}/, then one conditional update stores their keys, the notes and submitted_at
-     * and asks the client (notification) to review within 24 hours.
+     * and asks the client (notification) to review within the admin's review window (review_window_hours).
      */
     async submit(userId: string, taskId: string, form: FormData): Promise<TransitionResult> {
       const now = clock.now();
@@ -107,6 +109,10 @@ export function createEvidenceService(deps: TasksServiceDeps) {
       const { completion_notes } = validate(submitEvidenceSchema, { completion_notes: textOf(form, EVIDENCE_FIELDS.notes) });
       const files = await collectEvidenceFiles(task, form, checkEvidenceFiles, uploadResolver(db, { taskId: task.id, uploaderId: userId }));
       const windowHours = await reviewWindowHours(db);
+      const windowEndsAt = reviewWindowEnd(now, windowHours, task.authorization_hold_expires_at);
+      // The texts state the window this task gets: the setting, or fewer hours when the card hold
+      // expires first and cuts it short (decision 0451).
+      const statedHours = Math.min(windowHours, Math.max(1, Math.floor((windowEndsAt.getTime() - now.getTime()) / HOUR_MS)));
       // Nothing references the files unless the update below commits: on ANY failure (a storage
       // error halfway, a database error, a lost race) every key is removed. A failed clean-up only
       // leaves stray private files.
@@ -123,14 +129,14 @@ export function createEvidenceService(deps: TasksServiceDeps) {
               evidence_files: stored.keys,
               completion_notes,
               submitted_at: now,
-              review_window_ends_at: reviewWindowEnd(now, windowHours, task.authorization_hold_expires_at),
+              review_window_ends_at: windowEndsAt,
               updated_at: now,
             },
           );
           if (!row) return undefined;
           await replaceEvidenceFacts(tx, { taskId: task.id, rows: stored.facts });
       await useUploadsOrConflict(tx, { ids: stored.uploadIds }, () => conflict(messages.tasks.statusChanged));
-          await notify(tx, [taskNotification.evidenceSubmitted(task.client_id, task)]);
+          await notify(tx, [taskNotification.evidenceSubmitted(task.client_id, task, statedHours)]);
           return row;
         });
       } catch (error) {
@@ -141,7 +147,7 @@ export function createEvidenceService(deps: TasksServiceDeps) {
         await removeFiles();
         throw conflict(messages.tasks.statusChanged);
       }
-      return { task: toTaskDto(submitted), message: messages.evidence.submitted, payment_failed: false };
+      return { task: toTaskDto(submitted), message: ruleText(messages.evidence.submitted, { review_window_hours: statedHours }), payment_failed: false };
     },
 
     /** One evidence file, to the task's parties and admins only, from pending_approval on. */

@@ -1,6 +1,5 @@
 import { BRAND_NAME } from '@shared/brand';
-import { feeShare } from '@shared/domain/fee-share';
-import { format } from '@shared/format-message';
+import { ruleText } from '@shared/domain/rule-texts';
 import { polishMessages } from '@shared/messages/polish';
 
 /**
@@ -13,7 +12,7 @@ export const defaultTerms = (feePercent?: number) =>
   [
     `By using ${BRAND_NAME} you agree to these terms.`,
     'Clients post tasks describing a remote inspection or verification. Verified local experts apply, and the client chooses one. Payment is authorized when an expert is assigned and captured only after the client confirms the evidence.',
-    format(polishMessages.termsFee, feeShare(feePercent)),
+    ruleText(polishMessages.termsFee, { platform_fee_percent: feePercent }),
     'Tasks must be remote services: photos, videos and written assessments. In-person services are not allowed. Be honest in task descriptions and evidence; accounts that abuse the service may be suspended.',
   ].join('\n\n');
 

@@ -6,7 +6,10 @@ import { DEFAULT_PRIVACY_POLICY, defaultTerms } from './legal-defaults';
 
 const filled = (value: string | null | undefined) => (value && value.trim() !== '' ? value : null);
 
-/** The footer and legal texts of system_settings, with the product's default texts for empty ones. */
+/**
+ * The footer and legal texts of system_settings, with the product's default texts for empty ones, and the
+ * settings the rule texts state (fee, review window, price limits: decision 0451).
+ */
 export function toPublicSettings(row: PublicSettingsRow | null): PublicSettingsDto {
   const feePercent = row ? Number(row.platform_fee_percent) : SETTINGS_DEFAULTS.platformFeePercent;
   return {
@@ -16,5 +19,8 @@ export function toPublicSettings(row: PublicSettingsRow | null): PublicSettingsD
     privacy_policy_content: filled(row?.privacy_policy_content) ?? DEFAULT_PRIVACY_POLICY,
     maintenance_mode: row?.maintenance_mode ?? SETTINGS_DEFAULTS.maintenanceMode,
     platform_fee_percent: feePercent,
+    review_window_hours: row?.review_window_hours ?? SETTINGS_DEFAULTS.reviewWindowHours,
+    min_task_price: row?.min_task_price ?? SETTINGS_DEFAULTS.minTaskPriceCents,
+    max_task_price: row?.max_task_price ?? SETTINGS_DEFAULTS.maxTaskPriceCents,
   };
 }

@@ -8,6 +8,9 @@ export interface PublicSettingsRow {
   privacy_policy_content: string | null;
   maintenance_mode: boolean;
   platform_fee_percent: number;
+  review_window_hours: number;
+  min_task_price: number;
+  max_task_price: number;
 }
 
 /** The public columns of the one system_settings row, or null when the row is missing. */
@@ -20,6 +23,9 @@ export async function readPublicSettings(db: Db): Promise<PublicSettingsRow | nu
       privacy_policy_content: systemSettings.privacy_policy_content,
       maintenance_mode: systemSettings.maintenance_mode,
       platform_fee_percent: systemSettings.platform_fee_percent,
+      review_window_hours: systemSettings.review_window_hours,
+      min_task_price: systemSettings.min_task_price,
+      max_task_price: systemSettings.max_task_price,
     })
     .from(systemSettings)
     .limit(1);

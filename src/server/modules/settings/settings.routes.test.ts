@@ -23,6 +23,9 @@ describe('GET /api/public-settings', () => {
       privacy_policy_content: DEFAULT_PRIVACY_POLICY,
       maintenance_mode: false,
       platform_fee_percent: 10,
+      review_window_hours: 72,
+      min_task_price: 500,
+      max_task_price: 100_000,
     });
   });
 
@@ -44,6 +47,9 @@ describe('GET /api/public-settings', () => {
       privacy_policy_content: DEFAULT_PRIVACY_POLICY,
       maintenance_mode: false,
       platform_fee_percent: 10,
+      review_window_hours: 72,
+      min_task_price: 500,
+      max_task_price: 100_000,
     });
   });
 });

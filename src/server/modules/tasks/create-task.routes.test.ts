@@ -65,7 +65,7 @@ describe('POST /api/tasks', () => {
       400,
     );
     expect(message).toBe(
-      'Task appears to request in-person services ("visit", "meet me"). This platform only supports remote services.',
+      'Task appears to request in-person services ("meet me"). This platform only supports remote services.',
     );
   });
 

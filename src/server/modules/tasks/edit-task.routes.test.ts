@@ -51,7 +51,7 @@ describe('PATCH /api/tasks/:id', () => {
     [{ budget: 200 }, 'Budget must be at least $5.00'],
     [
       { description: 'Please drive to the dealer and pick up the papers for me.' },
-      'Task appears to request in-person services ("pick up", "drive to"). This platform only supports remote services.',
+      'Task appears to request in-person services ("pick up"). This platform only supports remote services.',
     ],
   ])('answers 400 with the spec text for %o', async (body, text) => {
     const task = await createTask(h, cast.client);

@@ -1,6 +1,5 @@
 import { SETTINGS_DEFAULTS } from '@shared/constants';
-import { formatUsd } from '@shared/domain/money';
-import { format } from '@shared/format-message';
+import { ruleText } from '@shared/domain/rule-texts';
 import { messages } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { rememberedRead } from '../../db/table-memo';
@@ -31,8 +30,9 @@ const TEXTS = {
 
 /** The error for an amount outside the limits, or null when it is within them. */
 export function priceLimitError(cents: number, limits: PriceLimits, field: PricedField): string | null {
-  if (cents < limits.minCents) return format(TEXTS[field].below, { min: formatUsd(limits.minCents) });
-  if (cents > limits.maxCents) return format(TEXTS[field].above, { max: formatUsd(limits.maxCents) });
+  const settings = { min_task_price: limits.minCents, max_task_price: limits.maxCents };
+  if (cents < limits.minCents) return ruleText(TEXTS[field].below, settings);
+  if (cents > limits.maxCents) return ruleText(TEXTS[field].above, settings);
   return null;
 }
 

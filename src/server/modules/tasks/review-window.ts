@@ -1,3 +1,4 @@
+import { SETTINGS_DEFAULTS } from '@shared/constants';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { systemSettings } from '../../db/schema';
@@ -6,7 +7,7 @@ import { systemSettings } from '../../db/schema';
 // (holds, which re-exports it): here, below holds and evidence, so that neither imports the other
 // (docs/decisions/0322).
 
-export const DEFAULT_REVIEW_WINDOW_HOURS = 72;
+export const DEFAULT_REVIEW_WINDOW_HOURS = SETTINGS_DEFAULTS.reviewWindowHours;
 
 export async function reviewWindowHours(db: Db): Promise<number> {
   const [row] = await db

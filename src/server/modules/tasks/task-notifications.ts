@@ -1,4 +1,4 @@
-import { EVIDENCE } from '@shared/constants';
+import { ruleText } from '@shared/domain/rule-texts';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import type { Db } from '../../db/client';
@@ -20,14 +20,15 @@ export const taskNotification = {
     row(to, 'task_abandoned', taskNotificationsText.taskAbandonedTitle, format(taskNotificationsText.taskAbandoned, { title: task.title }), task),
   taskCancelled: (to: string, task: TaskRef): NewNotification =>
     row(to, 'task_cancelled', taskNotificationsText.taskCancelledTitle, format(taskNotificationsText.taskCancelled, { title: task.title }), task),
-  evidenceSubmitted: (to: string, task: TaskRef): NewNotification =>
+  /** `reviewWindowHours`: the admin's review window in force (review-window.ts), which the text states. */
+  evidenceSubmitted: (to: string, task: TaskRef, reviewWindowHours: number): NewNotification =>
     row(
       to,
       'evidence_submitted',
       taskNotificationsText.evidenceSubmittedTitle,
-      format(taskNotificationsText.evidenceSubmitted, { title: task.title, hours: EVIDENCE.clientReviewWithinHours }),
+      ruleText(taskNotificationsText.evidenceSubmitted, { review_window_hours: reviewWindowHours }, { title: task.title }),
       task,
-      { review_within_hours: EVIDENCE.clientReviewWithinHours },
+      { review_within_hours: reviewWindowHours },
     ),
   taskVerified: (to: string, task: TaskRef): NewNotification =>
     row(to, 'task_verified', taskNotificationsText.taskVerifiedTitle, format(taskNotificationsText.taskVerified, { title: task.title }), task),

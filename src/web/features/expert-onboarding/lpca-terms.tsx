@@ -1,11 +1,10 @@
 import { BRAND_NAME } from '@shared/brand';
-import { format } from '@shared/format-message';
 import { polishMessages } from '@shared/messages/polish';
-import { useFeeShare } from '@web/lib/fee-share';
+import { useRuleText } from '@web/lib/rule-texts';
 
 /** The payment processing terms the expert accepts (the limited payment-collection agent role, spec 000 section 1). */
 export function LpcaTerms({ id }: { id: string }) {
-  const fee = useFeeShare();
+  const ruleText = useRuleText();
   return (
     <div
       id={id}
@@ -14,7 +13,7 @@ export function LpcaTerms({ id }: { id: string }) {
       aria-label="Payment Processing Terms"
       className="max-h-40 space-y-2 overflow-y-auto rounded-md border bg-muted/40 p-3 text-sm text-muted-foreground"
     >
-      <p>{format(polishMessages.lpcaFee, fee)}</p>
+      <p>{ruleText(polishMessages.lpcaFee)}</p>
       <p>
         A client&apos;s payment to {BRAND_NAME} counts as payment to you. {BRAND_NAME} holds funds only as long as this
         role requires and never for any other purpose.

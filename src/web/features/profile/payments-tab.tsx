@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { AlertTriangle, CheckCircle2, Clock, CreditCard } from 'lucide-react';
-import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import { polishMessages } from '@shared/messages/polish';
 import type { MyExpertProfileDto } from '@shared/schemas/expert-onboarding.schemas';
@@ -13,7 +12,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { ApiError } from '@web/lib/api';
 import { myExpertProfileQueryKey } from '@web/lib/expert-profile';
-import { useFeeShare } from '@web/lib/fee-share';
+import { useRuleText } from '@web/lib/rule-texts';
 import { continuePaymentSetup, startPaymentSetup, verifyPaymentSetup } from '@web/lib/payment-setup';
 
 type Busy = 'start' | 'continue' | 'check' | null;
@@ -26,7 +25,7 @@ const textOf = (error: unknown, fallback: string) =>
 export function PaymentsTab({ expert }: { expert: MyExpertProfileDto }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<Busy>(null);
-  const fee = useFeeShare();
+  const ruleText = useRuleText();
 
   async function run(kind: Exclude<Busy, null>, action: () => Promise<void>, fallback: string) {
     setBusy(kind);
@@ -66,7 +65,7 @@ export function PaymentsTab({ expert }: { expert: MyExpertProfileDto }) {
           </Badge>
         </div>
         <CardDescription>
-          {format(polishMessages.paymentsTabFee, fee)}
+          {ruleText(polishMessages.paymentsTabFee)}
         </CardDescription>
       </CardHeader>
       <CardContent>

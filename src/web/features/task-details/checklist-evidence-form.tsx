@@ -12,6 +12,7 @@ import { Field } from '@web/components/ui/field';
 import { Progress } from '@web/components/ui/progress';
 import { Textarea } from '@web/components/ui/textarea';
 import { api } from '@web/lib/api';
+import { useRuleText } from '@web/lib/rule-texts';
 import { failureText, taskPath, useTaskAction } from './task-query';
 import { uploadVideo } from './video-upload-client';
 import { addFiles, ChosenFileList, screenItemFiles, VIDEO_TYPES } from './evidence-file-list';
@@ -68,6 +69,7 @@ export function ChecklistEvidenceForm({
   const [progress, setProgress] = useState<number | null>(null);
   const [videos, setVideos] = useState<Record<string, VideoState>>({});
   const showVideo = (itemId: string, state: VideoState) => setVideos((current) => ({ ...current, [itemId]: state }));
+  const ruleText = useRuleText();
   const upload = useTaskAction<{ notes: string; files: Record<string, File[]> }>({
     taskId,
     run: async ({ notes: completionNotes, files: chosen }) => {
@@ -96,7 +98,7 @@ export function ChecklistEvidenceForm({
       setProgress(0);
       return api.upload<{ message?: string }>(taskPath(taskId, path), form, (fraction) => setProgress(Math.round(fraction * 100)));
     },
-    success: messages.evidence.submitted,
+    success: ruleText(messages.evidence.submitted),
     failure: (error) => failureText(error, messages.evidence.submitFailed),
   });
 

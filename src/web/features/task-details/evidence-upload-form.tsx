@@ -11,6 +11,7 @@ import { Input } from '@web/components/ui/input';
 import { Progress } from '@web/components/ui/progress';
 import { Textarea } from '@web/components/ui/textarea';
 import { api } from '@web/lib/api';
+import { useRuleText } from '@web/lib/rule-texts';
 import { failureText, taskPath, useTaskAction } from './task-query';
 import { ChecklistEvidenceForm } from './checklist-evidence-form';
 import { useEvidenceItems } from '@web/components/evidence/evidence-items-query';
@@ -46,6 +47,7 @@ function FreeEvidenceForm({ taskId, path = '/evidence', title }: { taskId: strin
   const [notesError, setNotesError] = useState<string | null>(null);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
+  const ruleText = useRuleText();
   const upload = useTaskAction<{ notes: string; files: File[] }>({
     taskId,
     run: ({ notes: completionNotes, files: chosen }) => {
@@ -57,7 +59,7 @@ function FreeEvidenceForm({ taskId, path = '/evidence', title }: { taskId: strin
         setProgress(Math.round(fraction * 100)),
       );
     },
-    success: messages.evidence.submitted,
+    success: ruleText(messages.evidence.submitted),
     failure: (error) => failureText(error, messages.evidence.submitFailed),
   });
 

@@ -58,7 +58,7 @@ describe('email delivery of notifications', () => {
     const [mail] = mails;
     expect(mail.action_url).toBe(`${TEST_ORIGIN}/task/${task.id}`);
     expect(mail.body).toContain(`${TEST_ORIGIN}/task/${task.id}`);
-    expect(mail.body).toContain('24 hours');
+    expect(mail.body).toContain('within 72 hours');
     expect(mail.data?.html).toContain(`href="${TEST_ORIGIN}/task/${task.id}"`);
     expect(mail.data?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     // The expert who submitted hears nothing about their own evidence.

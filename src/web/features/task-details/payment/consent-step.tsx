@@ -8,7 +8,7 @@ const text = messages.payment.dialog;
 
 /**
  * Step 1: the limited payment collection agent terms; Agree stays disabled until the box is ticked.
- * The dialog's description carries the step's explanation (consentIntro).
+ * The dialog's description carries the step's explanation (polish.consentIntroFee, through ruleText).
  */
 export function ConsentStep({ onAgree, onCancel }: { onAgree: () => void; onCancel: () => void }) {
   const [accepted, setAccepted] = useState(false);

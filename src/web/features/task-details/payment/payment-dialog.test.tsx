@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
+import { ruleText } from '@shared/domain/rule-texts';
 import { PaymentDialog } from './payment-dialog';
 import { confirmAuthorization, createPaymentIntent, createRenewalIntent } from './payment-api';
 
@@ -51,7 +52,7 @@ describe('PaymentDialog', () => {
   it('explains the consent step instead of claiming the payment is already authorized', () => {
     renderDialog();
     const dialog = screen.getByRole('dialog');
-    expect(dialog).toHaveAccessibleDescription(text.consentIntro);
+    expect(dialog).toHaveAccessibleDescription(ruleText(messages.polish.consentIntroFee, {}));
     expect(screen.queryByText(messages.payment.authorized)).not.toBeInTheDocument();
   });
 

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { feeShare } from '@shared/domain/fee-share';
-import { format } from '@shared/format-message';
+import { ruleText } from '@shared/domain/rule-texts';
 import { messages } from '@shared/messages';
 import type { PaymentIntentDto } from '@shared/schemas/task-api';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
@@ -85,7 +84,7 @@ export function PaymentDialog({ taskId, open, onOpenChange, amountCents, feePerc
           <DialogTitle>{text.title}</DialogTitle>
           {/* What the current step is about; nothing is authorized before the client agrees. */}
           <DialogDescription>
-            {step === 'consent' ? format(messages.polish.consentIntroFee, feeShare(feePercent ?? currentFeePercent)) : text.cardIntro}
+            {step === 'consent' ? ruleText(messages.polish.consentIntroFee, { platform_fee_percent: feePercent ?? currentFeePercent }) : text.cardIntro}
           </DialogDescription>
         </DialogHeader>
         <AmountSummary amountCents={intent.data?.amount ?? amountCents} feePercent={feePercent ?? currentFeePercent} />
