@@ -37,6 +37,10 @@ test('a new admin must set up two-factor before the admin area opens, then signs
   await page.getByLabel('Current password').fill(password);
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   const secret = secretOfBase32(await page.getByTestId('totp-secret').innerText());
+  // The set-up link as a QR code beside the key, for a phone's authenticator app (issue 52).
+  const qr = page.getByRole('img', { name: 'QR code to scan with your authenticator app' });
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
   await page.getByLabel('Authentication code').fill(totpCode(secret));
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await expect(toast(page, 'Two-factor sign-in is on.')).toBeVisible();
