@@ -111,3 +111,11 @@ describe('GET /api/admin/transactions names the parties (issue 52)', () => {
     });
   });
 });
+
+describe('GET /api/admin/users?search=<user id> (issue 52)', () => {
+  it('finds the one user a link from another admin list names', async () => {
+    const response = await t.request('GET', `/api/admin/users?search=${expert.id.toUpperCase()}`, { cookie: admin.cookie });
+    const body = (await t.json(response)) as Paged<{ id: string }>;
+    expect(body.rows.map((row) => row.id)).toEqual([expert.id]);
+  });
+});
