@@ -51,4 +51,16 @@ export const adminMessages = {
   maintenanceTitle: 'Down for maintenance',
   maintenanceBody: 'We are making improvements and will be back shortly. Thank you for your patience.',
   exportCsv: 'Export CSV',
+  // Issue 52: the admin Tasks tab and the links between admin lists.
+  tasksHeading: 'Tasks',
+  loadTasksFailed: 'Failed to load tasks: {msg}',
+  noTasks: 'No tasks found matching your criteria.',
+  taskSearchLabel: 'Search by title, task ID, client or expert',
+  taskSearchTooLong: 'Search must be at most 200 characters',
+  taskStatusInvalid: 'Choose a valid task status',
+  taskStatusFilter: 'Filter by status',
+  allTaskStatuses: 'All Statuses',
+  openUserInAdmin: 'Show {name} in Users',
+  openTask: 'Open task {title}',
+  noExpert: 'No expert',
 } as const;

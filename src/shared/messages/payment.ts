@@ -92,6 +92,11 @@ export const paymentMessages = {
       'The evidence is confirmed but the payment has not been captured yet. Retry the capture or contact support.',
     nextCaptured: 'Payment has been captured and released to the expert. You can now leave a review.',
     nextReleased: 'The payment authorization was released; your card will not be charged.',
+    // Issue 52: a cancelled task's panel says what happened to the money, not what an assigned task waits for.
+    cancelledReleased: 'Task Cancelled - Hold Released',
+    cancelledReleasing: 'Task Cancelled - Releasing the Hold',
+    cancelledRefunded: 'Task Cancelled - Refunded',
+    cancelledNoPayment: 'Task Cancelled - No Payment Taken',
   },
   transactionStatus: {
     pending: 'Pending',

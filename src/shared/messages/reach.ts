@@ -20,4 +20,14 @@ export const reachMessages = {
   alertsNeedLocation: 'Set your service location in your expert profile to get task alerts.',
   alertsExpertsOnly: 'Only experts can set task alerts.',
   alertsRadiusInvalid: 'Choose a radius between 1 and 100 miles.',
+  // Issue 52: one control per fact; alerts offered at the end of onboarding, and named when off.
+  alertsChannelsLegend: 'How we alert you',
+  alertsByEmail: 'Task alerts by email',
+  alertsByPush: 'Task alerts by push',
+  alertsOffNote: 'Task alerts are off: you will not hear of new tasks near you.',
+  alertsTurnOnLink: 'Turn on task alerts',
+  alertsOfferTitle: 'Hear of new tasks near you',
+  alertsOfferBody: 'Get an alert when a task is posted within the radius of your service location.',
+  alertsOfferButton: 'Turn on task alerts',
+  alertsTurnedOn: 'Task alerts are on',
 } as const;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { APP_ROLES, NOTIFICATION_TYPES, TRANSACTION_STATUSES } from '../domain/enums';
+import { PAYMENT_STATUSES, TASK_STATUSES } from '../domain/task-state';
 import type {
   AdminNotificationDto,
+  AdminTaskDto,
   AdminTransactionDto,
   AdminUserDto,
   AuditEntryDto,
@@ -43,7 +45,9 @@ const adminTransactionDtoSchema = z.object({
   task_id: z.string(),
   task_title: z.string().nullable(),
   client_id: z.string().nullable(),
+  client_name: z.string().nullable(),
   expert_id: z.string().nullable(),
+  expert_name: z.string().nullable(),
   amount: z.number().int(),
   platform_fee: z.number().int(),
   platform_fee_percent: z.number(),
@@ -51,6 +55,22 @@ const adminTransactionDtoSchema = z.object({
   created_at: isoDate,
 });
 export const adminTransactionPageSchema = paged(adminTransactionDtoSchema).meta({ id: 'AdminTransactionPage' });
+
+const adminTaskDtoSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(TASK_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  budget: z.number().int(),
+  client_id: z.string(),
+  client_name: z.string().nullable(),
+  client_email: z.string().nullable(),
+  expert_id: z.string().nullable(),
+  expert_name: z.string().nullable(),
+  expert_email: z.string().nullable(),
+  created_at: isoDate,
+});
+export const adminTaskPageSchema = paged(adminTaskDtoSchema).meta({ id: 'AdminTaskPage' });
 
 const adminNotificationDtoSchema = z.object({
   id: z.string(),
@@ -178,6 +198,7 @@ const same = <A, B>(check: Same<A, B>) => check;
 same<z.output<typeof adminUserDtoSchema>, AdminUserDto>(true);
 same<z.output<typeof roleChangeDtoSchema>, RoleChangeDto>(true);
 same<z.output<typeof adminTransactionDtoSchema>, AdminTransactionDto>(true);
+same<z.output<typeof adminTaskDtoSchema>, AdminTaskDto>(true);
 same<z.output<typeof adminNotificationDtoSchema>, AdminNotificationDto>(true);
 same<z.output<typeof auditEntryDtoSchema>, AuditEntryDto>(true);
 same<z.output<typeof clientFlagDtoSchema>, ClientFlagDto>(true);

@@ -1,4 +1,5 @@
 import type { AppRole, NotificationType, TransactionStatus } from '../domain/enums';
+import type { PaymentStatus, TaskStatus } from '../domain/task-state';
 
 /** Response shapes of the admin API (money in integer cents, dates as ISO strings). */
 
@@ -33,11 +34,30 @@ export interface AdminTransactionDto {
   task_id: string;
   task_title: string | null;
   client_id: string | null;
+  /** The parties' names, shown as links to them in the Users tab (issue 52). */
+  client_name: string | null;
   expert_id: string | null;
+  expert_name: string | null;
   amount: number;
   platform_fee: number;
   platform_fee_percent: number;
   status: TransactionStatus;
+  created_at: string;
+}
+
+/** A row of the admin task list (issue 52): the task and both parties, each linkable. */
+export interface AdminTaskDto {
+  id: string;
+  title: string;
+  status: TaskStatus;
+  payment_status: PaymentStatus;
+  budget: number;
+  client_id: string;
+  client_name: string | null;
+  client_email: string | null;
+  expert_id: string | null;
+  expert_name: string | null;
+  expert_email: string | null;
   created_at: string;
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN, SETTINGS_DEFAULTS, TEXT_LIMITS } from '../constants';
 import { APP_ROLES, REPORT_TIMEFRAME_KEYS, TRANSACTION_STATUSES } from '../domain/enums';
 import { parseDollarsToCents } from '../domain/money';
+import { TASK_STATUSES } from '../domain/task-state';
 import { messages } from '../messages';
 import { optionalSearch, paginationQuery } from './common.schemas';
 
@@ -64,6 +65,19 @@ export const adminTransactionsQuerySchema = adminPage.extend({
   search: transactionIdSearchField(),
 });
 export type AdminTransactionsQuery = z.output<typeof adminTransactionsQuerySchema>;
+
+/**
+ * GET /admin/tasks (issue 52): search over the title, the task id and the client's or expert's name
+ * or email; status filter.
+ */
+export const adminTasksQuerySchema = adminPage.extend({
+  search: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string(adminText.taskSearchTooLong).trim().max(TEXT_LIMITS.searchMax, adminText.taskSearchTooLong).optional(),
+  ),
+  status: z.enum(['all', ...TASK_STATUSES], { error: adminText.taskStatusInvalid }).default('all'),
+});
+export type AdminTasksQuery = z.output<typeof adminTasksQuerySchema>;
 
 /** GET /admin/notifications. */
 export const adminNotificationsQuerySchema = adminPage;

@@ -62,7 +62,9 @@ export const adminDisputeDtoSchema = disputeDtoSchema
       payment_status: z.string(),
       authorization_hold_expires_at: isoDate.nullable(),
     }),
+    client_id: z.string(),
     client_name: z.string(),
+    expert_id: z.string().nullable(),
     expert_name: z.string().nullable(),
   })
   .meta({ id: 'AdminDispute' });

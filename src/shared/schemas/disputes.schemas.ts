@@ -90,7 +90,10 @@ export interface AdminDisputeDto extends DisputeDto {
     payment_status: string;
     authorization_hold_expires_at: string | null;
   };
+  /** The parties, linked in the admin Disputes tab (issue 52). */
+  client_id: string;
   client_name: string;
+  expert_id: string | null;
   expert_name: string | null;
 }
 

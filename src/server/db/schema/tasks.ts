@@ -85,6 +85,8 @@ export const tasks = pgTable(
       .where(sql`${t.status} in ('completed', 'verified', 'cancelled')`),
     index('tasks_status_created_idx').on(t.status, t.created_at),
     index('tasks_created_at_idx').on(t.created_at),
+    // The admin task list's search by title, a case-insensitive match anywhere (issue 52, migration 0041).
+    index('tasks_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     // Admin aggregates (status counts, series by created_at) read this index alone.
     index('tasks_created_status_idx').on(t.created_at, t.status),
     // The expert task list: open tasks inside a lat/lng box, newest first.

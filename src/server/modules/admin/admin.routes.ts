@@ -4,6 +4,7 @@ import {
   adminExportQuerySchema,
   adminPageQuerySchema,
   adminReportsQuerySchema,
+  adminTasksQuerySchema,
   adminTransactionsQuerySchema,
   adminUsersQuerySchema,
   sendNotificationSchema,
@@ -22,6 +23,7 @@ import type {
   RoleChangeDto,
   SystemSettingsDto,
   AdminTransactionDto,
+  AdminTaskDto,
 } from '@shared/schemas/admin-dto';
 import { auditQuerySchema } from '@shared/schemas/admin-overrides.schemas';
 import { idParamsSchema } from '@shared/schemas/common.schemas';
@@ -32,6 +34,7 @@ import { requireAdmin } from './admin-access';
 import { listAdminUsers } from './users.repository';
 import { addUserRole, removeUserRole } from './role-changes';
 import { listAdminTransactions } from './transactions.repository';
+import { listAdminTasks } from './tasks.repository';
 import { listAllNotifications, markAllNotificationsRead } from './notifications.repository';
 import { sendAdminNotification } from './send-notification';
 import { readSystemSettings, writeSystemSettings, type SystemSettingsRow } from './settings.repository';
@@ -102,6 +105,13 @@ export function adminRoutes(deps: AppDeps) {
       const { rows, total } = await listClientFlags(db, query);
       const flags: ClientFlagDto[] = rows.map((row) => ({ ...row, created_at: iso(row.created_at) }));
       return c.json({ rows: flags, total, page: query.page, pageSize: query.pageSize } satisfies Paged<ClientFlagDto>);
+    })
+    .get('/admin/tasks', async (c) => {
+      await requireAdmin(c, db);
+      const query = queryParams(c, adminTasksQuerySchema);
+      const { rows, total } = await listAdminTasks(db, query);
+      const list: AdminTaskDto[] = rows.map((row) => ({ ...row, created_at: iso(row.created_at) }));
+      return c.json({ rows: list, total, page: query.page, pageSize: query.pageSize } satisfies Paged<AdminTaskDto>);
     })
     .get('/admin/transactions', async (c) => {
       await requireAdmin(c, db);

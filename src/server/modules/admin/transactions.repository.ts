@@ -1,8 +1,13 @@
-import { and, between, count, desc, eq, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, between, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminTransactionsQuery } from '@shared/schemas/admin.schemas';
 import { pageOffset } from '@shared/schemas/common.schemas';
 import type { Db } from '../../db/client';
-import { tasks, transactions } from '../../db/schema';
+import { profiles, tasks, transactions } from '../../db/schema';
+
+const clients = aliasedTable(profiles, 'client');
+const experts = aliasedTable(profiles, 'expert');
+const fullName = (p: typeof clients) =>
+  sql<string | null>`nullif(trim(coalesce(${p.first_name}, '') || ' ' || coalesce(${p.last_name}, '')), '')`;
 
 function transactionsWhere(query: AdminTransactionsQuery): SQL | undefined {
   const filters: SQL[] = [];
@@ -15,7 +20,7 @@ function transactionsWhere(query: AdminTransactionsQuery): SQL | undefined {
   return filters.length ? and(...filters) : undefined;
 }
 
-/** One page of transactions, newest first, with the task's id and title, and the exact count. */
+/** One page of transactions, newest first, with the task's id and title, its parties, and the exact count. */
 export async function listAdminTransactions(db: Db, query: AdminTransactionsQuery) {
   const where = transactionsWhere(query);
   const [rows, [totalRow]] = await Promise.all([
@@ -25,7 +30,9 @@ export async function listAdminTransactions(db: Db, query: AdminTransactionsQuer
         task_id: transactions.task_id,
         task_title: tasks.title,
         client_id: tasks.client_id,
+        client_name: fullName(clients),
         expert_id: tasks.expert_id,
+        expert_name: fullName(experts),
         amount: transactions.amount,
         platform_fee: transactions.platform_fee,
         platform_fee_percent: transactions.platform_fee_percent,
@@ -34,6 +41,8 @@ export async function listAdminTransactions(db: Db, query: AdminTransactionsQuer
       })
       .from(transactions)
       .leftJoin(tasks, eq(tasks.id, transactions.task_id))
+      .leftJoin(clients, eq(clients.id, tasks.client_id))
+      .leftJoin(experts, eq(experts.id, tasks.expert_id))
       .where(where)
       .orderBy(desc(transactions.created_at), desc(transactions.id))
       .limit(query.pageSize)

@@ -128,7 +128,9 @@ export function disputesRoutes(deps: AppDeps) {
           ...row.task,
           authorization_hold_expires_at: row.task.authorization_hold_expires_at?.toISOString() ?? null,
         },
+        client_id: row.client.id,
         client_name: name(row.client) ?? '',
+        expert_id: row.expert?.id ?? null,
         expert_name: name(row.expert),
       }));
       c.header('Cache-Control', 'no-store');

@@ -35,4 +35,34 @@ describe('expert response time and success rate', () => {
     expect((await publicOf(expert.id)).success_rate).toBe(50);
     expect((await publicOf(expert.id)).completed_tasks).toBe(1);
   });
+
+  it('counts only outcomes the expert caused: a cancel by the client or an admin is not theirs (issue 52, decision 0456)', async () => {
+    const expert = cast.otherExpert;
+    const local = { ...cast, expert };
+    await taskAt(h, local, 'verified');
+    expect((await publicOf(expert.id)).success_rate).toBe(100);
+    // An admin cancels work under way (the admin's override, with a reason): not the expert's outcome.
+    const byAdmin = await taskAt(h, local, 'in_progress');
+    await okJson(
+      await h.request('POST', `/api/tasks/${byAdmin.task.id}/cancel`, {
+        body: { override_reason: 'The client asked support to cancel by phone.' },
+        cookie: cast.admin.cookie,
+      }),
+    );
+    expect((await publicOf(expert.id)).success_rate).toBe(100);
+    // The client cancels an assigned task: not the expert's outcome either.
+    const byClient = await taskAt(h, local, 'assigned');
+    await okJson(await h.request('POST', `/api/tasks/${byClient.task.id}/cancel`, { body: {}, cookie: cast.client.cookie }));
+    expect((await publicOf(expert.id)).success_rate).toBe(100);
+    // The expert accepts the rejection of their delivery: that outcome is theirs.
+    const rejected = await taskAt(h, local, 'pending_approval');
+    await okJson(
+      await h.request('POST', `/api/tasks/${rejected.task.id}/evidence/reject`, {
+        body: { reason: 'The photos show the wrong house.' },
+        cookie: cast.client.cookie,
+      }),
+    );
+    await okJson(await h.request('POST', `/api/tasks/${rejected.task.id}/dispute/accept`, { cookie: expert.cookie }));
+    expect((await publicOf(expert.id)).success_rate).toBe(50);
+  });
 });

@@ -2,6 +2,7 @@ import { adminExportQuerySchema as exportQuerySchema, adminPageQuerySchema as pa
 import {
   adminNotificationsQuerySchema,
   adminReportsQuerySchema,
+  adminTasksQuerySchema,
   adminTransactionsQuerySchema,
   adminUsersQuerySchema,
   sendNotificationSchema,
@@ -11,6 +12,7 @@ import {
 } from '@shared/schemas/admin.schemas';
 import {
   adminNotificationPageSchema,
+  adminTaskPageSchema,
   adminTransactionPageSchema,
   adminUserPageSchema,
   auditEntryPageSchema,
@@ -84,6 +86,13 @@ export const adminDocs: RouteDoc[] = [
     summary: 'Admin: read the platform settings',
     access: 'admin',
     responses: { 200: systemSettingsDtoSchema },
+  },
+  {
+    route: 'GET /api/admin/tasks',
+    summary: 'Admin: list tasks (search by title, id, client or expert; status filter)',
+    access: 'admin',
+    query: adminTasksQuerySchema,
+    responses: { 200: adminTaskPageSchema },
   },
   {
     route: 'GET /api/admin/transactions',

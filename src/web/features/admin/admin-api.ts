@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AppRole, ReportTimeframe, TransactionStatus } from '@shared/domain/enums';
+import type { TaskStatus } from '@shared/domain/task-state';
 import type {
   AdminNotificationDto,
+  AdminTaskDto,
   AdminTransactionDto,
   AdminUserDto,
   AuditEntryDto,
@@ -24,6 +26,7 @@ export const adminKeys = {
   audit: (page: number) => ['admin', 'audit', page] as const,
   flags: (page: number) => ['admin', 'client-flags', page] as const,
   transactions: (q: object) => ['admin', 'transactions', q] as const,
+  tasks: (q: object) => ['admin', 'tasks', q] as const,
   notifications: (page: number) => ['admin', 'notifications', page] as const,
   settings: ['admin', 'settings'] as const,
   reports: (timeframe: ReportTimeframe) => ['admin', 'reports', timeframe] as const,
@@ -32,6 +35,7 @@ export const adminKeys = {
 
 export type UsersQuery = { page: number; search: string; role: 'all' | 'client' | AppRole };
 export type TransactionsQuery = { page: number; status: 'all' | TransactionStatus; search: string };
+export type TasksQuery = { page: number; status: 'all' | TaskStatus; search: string };
 
 export const overviewQuery = queryOptions({
   queryKey: adminKeys.overview,
@@ -69,6 +73,13 @@ export const transactionsQuery = (q: TransactionsQuery) =>
   queryOptions({
     queryKey: adminKeys.transactions(q),
     queryFn: () => api.get<Paged<AdminTransactionDto>>('/api/admin/transactions', q),
+    placeholderData: keepPreviousData,
+  });
+
+export const tasksQuery = (q: TasksQuery) =>
+  queryOptions({
+    queryKey: adminKeys.tasks(q),
+    queryFn: () => api.get<Paged<AdminTaskDto>>('/api/admin/tasks', q),
     placeholderData: keepPreviousData,
   });
 

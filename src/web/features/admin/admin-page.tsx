@@ -39,6 +39,8 @@ export default function AdminPage() {
 
   const select = (id: string) => {
     const next = new URLSearchParams(params);
+    // A link's ?search= belongs to the tab it opened, not to the next one.
+    next.delete('search');
     if (id === DEFAULT_TAB) next.delete('tab');
     else next.set('tab', id);
     setParams(next, { replace: true });

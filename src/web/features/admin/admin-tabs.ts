@@ -3,6 +3,7 @@ import {
   Activity,
   BarChart3,
   Bell,
+  ClipboardList,
   CreditCard,
   LayoutDashboard,
   MessageSquareWarning,
@@ -34,6 +35,8 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     Panel: lazy(() => import('./overview/overview-panel')),
   },
   { id: 'users', label: 'Users', icon: Users, Panel: lazy(() => import('./users/users-panel')) },
+  // Issue 52: every task, each a link to its page.
+  { id: 'tasks', label: 'Tasks', icon: ClipboardList, Panel: lazy(() => import('./tasks/tasks-panel')) },
   {
     id: 'transactions',
     label: 'Transactions',

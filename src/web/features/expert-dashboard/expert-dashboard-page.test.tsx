@@ -36,6 +36,7 @@ function taskOf(index: number): TaskListItemDto {
 
 let expert: MyExpertProfileDto | null;
 let listUrls: string[];
+let alertsEnabled = true;
 const TOTAL = 60;
 /** The server's cap on the available list's count (OPEN_TASKS_TOTAL_CAP), for the "many tasks" case. */
 const CAP = 1_000;
@@ -50,6 +51,8 @@ function serve(matching = TOTAL) {
       const json = (body: unknown) =>
         new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
       if (url.pathname === '/api/experts/me') return json({ expert });
+      if (url.pathname === '/api/task-alert-settings')
+        return json({ enabled: alertsEnabled, radius_miles: 100, categories: [], min_budget: 0, has_location: true, hourly_cap: 5 });
       if (url.pathname === '/api/tasks') {
         listUrls.push(url.search);
         const page = Number(url.searchParams.get('page'));
@@ -73,6 +76,7 @@ function renderPage() {
 
 beforeEach(() => {
   expert = expertOf();
+  alertsEnabled = true;
   serve();
   vi.mocked(toast.warning).mockClear();
 });
@@ -82,6 +86,19 @@ afterEach(() => {
 });
 
 describe('ExpertDashboardPage', () => {
+  it('says when task alerts are off, with a link to turn them on (issue 52)', async () => {
+    alertsEnabled = false;
+    renderPage();
+    expect(await screen.findByText(messages.reach.alertsOffNote)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: messages.reach.alertsTurnOnLink })).toHaveAttribute('href', '/profile?tab=notifications');
+  });
+
+  it('says nothing about alerts while they are on', async () => {
+    renderPage();
+    expect(await screen.findByText('Task number 1')).toBeInTheDocument();
+    expect(screen.queryByTestId('task-alerts-off')).not.toBeInTheDocument();
+  });
+
   it('lists open tasks around the profile location with distances, 50 at a time with Load more', async () => {
     renderPage();
     expect(await screen.findByText('Task number 1')).toBeInTheDocument();

@@ -13,6 +13,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useMyExpertProfile } from '@web/lib/expert-profile';
 import { PayableBanner } from './payable-banner';
+import { TaskAlertsOffNote } from './task-alerts-off-note';
 import { useExpertCentre, type ExpertCentre } from './use-expert-centre';
 
 const dashboardsText = messages.taskPages.dashboards;
@@ -94,6 +95,7 @@ export default function ExpertDashboardPage() {
         ) : null}
       </div>
       {expertQuery.isPending ? null : <PayableBanner expert={expert} />}
+      {expert ? <TaskAlertsOffNote /> : null}
       <UpcomingVisits showContact footer={<CalendarFeed />} />
       <Tabs value={tab} onValueChange={(next) => setTab(next as Tab)}>
         {/* Three equal columns whose labels may wrap: the strip fits a 390 px phone without clipping. */}

@@ -38,6 +38,10 @@ export function NotificationsTab() {
   });
 
   const me = useMe();
+  // Issue 52: task alerts are switched in their own card (the real on/off, then email and push), not
+  // by a category row that looked on while no alert was sent.
+  const categoryRows = query.data?.preferences.filter((row) => row.category !== 'task_alerts') ?? [];
+  const taskAlertsRow = query.data?.preferences.find((row) => row.category === 'task_alerts');
 
   return (
     <div className="space-y-6">
@@ -67,7 +71,7 @@ export function NotificationsTab() {
                 </tr>
               </thead>
               <tbody>
-                {query.data.preferences.map((row) => (
+                {categoryRows.map((row) => (
                   <tr key={row.category} className="border-t">
                     <td className="py-3">{row.label}</td>
                     {(['email', 'push'] as const).map((channel) => (
@@ -91,7 +95,15 @@ export function NotificationsTab() {
           )}
         </CardContent>
       </Card>
-      {me.data?.roles.isExpert ? <TaskAlertsCard /> : null}
+      {me.data?.roles.isExpert ? (
+        <TaskAlertsCard
+          channels={{
+            row: taskAlertsRow,
+            busy: save.isPending,
+            onChange: (channel, enabled) => save.mutate({ category: 'task_alerts', channel, enabled }),
+          }}
+        />
+      ) : null}
       {me.data?.roles.isExpert ? <InvitationsCard /> : null}
     </div>
   );

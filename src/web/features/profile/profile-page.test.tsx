@@ -5,6 +5,7 @@ import { createMyExpertProfile } from '@web/test/builders';
 import { renderRoute } from '@web/test/render-route';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@shared/messages';
 import type { MyExpertProfileDto } from '@shared/schemas/expert-onboarding.schemas';
 import type { MeDto } from '@shared/schemas/me.schemas';
 import ProfilePage from './profile-page';
@@ -156,6 +157,24 @@ describe('ProfilePage', () => {
     expect(fetchMock.mock.calls.filter(([url, init]) => url === '/api/payment-setup/verify' && init?.method === 'POST')).toHaveLength(1);
     await waitFor(() => expect(router.state.location.search).toBe('?tab=payments'));
     expect(await screen.findAllByText('Verified Expert')).not.toHaveLength(0);
+  });
+
+  it('offers task alerts in one click once the return from the provider makes the expert payable (issue 52)', async () => {
+    let verified = false;
+    serve({
+      'GET /api/me': () => ({ body: meOf(true) }),
+      'GET /api/experts/me': () => ({ body: { expert: verified ? expertOf(VERIFIED) : expertOf() } }),
+      'POST /api/payment-setup/verify': () => {
+        verified = true;
+        return { body: { success: true, expert: expertOf(VERIFIED) } };
+      },
+      'GET /api/task-alert-settings': () => ({
+        body: { enabled: false, radius_miles: 100, categories: [], min_budget: 0, has_location: true, hourly_cap: 5 },
+      }),
+    });
+    renderProfile('/profile?tab=payments&from=stripe&success=true');
+    expect(await screen.findByRole('button', { name: messages.reach.alertsOfferButton })).toBeInTheDocument();
+    expect(screen.getByLabelText(messages.reach.alertsRadius)).toHaveValue(100);
   });
 
   it('says "please complete" when the return is a refresh', async () => {

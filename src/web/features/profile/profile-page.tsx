@@ -13,6 +13,7 @@ import { Tabs, TabsContent } from '@web/components/ui/tabs';
 import { useMyExpertProfile } from '@web/lib/expert-profile';
 import { useMe } from '@web/lib/session';
 import { PaymentsTab } from './payments-tab';
+import { TaskAlertsOffer } from '@web/components/task-alerts-offer';
 import { ProfileDetailsTab } from './profile-details-tab';
 import { allowedTabs, resolveTab } from './profile-tabs';
 import { ProfileTabList } from './profile-tab-list';
@@ -124,7 +125,15 @@ export default function ProfilePage() {
         {isExpert ? (
           <>
             <TabsContent value="verification">{expertPanel((e) => <VerificationTab expert={e} />)}</TabsContent>
-            <TabsContent value="payments">{expertPanel((e) => <PaymentsTab expert={e} />)}</TabsContent>
+            <TabsContent value="payments" className="space-y-6">
+              {expertPanel((e) => (
+                <>
+                  <PaymentsTab expert={e} />
+                  {/* The end of onboarding (issue 52): the provider returns the expert here, payable; alerts in one click. */}
+                  {e.payment_setup_state === 'complete_active' ? <TaskAlertsOffer /> : null}
+                </>
+              ))}
+            </TabsContent>
           </>
         ) : null}
         <TabsContent value="notifications">

@@ -6,7 +6,9 @@ import { centsToDollars, dollarsToCents } from '@shared/domain/money';
 import { format } from '@shared/format-message';
 import { reachMessages as reachText } from '@shared/messages/reach';
 import { taskPagesMessages } from '@shared/messages/task-pages';
-import type { TaskAlertSettingsDto, TaskAlertSettingsInput } from '@shared/schemas/task-alerts.schemas';
+import type { NotificationChannel } from '@shared/notify/notification-categories';
+import type { PreferenceRowDto } from '@shared/schemas/notification-preferences.schemas';
+import type { TaskAlertSettingsInput } from '@shared/schemas/task-alerts.schemas';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Checkbox } from '@web/components/ui/checkbox';
@@ -14,17 +16,24 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
-import { api, ApiError } from '@web/lib/api';
+import { ApiError } from '@web/lib/api';
+import { saveTaskAlertSettings, taskAlertSettingsQuery } from '@web/lib/task-alerts';
 
-const alertsKey = ['task-alert-settings'] as const;
+/** The task alerts' delivery channels: the task_alerts row of the notification preferences. */
+export interface TaskAlertChannels {
+  row: PreferenceRowDto | undefined;
+  busy: boolean;
+  onChange: (channel: NotificationChannel, enabled: boolean) => void;
+}
 
-/** An expert's task alerts: on/off, radius, categories and minimum budget (issue 19). */
-export function TaskAlertsCard() {
+/**
+ * An expert's task alerts: on/off, radius, categories and minimum budget (issue 19). Issue 52: the
+ * one switch that turns alerts on; the email and push switches of task alerts live under it and show
+ * only while alerts are on, so nothing looks on while no alert is sent.
+ */
+export function TaskAlertsCard({ channels }: { channels?: TaskAlertChannels }) {
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: alertsKey,
-    queryFn: () => api.get<TaskAlertSettingsDto>('/api/task-alert-settings'),
-  });
+  const query = useQuery(taskAlertSettingsQuery);
   const [draft, setDraft] = useState<TaskAlertSettingsInput | null>(null);
   const [radiusText, setRadiusText] = useState('');
   const [budgetText, setBudgetText] = useState('');
@@ -40,12 +49,8 @@ export function TaskAlertsCard() {
     setBudgetText(String(centsToDollars(query.data.min_budget)));
   }, [query.data, draft]);
   const save = useMutation({
-    mutationFn: (input: TaskAlertSettingsInput) =>
-      api.put<TaskAlertSettingsDto>('/api/task-alert-settings', input),
-    onSuccess: (data) => {
-      queryClient.setQueryData(alertsKey, data);
-      toast.success(reachText.alertsSaved);
-    },
+    mutationFn: (input: TaskAlertSettingsInput) => saveTaskAlertSettings(queryClient, input),
+    onSuccess: () => toast.success(reachText.alertsSaved),
     onError: (error) =>
       toast.error(error instanceof ApiError && error.status === 400 ? error.message : reachText.alertsSaveFailed),
   });
@@ -102,6 +107,25 @@ export function TaskAlertsCard() {
                 onCheckedChange={(enabled) => setDraft({ ...draft, enabled })}
               />
             </div>
+            {query.data?.enabled && channels?.row ? (
+              <fieldset className="space-y-2" data-testid="task-alert-channels">
+                <legend className="mb-2 text-sm font-medium">{reachText.alertsChannelsLegend}</legend>
+                {(['email', 'push'] as const).map((channel) => (
+                  <div key={channel} className="flex items-center justify-between gap-4">
+                    <Label htmlFor={`task-alerts-${channel}`}>
+                      {channel === 'email' ? reachText.alertsByEmail : reachText.alertsByPush}
+                    </Label>
+                    <Switch
+                      id={`task-alerts-${channel}`}
+                      className="shrink-0"
+                      checked={channels.row![channel]}
+                      disabled={channels.busy}
+                      onCheckedChange={(enabled) => channels.onChange(channel, enabled)}
+                    />
+                  </div>
+                ))}
+              </fieldset>
+            ) : null}
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="space-y-1">
                 <Label htmlFor="task-alerts-radius">{reachText.alertsRadius}</Label>

@@ -55,6 +55,13 @@ export const adminRows: MatrixRow[] = [
   read('GET /api/admin/audit'),
   read('GET /api/admin/client-flags'),
   read('GET /api/admin/transactions', { status: 'all' }),
+  {
+    route: 'GET /api/admin/tasks',
+    cases: [
+      { name: 'a search and a status', arrange: () => ({ query: { search: 'inspect', status: 'open', page: '1' } }), expect: adminOnly(200) },
+      { name: 'an unknown status', arrange: () => ({ query: { status: 'lost' } }), expect: adminOnly(400) },
+    ],
+  },
   read('GET /api/admin/notifications'),
   {
     route: 'POST /api/admin/notifications/mark-all-read',

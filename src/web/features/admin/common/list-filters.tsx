@@ -9,6 +9,8 @@ import { SearchField } from './search-field';
 export function ListFilters<V extends string>(props: {
   searchId: string;
   searchLabel: string;
+  /** The search the list opened with (?search= of a link from another admin list). */
+  initialSearch?: string;
   onSearch: (search: string) => void;
   filterLabel: string;
   filter: V;
@@ -17,7 +19,7 @@ export function ListFilters<V extends string>(props: {
   /** The select's width from the sm breakpoint on. */
   filterWidth: string;
 }) {
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useState(props.initialSearch ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onSearch(draft.trim());

@@ -33,7 +33,9 @@ const DISPUTE: AdminDisputeDto = {
     payment_status: 'authorized',
     authorization_hold_expires_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
   },
+  client_id: '00000000-0000-4000-8000-0000000000c1',
   client_name: 'Casey Client',
+  expert_id: '00000000-0000-4000-8000-0000000000e1',
   expert_name: 'Sam Smith',
 };
 
@@ -67,6 +69,10 @@ describe('DisputesPanel', () => {
     const posts = setup();
     expect(await screen.findByText('Inspect the apartment')).toBeInTheDocument();
     expect(screen.getByText(/The kitchen video is missing\./)).toBeInTheDocument();
+    // Issue 52: the task opens its page, each party the Users tab filtered to them.
+    expect(screen.getByRole('link', { name: 'Inspect the apartment' })).toHaveAttribute('href', `/task/${DISPUTE.task_id}`);
+    expect(screen.getByRole('link', { name: 'Casey Client' })).toHaveAttribute('href', `/admin?tab=users&search=${DISPUTE.client_id}`);
+    expect(screen.getByRole('link', { name: 'Sam Smith' })).toHaveAttribute('href', `/admin?tab=users&search=${DISPUTE.expert_id}`);
     expect(screen.getByText(/\$100\.00/)).toBeInTheDocument();
     expect(screen.getByTestId('countdown').textContent).toMatch(/^Payment hold expires in 1d 23h|2d 0h$/);
     expect(await screen.findByText(messages.holds.refundsEmpty)).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { ADMIN } from '@shared/constants';
 import { formatUsd } from '@shared/domain/money';
 import { messages } from '@shared/messages';
 import type { AdminDisputeDto } from '@shared/schemas/disputes.schemas';
@@ -15,6 +15,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useDisputes, useRefundable, useResolveDispute } from './disputes-api';
 import { centsFromDollars, RefundControl } from './refund-control';
+import { TaskLink, TransactionLink, UserLink } from '../common/entity-links';
 
 const disputesText = messages.disputes;
 const holdsText = messages.holds;
@@ -83,13 +84,12 @@ function DisputeItem({ dispute }: { dispute: AdminDisputeDto }) {
   return (
     <li className="space-y-2 py-4" data-testid="admin-dispute">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Link to={`/task/${dispute.task_id}`} className="font-medium underline-offset-4 hover:underline">
-          {dispute.task.title}
-        </Link>
+        <TaskLink id={dispute.task_id}>{dispute.task.title}</TaskLink>
         <Badge variant={open ? 'warning' : 'secondary'}>{dispute.status}</Badge>
       </div>
       <p className="text-sm text-muted-foreground">
-        {disputesText.adminParties}: {dispute.client_name} / {dispute.expert_name ?? '-'} · {disputesText.adminAmount}:{' '}
+        {disputesText.adminParties}: <UserLink id={dispute.client_id} name={dispute.client_name || null} /> /{' '}
+        {dispute.expert_id ? <UserLink id={dispute.expert_id} name={dispute.expert_name} /> : '-'} · {disputesText.adminAmount}:{' '}
         {formatUsd(dispute.task.budget)}
       </p>
       {open && dispute.task.authorization_hold_expires_at ? (
@@ -168,7 +168,12 @@ function RefundablePayments() {
             <TableBody>
               {query.data.map((row) => (
                 <TableRow key={row.id}>
-                  <TableCell>{row.task_title}</TableCell>
+                  <TableCell>
+                    <TaskLink id={row.task_id}>{row.task_title}</TaskLink>{' '}
+                    <span className="text-xs text-muted-foreground">
+                      (<TransactionLink id={row.id}>{row.id.slice(0, ADMIN.transactionIdPrefixLength)}</TransactionLink>)
+                    </span>
+                  </TableCell>
                   <TableCell className="text-right">{formatUsd(row.amount)}</TableCell>
                   <TableCell className="text-right">{formatUsd(row.amount_refunded)}</TableCell>
                   <TableCell>

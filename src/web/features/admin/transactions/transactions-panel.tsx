@@ -13,6 +13,7 @@ import { errorText, transactionsQuery, type TransactionsQuery } from '../admin-a
 import { PagedTable } from '../common/paged-table';
 import { ListFilters } from '../common/list-filters';
 import { humanize } from '../common/charts';
+import { TaskLink, TransactionLink, UserLink, useLinkedSearch } from '../common/entity-links';
 
 const STATUS_BADGE: Record<TransactionStatus, BadgeVariant> = {
   pending: 'outline',
@@ -31,7 +32,12 @@ const STATUS_FILTERS: readonly { value: TransactionsQuery['status']; label: stri
 
 /** The transactions tab: status filter, id-prefix search, and the page of transactions. */
 export default function TransactionsPanel() {
-  const [query, setQuery] = useState<TransactionsQuery>({ page: 1, status: 'all', search: '' });
+  const linked = useLinkedSearch();
+  return <TransactionsList key={linked} linkedSearch={linked} />;
+}
+
+function TransactionsList({ linkedSearch }: { linkedSearch: string }) {
+  const [query, setQuery] = useState<TransactionsQuery>({ page: 1, status: 'all', search: linkedSearch });
   const transactions = useQuery(transactionsQuery(query));
   const loadError = transactions.isError ? format(adminText.loadTransactionsFailed, { msg: errorText(transactions.error) }) : null;
 
@@ -45,6 +51,7 @@ export default function TransactionsPanel() {
           <ListFilters
             searchId="admin-transaction-search"
             searchLabel="Search by transaction ID"
+            initialSearch={linkedSearch}
             onSearch={(search) => setQuery((q) => ({ ...q, page: 1, search }))}
             filterLabel="Filter by status"
             filter={query.status}
@@ -64,6 +71,8 @@ export default function TransactionsPanel() {
               <>
                 <TableHead>Transaction ID</TableHead>
                 <TableHead>Task</TableHead>
+                <TableHead>Client</TableHead>
+                <TableHead>Expert</TableHead>
                 <TableHead className="text-right">Amount</TableHead>
                 <TableHead className="text-right">Platform Fee</TableHead>
                 <TableHead>Status</TableHead>
@@ -72,10 +81,22 @@ export default function TransactionsPanel() {
             }
             row={(row) => (
               <TableRow key={row.id}>
-                <TableCell className="font-mono" title={row.id}>
-                  {row.id.slice(0, ADMIN.transactionIdPrefixLength)}
+                <TableCell>
+                  <TransactionLink id={row.id}>{row.id.slice(0, ADMIN.transactionIdPrefixLength)}</TransactionLink>
                 </TableCell>
-                <TableCell>{row.task_title ?? adminText.unknownTask}</TableCell>
+                <TableCell>
+                  <TaskLink id={row.task_id}>{row.task_title ?? adminText.unknownTask}</TaskLink>
+                </TableCell>
+                <TableCell>
+                  <UserLink id={row.client_id} name={row.client_name} />
+                </TableCell>
+                <TableCell>
+                  {row.expert_id ? (
+                    <UserLink id={row.expert_id} name={row.expert_name} />
+                  ) : (
+                    <span className="text-muted-foreground">{adminText.noExpert}</span>
+                  )}
+                </TableCell>
                 <TableCell className="text-right tabular-nums">{formatUsd(row.amount)}</TableCell>
                 <TableCell className="text-right tabular-nums">
                   {formatUsd(row.platform_fee)} <span className="text-xs text-muted-foreground">({row.platform_fee_percent}%)</span>

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUserDto } from '@shared/schemas/admin-dto';
 import UsersPanel from './users-panel';
@@ -53,11 +54,13 @@ const USERS: AdminUserDto[] = [
   },
 ];
 
-function setup() {
+function setup(path = '/admin?tab=users') {
+  const urls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
+      urls.push(url);
       const rows = url.includes('/api/admin/users') ? USERS : [];
       return new Response(JSON.stringify({ rows, total: rows.length, pageSize: 10 }), {
         status: 200,
@@ -67,14 +70,24 @@ function setup() {
   );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <UsersPanel />
+      <MemoryRouter initialEntries={[path]}>
+        <UsersPanel />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
+  return urls;
 }
 
 const rowOf = async (name: string) => (await screen.findByRole('cell', { name: new RegExp(`^${name}`) })).closest('tr')!;
 
 describe('UsersPanel', () => {
+  it('opens filtered to the user a link from another admin list names (issue 52)', async () => {
+    const urls = setup('/admin?tab=users&search=u1');
+    await rowOf('Grace Hopper');
+    expect(urls.some((url) => url.includes('/api/admin/users') && url.includes('search=u1'))).toBe(true);
+    expect(screen.getByRole('searchbox', { name: 'Search by name or email' })).toHaveValue('u1');
+  });
+
   it('names the suspension action with a verb: Suspend', async () => {
     setup();
     const row = await rowOf('Grace Hopper');

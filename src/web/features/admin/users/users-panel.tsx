@@ -16,6 +16,7 @@ import { TableCell, TableHead, TableRow } from '@web/components/ui/table';
 import { addRole, adminKeys, errorText, removeRole, usersQuery, type UsersQuery } from '../admin-api';
 import { PagedTable } from '../common/paged-table';
 import { ListFilters } from '../common/list-filters';
+import { useLinkedSearch } from '../common/entity-links';
 import { AuditLog } from './audit-log';
 import { ClientReports } from './client-reports';
 import { SuspensionDialog } from './suspension-dialog';
@@ -39,7 +40,13 @@ function joined(iso: string): string {
 
 /** The users tab: search, role filter, role badges and actions, then the audit log and client reports. */
 export default function UsersPanel() {
-  const [query, setQuery] = useState<UsersQuery>({ page: 1, search: '', role: 'all' });
+  const linked = useLinkedSearch();
+  return <UsersList key={linked} linkedSearch={linked} />;
+}
+
+/** ?search= (a user id from a link in another admin list) opens the list filtered to that user. */
+function UsersList({ linkedSearch }: { linkedSearch: string }) {
+  const [query, setQuery] = useState<UsersQuery>({ page: 1, search: linkedSearch, role: 'all' });
   const queryClient = useQueryClient();
   const users = useQuery(usersQuery(query));
   const loadError = users.isError ? format(adminText.loadUsersFailed, { msg: errorText(users.error) }) : null;
@@ -79,6 +86,7 @@ export default function UsersPanel() {
           <ListFilters
             searchId="admin-user-search"
             searchLabel="Search by name or email"
+            initialSearch={linkedSearch}
             onSearch={(search) => setQuery((q) => ({ ...q, page: 1, search }))}
             filterLabel="Filter by role"
             filter={query.role}

@@ -68,3 +68,11 @@ describe('TaskMoneyPanel re-authorization', () => {
     expect(screen.queryByRole('button', { name: holdsText.reauthorizeDialogButton })).not.toBeInTheDocument();
   });
 });
+
+describe('TaskMoneyPanel after a cancel (issue 52)', () => {
+  it('counts down no hold on a cancelled task whose void is still owed', () => {
+    money = moneyWith({ status: 'cancelled', can_reauthorize: false });
+    renderPanel();
+    expect(screen.queryByTestId('task-money-panel')).not.toBeInTheDocument();
+  });
+});

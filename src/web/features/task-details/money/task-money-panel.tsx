@@ -34,7 +34,8 @@ export function TaskMoneyPanel({ taskId, viewer }: TaskMoneyPanelProps) {
   if (!query.data) return null;
   const money = query.data;
   const offsetMs = money.offsetMs;
-  const holdLive = money.payment_status === 'authorized' && money.authorization_hold_expires_at;
+  // A cancelled task's hold is being released (issue 52): no countdown of a hold nobody will capture.
+  const holdLive = money.status !== 'cancelled' && money.payment_status === 'authorized' && money.authorization_hold_expires_at;
   const reviewing = money.status === 'pending_approval' && money.review_window_ends_at;
   const lapsed = money.status === 'payment_lapsed';
   const dispute = money.dispute;

@@ -37,6 +37,44 @@ const renderSection = (value: TaskDetailsDto, now = new Date('2026-03-15T12:00:0
   );
 
 describe('PaymentSection', () => {
+  it('follows the task: a cancelled task whose hold was voided says so, not "Payment Pending" (issue 52)', () => {
+    const voided = { id: 'tx-1', amount: 10_000, platform_fee: 1_000, status: 'voided', created_at: '2026-03-14T12:00:00Z' };
+    renderSection(
+      task({
+        status: 'cancelled',
+        payment_status: 'unpaid',
+        transactions: [voided] as TaskDetailsDto['transactions'],
+        capabilities: ['view'],
+      }),
+    );
+    expect(screen.queryByText(messages.paymentStatus.pending)).toBeNull();
+    expect(screen.getAllByText(text.cancelledReleased).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: text.authorize })).toBeNull();
+  });
+
+  it('a cancelled task still holding, refunded, or never paid says which', () => {
+    const { rerender } = renderSection(
+      task({ status: 'cancelled', payment_status: 'authorized', authorization_hold_expires_at: '2026-03-16T12:00:00Z', capabilities: ['view'] }),
+    );
+    expect(screen.getAllByText(text.cancelledReleasing).length).toBeGreaterThan(0);
+    expect(screen.queryByText(text.holdExpiresLabel)).toBeNull();
+    const refunded = { id: 'tx-2', amount: 10_000, platform_fee: 1_000, status: 'refunded', created_at: '2026-03-14T12:00:00Z' };
+    rerender(
+      <QueryClientProvider client={new QueryClient()}>
+        <PaymentSection
+          task={task({ status: 'cancelled', payment_status: 'captured', transactions: [refunded] as TaskDetailsDto['transactions'], capabilities: ['view'] })}
+        />
+      </QueryClientProvider>,
+    );
+    expect(screen.getAllByText(text.cancelledRefunded).length).toBeGreaterThan(0);
+    rerender(
+      <QueryClientProvider client={new QueryClient()}>
+        <PaymentSection task={task({ status: 'cancelled', payment_status: 'unpaid', capabilities: ['view'] })} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getAllByText(text.cancelledNoPayment).length).toBeGreaterThan(0);
+  });
+
   it('shows the pending label, the 10/90 split and the authorize button for an unpaid assigned task', async () => {
     renderSection(task());
     expect(screen.getAllByText(messages.paymentStatus.pending).length).toBeGreaterThan(0);

@@ -29,6 +29,26 @@ export function paymentStatusText(status: PaymentStatus): string {
     : paymentStatusLabel(status);
 }
 
+/**
+ * The panel's status, from the task's real state (issue 52): a cancelled task says what became of the
+ * money (hold released, being released, refunded, or none taken) instead of the payment column alone,
+ * which a voided hold resets to unpaid ("Expert Assigned - Payment Pending").
+ */
+export function paymentPanelStatus(
+  task: Pick<TaskDetailsDto, 'status' | 'payment_status' | 'transactions'>,
+): { label: string; variant: BadgeVariant } {
+  if (task.status !== 'cancelled') {
+    return { label: paymentStatusText(task.payment_status), variant: STATUS_BADGE[task.payment_status] };
+  }
+  const had = (status: TransactionStatus) => task.transactions.some((row) => row.status === status);
+  if (had('refunded') || had('partially_refunded')) return { label: text.cancelledRefunded, variant: 'outline' };
+  if (task.payment_status === 'captured') return { label: paymentStatusText('captured'), variant: 'success' };
+  if (task.payment_status === 'authorized' || task.payment_status === 'pending') {
+    return { label: text.cancelledReleasing, variant: 'outline' };
+  }
+  return { label: had('voided') || had('authorized') ? text.cancelledReleased : text.cancelledNoPayment, variant: 'outline' };
+}
+
 const STATUS_BADGE: Record<PaymentStatus, BadgeVariant> = {
   unpaid: 'warning',
   pending: 'warning',
@@ -77,8 +97,10 @@ export function PaymentSection({ task, now = new Date() }: { task: TaskDetailsDt
 
   const amount = task.budget_figure || task.budget;
   const split = splitAmountCents(amount, feePercent);
-  const holdExpiry = task.authorization_hold_expires_at;
-  const holdExpired = task.payment_status === 'authorized' && isHoldExpired(task, now);
+  const cancelled = task.status === 'cancelled';
+  const panelStatus = paymentPanelStatus(task);
+  const holdExpiry = cancelled ? null : task.authorization_hold_expires_at;
+  const holdExpired = !cancelled && task.payment_status === 'authorized' && isHoldExpired(task, now);
   const canAuthorize = task.capabilities.includes('authorize_payment');
   const canRetryCapture = task.capabilities.includes('capture_payment');
   // Confirmed, the capture owed by its job and not yet recorded (decision 0440).
@@ -91,12 +113,12 @@ export function PaymentSection({ task, now = new Date() }: { task: TaskDetailsDt
         <CardTitle asChild>
           <h2 id="payment-section-title">{text.title}</h2>
         </CardTitle>
-        <Badge variant={STATUS_BADGE[task.payment_status]}>{paymentStatusText(task.payment_status)}</Badge>
+        <Badge variant={panelStatus.variant}>{panelStatus.label}</Badge>
       </CardHeader>
       <CardContent className="grid gap-4">
         <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted-foreground">{text.statusLabel}</dt>
-          <dd className="text-right">{paymentStatusText(task.payment_status)}</dd>
+          <dd className="text-right">{panelStatus.label}</dd>
           <dt className="text-muted-foreground">{text.amountLabel}</dt>
           <dd className="text-right font-medium">{formatUsd(split.amountCents)}</dd>
           <dt className="text-muted-foreground">
