@@ -57,7 +57,8 @@ test('search a user, add and remove the expert role; the audit log shows both', 
   await page.goto('/admin?tab=users');
   await page.getByRole('searchbox', { name: 'Search by name or email' }).fill('CLIENT2@example');
   await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByText('Showing 1 to 1 of 1 users')).toBeVisible();
+  // One user, in the singular (issue 52: counts through Intl.PluralRules).
+  await expect(page.getByText('Showing 1 to 1 of 1 user', { exact: true })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: DEMO.client2 });
   await expect(row.getByRole('button', { name: 'client (cannot be removed)' })).toBeDisabled();
   await row.getByRole('button', { name: 'Make Expert' }).click();

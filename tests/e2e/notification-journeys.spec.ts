@@ -59,7 +59,8 @@ test('a client gets the "evidence submitted" mail, and its button opens the task
     .filter({ has: client.getByRole('heading', { name: /^Evidence Submitted/ }) })
     .filter({ hasText: title });
   await expect(mail).toHaveCount(1);
-  await expect(mail).toContainText('24 hours');
+  // The review window the admin set (72 hours by default), not a fixed sentence (issue 52, decision 0451).
+  await expect(mail).toContainText('72 hours');
   // The rendered HTML mail's button, as the client would click it in their mail program.
   const button = mail.frameLocator('iframe').getByRole('link', { name: 'Open the task' });
   await expect(button).toHaveAttribute('href', taskUrl);

@@ -105,6 +105,13 @@ export async function fillTaskForm(page: Page, title: string, description: strin
   await page.getByLabel('Requirements').fill(REQUIREMENTS);
 }
 
+/** Picks New York in the task form's place search (the form starts with no place, issue 52). */
+export async function chooseNewYork(page: Page) {
+  await page.getByRole('combobox', { name: /Service Location/ }).fill('New York');
+  await page.getByRole('option', { name: /^New York/ }).first().click();
+  await expect(page.getByTestId('location-picker-value')).toContainText('40.7');
+}
+
 /** The expert applies on the task page. */
 export async function applyThroughUi(expert: Page, taskId: string, rate: string) {
   await expert.goto(`/task/${taskId}`);

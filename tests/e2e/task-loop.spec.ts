@@ -6,6 +6,7 @@ import {
   apiPost,
   apiTask,
   assignThroughUi,
+  chooseNewYork,
   confirmInDialog,
   createTaskByApi,
   fillTaskForm,
@@ -43,13 +44,7 @@ test.describe('the life of a task', () => {
     await expectNoAxeViolationsAtBothWidths(client);
     const title = uniqueTitle('Apartment walkthrough');
     await fillTaskForm(client, title, REMOTE_DESCRIPTION);
-    const where = client.getByRole('combobox', { name: /Service Location/ });
-    await where.fill('New York');
-    await client
-      .getByRole('option', { name: /^New York/ })
-      .first()
-      .click();
-    await expect(client.getByTestId('location-picker-value')).toContainText('40.7');
+    await chooseNewYork(client);
     await client.getByLabel(/^Budget/).fill('150');
     await client.getByRole('button', { name: 'Create Task' }).click();
     await expect(toast(client, 'Task created! Awaiting expert acceptance and rate proposal.')).toBeVisible();
@@ -75,6 +70,8 @@ test.describe('the life of a task', () => {
       uniqueTitle('Garden worries'),
       'My grandmother lives there and I worry about her garden.',
     );
+    // The form starts with no place (issue 52): the client chooses one.
+    await chooseNewYork(client);
     await client.getByRole('button', { name: 'Create Task' }).click();
     await expect(
       toast(
@@ -91,11 +88,24 @@ test.describe('the life of a task', () => {
       uniqueTitle('Meet me'),
       'Please come over and meet me at the door to pick up the keys.',
     );
+    await chooseNewYork(client);
     await client.getByRole('button', { name: 'Create Task' }).click();
     await expect(client.getByTestId('content-errors')).toContainText(
       'Task appears to request in-person services',
     );
     await expect(client).toHaveURL(/create-task$/);
+
+    // Words about the expert going to the place pass (issue 52, decision 0453): the client cannot go.
+    await client.goto('/dashboard/create-task');
+    await fillTaskForm(
+      client,
+      uniqueTitle('Flat far away'),
+      'I cannot visit the flat myself. Please visit the apartment, take photos of every room and send a video.',
+    );
+    await chooseNewYork(client);
+    await client.getByRole('button', { name: 'Create Task' }).click();
+    await expect(client.getByTestId('content-errors')).toHaveCount(0);
+    await expect(toast(client, 'Task created! Awaiting expert acceptance and rate proposal.')).toBeVisible();
 
     // (3) The middle of the Pacific has no experts within 100 miles.
     await client.goto('/dashboard/create-task');
@@ -181,7 +191,7 @@ test.describe('the life of a task', () => {
       .setInputFiles({ name: 'kitchen.png', mimeType: 'image/png', buffer: makePng(8, 8) });
     await expert.getByRole('button', { name: 'Submit Evidence' }).click();
     await expect(
-      toast(expert, 'Evidence submitted! The client has been asked to review it within 24 hours.'),
+      toast(expert, 'Evidence submitted! The client has been asked to review it within 72 hours.'),
     ).toBeVisible();
     await expect(expert.getByText('pending approval', { exact: true })).toBeVisible();
 

@@ -1,5 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { expertProfiles } from '../../db/schema';
 import type { EvidenceItemsDto, ReportSummaryDto, VerifyResultDto } from '@shared/schemas/evidence-trust';
 import { NEW_YORK } from '../../test/builders';
 import { jpegWithExif, plainJpeg } from '../../test/exif-jpeg';
@@ -172,6 +174,13 @@ describe('the inspection report', () => {
     const text = pdfText(pdf);
     const hexOf = (value: string) => Buffer.from(value, 'latin1').toString('hex');
     for (const photo of photos) expect(text).toContain(hexOf(`SHA-256 ${sha256Hex(photo)}`));
+    // Issue 52: the category and the issue date in words, and only the badges the public profile shows.
+    expect(text).toContain(hexOf('Property Inspection |'));
+    const issued = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'America/New_York' }).format(row.completed_at!);
+    expect(text).toContain(hexOf(`issued ${issued} at `));
+    expect(text).not.toContain(hexOf('Identity verified'));
+    const [profile] = await h.db.select().from(expertProfiles).where(eq(expertProfiles.id, cast.expert.id));
+    expect(profile?.verification_status).toBe('verified');
     // The PDF carries no EXIF: neither the serial nor the device.
     expect(text).not.toContain('sn-42');
     expect(text).not.toContain('acme');

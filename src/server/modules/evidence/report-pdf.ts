@@ -10,6 +10,9 @@ export interface ReportContent {
   productName: string;
   verifyUrl: string;
   issuedAt: Date;
+  /** The task's time zone: the issue date is written as a reader there would say it. */
+  timeZone: string;
+  /** `category` is the category's name as the product shows it ("Vehicle Inspection"). */
   task: { title: string; location: string; category: string; budget: number; description: string };
   expert: { name: string; badges: string[] } | null;
   notes: string;
@@ -96,6 +99,23 @@ const TONE_COLOR: Record<ProvenanceBadge['tone'], [number, number, number]> = {
   warning: [0.7, 0.2, 0.1],
 };
 
+/**
+^ * "December 9, 2026 at 4:05 PM CST": a date people read, in the task's zone. The standard PDF fonts
+ * have no narrow no-break space (ICU puts one before AM/PM), so every space is a plain one.
+ */
+function humanDate(at: Date, timeZone: string): string {
+  const text = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(at);
+  return text.replace(/\s/g, ' ');
+}
+
 /** The report as PDF bytes; dates in the document come from issuedAt so one issue gives one file. */
 export async function buildReportPdf(content: ReportContent): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -106,7 +126,7 @@ export async function buildReportPdf(content: ReportContent): Promise<Uint8Array
   doc.setModificationDate(content.issuedAt);
   const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
   w.text(`${content.productName} inspection report`, { size: 18, bold: true });
-  w.text(`Report ${content.reportId}, issued ${content.issuedAt.toISOString()}`, { size: 9 });
+  w.text(`Report ${content.reportId}, issued ${humanDate(content.issuedAt, content.timeZone)}`, { size: 9 });
   w.text(`Verify at ${content.verifyUrl}`, { size: 9 });
   w.gap();
   w.text(content.task.title, { size: 14, bold: true });

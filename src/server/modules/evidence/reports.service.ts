@@ -8,6 +8,9 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { storageKey, type FileStorage, type StoredFile } from '../../providers/storage';
 import { loadVisibleTask } from '../tasks/task-access';
 import { findTaskWithParties } from '../tasks/task-details.repository';
+import { earnedBadges } from '../verification/verification-status';
+import { zoneOfTask } from '../../lib/task-time-zone';
+import type { TaskCategory } from '@shared/domain/enums';
 import { evidenceFileDtos } from './evidence-items.service';
 import { sha256Hex } from './provenance-reader';
 import { clientCopy } from './strip-metadata';
@@ -47,16 +50,23 @@ export async function issueReport(deps: ReportDeps, taskId: string): Promise<Rep
     productName: BRAND_NAME,
     verifyUrl: `${deps.publicUrl}${verifyPath(reportId)}`,
     issuedAt,
-    task: { title: task.title, location: task.location, category: task.category, budget: task.budget, description: task.description },
+    timeZone: zoneOfTask(task),
+    task: {
+      title: task.title,
+      location: task.location,
+      category: messages.taskPages.categories[task.category as TaskCategory] ?? task.category,
+      budget: task.budget,
+      description: task.description,
+    },
     expert:
       expert && expertProfile
         ? {
             name: [expertProfile.first_name, expertProfile.last_name].filter(Boolean).join(' ') || 'Expert',
-            badges: [
-              expert.verification_status === 'verified' ? 'Identity verified' : null,
-              expert.background_verified_at ? 'Background checked' : null,
-              expert.community_trusted_at ? 'Community trusted' : null,
-            ].filter((badge): badge is string => badge !== null),
+            // The badges the public profile shows, named as it names them (issue 52).
+            badges: earnedBadges({
+              communityTrusted: expert.community_trusted_at !== null,
+              backgroundVerified: expert.background_verified_at !== null,
+            }).map((badge) => badge.name),
           }
         : null,
     notes: task.completion_notes ?? '',

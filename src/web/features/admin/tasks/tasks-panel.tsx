@@ -69,7 +69,7 @@ function TasksList({ linkedSearch }: { linkedSearch: string }) {
             }
             row={(task) => (
               <TableRow key={task.id}>
-                <TableCell>
+                <TableCell className="min-w-48 whitespace-normal">
                   <TaskLink id={task.id}>{task.title}</TaskLink>
                 </TableCell>
                 <TableCell>
@@ -86,7 +86,10 @@ function TasksList({ linkedSearch }: { linkedSearch: string }) {
                 <TableCell>
                   <TaskStatusBadge status={task.status} />
                 </TableCell>
-                <TableCell>{paymentStatusLabel(task.payment_status)}</TableCell>
+                {/* Before anyone is hired there is no hold to wait for: "Awaiting Payment Authorization" would mislead. */}
+                <TableCell className="min-w-32 whitespace-normal">
+                  {task.expert_id ? paymentStatusLabel(task.payment_status) : <span className="text-muted-foreground">-</span>}
+                </TableCell>
                 <TableCell className="whitespace-nowrap">{formatDate(new Date(task.created_at), 'MMM d, yyyy')}</TableCell>
               </TableRow>
             )}
