@@ -21,7 +21,7 @@ describe('the authorization matrix', () => {
   it('has a row for every endpoint of the app, and no row for an endpoint that does not exist', () => {
     const endpoints = endpointsOf(t.app);
     const covered = new Set(matrixRows.map((row) => row.route));
-    expect(endpoints.filter((endpoint) => !covered.has(endpoint)), 'endpoints without a row in src/server/security/rows').toEqual([]);
+    expect(endpoints.filter((endpoint) => !covered.has(endpoint)), 'endpoints without a row in src/server/test/security/rows').toEqual([]);
     expect([...covered].filter((route) => !endpoints.includes(route)), 'rows for endpoints that do not exist').toEqual([]);
   });
 
