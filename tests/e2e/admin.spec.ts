@@ -153,3 +153,27 @@ test('Send Notification reaches the client bell; Export CSV downloads quoted val
   for (const line of lines) expect(line).toMatch(/^"[^"]*"(,"[^"]*")*$/);
   await expectNoAxeViolations(page);
 });
+
+test('the admin reaches a task from the Tasks tab, and from its client to the Users tab (issue 52)', async ({ page, browser }) => {
+  const client = await signedInPage(browser, DEMO.client);
+  const title = uniqueTitle('Admin finds me');
+  try {
+    await createTaskByApi(client, title, 4_200);
+  } finally {
+    await client.context().close();
+  }
+  await logIn(page, DEMO.admin);
+  await page.goto('/admin?tab=tasks');
+  await page.getByRole('searchbox', { name: 'Search by title, task ID, client or expert' }).fill(title);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  await expectNoAxeViolationsAtBothWidths(page);
+  await row.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/task\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await page.goBack();
+  await page.getByRole('row').filter({ hasText: title }).getByRole('link', { name: /Casey/ }).click();
+  await expect(page).toHaveURL(/tab=users&search=/);
+  await expect(page.getByRole('row').filter({ hasText: DEMO.client })).toHaveCount(1);
+});

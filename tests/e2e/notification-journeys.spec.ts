@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { DEMO, expectNoAxeViolations, sameOrigin } from './fixtures';
+import { DEMO, expectNoAxeViolations, expectNoAxeViolationsAtBothWidths, sameOrigin } from './fixtures';
 import {
   acceptAndSubmitEvidenceByApi,
   apiPost,
@@ -80,14 +80,21 @@ test('an expert turns on task alerts and sees a new nearby task appear in the be
   test.setTimeout(180_000);
   const expert = await signedInPage(browser, DEMO.expert);
   const client = await signedInPage(browser, DEMO.client);
-  await expert.goto('/profile?tab=notifications');
+  // Issue 52: while alerts are off the dashboard says so, and links to the one switch that turns them on.
+  await expert.goto('/dashboard');
+  await expect(expert.getByText('Task alerts are off: you will not hear of new tasks near you.')).toBeVisible({ timeout: 30_000 });
+  await expert.getByRole('link', { name: 'Turn on task alerts' }).click();
+  await expect(expert).toHaveURL(/\/profile\?tab=notifications$/);
   const alerts = expert.getByRole('switch', { name: 'Alert me about new tasks' });
   // The profile's tabs load lazily: give a busy machine time.
   await expect(alerts).toHaveAttribute('aria-checked', 'false', { timeout: 30_000 });
+  // One control per fact: no email or push switch of task alerts looks on while alerts are off.
+  await expect(expert.getByRole('switch', { name: 'Task alerts by email' })).toHaveCount(0);
   await alerts.click();
   await expert.getByRole('button', { name: 'Save task alerts' }).click();
   await expect(toast(expert, 'Task alerts saved')).toBeVisible();
-  await expectNoAxeViolations(expert);
+  await expect(expert.getByRole('switch', { name: 'Task alerts by email' })).toHaveAttribute('aria-checked', 'true');
+  await expectNoAxeViolationsAtBothWidths(expert);
 
   try {
     await expert.goto('/dashboard');
