@@ -36,6 +36,7 @@ export const adminMessages = {
   legalTextTooLong: 'Legal text must be at most 100000 characters',
   lastAdmin: 'The last admin cannot lose the admin role. Make another user an admin first.',
   userNotFound: 'User not found',
+  userDeletedNoRole: 'This account was deleted and cannot be given a role.',
   notificationTitleRequired: 'Title is required',
   notificationTitleTooLong: 'Title must be at most 120 characters',
   notificationMessageRequired: 'Message is required',

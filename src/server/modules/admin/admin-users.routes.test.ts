@@ -148,6 +148,15 @@ describe('role changes', () => {
     expect((await add('not-a-uuid', 'expert')).status).toBe(400);
   });
 
+  it('a deleted account is given no role (409), as the Users tab offers none (issue 52)', async () => {
+    const gone = await t.createUser('client', { firstName: 'Goneaccount' });
+    await t.db.update(authUsers).set({ deletedAt: new Date() }).where(eq(authUsers.id, gone.id));
+    const refused = await add(gone.id, 'admin');
+    expect(refused.status).toBe(409);
+    expect((await t.json<{ error: { message: string } }>(refused)).error.message).toBe(messages.admin.userDeletedNoRole);
+    expect((await usersPage('?search=Goneaccount')).rows[0]?.roles).not.toContain('admin');
+  });
+
   it('the last admin keeps the admin role, even when two admins remove each other at once', async () => {
     const second = await t.createUser('admin');
     await t.db.delete(userRoles).where(and(eq(userRoles.role, 'admin'), ne(userRoles.user_id, admin.id), ne(userRoles.user_id, second.id)));

@@ -3,7 +3,7 @@ import { messages } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
-import { deleteRole, insertRole, lockAdminRows, profileExists } from './users.repository';
+import { accountDeleted, deleteRole, insertRole, lockAdminRows, profileExists } from './users.repository';
 
 export interface RoleChangeResult {
   /** False when nothing changed: the user already had (or did not have) the role. */
@@ -15,6 +15,8 @@ export interface RoleChangeResult {
 export async function addUserRole(db: Db, params: { actorId: string; userId: string; role: AppRole; now: Date }) {
   return db.transaction(async (tx): Promise<RoleChangeResult> => {
     if (!(await profileExists(tx, params.userId))) throw notFound(messages.admin.userNotFound);
+    // The Users tab offers no role to a deleted account (issue 52); the server refuses it too.
+    if (await accountDeleted(tx, params.userId)) throw conflict(messages.admin.userDeletedNoRole);
     const changed = await insertRole(tx, params.userId, params.role);
     if (changed) await audit(tx, 'role.added', params);
     return { changed, role: params.role };

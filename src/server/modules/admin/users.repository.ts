@@ -4,7 +4,7 @@ import type { AdminUsersQuery } from '@shared/schemas/admin.schemas';
 import type { AdminAccountStatus } from '@shared/schemas/admin-dto';
 import { pageOffset } from '@shared/schemas/common.schemas';
 import type { Db } from '../../db/client';
-import { profiles, userRoles } from '../../db/schema';
+import { authUsers, profiles, userRoles } from '../../db/schema';
 
 /** profiles.id, table-qualified: drizzle writes a bare "id" in single-table queries, which a subquery on user_roles would read as its own id. */
 const PROFILE_ID = sql.raw('"profiles"."id"');
@@ -80,6 +80,12 @@ export async function listAdminUsers(db: Db, query: AdminUsersQuery): Promise<{ 
 export async function profileExists(db: Db, id: string): Promise<boolean> {
   const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, id));
   return Boolean(row);
+}
+
+/** Whether the account was deleted (its profile stays for the history; it takes no new role). */
+export async function accountDeleted(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ deletedAt: authUsers.deletedAt }).from(authUsers).where(eq(authUsers.id, id));
+  return Boolean(row?.deletedAt);
 }
 
 /** Adds a role; false when the user already had it (the unique constraint decides under races). */
