@@ -53,6 +53,25 @@ describe('the table-driven job runner', () => {
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
   });
 
+  it('runs a job again at once, in the same pass, when its transaction lost a deadlock', async () => {
+    let calls = 0;
+    const runner = createJobRunner({
+      db: handle.db,
+      clock,
+      log: quiet,
+      handlers: {
+        unlucky: async () => {
+          calls += 1;
+          if (calls === 1) throw Object.assign(new Error('Failed query'), { cause: { code: '40P01', message: 'deadlock detected' } });
+        },
+      },
+    });
+    await enqueueJob(handle.db, { kind: 'unlucky', key: 'unlucky:1', runAt: clock.now() });
+    await runner.runDue();
+    expect(calls).toBe(2);
+    expect((await findJob(handle.db, 'unlucky:1'))?.done_at).not.toBeNull();
+  });
+
   it('retries a failed job with back-off and keeps the error', async () => {
     let calls = 0;
     const runner = createJobRunner({

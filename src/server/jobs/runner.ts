@@ -159,7 +159,11 @@ export function createJobRunner(options: JobRunnerOptions) {
       const message = error instanceof Error ? error.message : String(error);
       log.error({ job: { kind: job.kind, key: job.key, attempts: job.attempts }, err: message }, 'job failed');
       options.onRun?.(job, 'failed');
-      await failJob(db, { id: job.id, error: message, retryAt: new Date(clock.now().getTime() + retryDelayMs(job.attempts)) });
+      // A deadlock or serialization failure with another job's transaction is nobody's fault and
+      // undid the whole change: the job is due again at once (the pass claims it again), not after
+      // the back-off meant for a failing service.
+      const retryAt = isTransientConflict(error) ? clock.now() : new Date(clock.now().getTime() + retryDelayMs(job.attempts));
+      await failJob(db, { id: job.id, error: message, retryAt });
       if (job.attempts >= job.max_attempts) {
         await options.onExhausted?.(job, message).catch((alertError: unknown) =>
           log.error({ job: { kind: job.kind, key: job.key }, err: String(alertError) }, 'job failure alert failed'),
@@ -297,3 +301,13 @@ export function createJobRunner(options: JobRunnerOptions) {
 }
 
 export type JobRunner = ReturnType<typeof createJobRunner>;
+
+/** PostgreSQL's deadlock_detected (40P01) or serialization_failure (40001), wrapped or not. */
+export function isTransientConflict(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '40P01' || code === '40001') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
