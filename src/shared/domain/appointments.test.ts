@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentState, isLateReschedule, mayAnswer, mayPropose, windowProblem } from './appointments';
+import { appointmentState, isLateReschedule, windowProblem } from './appointments';
 
 const at = (iso: string) => new Date(iso);
 
@@ -11,14 +11,11 @@ describe('the visit rules', () => {
     expect(isLateReschedule(null, at('2026-12-09T21:00:00Z'))).toBe(false);
   });
 
-  it('the expert opens, then either party proposes; the other one answers', () => {
-    expect(mayPropose('client', 'none')).toBe(false);
-    expect(mayPropose('expert', 'none')).toBe(true);
-    expect(mayPropose('client', appointmentState({ agreed: false, pending: true }))).toBe(true);
-    expect(mayPropose('onsite', 'agreed')).toBe(false);
+  it('names the sub-state from what is agreed and what is pending', () => {
+    expect(appointmentState({ agreed: false, pending: false })).toBe('none');
+    expect(appointmentState({ agreed: false, pending: true })).toBe('proposed');
+    expect(appointmentState({ agreed: true, pending: false })).toBe('agreed');
     expect(appointmentState({ agreed: true, pending: true })).toBe('reschedule_pending');
-    expect(mayAnswer('client', 'expert')).toBe(true);
-    expect(mayAnswer('expert', 'expert')).toBe(false);
   });
 
   it('a window is in the future and 15 minutes to 12 hours long', () => {

@@ -44,26 +44,15 @@ export type AppointmentEventKind = (typeof APPOINTMENT_EVENT_KINDS)[number];
 export const APPOINTMENT_TASK_STATUSES: readonly TaskStatus[] = ['assigned', 'in_progress'];
 
 /**
- * The appointment's own small state machine, layered on the task's: none -> proposed -> agreed, and
- * from agreed a pending reschedule that leaves the agreed window standing until it is accepted.
+ * The appointment's sub-state within the task state machine: none -> proposed -> agreed, and from
+ * agreed a pending reschedule that leaves the agreed window standing until it is accepted. Its
+ * transitions are in visit-transitions.ts, re-exported by task-status.ts.
  */
 export type AppointmentState = 'none' | 'proposed' | 'agreed' | 'reschedule_pending';
 
 export function appointmentState(facts: { agreed: boolean; pending: boolean }): AppointmentState {
   if (facts.agreed) return facts.pending ? 'reschedule_pending' : 'agreed';
   return facts.pending ? 'proposed' : 'none';
-}
-
-/** Who may open the first proposal: the expert; the client then counters (decision 0421). */
-export function mayPropose(party: AppointmentParty, state: AppointmentState): boolean {
-  if (party === 'onsite') return false;
-  if (state === 'none') return party === 'expert';
-  return true;
-}
-
-/** A pending proposal is answered by the other party only. */
-export function mayAnswer(party: AppointmentParty, proposer: AppointmentParty): boolean {
-  return party !== 'onsite' && party !== proposer;
 }
 
 /** A reschedule asked for inside 24 h of the agreed start is late (the cancellation rules count it). */

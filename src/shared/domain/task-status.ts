@@ -6,6 +6,8 @@ import type { PaymentStatus, TaskStateFacts, TaskStatus } from './task-state';
 // Importers read the whole status vocabulary from here; the hold helpers and state facts live apart.
 export * from './task-state';
 export * from './payment-hold';
+// The visit's transitions (issue 49): same machine, a sub-state that never changes the status.
+export * from './visit-transitions';
 
 /** The task status machine of spec 001 section 4, as data. The server enforces it; the web reads it. */
 
@@ -82,6 +84,11 @@ export interface TaskTransition {
   clears: readonly TransitionField[];
   paymentEffect: PaymentEffect;
   cancelHoldReason?: CancelHoldReason;
+  /**
+   * What the change does to the visit being planned (issue 49): call_off clears the agreed window and
+   * withdraws a pending proposal, with METHOD:CANCEL to everyone who had it.
+   */
+  visitEffect?: 'call_off';
   /** The spec's texts for the ways the transition can be refused. */
   errors: { notActor: string; wrongStatus: string; guard?: string };
 }
@@ -128,6 +135,7 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     adminFrom: [],
     sets: [],
     clears: ['expert_id', 'assigned_at'],
+    visitEffect: 'call_off',
     paymentEffect: 'cancel_hold_if_intent',
     cancelHoldReason: 'assignment_declined_by_expert',
     errors: { notActor: tasksText.onlyAssignedExpertCanDecline, wrongStatus: tasksText.statusChanged },
@@ -140,6 +148,7 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     adminFrom: [],
     sets: [],
     clears: ['expert_id', 'started_at'],
+    visitEffect: 'call_off',
     paymentEffect: 'none',
     errors: { notActor: tasksText.onlyAssignedExpertCanAbandon, wrongStatus: tasksText.statusChanged },
   },
@@ -191,6 +200,7 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     },
     sets: ['cancelled_at'],
     clears: [],
+    visitEffect: 'call_off',
     paymentEffect: 'cancel_hold_if_authorized',
     cancelHoldReason: 'task_cancelled_by_client',
     errors: { notActor: tasksText.onlyClientCanCancel, wrongStatus: tasksText.notCancellable },

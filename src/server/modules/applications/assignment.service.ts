@@ -46,7 +46,8 @@ export function createAssignmentService(deps: TasksServiceDeps) {
       if (!row) return undefined;
       await restoreRejectedByAssignment(tx, { taskId: task.id, leavingExpertId: userId, assignedAt: task.assigned_at, now });
       // Issue 49: the agreed visit is called off (METHOD:CANCEL to everyone who had it).
-      await callOffVisit(tx, { taskId: task.id, expertId: userId, party: 'expert', now });
+      if (transitionFor(action).visitEffect === 'call_off')
+        await callOffVisit(tx, { taskId: task.id, expertId: userId, party: 'expert', now });
       const notice =
         action === 'decline'
           ? taskNotification.assignmentDeclined(task.client_id, task)

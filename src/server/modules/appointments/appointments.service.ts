@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
+import { appointmentState, isLateReschedule, windowProblem, type AppointmentParty } from '@shared/domain/appointments';
 import {
-  APPOINTMENT_TASK_STATUSES,
-  appointmentState,
-  isLateReschedule,
-  mayAnswer,
-  mayPropose,
-  windowProblem,
-  type AppointmentParty,
-} from '@shared/domain/appointments';
-import { isPaymentAuthorized } from '@shared/domain/task-status';
+  checkVisitTransition,
+  proposingAction,
+  visitTaskRefusal,
+  type VisitAction,
+  type VisitCheck,
+  type VisitFacts,
+} from '@shared/domain/task-status';
 import { formatWindow } from '@shared/domain/time-zone';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
@@ -55,12 +54,27 @@ function partyOf(task: Pick<TaskRow, 'client_id' | 'expert_id'>, userId: string)
   return null;
 }
 
-/** Whether the visit can be planned now: hired, not yet delivered, and the hold authorized. */
-function planningRefusal(task: TaskRow, now: Date): AppError | null {
-  if (!APPOINTMENT_TASK_STATUSES.includes(task.status)) {
-    return conflict(['open', 'pending'].includes(task.status) ? appointmentsText.notYet : appointmentsText.closed);
-  }
-  return isPaymentAuthorized(task, now) ? null : conflict(appointmentsText.notYet);
+/** A refusal of the task state machine as the HTTP error: the wrong party 403, the wrong state 409. */
+function refusalError(check: Extract<VisitCheck, { ok: false }>): AppError {
+  return check.reason === 'forbidden' ? forbidden(check.message) : conflict(check.message);
+}
+
+/** Whether the visit can be planned now (hired, not yet delivered, the hold authorized), or why not. */
+function planningRefusal(task: TaskRow, action: VisitAction, party: AppointmentParty, now: Date): AppError | null {
+  const refusal = visitTaskRefusal(task, action, party, now);
+  return refusal ? refusalError(refusal) : null;
+}
+
+/** The full check inside the transaction, with the appointment's sub-state and the pending proposer. */
+function requireVisitTransition(
+  facts: VisitFacts,
+  action: VisitAction,
+  party: AppointmentParty,
+  now: Date,
+  proposer: AppointmentParty | null = null,
+): void {
+  const check = checkVisitTransition(facts, action, party, { now, proposer });
+  if (!check.ok) throw new Refused(refusalError(check));
 }
 
 const otherParty = (task: TaskRow, party: AppointmentParty): string[] =>
@@ -78,20 +92,20 @@ async function runRefusable<T>(work: () => Promise<T>): Promise<T> {
 /** Appointments (issue 49, docs/decisions/0420-0423): the visit's windows, answers and reschedules. */
 export function createAppointmentsService(db: Db, clock: Clock) {
   /** The task for a party's change: visible, the caller a party, the visit plannable. */
-  async function loadForChange(userId: string, taskId: string, now: Date) {
+  async function loadForChange(userId: string, taskId: string, now: Date, action: VisitAction) {
     const { task } = await loadVisibleTask(db, userId, taskId, now);
     const party = partyOf(task, userId);
     if (!party) throw forbidden(appointmentsText.notParty);
-    const refusal = planningRefusal(task, now);
+    const refusal = planningRefusal(task, action, party, now);
     if (refusal) throw refusal;
     return { task, party, zone: zoneOfTask(task) };
   }
 
   /** Inside the transaction: the task again, share-locked, so a cancel cannot slip in between. */
-  async function recheckTask(tx: Db, taskId: string, now: Date): Promise<void> {
+  async function recheckTask(tx: Db, taskId: string): Promise<TaskRow> {
     const [row] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('share');
-    const refusal = row ? planningRefusal(row, now) : notFound(messages.tasks.notFound);
-    if (refusal) throw new Refused(refusal);
+    if (!row) throw new Refused(notFound(messages.tasks.notFound));
+    return row;
   }
 
   async function read(userId: string, taskId: string): Promise<AppointmentDto> {
@@ -111,7 +125,8 @@ export function createAppointmentsService(db: Db, clock: Clock) {
       pending,
       events,
       party,
-      active: planningRefusal(task, now) === null,
+      task,
+      now,
     });
   }
 
@@ -132,7 +147,7 @@ export function createAppointmentsService(db: Db, clock: Clock) {
       input: { windows: Array<{ start: Date; end: Date }>; reason?: string },
     ): Promise<{ appointment: AppointmentDto; message: string }> {
       const now = clock.now();
-      const { task, party, zone } = await loadForChange(userId, taskId, now);
+      const { task, party, zone } = await loadForChange(userId, taskId, now, 'counter_visit');
       for (const window of input.windows) {
         const problem = windowProblem(window, now);
         if (problem) {
@@ -144,12 +159,12 @@ export function createAppointmentsService(db: Db, clock: Clock) {
       const reason = input.reason?.trim() ? input.reason.trim() : null;
       await runRefusable(() =>
         db.transaction(async (tx) => {
-          await recheckTask(tx, task.id, now);
+          const current = await recheckTask(tx, task.id);
           const row = await lockAppointment(tx, task.id, now);
           const agreed = agreedOf(row);
           const pending = await findPendingProposal(tx, task.id);
           const state = appointmentState({ agreed: agreed !== null, pending: pending !== undefined });
-          if (!mayPropose(party, state)) throw new Refused(conflict(appointmentsText.expertFirst));
+          requireVisitTransition({ ...current, visit: state }, proposingAction(state), party, now, pending?.party ?? null);
           if (agreed && !reason)
             throw new Refused(badRequest(appointmentsText.reasonRequired, { reason: appointmentsText.reasonRequired }));
           if (pending) {
@@ -207,15 +222,15 @@ export function createAppointmentsService(db: Db, clock: Clock) {
     /** The other party takes one of the proposed windows: it becomes the agreed one. */
     async accept(userId: string, taskId: string, proposalId: string, choice: number) {
       const now = clock.now();
-      const { task, party, zone } = await loadForChange(userId, taskId, now);
+      const { task, party, zone } = await loadForChange(userId, taskId, now, 'accept_visit');
       await runRefusable(() =>
         db.transaction(async (tx) => {
-          await recheckTask(tx, task.id, now);
-          await lockAppointment(tx, task.id, now);
+          const current = await recheckTask(tx, task.id);
+          const state = appointmentState({ agreed: agreedOf(await lockAppointment(tx, task.id, now)) !== null, pending: true });
           const proposal = await findProposal(tx, task.id, proposalId);
           if (!proposal) throw new Refused(notFound(appointmentsText.proposalNotFound));
           if (proposal.status !== 'pending') throw new Refused(conflict(appointmentsText.notPending));
-          if (!mayAnswer(party, proposal.party)) throw new Refused(forbidden(appointmentsText.ownProposal));
+          requireVisitTransition({ ...current, visit: state }, 'accept_visit', party, now, proposal.party);
           const picked = proposal.windows[choice];
           if (!picked) throw new Refused(badRequest(appointmentsText.invalidChoice, { choice: appointmentsText.invalidChoice }));
           const window = { start: new Date(picked.start), end: new Date(picked.end) };
@@ -280,16 +295,16 @@ export function createAppointmentsService(db: Db, clock: Clock) {
     /** The other party says no; an agreed window stands. */
     async decline(userId: string, taskId: string, proposalId: string, reasonText?: string) {
       const now = clock.now();
-      const { task, party } = await loadForChange(userId, taskId, now);
+      const { task, party } = await loadForChange(userId, taskId, now, 'decline_visit');
       const reason = reasonText?.trim() ? reasonText.trim() : null;
       await runRefusable(() =>
         db.transaction(async (tx) => {
-          await recheckTask(tx, task.id, now);
-          await lockAppointment(tx, task.id, now);
+          const current = await recheckTask(tx, task.id);
+          const state = appointmentState({ agreed: agreedOf(await lockAppointment(tx, task.id, now)) !== null, pending: true });
           const proposal = await findProposal(tx, task.id, proposalId);
           if (!proposal) throw new Refused(notFound(appointmentsText.proposalNotFound));
           if (proposal.status !== 'pending') throw new Refused(conflict(appointmentsText.notPending));
-          if (!mayAnswer(party, proposal.party)) throw new Refused(forbidden(appointmentsText.ownProposal));
+          requireVisitTransition({ ...current, visit: state }, 'decline_visit', party, now, proposal.party);
           if (!(await closeProposal(tx, { taskId: task.id, id: proposal.id, to: 'declined', now }))) {
             throw new Refused(conflict(appointmentsText.notPending));
           }

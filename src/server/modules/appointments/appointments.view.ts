@@ -1,4 +1,5 @@
-import { appointmentState, mayAnswer, mayPropose, type AppointmentParty } from '@shared/domain/appointments';
+import { appointmentState, type AppointmentParty } from '@shared/domain/appointments';
+import { checkVisitTransition, proposingAction, type TaskStateFacts } from '@shared/domain/task-status';
 import { formatWindow } from '@shared/domain/time-zone';
 import type {
   AppointmentDto,
@@ -45,11 +46,16 @@ export function appointmentDto(params: {
   pending: ProposalRow | undefined;
   events: EventRow[];
   party: AppointmentParty | null;
-  active: boolean;
+  /** The task's state now: the controls shown are exactly the transitions the machine allows. */
+  task: TaskStateFacts;
+  now: Date;
 }): AppointmentDto {
   const { zone, row, pending, party } = params;
   const agreed = agreedOf(row);
   const state = appointmentState({ agreed: agreed !== null, pending: pending !== undefined });
+  const facts = { ...params.task, visit: state };
+  const allows = (action: 'accept_visit' | ReturnType<typeof proposingAction>, as: AppointmentParty) =>
+    checkVisitTransition(facts, action, as, { now: params.now, proposer: pending?.party ?? null }).ok;
   return {
     task_id: params.taskId,
     time_zone: zone,
@@ -70,8 +76,8 @@ export function appointmentDto(params: {
       created_at: event.created_at.toISOString(),
     })),
     my_party: party,
-    can_propose: params.active && party !== null && mayPropose(party, state),
-    can_answer: params.active && party !== null && pending !== undefined && mayAnswer(party, pending.party),
+    can_propose: party !== null && allows(proposingAction(state), party),
+    can_answer: party !== null && pending !== undefined && allows('accept_visit', party),
     onsite_contact: row?.onsite_name
       ? { name: row.onsite_name, email: row.onsite_email, phone: row.onsite_phone }
       : null,

@@ -28,6 +28,8 @@ export async function readOnsiteView(db: Db, taskId: string) {
     .select({
       task_id: tasks.id,
       status: tasks.status,
+      payment_status: tasks.payment_status,
+      authorization_hold_expires_at: tasks.authorization_hold_expires_at,
       location: tasks.location,
       latitude: tasks.latitude,
       longitude: tasks.longitude,

@@ -1,4 +1,5 @@
-import { APPOINTMENT_TASK_STATUSES } from '@shared/domain/appointments';
+import { appointmentState } from '@shared/domain/appointments';
+import { checkVisitTransition, visitTaskRefusal, type VisitAction } from '@shared/domain/task-status';
 import { formatWindow } from '@shared/domain/time-zone';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
@@ -45,7 +46,8 @@ export function createOnsiteService(db: Db, clock: Clock, secret: string) {
     if (!view || view.appointment.onsite_token_version !== read.version || !view.appointment.onsite_name) {
       throw notFound(appointmentsText.onsiteInvalid);
     }
-    if (!APPOINTMENT_TASK_STATUSES.includes(view.status)) throw conflict(appointmentsText.onsiteOver);
+    // The link opens only while the visit is being planned: the machine's state for the person on site.
+    if (visitTaskRefusal(view, 'onsite_ask_another', 'onsite', clock.now())) throw conflict(appointmentsText.onsiteOver);
     return { view, version: read.version };
   }
 
@@ -66,6 +68,19 @@ export function createOnsiteService(db: Db, clock: Clock, secret: string) {
     );
   }
 
+  /** The task state machine's word on a step of the person on site or of the client's contact. */
+  function requireOnsiteStep(
+    task: Parameters<typeof visitTaskRefusal>[0],
+    action: VisitAction,
+    party: 'client' | 'onsite',
+    agreed?: boolean,
+  ): void {
+    // The sub-state matters only for confirming (an agreed window); the other steps take any.
+    const visit = appointmentState({ agreed: agreed ?? true, pending: false });
+    const check = checkVisitTransition({ ...task, visit }, action, party, { now: clock.now() });
+    if (!check.ok) throw check.reason === 'forbidden' ? forbidden(check.message) : conflict(check.message);
+  }
+
   return {
     async setContact(
       userId: string,
@@ -75,8 +90,7 @@ export function createOnsiteService(db: Db, clock: Clock, secret: string) {
       const now = clock.now();
       const { task } = await loadVisibleTask(db, userId, taskId, now);
       if (task.client_id !== userId) throw forbidden(appointmentsText.onlyClientContact);
-      if (!APPOINTMENT_TASK_STATUSES.includes(task.status))
-        throw conflict(['open', 'pending'].includes(task.status) ? appointmentsText.notYet : appointmentsText.closed);
+      requireOnsiteStep(task, 'set_onsite_contact', 'client');
       await db.transaction(async (tx) => {
         await lockAppointment(tx, task.id, now);
         const row = await setOnsiteContact(tx, {
@@ -106,6 +120,7 @@ export function createOnsiteService(db: Db, clock: Clock, secret: string) {
       const now = clock.now();
       const { view, version } = await open(token);
       const a = view.appointment;
+      requireOnsiteStep(view, 'onsite_confirm_visit', 'onsite', a.agreed_start !== null);
       if (!a.agreed_start || !a.agreed_end) throw conflict(appointmentsText.onsiteNoWindow);
       const window = { start: a.agreed_start, end: a.agreed_end };
       await db.transaction(async (tx) => {

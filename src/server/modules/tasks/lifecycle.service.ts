@@ -92,7 +92,8 @@ export function createLifecycleService(deps: TasksServiceDeps & Pick<TaskHooks, 
         if (!row) return undefined;
         if (owesVoid) await owedVoid(tx, task, reason, now);
         // Issue 49: the agreed visit is called off (METHOD:CANCEL to everyone who had it).
-        await callOffVisit(tx, { taskId: task.id, expertId: task.expert_id, party: 'client', now });
+        if (transition.visitEffect === 'call_off')
+          await callOffVisit(tx, { taskId: task.id, expertId: task.expert_id, party: 'client', now });
         if (override) await recordOverride(tx, override, row, now);
         else {
           await notify(tx, [

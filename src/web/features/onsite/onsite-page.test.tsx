@@ -1,3 +1,4 @@
+import { BRAND_NAME } from '@shared/brand';
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -50,6 +51,8 @@ describe('OnsitePage', () => {
     expect(await screen.findByTestId('onsite-address')).toHaveTextContent(VIEW.address);
     expect(screen.getByTestId('onsite-window')).toHaveTextContent('Wed 9 Dec, 4:00-5:00 pm CST');
     expect(screen.getByText('Erin')).toBeInTheDocument();
+    // A stranger opening the link from an email sees who sent it, linked home.
+    expect(screen.getByRole('link', { name: new RegExp(BRAND_NAME) })).toHaveAttribute('href', '/');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm this time' }));
     expect(await screen.findByText('Thank you, the visit is confirmed.')).toBeInTheDocument();
     expect(posts).toEqual(['/api/onsite/abc/confirm']);
