@@ -55,7 +55,7 @@ test('the admin lands in the admin area, Total Users matches the list and grows 
 test('search a user, add and remove the expert role; the audit log shows both', async ({ page }) => {
   await logIn(page, DEMO.admin);
   await page.goto('/admin?tab=users');
-  await page.getByRole('searchbox', { name: 'Search by name or email' }).fill('CLIENT2@example');
+  await page.getByRole('searchbox', { name: 'Search by name, email or user ID' }).fill('CLIENT2@example');
   await page.getByRole('button', { name: 'Search' }).click();
   // One user, in the singular (issue 52: counts through Intl.PluralRules).
   await expect(page.getByText('Showing 1 to 1 of 1 user', { exact: true })).toBeVisible();

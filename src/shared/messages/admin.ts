@@ -57,6 +57,8 @@ export const adminMessages = {
   loadTasksFailed: 'Failed to load tasks: {msg}',
   noTasks: 'No tasks found matching your criteria.',
   taskSearchLabel: 'Search by title, task ID, client or expert',
+  // Spec 002 says "name or email"; the search also takes the user ID that other admin lists link with (issue 52).
+  userSearchLabel: 'Search by name, email or user ID',
   taskSearchTooLong: 'Search must be at most 200 characters',
   taskStatusInvalid: 'Choose a valid task status',
   taskStatusFilter: 'Filter by status',

@@ -17,7 +17,15 @@ export interface ReportContent {
   expert: { name: string; badges: string[] } | null;
   notes: string;
   checklist: ChecklistItem[] | null;
-  files: { itemId: string | null; contentType: string; sha256: string; badges: ProvenanceBadge[]; bytes: Uint8Array | null }[];
+  files: {
+    itemId: string | null;
+    contentType: string;
+    sha256: string;
+    badges: ProvenanceBadge[];
+    bytes: Uint8Array | null;
+    /** A video's poster frame as JPEG (the browser grabbed it at upload); null for a photo or none. */
+    frame?: Uint8Array | null;
+  }[];
 }
 
 const PAGE = { width: 595, height: 842, margin: 48 };
@@ -82,6 +90,7 @@ class Writer {
 }
 
 async function embed(doc: PDFDocument, file: ReportContent['files'][number]): Promise<PDFImage | null> {
+  if (file.contentType.startsWith('video/')) return file.frame ? doc.embedJpg(file.frame).catch(() => null) : null;
   if (!file.bytes) return null;
   try {
     // Never the EXIF: the PDF travels to people who must not learn the expert's position or device.
@@ -154,8 +163,11 @@ export async function buildReportPdf(content: ReportContent): Promise<Uint8Array
     if (group.files.length === 0) w.text('No file', { size: 9 });
     for (const file of group.files) {
       const image = await embed(doc, file);
+      const video = file.contentType.startsWith('video/');
       if (image) w.image(image);
-      else w.text(`[${file.contentType}]`, { size: 9 });
+      // A video is named in words; its frame, when there is one, stands above the words.
+      if (video) w.text(image ? 'Video: a frame from the clip' : 'Video (no frame available)', { size: 9 });
+      else if (!image) w.text(`[${file.contentType}]`, { size: 9 });
       for (const badge of file.badges) w.text(badge.text, { size: 9, color: TONE_COLOR[badge.tone] });
       w.text(`SHA-256 ${file.sha256}`, { size: 7 });
       w.gap(4);

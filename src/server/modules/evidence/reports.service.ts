@@ -11,6 +11,7 @@ import { findTaskWithParties } from '../tasks/task-details.repository';
 import { earnedBadges } from '../verification/verification-status';
 import { zoneOfTask } from '../../lib/task-time-zone';
 import type { TaskCategory } from '@shared/domain/enums';
+import { videoFrameJpeg } from '../video-uploads/thumbnails';
 import { evidenceFileDtos } from './evidence-items.service';
 import { sha256Hex } from './provenance-reader';
 import { clientCopy } from './strip-metadata';
@@ -42,6 +43,12 @@ export async function issueReport(deps: ReportDeps, taskId: string): Promise<Rep
   const issuedAt = task.completed_at ?? deps.clock.now();
   const { files, facts } = await evidenceFileDtos(deps.db, task, issuedAt, { admin: false });
   const bytes = await Promise.all(facts.map((fact) => deps.storage.get(fact.storage_key)));
+  // A video shows its poster frame in the PDF (issue 52), not only its type.
+  const frames = await Promise.all(
+    files.map((file, index) =>
+      file.content_type.startsWith('video/') ? videoFrameJpeg(deps.storage, facts[index].storage_key) : Promise.resolve(null),
+    ),
+  );
   const reportId = crypto.randomUUID();
   // pdf-lib loads on the first report, not at start-up (its import takes about half a second).
   const { buildReportPdf } = await import('./report-pdf');
@@ -78,6 +85,7 @@ export async function issueReport(deps: ReportDeps, taskId: string): Promise<Rep
       sha256: bytes[index] ? sha256Hex(bytes[index].bytes) : file.sha256,
       badges: file.badges,
       bytes: bytes[index]?.bytes ?? null,
+      frame: frames[index],
     })),
   });
   const key = storageKey('reports', task.id, `report-${reportId}.pdf`, issuedAt);

@@ -64,3 +64,19 @@ export async function thumbnailFor(storage: FileStorage, key: string): Promise<S
   const [written] = await storeThumbnails(storage, [{ key, bytes: original.bytes, contentType: original.contentType }]);
   return written ? storage.get(written) : null;
 }
+
+/**
+ * A video's poster frame as JPEG, for the report PDF (pdf-lib embeds JPEG and PNG, thumbnails are
+ * WebP). Null when the video has no poster.
+ */
+export async function videoFrameJpeg(storage: FileStorage, key: string): Promise<Uint8Array | null> {
+  const stored = await storage.get(thumbnailKeyOf(key));
+  if (!stored) return null;
+  try {
+    const sharp = await loadSharp();
+    const out = await sharp(stored.bytes).jpeg({ quality: 80 }).toBuffer();
+    return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+  } catch {
+    return null;
+  }
+}

@@ -22,7 +22,8 @@ function EvidenceFile({ taskId, file, showRaw }: { taskId: string; file: Evidenc
     <li className="space-y-1" data-testid="evidence-file">
       <a href={url} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border">
         {file.content_type.startsWith('video/') ? (
-          <video src={url} controls preload="metadata" className="aspect-video w-full bg-black" aria-label={label} />
+          // The poster is the frame the expert's browser grabbed at upload (the server has no decoder).
+          <video src={url} poster={`${url}/thumbnail`} controls preload="metadata" className="aspect-video w-full bg-black" aria-label={label} />
         ) : (
           // The grid loads the small thumbnail; the link opens the full-size photo.
           <img src={`${url}/thumbnail`} alt={label} loading="lazy" className="aspect-square w-full object-cover" />

@@ -104,11 +104,12 @@ export default function ReportVerifyPage() {
                   className="space-y-2 rounded-md border-2 border-dashed p-4 text-center"
                 >
                   <p className="text-sm text-muted-foreground">{evidenceTrustText.verifyHint}</p>
-                  <label className="inline-flex cursor-pointer flex-col items-center gap-2 text-sm font-medium">
+                  {/* One control, named once: the label is the button, the browser's own picker text stays hidden. */}
+                  <label className="inline-flex cursor-pointer items-center rounded-md border border-input bg-background px-3 py-1.5 text-sm font-medium hover:bg-accent focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2">
                     {evidenceTrustText.verifyChoose}
                     <input
                       type="file"
-                      className="max-w-full text-sm"
+                      className="sr-only"
                       onChange={(event: ChangeEvent<HTMLInputElement>) => void check(event.target.files?.[0])}
                     />
                   </label>

@@ -149,7 +149,9 @@ export function ChecklistEvidenceForm({
                     disabled={upload.isPending}
                     accept={item.kind === 'video' ? VIDEO_TYPES.join(',') : EVIDENCE.allowedTypes.join(',')}
                     aria-describedby={refused[item.id]?.length ? `${inputId}-refused` : undefined}
-                    className="mt-2 block w-full text-sm"
+                    // The browser's own "No file chosen" beside a chosen file misleads: its text is
+                    // hidden, the button stays, and the list and count below say what is chosen.
+                    className="mt-2 block w-full text-sm text-transparent file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-foreground"
                     onChange={(event) => {
                       // `accept` is only a hint to the picker: a file of the wrong kind is refused here by name.
                       const { accepted, errors } = screenItemFiles(item, Array.from(event.target.files ?? []));

@@ -132,6 +132,8 @@ function FreeEvidenceForm({ taskId, path = '/evidence', title }: { taskId: strin
               capture="environment"
               accept={EVIDENCE.allowedTypes.join(',')}
               onChange={choose}
+              // The list below says what is chosen; the browser's "No file chosen" beside it would not.
+              className="text-transparent"
             />
           </Field>
           <ChosenFileList

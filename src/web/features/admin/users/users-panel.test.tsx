@@ -85,7 +85,7 @@ describe('UsersPanel', () => {
     const urls = setup('/admin?tab=users&search=u1');
     await rowOf('Grace Hopper');
     expect(urls.some((url) => url.includes('/api/admin/users') && url.includes('search=u1'))).toBe(true);
-    expect(screen.getByRole('searchbox', { name: 'Search by name or email' })).toHaveValue('u1');
+    expect(screen.getByRole('searchbox', { name: 'Search by name, email or user ID' })).toHaveValue('u1');
   });
 
   it('names the suspension action with a verb: Suspend', async () => {

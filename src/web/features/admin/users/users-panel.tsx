@@ -85,7 +85,7 @@ function UsersList({ linkedSearch }: { linkedSearch: string }) {
         <CardHeader>
           <ListFilters
             searchId="admin-user-search"
-            searchLabel="Search by name or email"
+            searchLabel={adminText.userSearchLabel}
             initialSearch={linkedSearch}
             onSearch={(search) => setQuery((q) => ({ ...q, page: 1, search }))}
             filterLabel="Filter by role"
