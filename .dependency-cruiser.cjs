@@ -39,6 +39,8 @@ const MODULE_ORDER = [
   'invitations',
   'messages',
   'tasks',
+  // The reliability record (issue 50): the cancels of applications and tasks record into it.
+  'reliability',
   'task-alerts',
   'admin-overrides',
   'payments',

@@ -65,6 +65,7 @@ import { discoveryRoutes } from './modules/discovery/discovery.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { onsiteRoutes } from './modules/onsite/onsite.routes';
+import { reliabilityRoutes } from './modules/reliability/reliability.routes';
 import { evidenceTrustRoutes } from './modules/evidence/evidence.routes';
 import { videoUploadRoutes } from './modules/video-uploads/video-uploads.routes';
 import { devClockRoutes } from './modules/dev/dev-clock.routes';
@@ -200,6 +201,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', invitationsRoutes(deps));
   app.route('/api', appointmentsRoutes(deps));
   app.route('/api', onsiteRoutes(deps));
+  app.route('/api', reliabilityRoutes(deps));
   app.route('/api', accountControlRoutes({ ...deps, sessionCache: sessions }));
   app.route('/api', videoUploadRoutes(deps));
   app.route('/api', evidenceTrustRoutes(deps));

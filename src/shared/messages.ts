@@ -43,6 +43,7 @@ import { reachMessages } from './messages/reach';
 import { webPushMessages } from './messages/web-push';
 import { invitationsMessages } from './messages/invitations';
 import { appointmentsMessages } from './messages/appointments';
+import { reliabilityMessages } from './messages/reliability';
 import { listTotalsMessages } from './messages/list-totals';
 import { pageTitlesMessages } from './messages/page-titles';
 import { firstUserMessages } from './messages/first-user';
@@ -99,6 +100,7 @@ export const messages = {
   webPush: webPushMessages,
   invitations: invitationsMessages,
   appointments: appointmentsMessages,
+  reliability: reliabilityMessages,
   listTotals: listTotalsMessages,
   pageTitles: pageTitlesMessages,
   firstUser: firstUserMessages,

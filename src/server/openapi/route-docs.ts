@@ -7,6 +7,7 @@ import { configDocs } from './paths/config';
 import { discoveryDocs } from './paths/discovery';
 import { invitationDocs } from './paths/invitations';
 import { appointmentDocs } from './paths/appointments';
+import { reliabilityDocs } from './paths/reliability';
 import { disputesDocs } from './paths/disputes';
 import { evidenceDocs } from './paths/evidence';
 import { expertsDocs } from './paths/experts';
@@ -55,6 +56,7 @@ export const routeDocs: RouteDoc[] = [
   ...discoveryDocs,
   ...invitationDocs,
   ...appointmentDocs,
+  ...reliabilityDocs,
   ...accountControlDocs,
   ...evidenceDocs,
 ];

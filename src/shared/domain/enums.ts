@@ -97,6 +97,9 @@ export const NOTIFICATION_TYPES = [
   'appointment_agreed',
   'appointment_declined',
   'appointment_reminder',
+  // Issue 50: the third expert cancel in 30 days pauses applications; an admin may lift it.
+  'applications_paused',
+  'applications_resumed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

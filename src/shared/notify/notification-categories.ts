@@ -62,6 +62,8 @@ const CATEGORY_BY_TYPE: Record<string, NotificationCategory> = {
   appointment_agreed: 'tasks_payments',
   appointment_declined: 'tasks_payments',
   appointment_reminder: 'reminders',
+  applications_paused: 'tasks_payments',
+  applications_resumed: 'tasks_payments',
 };
 
 /**
@@ -82,6 +84,8 @@ const MANDATORY_EMAIL_TYPES = new Set<string>([
   'admin_override',
   // Admins: a capture or void keeps failing at the provider and the hold's deadline is coming.
   'payment_retry_failing',
+  // The expert cannot apply for 7 days and must know why, whatever their preferences.
+  'applications_paused',
   // Security: the user asked for their data; the mail is the "link" the export promises.
   'data_export_ready',
 ]);

@@ -36,6 +36,7 @@ export const expertPublicProfileDtoSchema = z
     positive_review_count: z.number().int(),
     avg_response_time_mins: z.number().nullable(),
     success_rate: z.number().nullable(),
+    completed_as_agreed: z.object({ percent: z.number().int(), of: z.number().int() }).nullable(),
     badges: z.array(verificationBadgeDtoSchema),
   })
   .meta({ id: 'ExpertPublicProfile' });

@@ -29,6 +29,8 @@ export interface ExpertPublicProfileDto {
   positive_review_count: number;
   avg_response_time_mins: number | null;
   success_rate: number | null;
+  /** Issue 50: the share of the last 50 outcomes completed as agreed; null below five outcomes. */
+  completed_as_agreed: { percent: number; of: number } | null;
   /** The badges the expert holds (verified ones only). */
   badges: VerificationBadgeDto[];
 }

@@ -15,6 +15,7 @@ import {
 import type { ApplicationRow, ExpertProfileRow, ProfileRow } from '../tasks/task-details.repository';
 import { adminOverrideOf, recordOverride } from '../admin-overrides/admin-override';
 import { assertWithinPriceLimits } from '../tasks/price-limits';
+import { assertMayApply } from '../reliability/reliability.service';
 import { enforce, loadVisibleTask } from '../tasks/task-access';
 import { notify, taskNotification } from '../tasks/task-notifications';
 import type { TasksServiceDeps } from '../tasks/tasks.deps';
@@ -47,6 +48,8 @@ export function createApplicationsService(deps: TasksServiceDeps) {
       const { expert, person } = applicant;
       // A hire must be payable: the client's hold goes to the expert's connected account.
       if (!isPayable(expert)) throw conflict(messages.paymentSetup.mustCompleteFirst);
+      // Issue 50: three cancellations after a hire within 30 days pause new applications for 7 days.
+      await assertMayApply(db, userId, now);
       await assertWithinPriceLimits(db, input.proposed_rate, 'proposed_rate');
       // The application and the client's "application received" notification commit together.
       const row = await db.transaction(async (tx) => {

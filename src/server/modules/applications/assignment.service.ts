@@ -11,6 +11,7 @@ import type { TasksServiceDeps } from '../tasks/tasks.deps';
 import { toTaskDto } from '../tasks/tasks.dto';
 import { updateTaskIf } from '../tasks/tasks.repository';
 import { callOffVisit } from '../appointments/visit-call-off';
+import { recordExpertCancel } from '../reliability/reliability.service';
 
 /** A task back to open: no expert, no hold, payment starting over (decline and abandon). */
 const REOPENED = {
@@ -53,6 +54,8 @@ export function createAssignmentService(deps: TasksServiceDeps) {
           ? taskNotification.assignmentDeclined(task.client_id, task)
           : taskNotification.taskAbandoned(task.client_id, task);
       await notify(tx, [notice]);
+      // Issue 50: a hired expert leaving counts on their reliability record (and may pause applying).
+      await recordExpertCancel(tx, { expertId: userId, taskId: task.id, now });
       await owedVoid(tx, task, 'assignment_declined_by_expert', now);
       return row;
     });

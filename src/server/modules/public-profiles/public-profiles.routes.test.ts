@@ -65,7 +65,7 @@ describe('GET /api/experts/:id/public', () => {
       expect(Object.keys(body.expert).sort()).toEqual(
         [
           'id', 'first_name', 'last_name', 'avatar_url', 'member_since', 'location', 'bio', 'expertise', 'completed_tasks',
-          'avg_rating', 'review_count', 'positive_review_count', 'avg_response_time_mins', 'success_rate', 'badges',
+          'avg_rating', 'review_count', 'positive_review_count', 'avg_response_time_mins', 'success_rate', 'completed_as_agreed', 'badges',
         ].sort(),
       );
       for (const secret of [expert.email, 'secret.pdf', 'acct_', '40.71', '-74.0']) expect(text).not.toContain(secret);

@@ -12,6 +12,7 @@ import type { AppEnv } from '../../http/context';
 import { queryParams } from '../../http/validation';
 import { notFound } from '../../lib/errors';
 import { earnedBadges } from '../verification/verification-status';
+import { completedAsAgreedOf } from '../reliability/reliability.service';
 import {
   countExpertReviews,
   findPublicProfile,
@@ -28,7 +29,10 @@ function expertIdOf(raw: string): string {
   return parsed.data;
 }
 
-export function toPublicProfileDto(row: PublicProfileRow): ExpertPublicProfileDto {
+export function toPublicProfileDto(
+  row: PublicProfileRow,
+  completedAsAgreed: ExpertPublicProfileDto['completed_as_agreed'] = null,
+): ExpertPublicProfileDto {
   const stats = typeof row.review_stats === 'string' ? JSON.parse(row.review_stats) : row.review_stats;
   const average = numberOrNull(stats?.avg);
   return {
@@ -46,6 +50,7 @@ export function toPublicProfileDto(row: PublicProfileRow): ExpertPublicProfileDt
     positive_review_count: Number(stats?.positive ?? 0),
     avg_response_time_mins: numberOrNull(row.avg_response_time_mins),
     success_rate: numberOrNull(row.success_rate),
+    completed_as_agreed: completedAsAgreed,
     badges: earnedBadges({
       communityTrusted: row.community_trusted_at !== null,
       backgroundVerified: row.background_verified_at !== null,
@@ -58,9 +63,10 @@ export function publicProfilesRoutes(deps: AppDeps) {
   const { db } = deps;
   return new Hono<AppEnv>()
     .get('/experts/:id/public', async (c) => {
-      const row = await findPublicProfile(db, expertIdOf(c.req.param('id')));
+      const expertId = expertIdOf(c.req.param('id'));
+      const [row, record] = await Promise.all([findPublicProfile(db, expertId), completedAsAgreedOf(db, expertId)]);
       if (!row) throw notFound(messages.expert.notFoundTitle);
-      const body: ExpertPublicProfileResponse = { expert: toPublicProfileDto(row) };
+      const body: ExpertPublicProfileResponse = { expert: toPublicProfileDto(row, record) };
       return c.json(body);
     })
     .get('/experts/:id/reviews', async (c) => {

@@ -14,6 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { useMyExpertProfile } from '@web/lib/expert-profile';
 import { PayableBanner } from './payable-banner';
 import { TaskAlertsOffNote } from './task-alerts-off-note';
+import { ApplicationPauseNote } from './application-pause-note';
 import { useExpertCentre, type ExpertCentre } from './use-expert-centre';
 
 const dashboardsText = messages.taskPages.dashboards;
@@ -95,6 +96,7 @@ export default function ExpertDashboardPage() {
         ) : null}
       </div>
       {expertQuery.isPending ? null : <PayableBanner expert={expert} />}
+      {expert ? <ApplicationPauseNote /> : null}
       {expert ? <TaskAlertsOffNote /> : null}
       <UpcomingVisits showContact footer={<CalendarFeed />} />
       <Tabs value={tab} onValueChange={(next) => setTab(next as Tab)}>

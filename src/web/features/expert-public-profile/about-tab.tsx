@@ -1,3 +1,5 @@
+import { format } from '@shared/format-message';
+import { reliabilityMessages as reliabilityText } from '@shared/messages/reliability';
 import { formatResponseTime, formatSuccessRate } from '@shared/domain/expert';
 import { messages } from '@shared/messages';
 import type { ExpertPublicProfileDto } from '@shared/schemas/expert-public.schemas';
@@ -54,6 +56,18 @@ export function AboutTab({ expert }: { expert: ExpertPublicProfileDto }) {
             {formatSuccessRate(expert.success_rate)}
           </dd>
         </div>
+        {/* Issue 50: only once there are five outcomes to speak of. */}
+        {expert.completed_as_agreed ? (
+          <div className="rounded-lg border p-4 sm:col-span-2">
+            <dt className="text-xs text-muted-foreground">{reliabilityText.completedAsAgreedLabel}</dt>
+            <dd className="text-sm font-medium" data-testid="completed-as-agreed">
+              {format(reliabilityText.completedAsAgreed, {
+                percent: expert.completed_as_agreed.percent,
+                count: expert.completed_as_agreed.of,
+              })}
+            </dd>
+          </div>
+        ) : null}
       </dl>
     </div>
   );

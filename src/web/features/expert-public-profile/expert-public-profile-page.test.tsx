@@ -23,6 +23,7 @@ const EXPERT: ExpertPublicProfileDto = {
   positive_review_count: 6,
   avg_response_time_mins: 95,
   success_rate: 92.3,
+  completed_as_agreed: { percent: 96, of: 50 },
   badges: [{ level: 'community_trust', name: 'Community Trusted', verified: true, description: '5+ completed tasks with 4.0+ average rating' }],
 };
 const review = (n: number): ExpertReviewDto => ({
@@ -83,6 +84,7 @@ describe('ExpertPublicProfilePage', () => {
     expect(screen.getByText("This expert hasn't added a bio yet.")).toBeInTheDocument();
     expect(screen.getByTestId('response-time')).toHaveTextContent('2 hours');
     expect(screen.getByTestId('success-rate')).toHaveTextContent('92.3%');
+    expect(screen.getByTestId('completed-as-agreed')).toHaveTextContent('Completed as agreed: 96% of the last 50 tasks');
     expect(screen.getAllByText('Community Trusted').length).toBeGreaterThan(0);
   });
 

@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   { value: 'role.removed', label: 'Role removed' },
   { value: 'user.suspended', label: 'User suspended' },
   { value: 'user.unsuspended', label: 'Suspension lifted' },
+  { value: 'reliability.pause_lifted', label: 'Application pause lifted' },
   { value: 'user.deleted', label: 'Account deleted' },
   { value: 'admin.invited', label: 'Admin invited' },
   { value: 'review.hidden', label: 'Review hidden' },

@@ -19,6 +19,7 @@ import { ListFilters } from '../common/list-filters';
 import { useLinkedSearch } from '../common/entity-links';
 import { AuditLog } from './audit-log';
 import { ClientReports } from './client-reports';
+import { PausedExperts } from './paused-experts';
 import { SuspensionDialog } from './suspension-dialog';
 
 const ROLE_FILTERS = [
@@ -183,6 +184,7 @@ function UsersList({ linkedSearch }: { linkedSearch: string }) {
           />
         </CardContent>
       </Card>
+      <PausedExperts />
       <AuditLog />
       <ClientReports />
     </section>
