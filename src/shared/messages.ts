@@ -46,6 +46,8 @@ import { appointmentsMessages } from './messages/appointments';
 import { listTotalsMessages } from './messages/list-totals';
 import { pageTitlesMessages } from './messages/page-titles';
 import { firstUserMessages } from './messages/first-user';
+import { evidenceChangesMessages } from './messages/evidence-changes';
+import { lateWorkMessages } from './messages/late-work';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -102,4 +104,6 @@ export const messages = {
   listTotals: listTotalsMessages,
   pageTitles: pageTitlesMessages,
   firstUser: firstUserMessages,
+  evidenceChanges: evidenceChangesMessages,
+  lateWork: lateWorkMessages,
 } as const;
