@@ -97,6 +97,13 @@ export const NOTIFICATION_TYPES = [
   'appointment_agreed',
   'appointment_declined',
   'appointment_reminder',
+  // Issue 50: changes requested instead of a dispute, and late work (docs/decisions/0465, 0466).
+  'changes_requested',
+  'evidence_redelivered',
+  'extension_requested',
+  'extension_accepted',
+  'extension_declined',
+  'task_cancelled_overdue',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

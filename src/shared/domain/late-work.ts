@@ -41,6 +41,11 @@ export function isOverdueCancellable(task: LateWorkFacts, now: Date): boolean {
   return opensAt !== null && OVERDUE_STATUSES.includes(task.status) && now.getTime() >= opensAt.getTime();
 }
 
+/** Due moments at or before this one are overdue-cancellable at `now` (the same rule as a SQL bound). */
+export function overdueFreeCancelCutoff(now: Date): Date {
+  return new Date(now.getTime() - LATE_WORK.freeCancelAfterHours * HOUR_MS);
+}
+
 /** The latest due moment one extension may ask for. */
 export function latestExtensionDue(task: Pick<LateWorkFacts, 'due_date'>, now: Date): Date {
   const due = task.due_date ? new Date(task.due_date) : now;

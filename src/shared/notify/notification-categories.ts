@@ -62,6 +62,12 @@ const CATEGORY_BY_TYPE: Record<string, NotificationCategory> = {
   appointment_agreed: 'tasks_payments',
   appointment_declined: 'tasks_payments',
   appointment_reminder: 'reminders',
+  changes_requested: 'tasks_payments',
+  evidence_redelivered: 'tasks_payments',
+  extension_requested: 'tasks_payments',
+  extension_accepted: 'tasks_payments',
+  extension_declined: 'tasks_payments',
+  task_cancelled_overdue: 'tasks_payments',
 };
 
 /**
