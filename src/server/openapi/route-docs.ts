@@ -9,6 +9,7 @@ import { invitationDocs } from './paths/invitations';
 import { appointmentDocs } from './paths/appointments';
 import { disputesDocs } from './paths/disputes';
 import { evidenceDocs } from './paths/evidence';
+import { evidenceChangesDocs } from './paths/evidence-changes';
 import { expertsDocs } from './paths/experts';
 import { geoDocs } from './paths/geo';
 import { messagesDocs } from './paths/messages';
@@ -57,4 +58,5 @@ export const routeDocs: RouteDoc[] = [
   ...appointmentDocs,
   ...accountControlDocs,
   ...evidenceDocs,
+  ...evidenceChangesDocs,
 ];

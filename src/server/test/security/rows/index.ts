@@ -15,6 +15,7 @@ import { operationsRows } from './operations.rows';
 import { evidenceRows } from './evidence.rows';
 import { invitationRows } from './invitations.rows';
 import { appointmentRows } from './appointments.rows';
+import { lateWorkRows } from './late-work.rows';
 
 /**
  * Every module's rows. A branch that adds routes adds `<module>.rows.ts` next to these and lists it
@@ -38,4 +39,5 @@ export const matrixRows: MatrixRow[] = [
   ...evidenceRows,
   ...invitationRows,
   ...appointmentRows,
+  ...lateWorkRows,
 ];
