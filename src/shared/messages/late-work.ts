@@ -35,7 +35,7 @@ export const lateWorkMessages = {
   expertHint: 'The due moment has passed. Ask the client for more time, or deliver the evidence now.',
   clientHint: 'The due moment has passed and nothing is delivered yet.',
   requestButton: 'Ask for more time',
-  newDueLabel: 'New due date and time',
+  newDueLabel: 'New due date',
   reasonLabel: 'Reason',
   sendRequest: 'Send the request',
   pendingClient: 'The expert asks to move the due date to {due}. Reason: {reason}',

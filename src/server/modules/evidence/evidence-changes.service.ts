@@ -6,6 +6,8 @@ import { ruleText } from '@shared/domain/rule-texts';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import type { RequestChangesRequest } from '@shared/schemas/evidence-changes.schemas';
+import { submitEvidenceSchema } from '@shared/schemas/evidence.schemas';
+import { validate } from '../../http/validation';
 import { tasks } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -21,7 +23,7 @@ import { updateTaskIf, type TaskRow } from '../tasks/tasks.repository';
 import type { TransitionResult } from '../tasks/lifecycle.service';
 import { appendEvidenceFacts, insertChangeRequest, listChangeRequests, markRedelivered, openChangeRequest } from './change-requests.repository';
 import { collectEvidenceFiles, ITEM_FIELD_PREFIX } from './evidence-files';
-import { checkEvidenceFiles } from './evidence-submission.service';
+import { checkEvidenceFiles, EVIDENCE_FIELDS, textOf } from './evidence-submission.service';
 import { storeEvidence } from './store-evidence';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -98,6 +100,9 @@ export function createEvidenceChangesService(deps: EvidenceChangesDeps) {
     const { task } = await loadTaskFor(db, userId, taskId, 'redeliver_evidence', now);
     const open = await openChangeRequest(db, { taskId: task.id });
     if (!open) throw conflict(changesText.noOpenRequest);
+    // New notes are optional on a re-delivery: when sent, they replace the earlier ones.
+    const notesText = textOf(form, EVIDENCE_FIELDS.notes);
+    const notes = notesText?.trim() ? validate(submitEvidenceSchema, { completion_notes: notesText }).completion_notes : null;
     const files = await collectRedelivery(task, open.item_ids, form, userId);
     const windowHours = await reviewWindowHours(db);
     const windowEndsAt = reviewWindowEnd(now, windowHours, task.authorization_hold_expires_at);
@@ -114,6 +119,7 @@ export function createEvidenceChangesService(deps: EvidenceChangesDeps) {
           {
             status: 'pending_approval',
             evidence_files: [...task.evidence_files, ...stored.keys],
+            ...(notes ? { completion_notes: notes } : {}),
             submitted_at: now,
             review_window_ends_at: windowEndsAt,
             updated_at: now,
