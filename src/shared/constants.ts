@@ -349,7 +349,7 @@ export const CHANGE_REQUESTS = {
   noteMaxLength: 1_000,
 } as const;
 
-/** Issue 50: late work (docs/decisions/0466). */
+/** Issue 50: late work (docs/decisions/0465). */
 export const LATE_WORK = {
   /** Hours after the due moment, with no extension agreed, from which the client cancels for free. */
   freeCancelAfterHours: 24,

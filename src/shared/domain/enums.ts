@@ -97,7 +97,7 @@ export const NOTIFICATION_TYPES = [
   'appointment_agreed',
   'appointment_declined',
   'appointment_reminder',
-  // Issue 50: changes requested instead of a dispute, and late work (docs/decisions/0465, 0466).
+  // Issue 50: changes requested instead of a dispute, and late work (docs/decisions/0465).
   'changes_requested',
   'evidence_redelivered',
   'extension_requested',

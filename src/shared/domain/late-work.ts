@@ -2,7 +2,7 @@ import { LATE_WORK } from '../constants';
 import type { TaskStatus } from './task-state';
 
 /**
- * Late work (issue 50, docs/decisions/0466): a task past its due moment with nothing delivered is
+ * Late work (issue 50, docs/decisions/0465): a task past its due moment with nothing delivered is
  * overdue; the expert may ask for more time, and from LATE_WORK.freeCancelAfterHours after the due
  * moment with no extension agreed the client may cancel for free. An accepted extension moves the due
  * moment itself, so every rule here reads the task's current due date.

@@ -237,7 +237,7 @@ const MATRIX: Row[] = [
   },
   { capability: 'replace_hold_via_dialog', when: 'payment unpaid', facts: { payment_status: 'unpaid' }, allowed: nobody },
   { capability: 'replace_hold_via_dialog', when: 'payment captured', facts: { payment_status: 'captured' }, allowed: nobody },
-  // Issue 50: changes requested instead of a dispute, and late work (docs/decisions/0465, 0466).
+  // Issue 50: changes requested instead of a dispute, and late work (docs/decisions/0465).
   { capability: 'request_changes', when: 'no round yet', allowed: { ...nobody, owner: ['pending_approval'] } },
   { capability: 'request_changes', when: 'one round so far', facts: { changeRounds: 1 }, allowed: { ...nobody, owner: ['pending_approval'] } },
   { capability: 'request_changes', when: 'two rounds so far', facts: { changeRounds: 2 }, allowed: nobody },

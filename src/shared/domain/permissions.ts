@@ -45,7 +45,7 @@ export const TASK_CAPABILITIES = [
   'resolve_dispute',
   'reauthorize_payment',
   'replace_hold_via_dialog',
-  // Issue 50: changes requested instead of a dispute, and late work (docs/decisions/0465, 0466).
+  // Issue 50: changes requested instead of a dispute, and late work (docs/decisions/0465).
   'request_changes',
   'redeliver_evidence',
   'request_extension',

@@ -241,6 +241,7 @@ describe('status helpers', () => {
     ['cancelled', 'Cancelled', 'cancelled', 'grey', false, true],
     ['disputed', 'Disputed', 'disputed', 'orange', false, false],
     ['payment_lapsed', 'Payment Hold Expired', 'payment lapsed', 'orange', false, false],
+    ['changes_requested', 'Changes Requested', 'changes requested', 'orange', false, false],
   ] as const)('%s: label %s, text %s, dot %s', (status, label, text, dot, finished, closed) => {
     expect(statusLabel(status)).toBe(label);
     expect(statusText(status)).toBe(text);

@@ -6,7 +6,7 @@ import { dateField, requiredText } from './common.schemas';
 import { taskTransitionSchema } from './task-api.schemas';
 
 /**
- * Issue 50's API contract (all under /api; docs/decisions/0465, 0466):
+ * Issue 50's API contract (all under /api; docs/decisions/0465):
  *   POST /tasks/:id/evidence/request-changes   RequestChangesRequest -> TaskTransition (the client)
  *   POST /tasks/:id/evidence/redeliver         multipart, `item.<id>` files (or `files`) -> TaskTransition (the expert)
  *   GET  /tasks/:id/change-requests            -> { rounds: ChangeRequestDto[], rounds_left } (the parties, admins)

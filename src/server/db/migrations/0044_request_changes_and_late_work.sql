@@ -1,4 +1,4 @@
--- Issue 50 (docs/decisions/0465, 0466): changes requested instead of a dispute (a task status, the
+-- Issue 50 (docs/decisions/0465): changes requested instead of a dispute (a task status, the
 -- rounds and each file's delivery round) and late work (the expert's requests for more time).
 ALTER TYPE "public"."task_status" ADD VALUE 'changes_requested';--> statement-breakpoint
 CREATE TABLE "evidence_change_requests" (

@@ -8,7 +8,7 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 export const EXTENSION_REQUEST_STATUSES = ['pending', 'accepted', 'declined'] as const;
 
 /**
- * The expert's request for more time on an overdue task (issue 50, docs/decisions/0466). At most one
+ * The expert's request for more time on an overdue task (issue 50, docs/decisions/0465). At most one
  * pending per task (a partial unique index); an accepted one moved tasks.due_date from previous_due_at.
  */
 export const taskExtensionRequests = pgTable(

@@ -1,9 +1,11 @@
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { EvidenceItemsDto } from '@shared/schemas/evidence-trust';
 import type { TaskDto } from '@shared/schemas/task-api';
 import { messages } from '@shared/messages';
-import { evidenceChangeRequests, notifications } from '../../db/schema';
+import { evidenceChangeRequests, inspectionReports, notifications, tasks } from '../../db/schema';
+import { restoreTargetOf } from '../holds/restore-lapsed';
 import type { TestUser } from '../../test/test-app';
 import {
   evidenceForm,
@@ -36,13 +38,30 @@ const redeliver = (taskId: string, form: FormData, user: TestUser = cast.expert)
 const itemsOf = async (taskId: string, user: TestUser = cast.client) =>
   okJson<EvidenceItemsDto>(await h.request('GET', `/api/tasks/${taskId}/evidence-items`, { cookie: user.cookie }));
 
+let sizes = 64;
+/** Each photo a little longer than the last, so that every file has its own hash. */
 function itemForm(files: Record<string, number>) {
   const form = new FormData();
   for (const [item, count] of Object.entries(files)) {
-    for (let i = 0; i < count; i++) form.append(`item.${item}`, imageFile(`${item}-${i}.png`));
+    for (let i = 0; i < count; i++) form.append(`item.${item}`, imageFile(`${item}-${i}.png`, (sizes += 1)));
   }
   return form;
 }
+
+/** Every content stream inflated: pdf-lib writes text as hex strings of the glyph codes. */
+function pdfText(pdf: Uint8Array): string {
+  const raw = Buffer.from(pdf).toString('latin1');
+  const parts = [raw];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
+    try {
+      parts.push(inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1'));
+    } catch {
+      // Not Flate.
+    }
+  }
+  return parts.join('\n').toLowerCase();
+}
+const hexOf = (value: string) => Buffer.from(value, 'latin1').toString('hex');
 
 /** A checklist task delivered once (VIN plate and odometer, one photo each). */
 async function deliveredChecklistTask() {
@@ -92,6 +111,17 @@ describe('request changes instead of a dispute (issue 50)', () => {
 
     const confirmed = await okJson<{ task: TaskDto }>(await h.request('POST', `/api/tasks/${task.id}/evidence/confirm`, { cookie: cast.client.cookie }));
     expect(confirmed.task.status).toBe('verified');
+
+    // The report certifies the final set and lists the round.
+    const [report] = await h.db.select().from(inspectionReports).where(eq(inspectionReports.task_id, task.id));
+    const earlier = view.files.find((file) => file.current === false)!;
+    expect(report!.file_hashes).not.toContain(earlier.sha256);
+    for (const file of view.files.filter((kept) => kept.current)) expect(report!.file_hashes).toContain(file.sha256);
+    const pdf = await h.request('GET', `/api/tasks/${task.id}/report`, { cookie: cast.client.cookie });
+    const text = pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain(hexOf(changesText.reportRoundsHeading));
+    expect(text).toContain(hexOf('Round 1, requested '));
+    expect(text).not.toContain(hexOf(`SHA-256 ${earlier.sha256}`));
   });
 
   it('refuses a third round (fake clock: two rounds, then only confirm or reject)', async () => {
@@ -165,5 +195,14 @@ describe('request changes instead of a dispute (issue 50)', () => {
     const deliveries = await Promise.all([redeliver(task.id, itemForm({ [item]: 1 })), redeliver(task.id, itemForm({ [item]: 1 }))]);
     expect(deliveries.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect((await taskRow(h, task.id)).evidence_files).toHaveLength(3);
+  });
+
+  it('brings a lapsed task back to the open round (no review window), and to review once delivered', async () => {
+    const { task } = await taskAt(h, cast, 'pending_approval');
+    await okJson(await requestChanges(task.id, { note: NOTE }));
+    await h.db.update(tasks).set({ status: 'payment_lapsed' }).where(eq(tasks.id, task.id));
+    expect(await restoreTargetOf(h.db, await taskRow(h, task.id))).toBe('changes_requested');
+    await h.db.update(evidenceChangeRequests).set({ redelivered_at: h.clock.now() }).where(eq(evidenceChangeRequests.task_id, task.id));
+    expect(await restoreTargetOf(h.db, await taskRow(h, task.id))).toBe('pending_approval');
   });
 });

@@ -8,7 +8,7 @@ import { createLifecycleService } from '../tasks/lifecycle.service';
 import { tasksServiceDeps, type TasksModuleDeps } from '../tasks/tasks.deps';
 import { createLateWorkService } from './late-work.service';
 
-/** Issue 50: late work (docs/decisions/0466): the panel, extensions, and the always-free overdue cancel. */
+/** Issue 50: late work (docs/decisions/0465): the panel, extensions, and the always-free overdue cancel. */
 export function lateWorkRoutes(deps: AppDeps) {
   const service = createLateWorkService({ db: deps.db, clock: deps.clock });
   const lifecycle = createLifecycleService({ ...tasksServiceDeps(deps as TasksModuleDeps), callOffVisit });

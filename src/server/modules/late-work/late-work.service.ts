@@ -40,7 +40,7 @@ function note(to: string, type: NewNotification['type'], title: string, message:
 }
 
 /**
- * Late work (issue 50, docs/decisions/0466): "Overdue" for both parties, the expert's request for
+ * Late work (issue 50, docs/decisions/0465): "Overdue" for both parties, the expert's request for
  * more time and the client's answer. The free overdue cancel itself is the tasks module's cancel
  * with `overdue: true` (late-work.routes.ts).
  */

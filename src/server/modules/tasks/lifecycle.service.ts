@@ -55,7 +55,7 @@ export function createHoldRelease(deps: Pick<TasksServiceDeps, 'db' | 'clock' | 
 }
 
 /**
- * Issue 50 (docs/decisions/0466): `overdue` is the client's cancel of work over 24 hours past its due
+ * Issue 50 (docs/decisions/0465): `overdue` is the client's cancel of work over 24 hours past its due
  * moment (isOverdueCancellable). It is ALWAYS free: any cancellation fee must skip it.
  */
 export interface CancelOptions {

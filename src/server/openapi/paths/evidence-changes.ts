@@ -8,7 +8,7 @@ import {
 } from '@shared/schemas/evidence-changes.schemas';
 import type { RouteDoc } from '../route-doc';
 
-/** Issue 50: changes requested instead of a dispute, and late work (docs/decisions/0465, 0466). */
+/** Issue 50: changes requested instead of a dispute, and late work (docs/decisions/0465). */
 export const evidenceChangesDocs: RouteDoc[] = [
   {
     route: 'POST /api/tasks/:id/evidence/request-changes',

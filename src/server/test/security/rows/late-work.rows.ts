@@ -3,7 +3,7 @@ import { taskExtensionRequests, tasks } from '../../../db/schema';
 import type { MatrixRow, World } from '../matrix';
 import { onTask, x } from './row-builders';
 
-/** Issue 50 (docs/decisions/0466): late work. The world's tasks are due a week ahead; these move it. */
+/** Issue 50 (docs/decisions/0465): late work. The world's tasks are due a week ahead; these move it. */
 const DAY = 24 * 60 * 60 * 1000;
 const REASON = 'The seller moved the viewing to the weekend.';
 
