@@ -9,7 +9,6 @@ export const evidenceChangesMessages = {
   noteTooLong: 'Keep the note under {max} characters.',
   noOpenRequest: 'No changes are requested on this task.',
   redeliverOnlyRequested: 'Send files only for the items the client asked about: {items}.',
-  redeliverMissing: 'Send at least one file for each item the client asked about: {items}.',
   // Answers
   requested: 'Changes requested. The expert was told which items to deliver again.',
   redelivered: 'Delivered again. The client has {review_window_hours} to review the new files.',
@@ -34,13 +33,8 @@ export const evidenceChangesMessages = {
   requestedItems: 'Items: {items}',
   wholeDelivery: 'The whole delivery',
   redeliverHeading: 'Deliver again',
-  redeliverButton: 'Deliver again',
-  filesFor: 'Files for {label}',
-  filesLabel: 'Photos',
-  earlierVersion: 'Earlier version (round {round})',
-  finalVersion: 'Current',
-  roundLabel: 'Round {round}',
-  firstDelivery: 'First delivery',
+  earlierVersion: 'Earlier version',
+  roundLabel: 'Delivered again (round {round})',
   redeliveredOn: 'Delivered again {when}',
   // The report PDF
   reportRoundsHeading: 'Rounds of changes',

@@ -9,7 +9,7 @@ import { evidenceChangesMessages as changesText } from '@shared/messages/evidenc
 
 /** Issue 50: which delivery a file came from, when changes were requested (nothing on a first delivery alone). */
 function versionText(file: EvidenceFileDto): string | null {
-  if (file.current === false) return format(changesText.earlierVersion, { round: file.round ?? 0 });
+  if (file.current === false) return changesText.earlierVersion;
   if (file.round) return format(changesText.roundLabel, { round: file.round });
   return null;
 }
