@@ -11,7 +11,7 @@ export const evidenceChangesMessages = {
   redeliverOnlyRequested: 'Send files only for the items the client asked about: {items}.',
   // Answers
   requested: 'Changes requested. The expert was told which items to deliver again.',
-  redelivered: 'Delivered again. The client has {review_window_hours} to review the new files.',
+  redelivered: 'Delivered again. The client has {reviewWindow} to review the new files.',
   // Notifications
   requestedTitle: 'Changes requested',
   requestedMessage: 'The client asked for changes to "{title}": {items}. Their note: {note}',
@@ -25,7 +25,8 @@ export const evidenceChangesMessages = {
   noteLabel: 'What is missing or unclear',
   submit: 'Send the request',
   cancel: 'Cancel',
-  roundsLeft: 'You can request changes {count} more time(s); after that only Confirm or Reject remain.',
+  roundsLeftOne: 'You can request changes once more; after that only Confirm or Reject remain.',
+  roundsLeft: 'You can request changes {count} more times; after that only Confirm or Reject remain.',
   noRoundsLeftHint: 'Changes were requested twice already: confirm the work or reject it.',
   waitingClient: 'You asked for changes. The expert is delivering them; no review window runs meanwhile.',
   waitingExpert: 'The client asked for changes. Deliver the items below again; earlier files stay visible as earlier versions.',

@@ -93,8 +93,9 @@ describe('request changes instead of a dispute (issue 50)', () => {
     expect(waiting.rounds_left).toBe(1);
 
     h.clock.advance(2 * HOUR);
-    const delivered = await okJson<{ task: TaskDto }>(await redeliver(task.id, itemForm({ 'vin-plate': 1 })));
+    const delivered = await okJson<{ task: TaskDto; message: string }>(await redeliver(task.id, itemForm({ 'vin-plate': 1 })));
     expect(delivered.task.status).toBe('pending_approval');
+    expect(delivered.message).toBe('Delivered again. The client has 72 hours to review the new files.');
     const after = await taskRow(h, task.id);
     expect(after.review_window_ends_at!.getTime()).toBeGreaterThan(h.clock.now().getTime());
     expect(after.evidence_files).toHaveLength(3);

@@ -15,6 +15,7 @@ import { EvidenceByItem } from '@web/components/evidence/evidence-by-item';
 import { ReportPanel } from './evidence-provenance';
 import { RejectEvidenceDialog } from './money/reject-evidence-dialog';
 import { formatDateTime } from './format';
+import { countText } from '@shared/plural';
 import { ChangeRounds } from './changes/change-rounds';
 import { RequestChangesDialog } from './changes/request-changes-dialog';
 import { failureText, taskPath, useTaskAction } from './task-query';
@@ -98,7 +99,9 @@ export function EvidenceSection({ task, capabilities, asAdmin = false }: Evidenc
         {items.data?.rounds?.length ? <ChangeRounds rounds={items.data.rounds} checklist={items.data.checklist} /> : null}
         {items.data?.report ? <ReportPanel taskId={task.id} report={items.data.report} /> : null}
         {canRequestChanges ? (
-          <p className="text-xs text-muted-foreground">{format(messages.evidenceChanges.roundsLeft, { count: roundsLeft })}</p>
+          <p className="text-xs text-muted-foreground">
+            {countText(roundsLeft, { one: messages.evidenceChanges.roundsLeftOne, other: messages.evidenceChanges.roundsLeft })}
+          </p>
         ) : null}
         {roundsUsedUp ? <p className="text-xs text-muted-foreground">{messages.evidenceChanges.noRoundsLeftHint}</p> : null}
         {capabilities.has('confirm_evidence') || capabilities.has('reject_evidence') ? (
