@@ -83,6 +83,9 @@ describe('late work (issue 50)', () => {
     expect(await expectError(await askMoreTime(task.id, { new_due_date: dayAfter(due, -2), reason: REASON }), 400)).toBe(lateText.newDueNotLater);
     expect(await expectError(await askMoreTime(task.id, { new_due_date: dayAfter(due, 30), reason: REASON }), 400)).toBe(lateText.newDueTooFar.replace('{days}', '14'));
     await expectError(await post(`/api/tasks/${task.id}/extensions/not-a-uuid/accept`, cast.client), 404);
+    await expectError(await post(`/api/tasks/${task.id}/extensions/${crypto.randomUUID()}/decline`, cast.client), 404);
+    expect(await expectError(await cancelOverdue('not-a-uuid'), 404)).toBe(messages.tasks.notFound);
+    expect(await expectError(await h.request('GET', '/api/tasks/not-a-uuid/late-work', { cookie: cast.client.cookie }), 404)).toBe(messages.tasks.notFound);
   });
 
   it('lets only the assigned expert ask and only the client answer (403/404)', async () => {
