@@ -34,6 +34,8 @@ const MODULE_ORDER = [
   'verification',
   'reviews',
   'applications',
+  // Issue 50: overdue work and extensions; its free cancel is the tasks module's.
+  'late-work',
   'onsite',
   'appointments',
   'invitations',

@@ -67,6 +67,8 @@ import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { onsiteRoutes } from './modules/onsite/onsite.routes';
 import { reliabilityRoutes } from './modules/reliability/reliability.routes';
 import { evidenceTrustRoutes } from './modules/evidence/evidence.routes';
+import { evidenceChangesRoutes } from './modules/evidence/evidence-changes.routes';
+import { lateWorkRoutes } from './modules/late-work/late-work.routes';
 import { videoUploadRoutes } from './modules/video-uploads/video-uploads.routes';
 import { devClockRoutes } from './modules/dev/dev-clock.routes';
 import { accountControlRoutes } from './modules/account-control/account-control.routes';
@@ -182,6 +184,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api', taskListsRoutes(deps));
   app.route('/api', applicationsRoutes(deps));
   app.route('/api', evidenceSubmissionRoutes(deps));
+  app.route('/api', evidenceChangesRoutes(deps));
+  app.route('/api', lateWorkRoutes(deps));
   app.route('/api', reviewsRoutes(deps, communityTrustReviewHooks));
   app.route('/api', paymentsRoutes(deps));
   app.route('/api', paymentSetupRoutes(deps, { webhookHandlers: paymentIntentWebhookHandlers }));

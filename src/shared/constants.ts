@@ -340,3 +340,21 @@ export const TEXT_LIMITS = {
   legalTextMax: 100_000,
   searchMax: 200,
 } as const;
+
+/** Issue 50: changes requested instead of a dispute (docs/decisions/0465). */
+export const CHANGE_REQUESTS = {
+  /** Rounds of changes per task; after them only confirm or reject remain. */
+  maxRounds: 2,
+  noteMinLength: 5,
+  noteMaxLength: 1_000,
+} as const;
+
+/** Issue 50: late work (docs/decisions/0465). */
+export const LATE_WORK = {
+  /** Hours after the due moment, with no extension agreed, from which the client cancels for free. */
+  freeCancelAfterHours: 24,
+  /** How far past the current due moment one extension may move it. */
+  extensionMaxDays: 14,
+  reasonMinLength: 5,
+  reasonMaxLength: 500,
+} as const;

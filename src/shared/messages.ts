@@ -47,6 +47,8 @@ import { reliabilityMessages } from './messages/reliability';
 import { listTotalsMessages } from './messages/list-totals';
 import { pageTitlesMessages } from './messages/page-titles';
 import { firstUserMessages } from './messages/first-user';
+import { evidenceChangesMessages } from './messages/evidence-changes';
+import { lateWorkMessages } from './messages/late-work';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -104,4 +106,6 @@ export const messages = {
   listTotals: listTotalsMessages,
   pageTitles: pageTitlesMessages,
   firstUser: firstUserMessages,
+  evidenceChanges: evidenceChangesMessages,
+  lateWork: lateWorkMessages,
 } as const;

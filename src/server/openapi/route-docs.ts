@@ -10,6 +10,7 @@ import { appointmentDocs } from './paths/appointments';
 import { reliabilityDocs } from './paths/reliability';
 import { disputesDocs } from './paths/disputes';
 import { evidenceDocs } from './paths/evidence';
+import { evidenceChangesDocs } from './paths/evidence-changes';
 import { expertsDocs } from './paths/experts';
 import { geoDocs } from './paths/geo';
 import { messagesDocs } from './paths/messages';
@@ -59,4 +60,5 @@ export const routeDocs: RouteDoc[] = [
   ...reliabilityDocs,
   ...accountControlDocs,
   ...evidenceDocs,
+  ...evidenceChangesDocs,
 ];

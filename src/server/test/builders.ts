@@ -6,6 +6,7 @@ import {
   clientReviews,
   clientFlags,
   disputes,
+  evidenceChangeRequests,
   expertProfiles,
   jobs,
   localPaymentAccounts,
@@ -230,8 +231,8 @@ export async function createTaskAt(
   const now = options.now ?? new Date();
   const { status, expertId } = options;
   const hired = !['pending', 'open'].includes(status) && expertId !== undefined;
-  const paid = ['in_progress', 'pending_approval', 'completed', 'verified', 'disputed'].includes(status);
-  const withEvidence = ['pending_approval', 'completed', 'verified', 'disputed'].includes(status);
+  const paid = ['in_progress', 'pending_approval', 'completed', 'verified', 'disputed', 'changes_requested'].includes(status);
+  const withEvidence = ['pending_approval', 'completed', 'verified', 'disputed', 'changes_requested'].includes(status);
   const id = randomUUID();
   const evidenceKey = `evidence/${id}/1-photo.png`;
   if (withEvidence && options.storage) await options.storage.put(evidenceKey, PNG_BYTES, { contentType: 'image/png' });
@@ -266,6 +267,10 @@ export async function createTaskAt(
     });
   }
   if (status === 'disputed') await createDispute(db, { task_id: task.id, opened_by: options.clientId, created_at: now, updated_at: now });
+  // Issue 50: a round of changes the expert still owes.
+  if (status === 'changes_requested') {
+    await db.insert(evidenceChangeRequests).values({ task_id: task.id, round: 1, item_ids: [], note: 'The back of the car is missing.', requested_by: options.clientId, requested_at: now });
+  }
   for (const applicant of options.applicantIds ?? []) await createApplication(db, { task_id: task.id, expert_id: applicant });
   if (hired) await createApplication(db, { task_id: task.id, expert_id: expertId, status: 'accepted' });
   return task;

@@ -100,6 +100,13 @@ export const NOTIFICATION_TYPES = [
   // Issue 50: the third expert cancel in 30 days pauses applications; an admin may lift it.
   'applications_paused',
   'applications_resumed',
+  // Issue 50: changes requested instead of a dispute, and late work (docs/decisions/0465).
+  'changes_requested',
+  'evidence_redelivered',
+  'extension_requested',
+  'extension_accepted',
+  'extension_declined',
+  'task_cancelled_overdue',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

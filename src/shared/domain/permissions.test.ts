@@ -8,7 +8,7 @@ import {
   type TaskCapability,
   type TaskRole,
 } from './permissions';
-import { ACTORS, BASE, EARLIER, NOW } from './permissions.fixtures';
+import { ACTORS, BASE, EARLIER, LATER, NOW } from './permissions.fixtures';
 import { TASK_STATUSES, type TaskStatus } from './task-status';
 
 const ALL = TASK_STATUSES;
@@ -21,9 +21,12 @@ const NOT_CLOSED: readonly TaskStatus[] = [
   'pending_approval',
   'disputed',
   'payment_lapsed',
+  'changes_requested',
 ];
-/** Admins may cancel anything not closed except delivered work (awaiting approval or disputed): a dispute settles it (issue 27). */
-const ADMIN_CANCEL: readonly TaskStatus[] = NOT_CLOSED.filter((status) => status !== 'disputed' && status !== 'pending_approval');
+/** Admins may cancel anything not closed except delivered work (awaiting approval, disputed, changes requested): a dispute settles it (issue 27). */
+const ADMIN_CANCEL: readonly TaskStatus[] = NOT_CLOSED.filter(
+  (status) => status !== 'disputed' && status !== 'pending_approval' && status !== 'changes_requested',
+);
 const CHAT: readonly TaskStatus[] = [
   'assigned',
   'in_progress',
@@ -33,9 +36,10 @@ const CHAT: readonly TaskStatus[] = [
   'cancelled',
   'disputed',
   'payment_lapsed',
+  'changes_requested',
 ];
-const CHAT_WRITE: readonly TaskStatus[] = ['assigned', 'in_progress', 'pending_approval', 'disputed', 'payment_lapsed'];
-const EVIDENCE: readonly TaskStatus[] = ['pending_approval', 'completed', 'verified', 'disputed', 'payment_lapsed'];
+const CHAT_WRITE: readonly TaskStatus[] = ['assigned', 'in_progress', 'pending_approval', 'disputed', 'payment_lapsed', 'changes_requested'];
+const EVIDENCE: readonly TaskStatus[] = ['pending_approval', 'completed', 'verified', 'disputed', 'payment_lapsed', 'changes_requested'];
 
 interface Row {
   capability: TaskCapability;
@@ -206,7 +210,7 @@ const MATRIX: Row[] = [
   {
     capability: 'reauthorize_payment',
     when: 'payment authorized',
-    allowed: { ...nobody, owner: ['assigned', 'in_progress', 'pending_approval', 'disputed', 'payment_lapsed'] },
+    allowed: { ...nobody, owner: ['assigned', 'in_progress', 'pending_approval', 'disputed', 'payment_lapsed', 'changes_requested'] },
   },
   {
     capability: 'reauthorize_payment',
@@ -223,7 +227,7 @@ const MATRIX: Row[] = [
   {
     capability: 'replace_hold_via_dialog',
     when: 'payment authorized, hold live',
-    allowed: { ...nobody, owner: ['assigned', 'in_progress', 'pending_approval', 'disputed'] },
+    allowed: { ...nobody, owner: ['assigned', 'in_progress', 'pending_approval', 'disputed', 'changes_requested'] },
   },
   {
     capability: 'replace_hold_via_dialog',
@@ -233,6 +237,32 @@ const MATRIX: Row[] = [
   },
   { capability: 'replace_hold_via_dialog', when: 'payment unpaid', facts: { payment_status: 'unpaid' }, allowed: nobody },
   { capability: 'replace_hold_via_dialog', when: 'payment captured', facts: { payment_status: 'captured' }, allowed: nobody },
+  // Issue 50: changes requested instead of a dispute, and late work (docs/decisions/0465).
+  { capability: 'request_changes', when: 'no round yet', allowed: { ...nobody, owner: ['pending_approval'] } },
+  { capability: 'request_changes', when: 'one round so far', facts: { changeRounds: 1 }, allowed: { ...nobody, owner: ['pending_approval'] } },
+  { capability: 'request_changes', when: 'two rounds so far', facts: { changeRounds: 2 }, allowed: nobody },
+  { capability: 'redeliver_evidence', when: 'default', allowed: { ...nobody, assigned_expert: ['changes_requested'] } },
+  { capability: 'request_extension', when: 'no due moment', allowed: nobody },
+  { capability: 'request_extension', when: 'not yet due', facts: { due_date: LATER }, allowed: nobody },
+  {
+    capability: 'request_extension',
+    when: 'past the due moment',
+    facts: { due_date: EARLIER },
+    allowed: { ...nobody, assigned_expert: ['assigned', 'in_progress'] },
+  },
+  { capability: 'decide_extension', when: 'default', allowed: { ...nobody, owner: ['assigned', 'in_progress'] } },
+  {
+    capability: 'cancel_overdue',
+    when: 'past due, inside the 24 hours',
+    facts: { due_date: new Date(new Date(NOW).getTime() - 23 * 60 * 60 * 1000) },
+    allowed: nobody,
+  },
+  {
+    capability: 'cancel_overdue',
+    when: 'past due by more than 24 hours',
+    facts: { due_date: new Date(new Date(NOW).getTime() - 25 * 60 * 60 * 1000) },
+    allowed: { ...nobody, owner: ['assigned', 'in_progress'] },
+  },
 ];
 
 const cases = MATRIX.flatMap((row) =>

@@ -1,4 +1,6 @@
+import { CHANGE_REQUESTS } from '../constants';
 import { messages } from '../messages';
+import { isOverdue, isOverdueCancellable } from './late-work';
 import {
   canAuthorizePayment,
   canCapturePayment,
@@ -43,6 +45,12 @@ export const TASK_CAPABILITIES = [
   'resolve_dispute',
   'reauthorize_payment',
   'replace_hold_via_dialog',
+  // Issue 50: changes requested instead of a dispute, and late work (docs/decisions/0465).
+  'request_changes',
+  'redeliver_evidence',
+  'request_extension',
+  'decide_extension',
+  'cancel_overdue',
 ] as const;
 export type TaskCapability = (typeof TASK_CAPABILITIES)[number];
 
@@ -64,6 +72,10 @@ export interface TaskAccessFacts {
   applicationCount?: number;
   /** The task's client has already reviewed it. */
   hasReview?: boolean;
+  /** The due moment (late work reads it). */
+  due_date?: Date | string | null;
+  /** Rounds of changes requested so far (issue 50); the request rule needs it. */
+  changeRounds?: number;
 }
 
 export const TASK_ROLES = ['admin', 'owner', 'assigned_expert', 'other_expert', 'other_client'] as const;
@@ -128,10 +140,11 @@ const CHAT_STATUSES: readonly TaskStatus[] = [
   'cancelled',
   'disputed',
   'payment_lapsed',
+  'changes_requested',
 ];
-const EVIDENCE_STATUSES: readonly TaskStatus[] = ['pending_approval', 'completed', 'verified', 'disputed', 'payment_lapsed'];
+const EVIDENCE_STATUSES: readonly TaskStatus[] = ['pending_approval', 'completed', 'verified', 'disputed', 'payment_lapsed', 'changes_requested'];
 /** A live hold can be renewed while the work is not yet paid (docs/decisions/0113). */
-const REAUTHORIZE_STATUSES: readonly TaskStatus[] = ['assigned', 'in_progress', 'pending_approval', 'disputed'];
+const REAUTHORIZE_STATUSES: readonly TaskStatus[] = ['assigned', 'in_progress', 'pending_approval', 'disputed', 'changes_requested'];
 const REVIEW_VIEW_STATUSES: readonly TaskStatus[] = ['completed', 'verified', 'cancelled'];
 const ADMIN_REVIEW_VIEW_STATUSES: readonly TaskStatus[] = ['completed', 'verified'];
 /** The review form needs a finished task (the flow ends in verified; completed is kept for older tasks). */
@@ -146,12 +159,23 @@ const NOT_CLOSED: readonly TaskStatus[] = [
   'pending_approval',
   'disputed',
   'payment_lapsed',
+  'changes_requested',
 ];
 
 const chatParty: Rule = (task) =>
   task.expert_id !== null && CHAT_STATUSES.includes(task.status)
     ? ALLOWED
     : refuse('wrong_status', messages.chat.partiesOnly);
+/** At most CHANGE_REQUESTS.maxRounds rounds of changes, then only confirm or reject. */
+const changeRoundsLeft: Rule = (task) =>
+  (task.changeRounds ?? 0) < CHANGE_REQUESTS.maxRounds ? ALLOWED : refuse('guard', messages.evidenceChanges.noRoundsLeft);
+const overdue: Rule = (task, now) =>
+  isOverdue({ status: task.status, due_date: task.due_date ?? null }, now) ? ALLOWED : refuse('wrong_status', messages.lateWork.notOverdueYet);
+const overdueCancellable: Rule = (task, now) =>
+  isOverdueCancellable({ status: task.status, due_date: task.due_date ?? null }, now)
+    ? ALLOWED
+    : refuse('wrong_status', messages.lateWork.notOverdueCancellable);
+
 const chatWritable: Rule = (task) =>
   isClosed(task.status) ? refuse('wrong_status', messages.chat.readOnly) : ALLOWED;
 
@@ -317,6 +341,27 @@ const RULES: Record<TaskCapability, CapabilityRules> = {
       owner: (task, now) =>
         canReplaceHoldThroughDialog(task, now) ? ALLOWED : refuse('wrong_status', messages.holds.reauthorizeNotAllowed),
     },
+  },
+  request_changes: {
+    forbidden: messages.evidence.onlyClientCanReview,
+    rules: { owner: both(transitionRule('request_changes'), changeRoundsLeft) },
+  },
+  redeliver_evidence: {
+    forbidden: messages.evidence.onlyAssignedExpertCanSubmit,
+    rules: { assigned_expert: transitionRule('redeliver_evidence') },
+  },
+  request_extension: {
+    forbidden: messages.lateWork.onlyAssignedExpert,
+    rules: { assigned_expert: overdue },
+  },
+  decide_extension: {
+    forbidden: messages.lateWork.onlyClient,
+    rules: { owner: inStatuses(['assigned', 'in_progress'], messages.lateWork.notInProgress) },
+  },
+  // Always free; the client's own (the cancellation policy's fee never applies to it).
+  cancel_overdue: {
+    forbidden: messages.tasks.onlyClientCanCancel,
+    rules: { owner: both(transitionRule('cancel'), overdueCancellable) },
   },
 };
 

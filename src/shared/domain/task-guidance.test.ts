@@ -20,6 +20,7 @@ const PAYMENT: Record<TaskStatus, PaymentStatus> = {
   cancelled: 'authorized',
   disputed: 'authorized',
   payment_lapsed: 'pending',
+  changes_requested: 'authorized',
 };
 
 /** The owner's Next Steps per status (payment as above, not yet reviewed). */
@@ -34,6 +35,7 @@ const OWNER: Record<TaskStatus, string | null> = {
   cancelled: pay.nextReleased,
   disputed: polishText.nextDisputedClient,
   payment_lapsed: messages.holds.lapsedClient,
+  changes_requested: messages.evidenceChanges.waitingClient,
 };
 
 const OPEN_HINT: Record<TaskViewer, string | null> = {
@@ -56,6 +58,7 @@ const BADGE: Record<TaskStatus, string | null> = {
   cancelled: polishText.evidenceRejected,
   disputed: polishText.evidenceDisputed,
   payment_lapsed: detailsText.evidencePending,
+  changes_requested: messages.taskStatus.changes_requested,
 };
 
 const cases = TASK_STATUSES.flatMap((status) => TASK_VIEWERS.map((viewer) => [status, viewer] as const));

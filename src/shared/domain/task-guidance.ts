@@ -33,6 +33,8 @@ function evidenceBadge(status: TaskStatus): TaskGuidance['evidenceBadge'] {
       return { text: details.evidencePending, tone: 'warning' };
     case 'disputed':
       return { text: polishMessages.evidenceDisputed, tone: 'destructive' };
+    case 'changes_requested':
+      return { text: messages.taskStatus.changes_requested, tone: 'warning' };
     case 'completed':
     case 'verified':
       return { text: details.evidenceApproved, tone: 'success' };
@@ -58,6 +60,8 @@ function ownerNextStep({ status, payment_status, reviewed }: TaskGuidanceFacts):
       return polishMessages.nextReviewEvidence;
     case 'disputed':
       return polishMessages.nextDisputedClient;
+    case 'changes_requested':
+      return messages.evidenceChanges.waitingClient;
     case 'payment_lapsed':
       return messages.holds.lapsedClient;
     case 'completed':

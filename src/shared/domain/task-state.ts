@@ -12,6 +12,8 @@ export const TASK_STATUSES = [
   // Issue 13 (docs/decisions/0111, 0113): a rejected delivery under dispute, and a hold that lapsed.
   'disputed',
   'payment_lapsed',
+  // Issue 50 (docs/decisions/0465): the client asked for changes; the expert re-delivers, no review window runs.
+  'changes_requested',
 ] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
@@ -40,5 +42,5 @@ export function isClosed(status: TaskStatus): boolean {
 
 /** Evidence review is pending while the task awaits approval or is disputed, otherwise approved. */
 export function evidenceReviewStatus(status: TaskStatus): 'pending' | 'approved' {
-  return status === 'pending_approval' || status === 'disputed' ? 'pending' : 'approved';
+  return status === 'pending_approval' || status === 'disputed' || status === 'changes_requested' ? 'pending' : 'approved';
 }

@@ -26,6 +26,7 @@ export function statusDotColor(status: TaskStatus): StatusDotColor {
     case 'open':
     case 'disputed':
     case 'payment_lapsed':
+    case 'changes_requested':
       return 'orange';
     default:
       return 'grey';

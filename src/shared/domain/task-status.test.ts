@@ -38,8 +38,11 @@ const TABLE: [TaskAction, TaskStatus[], TaskStatus, 'client' | 'assigned_expert'
   ['resolve_dispute_partial', [], 'verified', 'admin'],
   ['resolve_dispute_refund', [], 'cancelled', 'admin'],
   ['auto_release', ['pending_approval'], 'verified', 'system'],
-  ['hold_lapse', ['in_progress', 'pending_approval', 'disputed', 'verified'], 'payment_lapsed', 'system'],
+  ['hold_lapse', ['in_progress', 'pending_approval', 'disputed', 'verified', 'changes_requested'], 'payment_lapsed', 'system'],
   ['reauthorize', ['payment_lapsed'], 'in_progress', 'client'],
+  // Issue 50 (docs/decisions/0465).
+  ['request_changes', ['pending_approval'], 'changes_requested', 'client'],
+  ['redeliver_evidence', ['changes_requested'], 'pending_approval', 'assigned_expert'],
 ];
 
 describe('transitions table', () => {
@@ -161,7 +164,7 @@ describe('checkTransition', () => {
     for (const status of TASK_STATUSES) {
       const admin = canTransition(task(status), 'cancel', { asAdmin: true });
       const client = canTransition(task(status), 'cancel');
-      expect(admin).toBe(!['completed', 'verified', 'cancelled', 'disputed', 'pending_approval'].includes(status));
+      expect(admin).toBe(!['completed', 'verified', 'cancelled', 'disputed', 'pending_approval', 'changes_requested'].includes(status));
       expect(client).toBe(['open', 'assigned', 'in_progress', 'payment_lapsed'].includes(status));
     }
   });
@@ -206,7 +209,9 @@ describe('checkTransition', () => {
     expect(availableActions(task('pending_approval', 'authorized'), NOW)).toEqual([
       'confirm_evidence',
       'reject_evidence',
+      'request_changes',
     ]);
+    expect(availableActions(task('changes_requested', 'authorized'), NOW)).toEqual(['redeliver_evidence']);
     expect(availableActions(task('disputed', 'authorized'), NOW)).toEqual(['resubmit_evidence', 'accept_rejection']);
     expect(availableActions(task('payment_lapsed', 'unpaid'), NOW)).toEqual(['cancel', 'reauthorize']);
     for (const status of ['pending', 'completed', 'verified', 'cancelled'] as const) {
@@ -236,6 +241,7 @@ describe('status helpers', () => {
     ['cancelled', 'Cancelled', 'cancelled', 'grey', false, true],
     ['disputed', 'Disputed', 'disputed', 'orange', false, false],
     ['payment_lapsed', 'Payment Hold Expired', 'payment lapsed', 'orange', false, false],
+    ['changes_requested', 'Changes Requested', 'changes requested', 'orange', false, false],
   ] as const)('%s: label %s, text %s, dot %s', (status, label, text, dot, finished, closed) => {
     expect(statusLabel(status)).toBe(label);
     expect(statusText(status)).toBe(text);
@@ -256,7 +262,8 @@ describe('status helpers', () => {
   it('derives the evidence review status', () => {
     expect(evidenceReviewStatus('pending_approval')).toBe('pending');
     expect(evidenceReviewStatus('disputed')).toBe('pending');
-    for (const status of TASK_STATUSES.filter((s) => s !== 'pending_approval' && s !== 'disputed')) {
+    expect(evidenceReviewStatus('changes_requested')).toBe('pending');
+    for (const status of TASK_STATUSES.filter((s) => s !== 'pending_approval' && s !== 'disputed' && s !== 'changes_requested')) {
       expect(evidenceReviewStatus(status)).toBe('approved');
     }
   });

@@ -29,6 +29,9 @@ export const TASK_ACTIONS = [
   'auto_release',
   'hold_lapse',
   'reauthorize',
+  // Issue 50: changes requested instead of a dispute, at most CHANGE_REQUESTS.maxRounds (docs/decisions/0465).
+  'request_changes',
+  'redeliver_evidence',
 ] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
 
@@ -197,6 +200,7 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     adminRefusals: {
       pending_approval: messages.adminOverrides.cancelDeliveredWork,
       disputed: messages.adminOverrides.cancelDisputed,
+      changes_requested: messages.adminOverrides.cancelDeliveredWork,
     },
     sets: ['cancelled_at'],
     clears: [],
@@ -277,7 +281,7 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
   // The provider cancelled the hold before it was captured (docs/decisions/0113).
   hold_lapse: {
     action: 'hold_lapse',
-    from: ['in_progress', 'pending_approval', 'disputed', 'verified'],
+    from: ['in_progress', 'pending_approval', 'disputed', 'verified', 'changes_requested'],
     to: 'payment_lapsed',
     actor: 'system',
     adminFrom: [],
@@ -298,6 +302,35 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     clears: [],
     paymentEffect: 'new_hold',
     errors: { notActor: messages.payment.onlyClientCanPay, wrongStatus: tasksText.statusChanged },
+  },
+  // The review window stops (cleared) while the expert works on the named items; the round count
+  // (at most CHANGE_REQUESTS.maxRounds) is the service's guard, read from the change requests.
+  request_changes: {
+    action: 'request_changes',
+    from: ['pending_approval'],
+    to: 'changes_requested',
+    actor: 'client',
+    adminFrom: [],
+    sets: [],
+    clears: ['review_window_ends_at'],
+    paymentEffect: 'none',
+    errors: {
+      notActor: messages.evidence.onlyClientCanReview,
+      wrongStatus: tasksText.statusChanged,
+      guard: messages.evidenceChanges.noRoundsLeft,
+    },
+  },
+  // Each delivery restarts the review window, as the first one started it.
+  redeliver_evidence: {
+    action: 'redeliver_evidence',
+    from: ['changes_requested'],
+    to: 'pending_approval',
+    actor: 'assigned_expert',
+    adminFrom: [],
+    sets: ['evidence_files', 'submitted_at', 'review_window_ends_at'],
+    clears: [],
+    paymentEffect: 'none',
+    errors: { notActor: messages.evidence.onlyAssignedExpertCanSubmit, wrongStatus: tasksText.statusChanged },
   },
 };
 

@@ -109,6 +109,12 @@ export function formatWindow(window: { start: Date; end: Date }, zone: string): 
   return `${startDay}, ${from}-${end.time} ${end.meridiem} ${abbreviation}`;
 }
 
+/** One moment named in `zone`: "Tue 9 Dec, 11:59 pm CST" (issue 50: due moments and extensions). */
+export function formatInTimeZone(at: Date, zone: string): string {
+  const clock = clockParts(at, zone);
+  return `${dayLabel(at, zone)}, ${clock.time} ${clock.meridiem} ${zoneAbbreviation(at, zone)}`;
+}
+
 /** Whether two zones show a moment at different wall-clock times (the viewer's own time is then shown too). */
 export function zonesDiffer(at: Date, zone: string, viewerZone: string): boolean {
   return zone !== viewerZone && zoneOffsetMs(at, zone) !== zoneOffsetMs(at, viewerZone);

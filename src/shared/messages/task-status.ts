@@ -10,4 +10,5 @@ export const taskStatusMessages = {
   cancelled: 'Cancelled',
   disputed: 'Disputed',
   payment_lapsed: 'Payment Hold Expired',
+  changes_requested: 'Changes Requested',
 } as const;

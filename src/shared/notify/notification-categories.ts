@@ -64,6 +64,12 @@ const CATEGORY_BY_TYPE: Record<string, NotificationCategory> = {
   appointment_reminder: 'reminders',
   applications_paused: 'tasks_payments',
   applications_resumed: 'tasks_payments',
+  changes_requested: 'tasks_payments',
+  evidence_redelivered: 'tasks_payments',
+  extension_requested: 'tasks_payments',
+  extension_accepted: 'tasks_payments',
+  extension_declined: 'tasks_payments',
+  task_cancelled_overdue: 'tasks_payments',
 };
 
 /**

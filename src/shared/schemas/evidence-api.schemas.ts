@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHECKLIST_ITEM_KINDS } from '../domain/checklist';
+import { changeRequestDtoSchema } from './evidence-changes.schemas';
 import type {
   EvidenceFileDto,
   EvidenceItemsDto,
@@ -25,6 +26,8 @@ export const evidenceFileDtoSchema = z
     sha256: z.string(),
     captured_at: isoDate.nullable(),
     badges: z.array(z.object({ tone: z.enum(['ok', 'info', 'warning']), text: z.string() })),
+    round: z.number().int().optional(),
+    current: z.boolean().optional(),
     admin: z
       .object({
         latitude: z.number().nullable(),
@@ -47,6 +50,8 @@ export const evidenceItemsDtoSchema = z
       .nullable(),
     files: z.array(evidenceFileDtoSchema),
     report: reportSummaryDtoSchema.nullable(),
+    rounds: z.array(changeRequestDtoSchema).optional(),
+    rounds_left: z.number().int().optional(),
   })
   .meta({ id: 'EvidenceItems' });
 

@@ -1,5 +1,6 @@
 import type { ChecklistItem } from '../domain/checklist';
 import type { ProvenanceBadge } from '../domain/provenance';
+import type { ChangeRequestDto } from './evidence-changes.schemas';
 
 /**
  * Issue 20's API contract (all under /api):
@@ -20,6 +21,9 @@ export interface EvidenceFileDto {
   sha256: string;
   captured_at: string | null;
   badges: ProvenanceBadge[];
+  /** Issue 50: the delivery that brought it (0 the first) and whether it is in the final set. */
+  round?: number;
+  current?: boolean;
   /** Admins only: the raw metadata (exact position, device, every tag read). */
   admin?: {
     latitude: number | null;
@@ -41,6 +45,9 @@ export interface EvidenceItemsDto {
   files: EvidenceFileDto[];
   /** Shown to the task's client and admins once issued. */
   report: ReportSummaryDto | null;
+  /** Issue 50: the rounds of changes requested so far, first to last, and how many remain. */
+  rounds?: ChangeRequestDto[];
+  rounds_left?: number;
 }
 
 export interface PublicReportDto {

@@ -12,3 +12,4 @@ export { clientReportSchema } from '@shared/schemas/client-reports.schemas';
 export { rejectEvidenceSchema } from '@shared/schemas/disputes.schemas';
 export { submitEvidenceSchema } from '@shared/schemas/evidence.schemas';
 export { createReviewSchema } from '@shared/schemas/reviews.schemas';
+export { requestChangesSchema, requestExtensionSchema } from '@shared/schemas/evidence-changes.schemas';

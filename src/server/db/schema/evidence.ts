@@ -1,4 +1,4 @@
-import { bigint, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles';
 import { tasks } from './tasks';
 
@@ -32,6 +32,8 @@ export const evidenceFiles = pgTable(
     duration_seconds: doublePrecision('duration_seconds'),
     /** Everything the metadata reader found (admins see it in disputes; never sent to the client). */
     raw_metadata: jsonb('raw_metadata'),
+    /** The delivery that brought the file: 0 the first, n the re-delivery after the n-th change request (issue 50). */
+    round: integer('round').notNull().default(0),
     created_at: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -39,6 +41,29 @@ export const evidenceFiles = pgTable(
     // "Same file as evidence on another task": an equality lookup by hash.
     index('evidence_file_facts_sha256_idx').on(t.sha256),
   ],
+);
+
+/**
+ * A round of changes the client requested instead of a dispute (issue 50, docs/decisions/0465): the
+ * checklist items to deliver again and a note. One row per round; (task_id, round) is unique, so two
+ * requests racing for the same round leave one.
+ */
+export const evidenceChangeRequests = pgTable(
+  'evidence_change_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    task_id: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    /** Checklist item ids; empty on a task without a checklist (the whole delivery). */
+    item_ids: text('item_ids').array().notNull(),
+    note: text('note').notNull(),
+    requested_by: uuid('requested_by').references(() => profiles.id, { onDelete: 'set null' }),
+    requested_at: timestamptz('requested_at').notNull(),
+    redelivered_at: timestamptz('redelivered_at'),
+  },
+  (t) => [unique('evidence_change_requests_task_round_unique').on(t.task_id, t.round)],
 );
 
 /** The inspection report issued when a task is confirmed or auto-released. docs/decisions/0152. */

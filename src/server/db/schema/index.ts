@@ -13,3 +13,4 @@ export * from './account';
 export * from './invitations';
 export * from './appointments';
 export * from './reliability';
+export * from './late-work';

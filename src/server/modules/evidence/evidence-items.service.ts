@@ -1,4 +1,6 @@
 import { check } from '@shared/domain/permissions';
+import { changeRoundsLeft, isCurrentVersion } from '@shared/domain/evidence-changes';
+import type { ChangeRequestDto } from '@shared/schemas/evidence-changes.schemas';
 import { provenanceBadges } from '@shared/domain/provenance';
 import { messages } from '@shared/messages';
 import type { EvidenceFileDto, EvidenceItemsDto } from '@shared/schemas/evidence-trust';
@@ -9,6 +11,18 @@ import { loadVisibleTask } from '../tasks/task-access';
 import type { TaskRow } from '../tasks/tasks.repository';
 import { hashesOnOtherTasks, listEvidenceFacts, type EvidenceFactRow } from './evidence-facts.repository';
 import { findReportForTask, toReportSummary } from './reports.repository';
+import { listChangeRequests, type ChangeRequestRow } from './change-requests.repository';
+
+export function toChangeRequestDto(row: ChangeRequestRow): ChangeRequestDto {
+  return {
+    id: row.id,
+    round: row.round,
+    item_ids: row.item_ids,
+    note: row.note,
+    requested_at: row.requested_at.toISOString(),
+    redelivered_at: row.redelivered_at ? row.redelivered_at.toISOString() : null,
+  };
+}
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -29,6 +43,8 @@ export async function evidenceFileDtos(
       size: fact.size,
       sha256: fact.sha256,
       captured_at: iso(fact.captured_at),
+      round: fact.round,
+      current: isCurrentVersion(fact, facts),
       badges: provenanceBadges(
         { captured_at: fact.captured_at, latitude: fact.latitude, longitude: fact.longitude, duplicate: duplicates.has(fact.sha256) },
         task,
@@ -57,5 +73,12 @@ export async function evidenceItems(deps: { db: Db; clock: Clock }, userId: stri
   }
   const { files } = await evidenceFileDtos(deps.db, task, now, { admin: actor.isAdmin });
   const report = task.client_id === userId || actor.isAdmin ? await findReportForTask(deps.db, { taskId: task.id }) : undefined;
-  return { checklist: task.checklist ?? null, files, report: report ? toReportSummary(report) : null };
+  const rounds = await listChangeRequests(deps.db, { taskId: task.id });
+  return {
+    checklist: task.checklist ?? null,
+    files,
+    report: report ? toReportSummary(report) : null,
+    rounds: rounds.map(toChangeRequestDto),
+    rounds_left: changeRoundsLeft(rounds.length),
+  };
 }

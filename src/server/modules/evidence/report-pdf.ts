@@ -2,6 +2,8 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFP
 import type { ChecklistItem } from '@shared/domain/checklist';
 import type { ProvenanceBadge } from '@shared/domain/provenance';
 import { formatUsd } from '@shared/domain/money';
+import { format } from '@shared/format-message';
+import { messages } from '@shared/messages';
 import { stripJpegMetadata } from './strip-metadata';
 
 /** What goes into the inspection report (docs/decisions/0152); nothing here is read from the client's view. */
@@ -17,6 +19,7 @@ export interface ReportContent {
   expert: { name: string; badges: string[] } | null;
   notes: string;
   checklist: ChecklistItem[] | null;
+  /** The final set: each item's files from the last delivery of it (issue 50). */
   files: {
     itemId: string | null;
     contentType: string;
@@ -26,7 +29,11 @@ export interface ReportContent {
     /** A video's poster frame as JPEG (the browser grabbed it at upload); null for a photo or none. */
     frame?: Uint8Array | null;
   }[];
+  /** Issue 50: the rounds of changes the client requested, first to last (none: no section). */
+  rounds?: { round: number; requestedAt: Date; items: string[]; note: string; redeliveredAt: Date | null }[];
 }
+
+const changesText = messages.evidenceChanges;
 
 const PAGE = { width: 595, height: 842, margin: 48 };
 
@@ -150,6 +157,19 @@ export async function buildReportPdf(content: ReportContent): Promise<Uint8Array
   w.text('Notes and assessment', { bold: true });
   w.text(content.notes || '-');
   w.gap();
+  if (content.rounds?.length) {
+    w.text(changesText.reportRoundsHeading, { size: 12, bold: true });
+    for (const round of content.rounds) {
+      const delivered = round.redeliveredAt
+        ? format(changesText.reportDelivered, { when: humanDate(round.redeliveredAt, content.timeZone) })
+        : changesText.reportNotDelivered;
+      const items = round.items.length ? round.items.join(', ') : changesText.wholeDelivery;
+      w.text(format(changesText.reportRound, { round: round.round, requested: humanDate(round.requestedAt, content.timeZone), items, note: round.note, delivered }), { size: 9 });
+    }
+    w.gap();
+    w.text(changesText.reportFinalSet, { size: 12, bold: true });
+    w.gap(4);
+  }
   const groups: { label: string; meta: string; files: ReportContent['files'] }[] = content.checklist
     ? content.checklist.map((item) => ({
         label: item.label,

@@ -13,6 +13,7 @@ import { zoneOfTask } from '../../lib/task-time-zone';
 import type { TaskCategory } from '@shared/domain/enums';
 import { videoFrameJpeg } from '../video-uploads/thumbnails';
 import { evidenceFileDtos } from './evidence-items.service';
+import { listChangeRequests } from './change-requests.repository';
 import { sha256Hex } from './provenance-reader';
 import { clientCopy } from './strip-metadata';
 import { findLiveReport, findReportForTask, insertReportOnce, revokeReport, toReportSummary, type ReportRow } from './reports.repository';
@@ -41,7 +42,12 @@ export async function issueReport(deps: ReportDeps, taskId: string): Promise<Rep
   if (!parties || !ISSUED_STATUSES.has(parties.task.status)) return undefined;
   const { task, expert, expertProfile } = parties;
   const issuedAt = task.completed_at ?? deps.clock.now();
-  const { files, facts } = await evidenceFileDtos(deps.db, task, issuedAt, { admin: false });
+  const all = await evidenceFileDtos(deps.db, task, issuedAt, { admin: false });
+  // Issue 50: the report certifies the final set; the rounds that led to it are listed, not their files.
+  const finalIndexes = all.files.flatMap((file, index) => (file.current === false ? [] : [index]));
+  const files = finalIndexes.map((index) => all.files[index]);
+  const facts = finalIndexes.map((index) => all.facts[index]);
+  const rounds = await listChangeRequests(deps.db, { taskId: task.id });
   const bytes = await Promise.all(facts.map((fact) => deps.storage.get(fact.storage_key)));
   // A video shows its poster frame in the PDF (issue 52), not only its type.
   const frames = await Promise.all(
@@ -78,6 +84,13 @@ export async function issueReport(deps: ReportDeps, taskId: string): Promise<Rep
         : null,
     notes: task.completion_notes ?? '',
     checklist: task.checklist ?? null,
+    rounds: rounds.map((round) => ({
+      round: round.round,
+      requestedAt: round.requested_at,
+      items: round.item_ids.map((id) => task.checklist?.find((item) => item.id === id)?.label ?? id),
+      note: round.note,
+      redeliveredAt: round.redelivered_at,
+    })),
     files: files.map((file, index) => ({
       itemId: file.item_id,
       contentType: file.content_type,

@@ -4,11 +4,14 @@ import type { Db } from '../../db/client';
 import { tasks } from '../../db/schema';
 import type { TaskRow } from '../payments/payments.repository';
 import { findOpenDispute } from '../tasks/task-disputes.repository';
+import { openChangeRequest } from '../evidence/change-requests.repository';
 import { reviewWindowHours } from './holds.repository';
 
 /** Where a lapsed task goes back to once a new hold exists: its dispute, its review, or the work. */
 export async function restoreTargetOf(db: Db, task: Pick<TaskRow, 'id' | 'submitted_at'>): Promise<TaskStatus> {
   if (await findOpenDispute(db, task.id)) return 'disputed';
+  // Issue 50: changes were asked and not yet delivered: back to the expert, with no review window.
+  if (await openChangeRequest(db, { taskId: task.id })) return 'changes_requested';
   return task.submitted_at ? 'pending_approval' : 'in_progress';
 }
 

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import { check } from '@shared/domain/permissions';
 import { ADMIN_CANCEL_HOLD_REASON, isHoldExpired, transitionFor } from '@shared/domain/task-status';
+import { OVERDUE_STATUSES, overdueFreeCancelCutoff } from '@shared/domain/late-work';
 import { messages } from '@shared/messages';
 import type { OverrideBody } from '@shared/schemas/admin-overrides.schemas';
 import type { TaskDto } from '@shared/schemas/task-api';
@@ -53,6 +54,14 @@ export function createHoldRelease(deps: Pick<TasksServiceDeps, 'db' | 'clock' | 
   return { voidHold, owedVoid };
 }
 
+/**
+ * Issue 50 (docs/decisions/0465): `overdue` is the client's cancel of work over 24 hours past its due
+ * moment (isOverdueCancellable). It is ALWAYS free: any cancellation fee must skip it.
+ */
+export interface CancelOptions {
+  overdue?: boolean;
+}
+
 /** The client's (or an admin's) cancel; `callOffVisit` comes from the appointments module (tasks.deps.ts). */
 export function createLifecycleService(deps: TasksServiceDeps & Pick<TaskHooks, 'callOffVisit'>) {
   const { db, clock, callOffVisit } = deps;
@@ -65,10 +74,10 @@ export function createLifecycleService(deps: TasksServiceDeps & Pick<TaskHooks, 
      * decision 0440); the void is then tried at once. A failed try leaves the task cancelled and the
      * job retrying the release, and the answer says so: the client is never charged for it.
      */
-    async cancel(userId: string, taskId: string, input: OverrideBody = {}): Promise<TransitionResult> {
+    async cancel(userId: string, taskId: string, input: OverrideBody = {}, options: CancelOptions = {}): Promise<TransitionResult> {
       const now = clock.now();
       const { actor, task, facts } = await loadVisibleTask(db, userId, taskId, now);
-      enforce(check(actor, 'cancel', facts, now));
+      enforce(check(actor, options.overdue ? 'cancel_overdue' : 'cancel', facts, now));
       const override = adminOverrideOf(actor, 'cancel', task, input.override_reason);
       const isOwner = task.client_id === actor.userId;
       const transition = transitionFor('cancel');
@@ -82,11 +91,14 @@ export function createLifecycleService(deps: TasksServiceDeps & Pick<TaskHooks, 
       const cancelled = await db.transaction(async (tx) => {
         const row = await updateTaskIf(
           tx,
-          {
-            id: task.id,
-            from: isOwner ? transition.from : transition.adminFrom,
-            extra: isOwner ? eq(tasks.client_id, actor.userId) : undefined,
-          },
+          options.overdue
+            ? // The rule again in the update: still overdue by 24 hours (no extension agreed meanwhile).
+              { id: task.id, from: OVERDUE_STATUSES, extra: and(eq(tasks.client_id, actor.userId), lte(tasks.due_date, overdueFreeCancelCutoff(now))) }
+            : {
+                id: task.id,
+                from: isOwner ? transition.from : transition.adminFrom,
+                extra: isOwner ? eq(tasks.client_id, actor.userId) : undefined,
+              },
           { status: 'cancelled', cancelled_at: now, updated_at: now },
         );
         if (!row) return undefined;
@@ -96,8 +108,9 @@ export function createLifecycleService(deps: TasksServiceDeps & Pick<TaskHooks, 
           await callOffVisit(tx, { taskId: task.id, expertId: task.expert_id, party: 'client', now });
         if (override) await recordOverride(tx, override, row, now);
         else {
+          const expertNote = options.overdue ? taskNotification.taskCancelledOverdue : taskNotification.taskCancelled;
           await notify(tx, [
-            task.expert_id ? taskNotification.taskCancelled(task.expert_id, task) : null,
+            task.expert_id ? expertNote(task.expert_id, task) : null,
             isOwner ? null : taskNotification.taskCancelled(task.client_id, task),
           ]);
         }
@@ -109,7 +122,7 @@ export function createLifecycleService(deps: TasksServiceDeps & Pick<TaskHooks, 
       const failedText = override ? messages.adminOverrides.cancelledHoldFailed : messages.tasks.cancelledHoldRetrying;
       return {
         task: toTaskDto(current),
-        message: holdFailed ? failedText : messages.tasks.cancelled,
+        message: holdFailed ? failedText : options.overdue ? messages.lateWork.overdueCancelled : messages.tasks.cancelled,
         payment_failed: holdFailed,
       };
     },

@@ -33,6 +33,7 @@ export function factsOf(
     client_id: task.client_id,
     expert_id: task.expert_id,
     authorization_hold_expires_at: task.authorization_hold_expires_at,
+    due_date: task.due_date,
     ...known,
   };
 }

@@ -20,6 +20,9 @@ export const taskNotification = {
     row(to, 'task_abandoned', taskNotificationsText.taskAbandonedTitle, format(taskNotificationsText.taskAbandoned, { title: task.title }), task),
   taskCancelled: (to: string, task: TaskRef): NewNotification =>
     row(to, 'task_cancelled', taskNotificationsText.taskCancelledTitle, format(taskNotificationsText.taskCancelled, { title: task.title }), task),
+  /** Issue 50: the client's free cancel of overdue work (docs/decisions/0465). */
+  taskCancelledOverdue: (to: string, task: TaskRef): NewNotification =>
+    row(to, 'task_cancelled_overdue', messages.lateWork.cancelledTitle, format(messages.lateWork.cancelledMessage, { title: task.title }), task),
   /** `reviewWindowHours`: the admin's review window in force (review-window.ts), which the text states. */
   evidenceSubmitted: (to: string, task: TaskRef, reviewWindowHours: number): NewNotification =>
     row(

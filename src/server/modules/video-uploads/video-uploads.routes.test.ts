@@ -170,6 +170,26 @@ describe('resumable video uploads', () => {
     expect((await start(task.id, { item_id: 'cold-start', file_name: 'again.mp4', size: 3000 })).status).toBe(409);
   });
 
+  it('takes a new video for a re-delivery after the client requested changes on the video item (issue 50)', async () => {
+    const task = await videoTask();
+    const first = await uploaded(task.id, mp4Sample({ bytes: 3000, seed: 'before-changes' }));
+    await okJson(await complete(first.id));
+    await okJson(await h.request('POST', `/api/tasks/${task.id}/evidence`, { body: submission(first.id), cookie: cast.expert.cookie }));
+    await okJson(await h.request('POST', `/api/tasks/${task.id}/evidence/request-changes`, { body: { item_ids: ['cold-start'], note: 'The clip stops before the engine runs.' }, cookie: cast.client.cookie }));
+    const retake = mp4Sample({ bytes: 3500, durationSeconds: 20, seed: 'changes-retake' });
+    const second = await uploaded(task.id, retake, 'retake.mp4');
+    await okJson(await complete(second.id));
+    const form = new FormData();
+    form.append('item.cold-start', `upload:${second.id}`);
+    await okJson(await h.request('POST', `/api/tasks/${task.id}/evidence/redeliver`, { body: form, cookie: cast.expert.cookie }));
+    const items = await okJson<EvidenceItemsDto>(await h.request('GET', `/api/tasks/${task.id}/evidence-items`, { cookie: cast.client.cookie }));
+    const clips = items.files.filter((entry) => entry.item_id === 'cold-start');
+    expect(clips.map((clip) => [clip.round, clip.current, clip.sha256 === sha256Hex(retake)])).toEqual([
+      [0, false, false],
+      [1, true, true],
+    ]);
+  });
+
   it('refuses a submission naming an upload of another item, task or expert', async () => {
     const task = await videoTask();
     const other = await videoTask();

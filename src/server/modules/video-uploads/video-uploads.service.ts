@@ -72,13 +72,15 @@ export function createVideoUploadsService(deps: VideoUploadDeps) {
   const closedError = (row: VideoUploadRow) => conflict(row.status === 'assembling' ? evidenceTrustText.uploadBusy : evidenceTrustText.uploadClosed);
 
   /**
-   * Evidence is sent while the task is in progress, or once more during a dispute (the expert's
-   * resubmission after a rejection, while the dispute still waits for it).
+   * Evidence is sent while the task is in progress, once more during a dispute (the expert's
+   * resubmission after a rejection, while the dispute still waits for it), or as a re-delivery after
+   * the client requested changes (issue 50).
    */
   async function taskForEvidence(userId: string, taskId: string, now: Date) {
     const access = await loadVisibleTask(db, userId, taskId, now);
     const first = check(access.actor, 'submit_evidence', access.facts, now);
     if (first.ok) return access.task;
+    if (check(access.actor, 'redeliver_evidence', access.facts, now).ok) return access.task;
     if (check(access.actor, 'resubmit_evidence', access.facts, now).ok && (await findOpenDispute(db, access.task.id))?.status === 'open') {
       return access.task;
     }

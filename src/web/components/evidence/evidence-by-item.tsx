@@ -5,6 +5,14 @@ import type { EvidenceFileDto, EvidenceItemsDto } from '@shared/schemas/evidence
 import { Badge } from '@web/components/ui/badge';
 import { format } from '@shared/format-message';
 import { taskPagesMessages } from '@shared/messages/task-pages';
+import { evidenceChangesMessages as changesText } from '@shared/messages/evidence-changes';
+
+/** Issue 50: which delivery a file came from, when changes were requested (nothing on a first delivery alone). */
+function versionText(file: EvidenceFileDto): string | null {
+  if (file.current === false) return changesText.earlierVersion;
+  if (file.round) return format(changesText.roundLabel, { round: file.round });
+  return null;
+}
 
 /** Evidence grouped by checklist item with provenance badges: the task page and the admin's dispute view. */
 
@@ -18,8 +26,14 @@ function EvidenceFile({ taskId, file, showRaw }: { taskId: string; file: Evidenc
   const url = fileUrl(taskId, file.index);
   // Numbered across the whole submission, as in the plain photo grid ("Evidence photo 1").
   const label = format(taskPagesMessages.details.evidenceImageAlt, { number: file.index + 1 });
+  const version = versionText(file);
   return (
-    <li className="space-y-1" data-testid="evidence-file">
+    <li className="space-y-1" data-testid="evidence-file" data-current={file.current === false ? 'false' : 'true'}>
+      {version ? (
+        <Badge variant={file.current === false ? 'outline' : 'secondary'} className="whitespace-normal">
+          {version}
+        </Badge>
+      ) : null}
       <a href={url} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border">
         {file.content_type.startsWith('video/') ? (
           // The poster is the frame the expert's browser grabbed at upload (the server has no decoder).

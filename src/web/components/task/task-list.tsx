@@ -12,6 +12,7 @@ import { Card, CardContent } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { BudgetFigure } from './budget-figure';
 import { TaskStatusBadge } from './status-badge';
+import { OverdueBadge } from './overdue-badge';
 import type { useTaskList } from './use-task-list';
 import { formatCount } from '@shared/domain/plain-format';
 
@@ -50,6 +51,7 @@ export function TaskListCard({ task, showApplications = false, footer }: TaskLis
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <TaskStatusBadge status={task.status} />
+          <OverdueBadge task={task} />
           {/* The place and its distance are one run of text that wraps as a line would, the distance
               never split from its "mi away" and never a column of its own beside the place. */}
           <span className="inline-flex min-w-0 items-start gap-1" data-testid="task-location">

@@ -15,6 +15,9 @@ import { EvidenceByItem } from '@web/components/evidence/evidence-by-item';
 import { ReportPanel } from './evidence-provenance';
 import { RejectEvidenceDialog } from './money/reject-evidence-dialog';
 import { formatDateTime } from './format';
+import { countText } from '@shared/plural';
+import { ChangeRounds } from './changes/change-rounds';
+import { RequestChangesDialog } from './changes/request-changes-dialog';
 import { failureText, taskPath, useTaskAction } from './task-query';
 
 const detailsText = messages.taskPages.details;
@@ -42,6 +45,10 @@ export function EvidenceSection({ task, capabilities, asAdmin = false }: Evidenc
   const busy = confirm.isPending;
   const files = Array.from({ length: task.evidence_file_count }, (_, index) => index);
   const items = useEvidenceItems(task.id);
+  // Issue 50: at most two rounds of changes (the server counts them; the page reads what is left).
+  const roundsLeft = items.data?.rounds_left ?? 0;
+  const canRequestChanges = capabilities.has('request_changes') && !asAdmin && roundsLeft > 0;
+  const roundsUsedUp = capabilities.has('request_changes') && !asAdmin && items.data !== undefined && roundsLeft === 0;
 
   return (
     <Card>
@@ -89,7 +96,14 @@ export function EvidenceSection({ task, capabilities, asAdmin = false }: Evidenc
             })}
           </ul>
         ) : null}
+        {items.data?.rounds?.length ? <ChangeRounds rounds={items.data.rounds} checklist={items.data.checklist} /> : null}
         {items.data?.report ? <ReportPanel taskId={task.id} report={items.data.report} /> : null}
+        {canRequestChanges ? (
+          <p className="text-xs text-muted-foreground">
+            {countText(roundsLeft, { one: messages.evidenceChanges.roundsLeftOne, other: messages.evidenceChanges.roundsLeft })}
+          </p>
+        ) : null}
+        {roundsUsedUp ? <p className="text-xs text-muted-foreground">{messages.evidenceChanges.noRoundsLeftHint}</p> : null}
         {capabilities.has('confirm_evidence') || capabilities.has('reject_evidence') ? (
           <div className="flex flex-wrap gap-2">
             {capabilities.has('confirm_evidence') && asAdmin ? (
@@ -105,6 +119,7 @@ export function EvidenceSection({ task, capabilities, asAdmin = false }: Evidenc
             ) : capabilities.has('confirm_evidence') ? (
               <ConfirmAction {...confirmPayTexts(task.budget)} disabled={busy} mutation={confirm} />
             ) : null}
+            {canRequestChanges ? <RequestChangesDialog taskId={task.id} checklist={items.data?.checklist ?? null} disabled={busy} /> : null}
             {capabilities.has('reject_evidence') ? <RejectEvidenceDialog taskId={task.id} disabled={busy} asAdmin={asAdmin} /> : null}
           </div>
         ) : null}

@@ -32,10 +32,13 @@ export function screenFiles(files: readonly File[]): { accepted: File[]; errors:
 }
 
 /** The assigned expert's evidence: completion notes and at least one photo of at most 5MB each, with upload progress. */
-export function EvidenceUploadForm(props: { taskId: string; path?: string; title?: string }) {
+export function EvidenceUploadForm({ onlyItems, ...props }: { taskId: string; path?: string; title?: string; onlyItems?: readonly string[] }) {
   // A task with a checklist is walked item by item (issue 20); the rest keep the free upload.
   const items = useEvidenceItems(props.taskId);
-  const checklist = items.data?.checklist;
+  const all = items.data?.checklist;
+  // A re-delivery (issue 50) walks only the items the client asked about, each of them required.
+  const checklist =
+    all && onlyItems?.length ? all.filter((item) => onlyItems.includes(item.id)).map((item) => ({ ...item, required: true })) : all;
   if (checklist && checklist.length > 0) return <ChecklistEvidenceForm {...props} checklist={checklist} />;
   return <FreeEvidenceForm {...props} />;
 }

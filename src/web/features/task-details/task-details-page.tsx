@@ -19,6 +19,8 @@ import { TaskChatSlot } from './chat-slot';
 import { AdminHistory } from './admin-history';
 import { EvidenceSection } from './evidence-section';
 import { EvidenceUploadForm } from './evidence-upload-form';
+import { RedeliverSection } from './changes/redeliver-section';
+import { LateWorkPanel } from './late-work/late-work-panel';
 import { ClientCard } from './client-card';
 import { ExpertCard } from './expert-card';
 import { OpenTaskAside, type OpenTaskViewer } from './open-task-aside';
@@ -119,7 +121,9 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
           {capabilities.has('view_evidence') && task.submitted_at !== null ? (
             <EvidenceSection task={task} capabilities={capabilities} asAdmin={!isOwner && Boolean(me?.roles.isAdmin)} />
           ) : null}
+          {isOwner || isAssignedExpert ? <LateWorkPanel task={task} isOwner={isOwner} /> : null}
           {capabilities.has('submit_evidence') ? <EvidenceUploadForm taskId={task.id} /> : null}
+          {capabilities.has('redeliver_evidence') ? <RedeliverSection taskId={task.id} /> : null}
           {showApplications ? (
             <ApplicationsSection
               task={task}

@@ -5,7 +5,7 @@ import { budgetFigureCents } from '@shared/domain/money';
 import type { TaskCapability } from '@shared/domain/permissions';
 import { messages } from '@shared/messages';
 import type { TaskDetailsDto } from '@shared/schemas/task-api';
-import { BudgetFigure, StatusDot } from '@web/components/task';
+import { BudgetFigure, OverdueBadge, StatusDot } from '@web/components/task';
 import { Button } from '@web/components/ui/button';
 import { AdminReasonDialog } from '@web/components/admin-reason-dialog';
 import { ConfirmAction } from './confirm-action';
@@ -50,6 +50,7 @@ export function TaskHeader({ task, capabilities, isOwner }: TaskHeaderProps) {
           </h1>
           <div className="flex flex-wrap items-center gap-4">
             <StatusDot status={task.status} />
+            <OverdueBadge task={task} />
             <BudgetFigure cents={figure} className="text-lg" label={detailsText.budgetFigureLabel} />
           </div>
         </div>

@@ -14,6 +14,21 @@ async function reportOf(w: World) {
 /** Issue 20: checklist and provenance, the inspection report, its public share link and verify. */
 export const evidenceRows = [
   ...videoUploadRows,
+  // Issue 50 (docs/decisions/0465): changes requested instead of a dispute, and the re-delivery.
+  {
+    route: 'POST /api/tasks/:id/evidence/request-changes',
+    cases: [
+      onTask('pending_approval', x(401, 200, 404, 403, 403, 404, 403), () => ({ body: { note: 'The back of the car is missing.' } })),
+      onTask('in_progress', x(401, 409, 404, 403, 403, 404, 403), () => ({ body: { note: 'The back of the car is missing.' } })),
+    ],
+  },
+  {
+    route: 'POST /api/tasks/:id/evidence/redeliver',
+    cases: [
+      onTask('changes_requested', x(401, 403, 404, 403, 200, 404, 403), () => ({ body: pngForm('files', 'again.png') })),
+      onTask('pending_approval', x(401, 403, 404, 403, 409, 404, 403), () => ({ body: pngForm('files', 'again.png') })),
+    ],
+  },
   {
     // The world's evidence PNG is a bare header: the case stores its thumbnail as submission would.
     route: 'GET /api/tasks/:id/evidence/:index/thumbnail',

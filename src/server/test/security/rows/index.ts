@@ -16,6 +16,7 @@ import { evidenceRows } from './evidence.rows';
 import { invitationRows } from './invitations.rows';
 import { appointmentRows } from './appointments.rows';
 import { reliabilityRows } from './reliability.rows';
+import { lateWorkRows } from './late-work.rows';
 
 /**
  * Every module's rows. A branch that adds routes adds `<module>.rows.ts` next to these and lists it
@@ -40,4 +41,5 @@ export const matrixRows: MatrixRow[] = [
   ...invitationRows,
   ...appointmentRows,
   ...reliabilityRows,
+  ...lateWorkRows,
 ];

@@ -1,0 +1,46 @@
+/** Texts of the evidenceChanges section (issue 50: changes requested instead of a dispute; see ../messages.ts). */
+export const evidenceChangesMessages = {
+  // Errors
+  noRoundsLeft: 'Changes were already requested twice. You can now confirm the work or reject it.',
+  itemsRequired: 'Pick at least one checklist item that is missing or unclear.',
+  itemUnknown: 'One of the picked items is not on this task\'s checklist.',
+  itemsNotAllowed: 'This task has no checklist: describe the changes in the note.',
+  noteRequired: 'Write a note that says what is missing or unclear.',
+  noteTooLong: 'Keep the note under {max} characters.',
+  noOpenRequest: 'No changes are requested on this task.',
+  redeliverOnlyRequested: 'Send files only for the items the client asked about: {items}.',
+  // Answers
+  requested: 'Changes requested. The expert was told which items to deliver again.',
+  redelivered: 'Delivered again. The client has {reviewWindow} to review the new files.',
+  // Notifications
+  requestedTitle: 'Changes requested',
+  requestedMessage: 'The client asked for changes to "{title}": {items}. Their note: {note}',
+  redeliveredTitle: 'Evidence delivered again',
+  redeliveredMessage: 'The expert delivered the requested changes for "{title}". Please review them.',
+  // The task page
+  requestButton: 'Request changes',
+  dialogTitle: 'Request changes',
+  dialogDescription: 'Pick what is missing or unclear. The expert delivers those items again; the review window starts again when they do.',
+  itemsLegend: 'Items to deliver again',
+  noteLabel: 'What is missing or unclear',
+  submit: 'Send the request',
+  cancel: 'Cancel',
+  roundsLeftOne: 'You can request changes once more; after that only Confirm or Reject remain.',
+  roundsLeft: 'You can request changes {count} more times; after that only Confirm or Reject remain.',
+  noRoundsLeftHint: 'Changes were requested twice already: confirm the work or reject it.',
+  waitingClient: 'You asked for changes. The expert is delivering them; no review window runs meanwhile.',
+  waitingExpert: 'The client asked for changes. Deliver the items below again; earlier files stay visible as earlier versions.',
+  requestHeading: 'Round {round}: changes requested',
+  requestedItems: 'Items: {items}',
+  wholeDelivery: 'The whole delivery',
+  redeliverHeading: 'Deliver again',
+  earlierVersion: 'Earlier version',
+  roundLabel: 'Delivered again (round {round})',
+  redeliveredOn: 'Delivered again {when}',
+  // The report PDF
+  reportRoundsHeading: 'Rounds of changes',
+  reportRound: 'Round {round}, requested {requested}: {items}. Note: {note}. {delivered}',
+  reportDelivered: 'Delivered again {when}.',
+  reportNotDelivered: 'Not delivered again.',
+  reportFinalSet: 'Final set of files',
+} as const;
