@@ -46,6 +46,7 @@ import { appointmentsMessages } from './messages/appointments';
 import { listTotalsMessages } from './messages/list-totals';
 import { pageTitlesMessages } from './messages/page-titles';
 import { firstUserMessages } from './messages/first-user';
+import { cancellationsMessages } from './messages/cancellations';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -102,4 +103,5 @@ export const messages = {
   listTotals: listTotalsMessages,
   pageTitles: pageTitlesMessages,
   firstUser: firstUserMessages,
+  cancellations: cancellationsMessages,
 } as const;

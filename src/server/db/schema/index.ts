@@ -12,3 +12,4 @@ export * from './evidence';
 export * from './account';
 export * from './invitations';
 export * from './appointments';
+export * from './cancellations';
