@@ -43,6 +43,8 @@ export const TASK_CAPABILITIES = [
   'resolve_dispute',
   'reauthorize_payment',
   'replace_hold_via_dialog',
+  // Issue 50
+  'expert_cancel',
 ] as const;
 export type TaskCapability = (typeof TASK_CAPABILITIES)[number];
 
@@ -215,6 +217,10 @@ const RULES: Record<TaskCapability, CapabilityRules> = {
   abandon: {
     forbidden: messages.tasks.onlyAssignedExpertCanAbandon,
     rules: { assigned_expert: transitionRule('abandon') },
+  },
+  expert_cancel: {
+    forbidden: messages.cancellations.onlyAssignedExpertCanCancel,
+    rules: { assigned_expert: transitionRule('expert_cancel') },
   },
   view_chat: {
     forbidden: (actor) => (actor.isExpert ? messages.chat.mustBeAccepted : messages.chat.partiesOnly),

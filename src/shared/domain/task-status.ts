@@ -27,6 +27,8 @@ export const TASK_ACTIONS = [
   'auto_release',
   'hold_lapse',
   'reauthorize',
+  // Issue 50: the hired expert cancels with a reason (docs/decisions/0461).
+  'expert_cancel',
 ] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
 
@@ -60,6 +62,7 @@ export type PaymentEffect =
   | 'cancel_hold_if_authorized'
   | 'capture'
   | 'capture_partial'
+  | 'void_or_callout_fee'
   | 'void_or_refund'
   | 'new_hold';
 
@@ -191,7 +194,9 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     },
     sets: ['cancelled_at'],
     clears: [],
-    paymentEffect: 'cancel_hold_if_authorized',
+    // Issue 50 (docs/decisions/0460): free, the hold is voided; late, the call-out fee is captured
+    // from it (a partial capture) and the provider releases the rest.
+    paymentEffect: 'void_or_callout_fee',
     cancelHoldReason: 'task_cancelled_by_client',
     errors: { notActor: tasksText.onlyClientCanCancel, wrongStatus: tasksText.notCancellable },
   },
@@ -288,6 +293,20 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     clears: [],
     paymentEffect: 'new_hold',
     errors: { notActor: messages.payment.onlyClientCanPay, wrongStatus: tasksText.statusChanged },
+  },
+  // The hired expert cancels (issue 50, docs/decisions/0461): decline and abandon with a reason, from
+  // either status; the hold is voided and the task reopens with the other applications pending.
+  expert_cancel: {
+    action: 'expert_cancel',
+    from: ['assigned', 'in_progress'],
+    to: 'open',
+    actor: 'assigned_expert',
+    adminFrom: [],
+    sets: ['payment_status'],
+    clears: ['expert_id', 'assigned_at', 'started_at'],
+    paymentEffect: 'cancel_hold_if_intent',
+    cancelHoldReason: 'assignment_declined_by_expert',
+    errors: { notActor: messages.cancellations.onlyAssignedExpertCanCancel, wrongStatus: tasksText.statusChanged },
   },
 };
 

@@ -43,6 +43,8 @@ export const cancellationsMessages = {
   expertCancelledHoldFailed:
     'You cancelled the booking, but the payment hold could not be released yet. It will be retried automatically.',
   cancelledWithFee: 'Task cancelled. A call-out fee of {fee} is charged and the rest of the hold is released.',
+  feeChanged: 'What cancelling costs has changed (now {fee}). Check the new amount and cancel again.',
+  expectedFeeInvalid: 'The expected fee must be whole cents',
   onlyAssignedExpertCanCancel: 'Only the hired expert can cancel this booking',
   // Notifications.
   expertCancelledTitle: 'The expert cancelled',

@@ -28,7 +28,13 @@ const otherNeedsNote = (body: { reason?: string; note?: string }) => body.reason
  * missing one is stored as not given, decision 0462); the web's dialog always sends one.
  */
 export const clientCancelSchema = z
-  .object({ reason: withReason(CLIENT_CANCEL_REASONS).optional(), note, override_reason: overrideReasonSchema.optional() })
+  .object({
+    reason: withReason(CLIENT_CANCEL_REASONS).optional(),
+    note,
+    /** The fee the dialog showed; a cancel whose cost changed since is refused (409) rather than charged. */
+    expected_fee_cents: z.number({ error: text.expectedFeeInvalid }).int(text.expectedFeeInvalid).min(0, text.expectedFeeInvalid).optional(),
+    override_reason: overrideReasonSchema.optional(),
+  })
   .refine(otherNeedsNote, { message: text.noteRequiredForOther, path: ['note'] });
 export type ClientCancelBody = z.input<typeof clientCancelSchema>;
 
@@ -73,3 +79,39 @@ export interface CancellationEventDto {
   platform_fee_cents: number;
   created_at: string;
 }
+
+// The answers as zod schemas, for the OpenAPI description and the API suite's response checks.
+const RULES = ['no_hold', 'after_hire', 'no_appointment', 'before_window', 'late', 'expert'] as const;
+export const cancellationQuoteDtoSchema = z
+  .object({
+    fee_cents: z.number().int(),
+    platform_fee_cents: z.number().int(),
+    expert_cents: z.number().int(),
+    released_cents: z.number().int(),
+    rule: z.enum(RULES),
+    party: z.enum(['client', 'expert']),
+    rule_text: z.string(),
+    agreed_start: z.string().nullable(),
+    server_now: z.string(),
+  })
+  .meta({ id: 'CancellationQuote' });
+export const cancellationEventDtoSchema = z
+  .object({
+    id: z.string(),
+    party: z.enum(['client', 'expert', 'admin']),
+    reason: z.string().nullable(),
+    reason_text: z.string(),
+    note: z.string().nullable(),
+    fee_cents: z.number().int(),
+    platform_fee_cents: z.number().int(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'CancellationEvent' });
+export const cancellationPolicyDtoSchema = z
+  .object({
+    cancel_free_hours_before_start: z.number().int(),
+    cancel_free_minutes_after_hire: z.number().int(),
+    callout_fee_percent: z.number().int(),
+    callout_fee_min_cents: z.number().int(),
+  })
+  .meta({ id: 'CancellationPolicy' });

@@ -15,6 +15,8 @@ export const taskCancellations = pgTable(
       .notNull()
       .references(() => tasks.id, { onDelete: 'cascade' }),
     actor_id: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
+    /** The expert hired when the booking was cancelled (who sees it on the timeline), if any. */
+    expert_id: uuid('expert_id').references(() => profiles.id, { onDelete: 'set null' }),
     party: text('party', { enum: ['client', 'expert', 'admin'] }).notNull(),
     /** One of CANCEL_REASONS, or null when none was given (an admin override, an older API caller). */
     reason: text('reason'),
