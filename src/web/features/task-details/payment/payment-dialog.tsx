@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -88,6 +89,12 @@ export function PaymentDialog({ taskId, open, onOpenChange, amountCents, feePerc
           </DialogDescription>
         </DialogHeader>
         <AmountSummary amountCents={intent.data?.amount ?? amountCents} feePercent={feePercent ?? currentFeePercent} />
+        {/* Issue 50: what cancelling this booking would cost, before the hold is made. */}
+        <p className="text-sm">
+          <Link to="/cancellation-policy" target="_blank" rel="noopener" className="text-info underline underline-offset-4">
+            {messages.cancellations.policyLink}
+          </Link>
+        </p>
         {step === 'consent' ? (
           <ConsentStep
             onCancel={() => onOpenChange(false)}
