@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -91,9 +90,10 @@ export function PaymentDialog({ taskId, open, onOpenChange, amountCents, feePerc
         <AmountSummary amountCents={intent.data?.amount ?? amountCents} feePercent={feePercent ?? currentFeePercent} />
         {/* Issue 50: what cancelling this booking would cost, before the hold is made. */}
         <p className="text-sm">
-          <Link to="/cancellation-policy" target="_blank" rel="noopener" className="text-info underline underline-offset-4">
+          {/* A new tab (a plain link): the dialog and its card step stay as they are. */}
+          <a href="/cancellation-policy" target="_blank" rel="noopener" className="text-info underline underline-offset-4">
             {messages.cancellations.policyLink}
-          </Link>
+          </a>
         </p>
         {step === 'consent' ? (
           <ConsentStep
