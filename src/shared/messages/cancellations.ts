@@ -87,4 +87,5 @@ export const cancellationsMessages = {
   calloutPercentInvalid: 'The call-out fee must be a whole percent from 0 to 100',
   calloutMinInvalid: 'The minimum call-out fee must be whole cents from 0 to 100000',
   settingsSaved: 'Cancellation policy saved',
+  settingsSave: 'Save Cancellation Policy',
 } as const;
