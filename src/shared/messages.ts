@@ -49,6 +49,7 @@ import { pageTitlesMessages } from './messages/page-titles';
 import { firstUserMessages } from './messages/first-user';
 import { evidenceChangesMessages } from './messages/evidence-changes';
 import { lateWorkMessages } from './messages/late-work';
+import { cancellationsMessages } from './messages/cancellations';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -108,4 +109,5 @@ export const messages = {
   firstUser: firstUserMessages,
   evidenceChanges: evidenceChangesMessages,
   lateWork: lateWorkMessages,
+  cancellations: cancellationsMessages,
 } as const;

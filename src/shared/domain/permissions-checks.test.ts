@@ -119,6 +119,7 @@ describe('capabilitiesOf', () => {
       'decline',
       'view_chat',
       'send_message',
+      'expert_cancel',
     ]);
   });
 

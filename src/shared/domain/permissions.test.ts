@@ -100,6 +100,7 @@ const MATRIX: Row[] = [
   },
   { capability: 'decline', when: 'default', allowed: { ...nobody, assigned_expert: ['assigned'] } },
   { capability: 'abandon', when: 'default', allowed: { ...nobody, assigned_expert: ['in_progress'] } },
+  { capability: 'expert_cancel', when: 'default', allowed: { ...nobody, assigned_expert: ['assigned', 'in_progress'] } },
   {
     capability: 'view_chat',
     when: 'an expert is assigned',

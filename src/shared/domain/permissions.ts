@@ -51,6 +51,8 @@ export const TASK_CAPABILITIES = [
   'request_extension',
   'decide_extension',
   'cancel_overdue',
+  // Issue 50
+  'expert_cancel',
 ] as const;
 export type TaskCapability = (typeof TASK_CAPABILITIES)[number];
 
@@ -239,6 +241,10 @@ const RULES: Record<TaskCapability, CapabilityRules> = {
   abandon: {
     forbidden: messages.tasks.onlyAssignedExpertCanAbandon,
     rules: { assigned_expert: transitionRule('abandon') },
+  },
+  expert_cancel: {
+    forbidden: messages.cancellations.onlyAssignedExpertCanCancel,
+    rules: { assigned_expert: transitionRule('expert_cancel') },
   },
   view_chat: {
     forbidden: (actor) => (actor.isExpert ? messages.chat.mustBeAccepted : messages.chat.partiesOnly),

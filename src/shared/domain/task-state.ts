@@ -35,6 +35,14 @@ export function isFinished(status: TaskStatus): boolean {
   return FINISHED.includes(status);
 }
 
+/**
+ * Whether a task's authorized hold may be captured in this status: finished work in full or in part,
+ * or a cancelled booking's call-out fee, which is always a stated amount (issue 50, decision 0460).
+ */
+export function isCapturable(status: TaskStatus, stated: { amount?: number | null } = {}): boolean {
+  return isFinished(status) || (status === 'cancelled' && typeof stated.amount === 'number');
+}
+
 /** Finished or cancelled: chat is read-only, nothing can be edited. */
 export function isClosed(status: TaskStatus): boolean {
   return CLOSED.includes(status);

@@ -43,6 +43,8 @@ const TABLE: [TaskAction, TaskStatus[], TaskStatus, 'client' | 'assigned_expert'
   // Issue 50 (docs/decisions/0465).
   ['request_changes', ['pending_approval'], 'changes_requested', 'client'],
   ['redeliver_evidence', ['changes_requested'], 'pending_approval', 'assigned_expert'],
+  // Issue 50: the hired expert cancels with a reason (docs/decisions/0461).
+  ['expert_cancel', ['assigned', 'in_progress'], 'open', 'assigned_expert'],
 ];
 
 describe('transitions table', () => {
@@ -90,8 +92,12 @@ describe('transitions table', () => {
     expect(transitionFor('resolve_dispute_partial').paymentEffect).toBe('capture_partial');
     expect(transitionFor('resolve_dispute_refund').paymentEffect).toBe('void_or_refund');
     expect(transitionFor('reauthorize').paymentEffect).toBe('new_hold');
+    expect(transitionFor('expert_cancel')).toMatchObject({
+      paymentEffect: 'cancel_hold_if_intent',
+      cancelHoldReason: 'assignment_declined_by_expert',
+    });
     expect(transitionFor('cancel')).toMatchObject({
-      paymentEffect: 'cancel_hold_if_authorized',
+      paymentEffect: 'void_or_callout_fee',
       cancelHoldReason: 'task_cancelled_by_client',
     });
     expect(transitionFor('confirm_evidence').paymentEffect).toBe('capture');
@@ -199,12 +205,13 @@ describe('checkTransition', () => {
 
   it('lists the actions available in a state', () => {
     expect(availableActions(task('open'), NOW)).toEqual(['assign', 'cancel']);
-    expect(availableActions(task('assigned', 'unpaid'), NOW)).toEqual(['decline', 'cancel']);
-    expect(availableActions(task('assigned', 'authorized'), NOW)).toEqual(['accept', 'decline', 'cancel']);
+    expect(availableActions(task('assigned', 'unpaid'), NOW)).toEqual(['decline', 'cancel', 'expert_cancel']);
+    expect(availableActions(task('assigned', 'authorized'), NOW)).toEqual(['accept', 'decline', 'cancel', 'expert_cancel']);
     expect(availableActions(task('in_progress', 'authorized'), NOW)).toEqual([
       'abandon',
       'submit_evidence',
       'cancel',
+      'expert_cancel',
     ]);
     expect(availableActions(task('pending_approval', 'authorized'), NOW)).toEqual([
       'confirm_evidence',

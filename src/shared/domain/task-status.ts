@@ -32,6 +32,8 @@ export const TASK_ACTIONS = [
   // Issue 50: changes requested instead of a dispute, at most CHANGE_REQUESTS.maxRounds (docs/decisions/0465).
   'request_changes',
   'redeliver_evidence',
+  // Issue 50: the hired expert cancels with a reason (docs/decisions/0461).
+  'expert_cancel',
 ] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
 
@@ -65,6 +67,7 @@ export type PaymentEffect =
   | 'cancel_hold_if_authorized'
   | 'capture'
   | 'capture_partial'
+  | 'void_or_callout_fee'
   | 'void_or_refund'
   | 'new_hold';
 
@@ -205,7 +208,9 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     sets: ['cancelled_at'],
     clears: [],
     visitEffect: 'call_off',
-    paymentEffect: 'cancel_hold_if_authorized',
+    // Issue 50 (docs/decisions/0460): free, the hold is voided; late, the call-out fee is captured
+    // from it (a partial capture) and the provider releases the rest.
+    paymentEffect: 'void_or_callout_fee',
     cancelHoldReason: 'task_cancelled_by_client',
     errors: { notActor: tasksText.onlyClientCanCancel, wrongStatus: tasksText.notCancellable },
   },
@@ -331,6 +336,21 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     clears: [],
     paymentEffect: 'none',
     errors: { notActor: messages.evidence.onlyAssignedExpertCanSubmit, wrongStatus: tasksText.statusChanged },
+  },
+  // The hired expert cancels (issue 50, docs/decisions/0461): decline and abandon with a reason, from
+  // either status; the hold is voided and the task reopens with the other applications pending.
+  expert_cancel: {
+    action: 'expert_cancel',
+    from: ['assigned', 'in_progress'],
+    to: 'open',
+    actor: 'assigned_expert',
+    adminFrom: [],
+    sets: ['payment_status'],
+    clears: ['expert_id', 'assigned_at', 'started_at'],
+    visitEffect: 'call_off',
+    paymentEffect: 'cancel_hold_if_intent',
+    cancelHoldReason: 'assignment_declined_by_expert',
+    errors: { notActor: messages.cancellations.onlyAssignedExpertCanCancel, wrongStatus: tasksText.statusChanged },
   },
 };
 

@@ -98,7 +98,7 @@ describe('the visit transitions of the task state machine', () => {
       const leavesPlanning = transition.from.some((status) => APPOINTMENT_TASK_STATUSES.includes(status));
       return leavesPlanning && (transition.to === 'open' || transition.to === 'cancelled');
     });
-    expect(callsOff.sort()).toEqual(['abandon', 'cancel', 'decline']);
+    expect(callsOff.sort()).toEqual(['abandon', 'cancel', 'decline', 'expert_cancel']);
     for (const action of TASK_ACTIONS) {
       expect(transitionFor(action).visitEffect === 'call_off').toBe(callsOff.includes(action));
     }

@@ -11,6 +11,7 @@ export const pageTitlesMessages = {
   privacy: 'Privacy Policy',
   terms: 'Terms of Service',
   support: 'Support',
+  cancellationPolicy: 'Cancellation policy',
   reportVerify: 'Verify a report',
   onsiteVisit: 'Your visit',
   dashboard: 'Dashboard',

@@ -57,6 +57,12 @@ export const publicSettingsDtoSchema = z
     review_window_hours: z.number().int(),
     min_task_price: z.number().int(),
     max_task_price: z.number().int(),
+    cancellation_policy: z.object({
+      cancel_free_hours_before_start: z.number().int(),
+      cancel_free_minutes_after_hire: z.number().int(),
+      callout_fee_percent: z.number().int(),
+      callout_fee_min_cents: z.number().int(),
+    }),
   })
   .meta({ id: 'PublicSettings' });
 

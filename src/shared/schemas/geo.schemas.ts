@@ -1,3 +1,4 @@
+import type { CancellationPolicySettings } from '../domain/cancellation-policy';
 import { z } from 'zod';
 import { LOCATION_SEARCH } from '../constants';
 import type { LocationResult } from '../domain/cities';
@@ -52,6 +53,8 @@ export interface PublicSettingsDto {
   /** The task price limits (cents), which the texts state (decision 0451). */
   min_task_price: number;
   max_task_price: number;
+  /** The cancellation policy's numbers in force (issue 50, decision 0460): its public page states them. */
+  cancellation_policy: CancellationPolicySettings;
 }
 
 export const mapLocationsQuerySchema = z.object({

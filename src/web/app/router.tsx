@@ -64,6 +64,7 @@ export function AppRoutes() {
           <Route path="/stripe-return" element={<Page component={pages.StripeReturn} />} />
           <Route path="/expert/:expertId" element={<Page component={pages.ExpertPublicProfile} />} />
           <Route path="/legal/:document" element={<Page component={pages.Legal} />} />
+          <Route path="/cancellation-policy" element={<Page component={pages.CancellationPolicy} />} />
           <Route path="/reports/:reportId/verify" element={<Page component={pages.ReportVerify} />} />
           <Route path="/onsite/:token" element={<Page component={pages.Onsite} />} />
           <Route

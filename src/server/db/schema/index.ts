@@ -14,3 +14,4 @@ export * from './invitations';
 export * from './appointments';
 export * from './reliability';
 export * from './late-work';
+export * from './cancellations';

@@ -14,6 +14,13 @@ export const systemSettings = pgTable('system_settings', {
   maintenance_mode: boolean('maintenance_mode').notNull().default(false),
   /** Hours the client has to review evidence before the payment is released automatically. */
   review_window_hours: integer('review_window_hours').notNull().default(72),
+  /** The cancellation policy (issue 50, docs/decisions/0460): free until this many hours before the agreed start. */
+  cancel_free_hours_before_start: integer('cancel_free_hours_before_start').notNull().default(24),
+  /** Free for this many minutes after hiring. */
+  cancel_free_minutes_after_hire: integer('cancel_free_minutes_after_hire').notNull().default(60),
+  /** The call-out fee of a late client cancel: whole percent of the price, at least the minimum (cents). */
+  callout_fee_percent: integer('callout_fee_percent').notNull().default(25),
+  callout_fee_min_cents: integer('callout_fee_min_cents').notNull().default(1500),
   footer_text: text('footer_text'),
   contact_email: text('contact_email'),
   tos_content: text('tos_content'),

@@ -13,6 +13,7 @@ import {
   profiles,
   reviews,
   taskApplications,
+  taskCancellations,
   tasks,
   transactions,
   userRoles,
@@ -64,6 +65,8 @@ export async function collectUserData(db: Db, userId: string, now: Date): Promis
   const clientTaskIds = myTasks.filter((task) => task.client_id === userId).map((task) => task.id);
 
   const applicationsSent = await db.select().from(taskApplications).where(eq(taskApplications.expert_id, userId));
+  // Issue 50: the cancels this person made, with the reasons and notes they wrote.
+  const cancellationsMade = await db.select().from(taskCancellations).where(eq(taskCancellations.actor_id, userId)).orderBy(asc(taskCancellations.created_at));
   const applicationsReceived = clientTaskIds.length
     ? await db
         .select({
@@ -158,6 +161,7 @@ export async function collectUserData(db: Db, userId: string, now: Date): Promis
     expert_profile: expert ?? null,
     tasks: myTasks.map((task) => ({ ...task, your_role: role(task.id) })),
     applications: { sent: applicationsSent, received: applicationsReceived },
+    cancellations: cancellationsMade,
     messages: chat.map((message) => ({
       ...message,
       direction: message.sender_id === userId ? 'sent' : 'received',

@@ -26,6 +26,7 @@ import type {
   AdminTaskDto,
 } from '@shared/schemas/admin-dto';
 import { auditQuerySchema } from '@shared/schemas/admin-overrides.schemas';
+import { cancellationPolicySchema, type CancellationPolicyDto } from '@shared/schemas/cancellations.schemas';
 import { idParamsSchema } from '@shared/schemas/common.schemas';
 import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/context';
@@ -39,6 +40,8 @@ import { listAllNotifications, markAllNotificationsRead } from './notifications.
 import { sendAdminNotification } from './send-notification';
 import { readSystemSettings, writeSystemSettings, type SystemSettingsRow } from './settings.repository';
 import { loadOverview } from './overview.repository';
+import { recordAudit } from '../audit/audit.repository';
+import { readCancellationPolicy, writeCancellationPolicy } from '../settings/settings.repository';
 import { loadReports } from './reports.repository';
 import { reportCsv, reportFileName } from './reports-csv';
 import { listAuditEntries, listClientFlags } from './oversight.repository';
@@ -153,6 +156,23 @@ export function adminRoutes(deps: AppDeps) {
       await requireAdmin(c, db);
       const input = await jsonBody(c, systemSettingsSchema);
       return c.json(settingsDto(await writeSystemSettings(db, input, clock.now())) satisfies SystemSettingsDto);
+    })
+    // The cancellation policy's numbers (issue 50, decision 0460), audited like the review window.
+    .get('/admin/cancellation-policy', async (c) => {
+      await requireAdmin(c, db);
+      return c.json((await readCancellationPolicy(db)) satisfies CancellationPolicyDto);
+    })
+    .put('/admin/cancellation-policy', async (c) => {
+      const admin = await requireAdmin(c, db);
+      const input = await jsonBody(c, cancellationPolicySchema);
+      const now = clock.now();
+      await readSystemSettings(db);
+      const saved = await db.transaction(async (tx) => {
+        const row = await writeCancellationPolicy(tx, input, now);
+        await recordAudit(tx, { actor_id: admin.id, action: 'settings.cancellation_policy_changed', target_type: 'settings', target_id: '1', details: input, created_at: now });
+        return row;
+      });
+      return c.json(saved satisfies CancellationPolicyDto);
     })
     .get('/admin/reports', async (c) => {
       await requireAdmin(c, db);

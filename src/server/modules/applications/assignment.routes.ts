@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
+import { expertCancelSchema } from '@shared/schemas/cancellations.schemas';
 import { requireUser, type AppEnv } from '../../http/context';
+import { jsonBody } from '../../http/validation';
 import type { AssignmentService } from './assignment.service';
 
-/** The assigned expert's actions: accept (start work), decline, abandon. */
+/** The assigned expert's actions: accept (start work), decline, abandon, cancel with a reason. */
 export function assignmentRoutes(service: AssignmentService) {
   return new Hono<AppEnv>()
     .post('/tasks/:id/accept', async (c) => {
@@ -16,5 +18,11 @@ export function assignmentRoutes(service: AssignmentService) {
     .post('/tasks/:id/abandon', async (c) => {
       const user = requireUser(c);
       return c.json(await service.abandon(user.id, c.req.param('id')));
+    })
+    // Issue 50: the hired expert cancels with a reason (assigned or in progress).
+    .post('/tasks/:id/expert-cancel', async (c) => {
+      const user = requireUser(c);
+      const body = await jsonBody(c, expertCancelSchema);
+      return c.json(await service.expertCancel(user.id, c.req.param('id'), body));
     });
 }

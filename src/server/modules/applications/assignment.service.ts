@@ -1,6 +1,8 @@
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { transitionFor } from '@shared/domain/task-status';
+import { cancelReasonText } from '@shared/domain/cancellation-policy';
 import { messages } from '@shared/messages';
+import type { ExpertCancelBody } from '@shared/schemas/cancellations.schemas';
 import { tasks } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { restoreRejectedByAssignment } from './applications.repository';
@@ -10,6 +12,7 @@ import { notify, taskNotification } from '../tasks/task-notifications';
 import type { TasksServiceDeps } from '../tasks/tasks.deps';
 import { toTaskDto } from '../tasks/tasks.dto';
 import { updateTaskIf } from '../tasks/tasks.repository';
+import { insertCancellation } from '../tasks/cancellations.repository';
 import { callOffVisit } from '../appointments/visit-call-off';
 import { recordExpertCancel } from '../reliability/reliability.service';
 
@@ -25,7 +28,7 @@ const REOPENED = {
   authorization_hold_expires_at: null,
 } as const;
 
-/** The assigned expert's side of the assignment: accept (start work), decline, abandon. */
+/** The assigned expert's side of the assignment: accept (start work), decline, abandon, cancel with a reason. */
 export function createAssignmentService(deps: TasksServiceDeps) {
   const { db, clock } = deps;
   const { voidHold, owedVoid } = createHoldRelease(deps);
@@ -35,7 +38,12 @@ export function createAssignmentService(deps: TasksServiceDeps) {
    * in the same transaction (the outbox, decision 0440), then tried at once. A failed try leaves the
    * job to retry it and the answer says so (docs/decisions/0042-task-transitions-and-payment-failures.md).
    */
-  async function leave(userId: string, taskId: string, action: 'decline' | 'abandon'): Promise<TransitionResult> {
+  async function leave(
+    userId: string,
+    taskId: string,
+    action: 'decline' | 'abandon' | 'expert_cancel',
+    cancel?: ExpertCancelBody,
+  ): Promise<TransitionResult> {
     const now = clock.now();
     const { task } = await loadTaskFor(db, userId, taskId, action, now);
     const reopened = await db.transaction(async (tx) => {
@@ -50,21 +58,38 @@ export function createAssignmentService(deps: TasksServiceDeps) {
       if (transitionFor(action).visitEffect === 'call_off')
         await callOffVisit(tx, { taskId: task.id, expertId: userId, party: 'expert', now });
       const notice =
-        action === 'decline'
-          ? taskNotification.assignmentDeclined(task.client_id, task)
-          : taskNotification.taskAbandoned(task.client_id, task);
+        action === 'expert_cancel'
+          ? taskNotification.expertCancelled(task.client_id, task, cancelReasonText(cancel?.reason))
+          : action === 'decline'
+            ? taskNotification.assignmentDeclined(task.client_id, task)
+            : taskNotification.taskAbandoned(task.client_id, task);
       await notify(tx, [notice]);
       // Issue 50: a hired expert leaving counts on their reliability record (and may pause applying).
       await recordExpertCancel(tx, { expertId: userId, taskId: task.id, now });
+      if (action === 'expert_cancel') {
+        // Issue 50: the cancel, its reason and no fee, on the task's timeline (decision 0462).
+        await insertCancellation(tx, {
+          task_id: task.id,
+          actor_id: userId,
+          expert_id: userId,
+          party: 'expert',
+          reason: cancel?.reason ?? null,
+          note: cancel?.note || null,
+          rule: 'expert',
+          created_at: now,
+        });
+      }
       await owedVoid(tx, task, 'assignment_declined_by_expert', now);
       return row;
     });
     const holdError = reopened ? await voidHold(task, 'assignment_declined_by_expert') : null;
     if (!reopened) throw conflict(messages.tasks.statusChanged);
     const texts =
-      action === 'decline'
-        ? { ok: messages.tasks.declined, holdFailed: messages.tasks.declineHoldFailed }
-        : { ok: messages.tasks.abandoned, holdFailed: messages.tasks.abandonHoldFailed };
+      action === 'expert_cancel'
+        ? { ok: messages.cancellations.expertCancelled, holdFailed: messages.cancellations.expertCancelledHoldFailed }
+        : action === 'decline'
+          ? { ok: messages.tasks.declined, holdFailed: messages.tasks.declineHoldFailed }
+          : { ok: messages.tasks.abandoned, holdFailed: messages.tasks.abandonHoldFailed };
     return {
       task: toTaskDto(reopened),
       message: holdError ? texts.holdFailed : texts.ok,
@@ -101,6 +126,11 @@ export function createAssignmentService(deps: TasksServiceDeps) {
 
     decline: (userId: string, taskId: string) => leave(userId, taskId, 'decline'),
     abandon: (userId: string, taskId: string) => leave(userId, taskId, 'abandon'),
+    /**
+     * The hired expert cancels with a reason (issue 50, decision 0461), assigned or in progress: as a
+     * decline or an abandon, the hold is voided, the client told and the other applications pending again.
+     */
+    expertCancel: (userId: string, taskId: string, body: ExpertCancelBody) => leave(userId, taskId, 'expert_cancel', body),
   };
 }
 

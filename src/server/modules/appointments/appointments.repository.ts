@@ -201,3 +201,12 @@ export async function listUpcomingVisits(db: Db, params: { userId: string; since
     .limit(UPCOMING_MAX);
 }
 export type UpcomingVisitRow = Awaited<ReturnType<typeof listUpcomingVisits>>[number];
+
+/** The agreed visit's start, or null while none is agreed (the cancellation policy reads it, issue 50). */
+export async function agreedStartOf(db: Db, taskId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ agreed_start: taskAppointments.agreed_start })
+    .from(taskAppointments)
+    .where(eq(taskAppointments.task_id, taskId));
+  return row?.agreed_start ?? null;
+}

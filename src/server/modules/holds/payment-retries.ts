@@ -1,6 +1,6 @@
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
-import { isFinished } from '@shared/domain/task-status';
+import { isCapturable } from '@shared/domain/task-status';
 import type { Db } from '../../db/client';
 import type { JobRow } from '../../jobs/jobs.repository';
 import type { JobHandler } from '../../jobs/runner';
@@ -110,7 +110,7 @@ export function createPaymentRetryHandlers(deps: MoneyJobDeps): Record<string, J
   const { db, clock, payments } = deps;
 
   /**
-   * The capture outbox job (written with `verified`): captures unless the capture is already recorded
+   * The capture outbox job (written with `verified`, or with a late cancel's call-out fee): captures unless the capture is already recorded
    * or the hold is no longer this task's. A capture that went through before a crash is found at the
    * provider (the same idempotency key, or the intent's state) and recorded, never made twice.
    */
@@ -118,7 +118,8 @@ export function createPaymentRetryHandlers(deps: MoneyJobDeps): Record<string, J
     const { taskId, intentId, amount, fee } = job.payload as RetryPayload;
     const task = await findTaskRow(db, taskId);
     // Settled some other way meanwhile (captured, refunded, replaced hold): nothing left to do.
-    if (!task || task.stripe_payment_intent_id !== intentId || task.payment_status !== 'authorized' || !isFinished(task.status)) return;
+    // A cancelled task's job carries its call-out fee (issue 50); only a stated amount is captured there.
+    if (!task || task.stripe_payment_intent_id !== intentId || task.payment_status !== 'authorized' || !isCapturable(task.status, { amount })) return;
     const result = await payments.capture(task, amount === undefined ? {} : { amountCents: amount, feeCents: fee });
     if (result.success) return;
     // Past the deadline the provider has released the hold: hold_lapse gives the task its clear state.

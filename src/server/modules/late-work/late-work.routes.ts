@@ -3,6 +3,7 @@ import { requestExtensionSchema } from '@shared/schemas/evidence-changes.schemas
 import type { AppDeps } from '../../app-deps';
 import { requireUser, type AppEnv } from '../../http/context';
 import { jsonBody } from '../../http/validation';
+import { agreedStartOf } from '../appointments/appointments.repository';
 import { callOffVisit } from '../appointments/visit-call-off';
 import { createLifecycleService } from '../tasks/lifecycle.service';
 import { tasksServiceDeps, type TasksModuleDeps } from '../tasks/tasks.deps';
@@ -11,7 +12,7 @@ import { createLateWorkService } from './late-work.service';
 /** Issue 50: late work (docs/decisions/0465): the panel, extensions, and the always-free overdue cancel. */
 export function lateWorkRoutes(deps: AppDeps) {
   const service = createLateWorkService({ db: deps.db, clock: deps.clock });
-  const lifecycle = createLifecycleService({ ...tasksServiceDeps(deps as TasksModuleDeps), callOffVisit });
+  const lifecycle = createLifecycleService({ ...tasksServiceDeps(deps as TasksModuleDeps), callOffVisit, agreedStartOf });
   return new Hono<AppEnv>()
     .get('/tasks/:id/late-work', async (c) => {
       const user = requireUser(c);

@@ -1,6 +1,6 @@
 import { format } from '@shared/format-message';
 import { platformFeeCents } from '@shared/domain/money';
-import { isFinished } from '@shared/domain/task-status';
+import { isCapturable } from '@shared/domain/task-status';
 import { messages } from '@shared/messages';
 import type { CaptureResultDto } from '@shared/schemas/task-api';
 import type { AppDeps, TaskPayments } from '../../app-deps';
@@ -96,14 +96,15 @@ export function createTaskPayments(deps: Pick<AppDeps, 'db' | 'clock' | 'provide
       if (!task) return refused(input.stripe_payment_intent_id, messages.payment.cannotCapture);
       if (task.payment_status === 'captured') return capturedResult(task);
       const intentId = task.stripe_payment_intent_id;
-      if (task.payment_status !== 'authorized' || !intentId || !isFinished(task.status)) {
+      // Finished work, or a cancelled booking's call-out fee (a stated amount: issue 50, decision 0460).
+      if (task.payment_status !== 'authorized' || !intentId || !isCapturable(task.status, { amount: options.amountCents })) {
         return refused(intentId, messages.payment.cannotCapture);
       }
 
       const authorizedRow = (await transactionsOfTask(db, task.id)).find((row) => row.stripe_payment_intent_id === intentId);
       const held = authorizedRow?.amount ?? task.budget;
       const partial =
-        options.amountCents !== undefined && options.amountCents < held
+        options.amountCents !== undefined && (options.amountCents < held || task.status === 'cancelled')
           ? { amountCents: options.amountCents, feeCents: options.feeCents ?? platformFeeCents(options.amountCents, Number(authorizedRow?.platform_fee_percent ?? (await platformFeePercent(db)))) }
           : null;
       const key = await attemptKey(db, { taskId: task.id, action: 'capture', intentId });

@@ -222,6 +222,17 @@ async function settleInterruptedCalls(
   }
 }
 
+/**
+ * A cancelled task's call-out fee (issue 50, decision 0460): the amount its cancel wrote into the
+ * capture job, or null (a free cancel, whose hold is the void job's).
+ */
+async function calloutFeeOf(db: Db, task: TaskRow, intentId: string): Promise<{ amountCents: number; feeCents?: number } | null> {
+  if (task.status !== 'cancelled') return null;
+  const job = await findJob(db, `${RETRY_JOB_KINDS.capture}:${intentId}`);
+  const payload = job?.payload as { amount?: number; fee?: number } | undefined;
+  return typeof payload?.amount === 'number' ? { amountCents: payload.amount, feeCents: payload.fee } : null;
+}
+
 const isReleasable = (status: string) =>
   status === 'cancelled' || status === 'open' || status === 'payment_lapsed';
 
@@ -266,9 +277,10 @@ async function reconcileOwnIntent(
     return;
   }
   if (task.payment_status !== 'authorized') return;
+  const callout = await calloutFeeOf(db, task, intent.id);
   if (intent.status === 'succeeded') {
     // Captured at the provider, the answer lost: record it through the capture path (it reads the intent).
-    const result = isFinished(task.status) ? await deps.payments.capture(task) : null;
+    const result = isFinished(task.status) || callout ? await deps.payments.capture(task, callout ?? {}) : null;
     found(
       intent,
       'capture_not_recorded',
@@ -298,13 +310,13 @@ async function reconcileOwnIntent(
     return;
   }
   if (intent.status !== 'requires_capture') return;
-  if (isFinished(task.status)) {
+  if (isFinished(task.status) || callout) {
     const job = await findJob(db, `${RETRY_JOB_KINDS.capture}:${intent.id}`);
     if (!job) {
       await enqueueCaptureRetry(db, { taskId: task.id, intentId: intent.id, now, delayMs: 0 });
       found(intent, 'capture_job_missing', true, 'Confirmed work had no capture job; one was queued.');
     } else if (job.done_at || job.attempts >= job.max_attempts) {
-      const result = await deps.payments.capture(task);
+      const result = await deps.payments.capture(task, callout ?? {});
       found(
         intent,
         'capture_not_made',

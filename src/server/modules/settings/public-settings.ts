@@ -1,4 +1,5 @@
 import { SETTINGS_DEFAULTS } from '@shared/constants';
+import { DEFAULT_CANCELLATION_POLICY } from '@shared/domain/cancellation-policy';
 import { messages } from '@shared/messages';
 import type { PublicSettingsDto } from '@shared/schemas/geo.schemas';
 import type { PublicSettingsRow } from './settings.repository';
@@ -22,5 +23,13 @@ export function toPublicSettings(row: PublicSettingsRow | null): PublicSettingsD
     review_window_hours: row?.review_window_hours ?? SETTINGS_DEFAULTS.reviewWindowHours,
     min_task_price: row?.min_task_price ?? SETTINGS_DEFAULTS.minTaskPriceCents,
     max_task_price: row?.max_task_price ?? SETTINGS_DEFAULTS.maxTaskPriceCents,
+    cancellation_policy: row
+      ? {
+          cancel_free_hours_before_start: row.cancel_free_hours_before_start,
+          cancel_free_minutes_after_hire: row.cancel_free_minutes_after_hire,
+          callout_fee_percent: row.callout_fee_percent,
+          callout_fee_min_cents: row.callout_fee_min_cents,
+        }
+      : { ...DEFAULT_CANCELLATION_POLICY },
   };
 }

@@ -26,6 +26,7 @@ describe('GET /api/public-settings', () => {
       review_window_hours: 72,
       min_task_price: 500,
       max_task_price: 100_000,
+      cancellation_policy: { cancel_free_hours_before_start: 24, cancel_free_minutes_after_hire: 60, callout_fee_percent: 25, callout_fee_min_cents: 1500 },
     });
   });
 
@@ -50,6 +51,7 @@ describe('GET /api/public-settings', () => {
       review_window_hours: 72,
       min_task_price: 500,
       max_task_price: 100_000,
+      cancellation_policy: { cancel_free_hours_before_start: 24, cancel_free_minutes_after_hire: 60, callout_fee_percent: 25, callout_fee_min_cents: 1500 },
     });
   });
 });

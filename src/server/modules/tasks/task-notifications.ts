@@ -1,3 +1,4 @@
+import { formatUsd } from '@shared/domain/money';
 import { ruleText } from '@shared/domain/rule-texts';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
@@ -23,6 +24,25 @@ export const taskNotification = {
   /** Issue 50: the client's free cancel of overdue work (docs/decisions/0465). */
   taskCancelledOverdue: (to: string, task: TaskRef): NewNotification =>
     row(to, 'task_cancelled_overdue', messages.lateWork.cancelledTitle, format(messages.lateWork.cancelledMessage, { title: task.title }), task),
+  /** A late client cancel (issue 50): the expert's call-out fee, what they receive after the platform fee. */
+  calloutFee: (to: string, task: TaskRef, reason: string, expertCents: number, feeCents: number): NewNotification =>
+    row(
+      to,
+      'task_cancelled',
+      messages.cancellations.calloutFeeTitle,
+      format(messages.cancellations.calloutFeeMessage, { title: task.title, reason, amount: formatUsd(expertCents) }),
+      task,
+      { callout_fee_cents: feeCents, expert_cents: expertCents },
+    ),
+  /** The hired expert cancelled (issue 50): the client may hire another applicant at once. */
+  expertCancelled: (to: string, task: TaskRef, reason: string): NewNotification =>
+    row(
+      to,
+      'assignment_declined',
+      messages.cancellations.expertCancelledTitle,
+      format(messages.cancellations.expertCancelledMessage, { title: task.title, reason }),
+      task,
+    ),
   /** `reviewWindowHours`: the admin's review window in force (review-window.ts), which the text states. */
   evidenceSubmitted: (to: string, task: TaskRef, reviewWindowHours: number): NewNotification =>
     row(

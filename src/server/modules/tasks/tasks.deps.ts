@@ -39,6 +39,8 @@ export interface TaskHooks {
   reviews: TaskReviewReads;
   /** Inside the cancel's transaction: the agreed visit is called off (METHOD:CANCEL to everyone who had it). */
   callOffVisit(tx: Db, params: { taskId: string; expertId: string | null; party: 'client' | 'expert'; now: Date }): Promise<void>;
+  /** The agreed visit's start, or null while none is agreed (the cancellation policy's clock, issue 50). */
+  agreedStartOf(db: Db, taskId: string): Promise<Date | null>;
 }
 
 /**

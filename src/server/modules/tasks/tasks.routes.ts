@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { messages } from '@shared/messages';
-import { overrideBodySchema } from '@shared/schemas/admin-overrides.schemas';
+import { clientCancelSchema } from '@shared/schemas/cancellations.schemas';
 import { createTaskSchema, proximityCheckSchema, updateTaskSchema } from '@shared/schemas/tasks.schemas';
 import type { AppDeps } from '../../app-deps';
 import { requireUser, type AppEnv } from '../../http/context';
@@ -20,7 +20,7 @@ import { createTasksService } from './tasks.service';
 export function tasksRoutes(deps: AppDeps, hooks: TaskHooks) {
   const serviceDeps = tasksServiceDeps(deps as TasksModuleDeps);
   const tasks = createTasksService({ ...serviceDeps, reviews: hooks.reviews });
-  const lifecycle = createLifecycleService({ ...serviceDeps, callOffVisit: hooks.callOffVisit });
+  const lifecycle = createLifecycleService({ ...serviceDeps, callOffVisit: hooks.callOffVisit, agreedStartOf: hooks.agreedStartOf });
 
   return new Hono<AppEnv>()
     .post('/tasks/check-location', async (c) => {
@@ -45,7 +45,18 @@ export function tasksRoutes(deps: AppDeps, hooks: TaskHooks) {
     })
     .post('/tasks/:id/cancel', async (c) => {
       const user = requireUser(c);
-      const input = await optionalJsonBody(c, overrideBodySchema);
+      const input = await optionalJsonBody(c, clientCancelSchema);
       return c.json(await lifecycle.cancel(user.id, c.req.param('id'), input));
+    })
+    // Issue 50: what the caller's cancel would cost now, for the dialog before the click.
+    .get('/tasks/:id/cancellation-quote', async (c) => {
+      const user = requireUser(c);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await lifecycle.quote(user.id, c.req.param('id')));
+    })
+    // Issue 50: the task's cancels (who, the reason, the fee) for its timeline.
+    .get('/tasks/:id/cancellations', async (c) => {
+      const user = requireUser(c);
+      return c.json({ cancellations: await lifecycle.timeline(user.id, c.req.param('id')) });
     });
 }

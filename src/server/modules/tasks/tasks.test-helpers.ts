@@ -24,6 +24,8 @@ export const NOWHERE = { latitude: -40, longitude: -130 };
 export class FakeTaskPayments implements TaskPayments {
   cancelCalls: Array<{ taskId: string; intentId: string | null; reason: string }> = [];
   captureCalls: string[] = [];
+  /** The amount and platform fee of each capture that stated them (a partial capture, a call-out fee). */
+  captureAmounts: Array<{ taskId: string; amountCents?: number; feeCents?: number }> = [];
   failCancel = false;
   failCapture = false;
 
@@ -45,22 +47,34 @@ export class FakeTaskPayments implements TaskPayments {
       );
   }
 
-  async capture(task: { id: string; stripe_payment_intent_id: string | null }): Promise<CaptureResultDto> {
+  async capture(
+    task: { id: string; stripe_payment_intent_id: string | null },
+    options: { amountCents?: number; feeCents?: number } = {},
+  ): Promise<CaptureResultDto> {
     this.captureCalls.push(task.id);
+    if (options.amountCents !== undefined) this.captureAmounts.push({ taskId: task.id, ...options });
     if (this.failCapture) {
       return { success: false, payment_intent_id: task.stripe_payment_intent_id, amount_captured: 0, error: 'down' };
     }
     const [row] = await this.db
       .update(tasks)
       .set({ payment_status: 'captured' })
-      .where(and(eq(tasks.id, task.id), eq(tasks.payment_status, 'authorized'), inArray(tasks.status, ['verified', 'completed'])))
+      .where(
+        and(
+          eq(tasks.id, task.id),
+          eq(tasks.payment_status, 'authorized'),
+          // A cancelled booking's call-out fee is captured too (issue 50), always with its amount.
+          inArray(tasks.status, options.amountCents === undefined ? ['verified', 'completed'] : ['verified', 'completed', 'cancelled']),
+        ),
+      )
       .returning();
-    return { success: Boolean(row), payment_intent_id: task.stripe_payment_intent_id, amount_captured: row?.budget ?? 0 };
+    return { success: Boolean(row), payment_intent_id: task.stripe_payment_intent_id, amount_captured: row ? (options.amountCents ?? row.budget) : 0 };
   }
 
   reset() {
     this.cancelCalls = [];
     this.captureCalls = [];
+    this.captureAmounts = [];
     this.failCancel = false;
     this.failCapture = false;
   }

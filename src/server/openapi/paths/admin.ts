@@ -26,6 +26,7 @@ import {
 } from '@shared/schemas/admin-api.schemas';
 import { auditQuerySchema } from '@shared/schemas/admin-overrides.schemas';
 import { idParamsSchema } from '@shared/schemas/common.schemas';
+import { cancellationPolicyDtoSchema, cancellationPolicySchema } from '@shared/schemas/cancellations.schemas';
 import type { RouteDoc } from '../route-doc';
 
 export const adminDocs: RouteDoc[] = [
@@ -80,6 +81,19 @@ export const adminDocs: RouteDoc[] = [
       contentType: 'text/csv; charset=utf-8',
       description: 'A download: the chosen report (activity, finance or user) over the timeframe.',
     },
+  },
+  {
+    route: 'GET /api/admin/cancellation-policy',
+    summary: "Admin: read the cancellation policy's numbers",
+    access: 'admin',
+    responses: { 200: cancellationPolicyDtoSchema },
+  },
+  {
+    route: 'PUT /api/admin/cancellation-policy',
+    summary: "Admin: save the cancellation policy's numbers (audited)",
+    access: 'admin',
+    body: cancellationPolicySchema,
+    responses: { 200: cancellationPolicyDtoSchema },
   },
   {
     route: 'GET /api/admin/settings',

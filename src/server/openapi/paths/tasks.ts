@@ -18,6 +18,12 @@ import {
 import { createApplicationSchema } from '@shared/schemas/applications.schemas';
 import { assignWithReasonSchema } from '@shared/schemas/admin-overrides.schemas';
 import { createReviewSchema } from '@shared/schemas/reviews.schemas';
+import {
+  cancellationEventDtoSchema,
+  cancellationQuoteDtoSchema,
+  clientCancelSchema,
+  expertCancelSchema,
+} from '@shared/schemas/cancellations.schemas';
 import type { RouteDoc } from '../route-doc';
 
 export const tasksDocs: RouteDoc[] = [
@@ -93,9 +99,29 @@ export const tasksDocs: RouteDoc[] = [
   },
   {
     route: 'POST /api/tasks/:id/cancel',
-    summary: 'Cancel a task',
+    summary: 'Cancel a task (client, or an admin with a reason); a late cancel takes the call-out fee from the hold',
     access: 'user',
+    body: clientCancelSchema,
     responses: { 200: taskTransitionSchema },
+  },
+  {
+    route: 'POST /api/tasks/:id/expert-cancel',
+    summary: 'Cancel a booking (the hired expert, with a reason): the hold is voided and the task reopens',
+    access: 'user',
+    body: expertCancelSchema,
+    responses: { 200: taskTransitionSchema },
+  },
+  {
+    route: 'GET /api/tasks/:id/cancellation-quote',
+    summary: "What the caller's cancel would cost now (call-out fee, platform fee, released amount)",
+    access: 'user',
+    responses: { 200: cancellationQuoteDtoSchema },
+  },
+  {
+    route: 'GET /api/tasks/:id/cancellations',
+    summary: "The task's cancellations (who, the reason, the fee) for its timeline",
+    access: 'user',
+    responses: { 200: z.object({ cancellations: z.array(cancellationEventDtoSchema) }) },
   },
   {
     route: 'POST /api/tasks/:id/decline',

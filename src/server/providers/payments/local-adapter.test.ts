@@ -19,6 +19,7 @@ runPaymentProviderContract('local adapter', async () => {
     provider,
     local: provider,
     clock,
+    db: handle.db,
     signWebhook: (rawBody) => provider.signWebhookBody(rawBody),
     close: () => handle.close(),
   });

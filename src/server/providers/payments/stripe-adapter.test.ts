@@ -38,6 +38,7 @@ runPaymentProviderContract('stripe adapter over a faked provider API', async () 
     provider,
     local,
     clock,
+    db: handle.db,
     signWebhook: (rawBody) => sign(rawBody),
     close: () => handle.close(),
   });
@@ -168,6 +169,25 @@ describe('StripePaymentProvider requests', () => {
     expect(lastRequest()).toMatchObject({ method: 'POST', path: `/v1/payment_intents/${second.id}/cancel` });
     expect(lastRequest().headers['idempotency-key']).toBe('task:t:cancel_hold');
     expect(lastRequest().params.cancellation_reason).toBe('abandoned');
+  });
+
+  // Issue 50: the call-out fee of a late cancel is a partial capture (decision 0460).
+  it('captures part of a hold with amount_to_capture and the fee on that part', async () => {
+    const intent = await env.provider.createPaymentIntent({
+      amountCents: 12_000,
+      currency: 'usd',
+      applicationFeeCents: 1_200,
+      destinationAccountId: await payableAccount(),
+      description: 'x',
+      metadata: {},
+      idempotencyKey: randomUUID(),
+    });
+    await env.local.confirmPaymentIntent(intent.clientSecret, { cardNumber: LOCAL_TEST_CARDS.success });
+    const captured = await env.provider.capturePaymentIntent(intent.id, { idempotencyKey: 'task:t2:capture', amountCents: 3_000, applicationFeeCents: 300 });
+    expect(lastRequest()).toMatchObject({ method: 'POST', path: `/v1/payment_intents/${intent.id}/capture` });
+    expect(lastRequest().params).toMatchObject({ amount_to_capture: '3000', application_fee_amount: '300' });
+    expect(lastRequest().headers['idempotency-key']).toBe('task:t2:capture');
+    expect(captured).toMatchObject({ status: 'succeeded', amountCents: 12_000, amountCapturedCents: 3_000 });
   });
 
   it('sends an idempotency key on every mutating call', () => {

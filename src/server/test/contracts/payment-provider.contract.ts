@@ -24,6 +24,8 @@ export interface PaymentProviderContractHarness {
   authorize(intent: PaymentIntentInfo): Promise<void>;
   /** Moves time past the intent's hold, when the harness can. */
   expireHold?(intent: PaymentIntentInfo): Promise<void>;
+  /** The application fee the provider holds on an intent now (read from the provider's own state). */
+  applicationFeeOf(intentId: string): Promise<number>;
   /** The signature header value the provider would send for this raw body. */
   signWebhook(rawBody: string): string;
   close(): Promise<void>;
@@ -246,6 +248,33 @@ export function runPaymentProviderContract(
         applicationFeeCents: 400,
       });
       expect(captured).toMatchObject({ status: 'succeeded', amountCents: 10_000, amountCapturedCents: 4_000 });
+      expect(await h.provider.retrievePaymentIntent(intent.id)).toMatchObject({ status: 'succeeded', amountCapturedCents: 4_000 });
+    });
+
+    // Issue 50: a late cancel's call-out fee is a partial capture of the hold (decision 0460).
+    it('a partial capture takes the amount with its own platform fee, and the rest is released for good', async () => {
+      const intent = await newIntent(await h.createPayableAccount(), 12_000);
+      await h.authorize(intent);
+      expect(await h.applicationFeeOf(intent.id)).toBe(1_200);
+      const partialKey = key('callout');
+      const captured = await h.provider.capturePaymentIntent(intent.id, { idempotencyKey: partialKey, amountCents: 3_000, applicationFeeCents: 300 });
+      expect(captured).toMatchObject({ status: 'succeeded', amountCents: 12_000, amountCapturedCents: 3_000 });
+      // The fee follows the captured amount, not the authorized one.
+      expect(await h.applicationFeeOf(intent.id)).toBe(300);
+      // A retried call replays; nothing more can be captured, and the released rest is not refundable.
+      expect(await h.provider.capturePaymentIntent(intent.id, { idempotencyKey: partialKey, amountCents: 3_000, applicationFeeCents: 300 })).toMatchObject({
+        amountCapturedCents: 3_000,
+      });
+      await expectProviderError(
+        h.provider.capturePaymentIntent(intent.id, { idempotencyKey: key('rest'), amountCents: 9_000 }),
+        'invalid_state',
+      );
+      await expectProviderError(
+        h.provider.refundPayment({ paymentIntentId: intent.id, amountCents: 3_001, idempotencyKey: key('over') }),
+        'invalid_request',
+      );
+      const refund = await h.provider.refundPayment({ paymentIntentId: intent.id, amountCents: 3_000, idempotencyKey: key('all') });
+      expect(refund).toMatchObject({ amountCents: 3_000, status: 'succeeded' });
     });
 
     it('refunds a captured payment in parts, once per key, never more than was captured', async () => {

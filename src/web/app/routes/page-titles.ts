@@ -13,6 +13,7 @@ const ROUTE_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/legal\/privacy$/, titles.privacy],
   [/^\/legal\/terms$/, titles.terms],
   [/^\/legal\/support$/, titles.support],
+  [/^\/cancellation-policy$/, titles.cancellationPolicy],
   [/^\/reports\/[^/]+\/verify$/, titles.reportVerify],
   [/^\/onsite\/[^/]+$/, titles.onsiteVisit],
   [/^\/dashboard$/, titles.dashboard],

@@ -12,6 +12,7 @@ const importers = {
   StripeReturn: () => import('@web/features/stripe-return/stripe-return-page'),
   ExpertPublicProfile: () => import('@web/features/expert-public-profile/expert-public-profile-page'),
   Legal: () => import('@web/features/legal/legal-page'),
+  CancellationPolicy: () => import('@web/features/legal/cancellation-policy-page'),
   ClientDashboard: () => import('@web/features/client-dashboard/client-dashboard-page'),
   ExpertDashboard: () => import('@web/features/expert-dashboard/expert-dashboard-page'),
   Waitlist: () => import('@web/features/waitlist/waitlist-page'),

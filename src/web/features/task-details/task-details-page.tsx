@@ -17,6 +17,7 @@ import { APPLY_FORM_ID, InvitationNotice } from './invitation-notice';
 import { AssignmentCard } from './assignment-card';
 import { TaskChatSlot } from './chat-slot';
 import { AdminHistory } from './admin-history';
+import { CancellationsTimeline } from './cancellations-timeline';
 import { EvidenceSection } from './evidence-section';
 import { EvidenceUploadForm } from './evidence-upload-form';
 import { RedeliverSection } from './changes/redeliver-section';
@@ -149,6 +150,7 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
         <div className="space-y-6">
           {moneyViewer ? <TaskMoneyPanel taskId={task.id} viewer={moneyViewer} /> : null}
           {me?.roles.isAdmin ? <AdminHistory taskId={task.id} /> : null}
+          {isOwner || isAssignedExpert || me?.roles.isAdmin || myApplication ? <CancellationsTimeline taskId={task.id} /> : null}
           {isAssignedExpert ? <AssignmentCard task={task} capabilities={capabilities} /> : null}
           {/* The assigned expert sees who they work for, not a card about themselves. */}
           {isAssignedExpert ? (

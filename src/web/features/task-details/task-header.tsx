@@ -8,8 +8,7 @@ import type { TaskDetailsDto } from '@shared/schemas/task-api';
 import { BudgetFigure, OverdueBadge, StatusDot } from '@web/components/task';
 import { Button } from '@web/components/ui/button';
 import { AdminReasonDialog } from '@web/components/admin-reason-dialog';
-import { ConfirmAction } from './confirm-action';
-import { CONFIRMS } from './confirm-texts';
+import { CancelBookingDialog } from './cancel-booking-dialog';
 import { taskPath, useTaskAction, failureText } from './task-query';
 import { api } from '@web/lib/api';
 
@@ -74,7 +73,8 @@ export function TaskHeader({ task, capabilities, isOwner }: TaskHeaderProps) {
               onConfirm={(reason) => cancel.mutateAsync(reason)}
             />
           ) : capabilities.has('cancel') ? (
-            <ConfirmAction {...CONFIRMS.cancelTask} mutation={cancel} />
+            // Issue 50: the client's cancel shows its exact cost first and names a reason.
+            <CancelBookingDialog taskId={task.id} party="client" label={detailsText.cancelTask} busyLabel={detailsText.cancelling} />
           ) : null}
         </div>
       </div>

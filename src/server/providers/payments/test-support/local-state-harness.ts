@@ -3,7 +3,9 @@ import type { manualClock } from '../../../lib/clock';
 import type { LocalPaymentProvider } from '../local-adapter';
 import { LOCAL_TEST_CARDS } from '../local-test-cards';
 import type { PaymentProviderContractHarness } from '../../../test/contracts/payment-provider.contract';
+import type { Db } from '../../../db/client';
 import type { PaymentProvider } from '../payment-provider';
+import { findIntent } from '../local-store';
 
 /**
  * The contract harness of an adapter whose state lives in a local provider (the local adapter
@@ -14,6 +16,8 @@ export function localStateHarness(params: {
   provider: PaymentProvider;
   local: LocalPaymentProvider;
   clock: ReturnType<typeof manualClock>;
+  /** The local provider's database, where its intents (and their fees) are kept. */
+  db: Db;
   signWebhook: (rawBody: string) => string;
   close: () => Promise<void>;
 }): PaymentProviderContractHarness {
@@ -36,6 +40,11 @@ export function localStateHarness(params: {
     async expireHold(intent) {
       const current = await local.retrievePaymentIntent(intent.id);
       clock.set(new Date(current.captureBefore!.getTime() + 1));
+    },
+    async applicationFeeOf(intentId) {
+      const row = await findIntent(params.db, intentId);
+      if (!row) throw new Error(`no local intent ${intentId}`);
+      return row.application_fee_amount;
     },
     signWebhook: params.signWebhook,
     close: params.close,

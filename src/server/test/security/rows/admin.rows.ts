@@ -79,6 +79,21 @@ export const adminRows: MatrixRow[] = [
       },
     ],
   },
+  // Issue 50: the cancellation policy's numbers, written back as they are.
+  read('GET /api/admin/cancellation-policy'),
+  {
+    route: 'PUT /api/admin/cancellation-policy',
+    cases: [
+      {
+        name: 'the current policy again',
+        arrange: async (w) => {
+          const response = await w.t.request('GET', '/api/admin/cancellation-policy', { cookie: w.users.admin.cookie });
+          return { body: (await response.json()) as Record<string, unknown> };
+        },
+        expect: adminOnly(200),
+      },
+    ],
+  },
   read('GET /api/admin/settings'),
   {
     route: 'PUT /api/admin/settings',

@@ -8,6 +8,8 @@ import { onTask, pngForm, x } from './row-builders';
 const OVERRIDE_REASON = 'The client asked support to act for them by phone.';
 const withReason = () => ({ body: { override_reason: OVERRIDE_REASON } });
 
+const expertCancelBody = () => ({ body: { reason: 'expert_unwell', note: 'Down with the flu this week.' } });
+
 const evidenceForm = () => pngForm('files', 'photo.png', { completion_notes: 'All done: photos of every side attached.' });
 
 const applicationOf = async (w: World, taskId: string) => {
@@ -100,6 +102,26 @@ export const taskRows: MatrixRow[] = [
       onTask('assigned', x(401, 403, 404, 403, 200, 404, 403)),
       onTask('in_progress', x(401, 403, 404, 403, 409, 404, 403)),
     ],
+  },
+  // Issue 50: the hired expert's cancel with a reason, the quote the cancel dialogs show, the timeline.
+  {
+    route: 'POST /api/tasks/:id/expert-cancel',
+    cases: [
+      onTask('assigned', x(401, 403, 404, 403, 200, 404, 403), expertCancelBody),
+      onTask('in_progress', x(401, 403, 404, 403, 200, 404, 403), expertCancelBody),
+      onTask('verified', x(401, 403, 404, 403, 409, 404, 403), expertCancelBody),
+    ],
+  },
+  {
+    route: 'GET /api/tasks/:id/cancellation-quote',
+    cases: [
+      onTask('in_progress', x(401, 200, 404, 403, 200, 404, 200)),
+      onTask('verified', x(401, 409, 404, 403, 409, 404, 409)),
+    ],
+  },
+  {
+    route: 'GET /api/tasks/:id/cancellations',
+    cases: [onTask('cancelled', x(401, 200, 404, 200, 200, 404, 200))],
   },
   {
     route: 'POST /api/tasks/:id/abandon',

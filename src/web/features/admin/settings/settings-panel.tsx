@@ -16,6 +16,7 @@ import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { adminKeys, errorText, saveSettings, settingsQuery } from '../admin-api';
 import { ReviewWindowSetting } from '../disputes';
+import { CancellationPolicySetting } from './cancellation-policy-setting';
 
 interface FormState {
   fee: string;
@@ -162,6 +163,7 @@ export default function SettingsPanel() {
         </Button>
       </form>
       <ReviewWindowSetting />
+      <CancellationPolicySetting />
     </section>
   );
 }

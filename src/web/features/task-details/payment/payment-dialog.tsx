@@ -88,6 +88,13 @@ export function PaymentDialog({ taskId, open, onOpenChange, amountCents, feePerc
           </DialogDescription>
         </DialogHeader>
         <AmountSummary amountCents={intent.data?.amount ?? amountCents} feePercent={feePercent ?? currentFeePercent} />
+        {/* Issue 50: what cancelling this booking would cost, before the hold is made. */}
+        <p className="text-sm">
+          {/* A new tab (a plain link): the dialog and its card step stay as they are. */}
+          <a href="/cancellation-policy" target="_blank" rel="noopener" className="text-info underline underline-offset-4">
+            {messages.cancellations.policyLink}
+          </a>
+        </p>
         {step === 'consent' ? (
           <ConsentStep
             onCancel={() => onOpenChange(false)}
