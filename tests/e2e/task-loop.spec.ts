@@ -317,7 +317,13 @@ test.describe('the life of a task', () => {
     await payInDialog(client, taskId);
 
     await client.reload();
-    await confirmInDialog(client, 'Cancel Task');
+    // Issue 50: the dialog states the cost before the click (free within the hour after hiring) and
+    // asks for a reason.
+    await client.getByRole('button', { name: 'Cancel Task' }).click();
+    const dialog = client.getByTestId('cancel-booking-dialog');
+    await expect(dialog.getByText('Free: nothing is charged.')).toBeVisible();
+    await dialog.getByRole('radio', { name: 'My plans changed' }).check();
+    await dialog.getByRole('button', { name: 'Cancel task', exact: true }).click();
     await expect(toast(client, 'Task cancelled successfully')).toBeVisible();
     await expect(client.getByText('cancelled', { exact: true })).toBeVisible();
     await expect(client.getByRole('button', { name: 'Cancel Task' })).toHaveCount(0);

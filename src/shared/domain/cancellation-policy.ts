@@ -2,6 +2,9 @@ import { messages } from '../messages';
 import { countText } from '../plural';
 import { formatUsd, platformFeeCents } from './money';
 
+/** The longest free-text note a cancel may carry (the dialog's limit and the schema's). */
+export const CANCEL_NOTE_MAX = 500;
+
 /**
  * The published cancellation policy (issue 50, docs/decisions/0460): when a cancel is free, and the
  * call-out fee taken by a partial capture of the hold when it is not. Pure: the server quotes and

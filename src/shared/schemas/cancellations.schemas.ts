@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CANCEL_NOTE_MAX,
   CANCELLATION_POLICY_LIMITS,
   CLIENT_CANCEL_REASONS,
   EXPERT_CANCEL_REASONS,
@@ -11,7 +12,8 @@ import { messages } from '../messages';
 import { overrideReasonSchema } from './admin-overrides.schemas';
 
 const text = messages.cancellations;
-export const CANCEL_NOTE_MAX = 500;
+// Kept in the domain module so that the web's dialog reads it without loading zod (decision 0408).
+export { CANCEL_NOTE_MAX };
 
 const note = z.string({ error: text.noteTooLong }).trim().max(CANCEL_NOTE_MAX, text.noteTooLong).optional();
 

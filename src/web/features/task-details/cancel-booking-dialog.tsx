@@ -9,7 +9,8 @@ import {
 } from '@shared/domain/cancellation-policy';
 import { formatUsd } from '@shared/domain/money';
 import { messages } from '@shared/messages';
-import { CANCEL_NOTE_MAX, type CancellationQuoteDto } from '@shared/schemas/cancellations.schemas';
+import { CANCEL_NOTE_MAX } from '@shared/domain/cancellation-policy';
+import type { CancellationQuoteDto } from '@shared/schemas/cancellations.schemas';
 import {
   AlertDialog,
   AlertDialogCancel,
