@@ -2,6 +2,7 @@ import { EVIDENCE } from '@shared/constants';
 import { distanceMiles } from '@shared/domain/geo';
 import { NO_ACCESS, noAccessPhotoProblem } from '@shared/domain/no-access';
 import { formatMiles } from '@shared/domain/provenance';
+import { formatInTimeZone } from '@shared/domain/time-zone';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import type { NoAccessPhoto } from '../../db/schema';
@@ -20,10 +21,7 @@ export interface CheckedPhoto {
 /** `counts`: a refusal of the proof itself, which the reliability record counts (not a wrong file). */
 export type ProofResult = { ok: true; photos: CheckedPhoto[] } | { ok: false; error: AppError; counts: boolean };
 
-const timeText = (at: Date, zone: string) =>
-  new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', day: 'numeric', month: 'short', timeZone: zone, timeZoneName: 'short' })
-    .format(at)
-    .replace(/\s/g, ' ');
+const timeText = (at: Date, zone: string) => formatInTimeZone(at, zone);
 
 /**
  * Reads each photo's own metadata (the evidence provenance reader) and keeps the report only when

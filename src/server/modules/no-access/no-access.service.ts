@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { NO_ACCESS, noAccessTooEarly } from '@shared/domain/no-access';
 import { formatUsd } from '@shared/domain/money';
 import { transitionFor } from '@shared/domain/task-status';
-import { formatWindow } from '@shared/domain/time-zone';
+import { formatInTimeZone, formatWindow } from '@shared/domain/time-zone';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import type { NoAccessReportDto } from '@shared/schemas/no-access.schemas';
@@ -29,10 +29,8 @@ import { findReport, insertReport, settleReport, type NoAccessReportRow } from '
 
 const text = messages.noAccess;
 
-const deadlineText = (at: Date, zone: string) =>
-  new Intl.DateTimeFormat('en-US', { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone: zone, timeZoneName: 'short' })
-    .format(at)
-    .replace(/\s/g, ' ');
+/** "Tue 8 Dec, 8:08 am EST": the deadline written as the visit's window is (time-zone.ts). */
+const deadlineText = (at: Date, zone: string) => formatInTimeZone(at, zone);
 
 /** Proof of a no-show (issue 50, docs/decisions/0463): the expert's report, the client's contest, the reads. */
 export function createNoAccessService(deps: { db: Db; clock: Clock; storage: FileStorage }) {
