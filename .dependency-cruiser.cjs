@@ -24,6 +24,8 @@ const MODULE_ORDER = [
   'discovery',
   // Money, top to bottom (decision 0322): checkout -> disputes -> holds -> tasks -> payments.
   'checkout',
+  // Proof of a no-show (issue 50): its contest opens a dispute, its fee is a capture job.
+  'no-access',
   'disputes',
   'reconciliation',
   'holds',

@@ -67,6 +67,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { onsiteRoutes } from './modules/onsite/onsite.routes';
 import { reliabilityRoutes } from './modules/reliability/reliability.routes';
+import { noAccessRoutes } from './modules/no-access/no-access.routes';
 import { evidenceTrustRoutes } from './modules/evidence/evidence.routes';
 import { evidenceChangesRoutes } from './modules/evidence/evidence-changes.routes';
 import { lateWorkRoutes } from './modules/late-work/late-work.routes';
@@ -207,6 +208,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', appointmentsRoutes(deps));
   app.route('/api', onsiteRoutes(deps));
   app.route('/api', reliabilityRoutes(deps));
+  app.route('/api', noAccessRoutes(deps));
   app.route('/api', accountControlRoutes({ ...deps, sessionCache: sessions }));
   app.route('/api', videoUploadRoutes(deps));
   app.route('/api', evidenceTrustRoutes(deps));

@@ -3,6 +3,7 @@ import { taskTimeZoneJobs } from './modules/tasks/time-zone-backfill';
 import { reviewRevealJobs } from './modules/reviews/blind-reviews';
 import { communityTrustReviewHooks } from './modules/verification/community-trust';
 import { appointmentJobs } from './modules/appointments/appointment.jobs';
+import { noAccessJobs } from './modules/no-access/no-access.jobs';
 import { onsiteJobs } from './modules/onsite/onsite.jobs';
 import { authSecretOf, type Env } from './env';
 import type { Clock } from './lib/clock';
@@ -195,6 +196,7 @@ export function serverJobModules(
     taskAlertJobs({ db, clock }),
     chatBurstJobs({ db, clock }),
     appointmentJobs({ db, clock, email: providers.email, sms: providers.sms }),
+    noAccessJobs({ db, clock }),
     onsiteJobs({ db, email: providers.email, sms: providers.sms, publicUrl, secret }),
     adminCountsJobs(db),
     retentionJobs({ db, clock }),

@@ -36,6 +36,7 @@ export const TASK_STATUS_BADGE_VARIANTS: Readonly<Record<TaskStatus, BadgeVarian
   disputed: 'warning',
   payment_lapsed: 'destructive',
   changes_requested: 'warning',
+  no_access_reported: 'warning',
 };
 
 /** A badge's whole class string for static HTML (no merge needed: see BADGE_VARIANT_CLASSES). */

@@ -44,6 +44,7 @@ import { webPushMessages } from './messages/web-push';
 import { invitationsMessages } from './messages/invitations';
 import { appointmentsMessages } from './messages/appointments';
 import { reliabilityMessages } from './messages/reliability';
+import { noAccessMessages } from './messages/no-access';
 import { listTotalsMessages } from './messages/list-totals';
 import { pageTitlesMessages } from './messages/page-titles';
 import { firstUserMessages } from './messages/first-user';
@@ -104,6 +105,7 @@ export const messages = {
   invitations: invitationsMessages,
   appointments: appointmentsMessages,
   reliability: reliabilityMessages,
+  noAccess: noAccessMessages,
   listTotals: listTotalsMessages,
   pageTitles: pageTitlesMessages,
   firstUser: firstUserMessages,

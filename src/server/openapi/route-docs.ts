@@ -8,6 +8,7 @@ import { discoveryDocs } from './paths/discovery';
 import { invitationDocs } from './paths/invitations';
 import { appointmentDocs } from './paths/appointments';
 import { reliabilityDocs } from './paths/reliability';
+import { noAccessDocs } from './paths/no-access';
 import { disputesDocs } from './paths/disputes';
 import { evidenceDocs } from './paths/evidence';
 import { evidenceChangesDocs } from './paths/evidence-changes';
@@ -58,6 +59,7 @@ export const routeDocs: RouteDoc[] = [
   ...invitationDocs,
   ...appointmentDocs,
   ...reliabilityDocs,
+  ...noAccessDocs,
   ...accountControlDocs,
   ...evidenceDocs,
   ...evidenceChangesDocs,

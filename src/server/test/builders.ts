@@ -7,6 +7,7 @@ import {
   clientFlags,
   disputes,
   evidenceChangeRequests,
+  noAccessReports,
   expertProfiles,
   jobs,
   localPaymentAccounts,
@@ -31,6 +32,7 @@ export type NewTask = typeof tasks.$inferInsert;
 export type NewApplication = typeof taskApplications.$inferInsert;
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 /** Central Park: the test users' experts are in New York, so tasks there are "nearby". */
 export const NEW_YORK = { latitude: 40.7128, longitude: -74.006 };
 
@@ -231,7 +233,7 @@ export async function createTaskAt(
   const now = options.now ?? new Date();
   const { status, expertId } = options;
   const hired = !['pending', 'open'].includes(status) && expertId !== undefined;
-  const paid = ['in_progress', 'pending_approval', 'completed', 'verified', 'disputed', 'changes_requested'].includes(status);
+  const paid = ['in_progress', 'pending_approval', 'completed', 'verified', 'disputed', 'changes_requested', 'no_access_reported'].includes(status);
   const withEvidence = ['pending_approval', 'completed', 'verified', 'disputed', 'changes_requested'].includes(status);
   const id = randomUUID();
   const evidenceKey = `evidence/${id}/1-photo.png`;
@@ -270,6 +272,19 @@ export async function createTaskAt(
   // Issue 50: a round of changes the expert still owes.
   if (status === 'changes_requested') {
     await db.insert(evidenceChangeRequests).values({ task_id: task.id, round: 1, item_ids: [], note: 'The back of the car is missing.', requested_by: options.clientId, requested_at: now });
+  }
+  // Issue 50: the expert's no-access report, still open to the client's contest.
+  if (status === 'no_access_reported') {
+    await db.insert(noAccessReports).values({
+      task_id: task.id,
+      expert_id: hired ? expertId : null,
+      window_start: new Date(now.getTime() - HOUR_MS),
+      window_end: now,
+      photos: [],
+      fee_due_at: new Date(now.getTime() + 48 * HOUR_MS),
+      created_at: now,
+      updated_at: now,
+    });
   }
   for (const applicant of options.applicantIds ?? []) await createApplication(db, { task_id: task.id, expert_id: applicant });
   if (hired) await createApplication(db, { task_id: task.id, expert_id: expertId, status: 'accepted' });

@@ -107,6 +107,10 @@ export const NOTIFICATION_TYPES = [
   'extension_accepted',
   'extension_declined',
   'task_cancelled_overdue',
+  // Issue 50: proof of a no-show (decision 0463).
+  'no_access_reported',
+  'no_access_fee_charged',
+  'no_access_contested',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

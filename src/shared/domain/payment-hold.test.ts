@@ -70,7 +70,7 @@ describe('payment state', () => {
     for (const status of TASK_STATUSES) {
       for (const payment of PAYMENT_STATUSES) {
         const expected =
-          ['assigned', 'in_progress', 'pending_approval', 'disputed', 'changes_requested'].includes(status) && payment === 'authorized';
+          ['assigned', 'in_progress', 'pending_approval', 'disputed', 'changes_requested', 'no_access_reported'].includes(status) && payment === 'authorized';
         expect(canReplaceHoldThroughDialog(task(status, payment, LATER), NOW)).toBe(expected);
       }
     }

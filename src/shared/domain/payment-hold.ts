@@ -40,7 +40,7 @@ export function canAuthorizePayment(task: TaskStateFacts, now: Date = new Date()
 }
 
 /** Work not yet paid whose live hold the client may replace with a new one (docs/decisions/0113). */
-export const HOLD_REPLACEABLE_STATUSES: readonly TaskStatus[] = ['assigned', 'in_progress', 'pending_approval', 'disputed', 'changes_requested'];
+export const HOLD_REPLACEABLE_STATUSES: readonly TaskStatus[] = ['assigned', 'in_progress', 'pending_approval', 'disputed', 'changes_requested', 'no_access_reported'];
 
 /**
  * The client can place a fresh hold through the payment dialog while the current one is still live;

@@ -119,6 +119,7 @@ describe('capabilitiesOf', () => {
       'decline',
       'view_chat',
       'send_message',
+      'report_no_access',
       'expert_cancel',
     ]);
   });

@@ -22,10 +22,11 @@ const NOT_CLOSED: readonly TaskStatus[] = [
   'disputed',
   'payment_lapsed',
   'changes_requested',
+  'no_access_reported',
 ];
 /** Admins may cancel anything not closed except delivered work (awaiting approval, disputed, changes requested): a dispute settles it (issue 27). */
 const ADMIN_CANCEL: readonly TaskStatus[] = NOT_CLOSED.filter(
-  (status) => status !== 'disputed' && status !== 'pending_approval' && status !== 'changes_requested',
+  (status) => status !== 'disputed' && status !== 'pending_approval' && status !== 'changes_requested' && status !== 'no_access_reported',
 );
 const CHAT: readonly TaskStatus[] = [
   'assigned',
@@ -37,8 +38,9 @@ const CHAT: readonly TaskStatus[] = [
   'disputed',
   'payment_lapsed',
   'changes_requested',
+  'no_access_reported',
 ];
-const CHAT_WRITE: readonly TaskStatus[] = ['assigned', 'in_progress', 'pending_approval', 'disputed', 'payment_lapsed', 'changes_requested'];
+const CHAT_WRITE: readonly TaskStatus[] = ['assigned', 'in_progress', 'pending_approval', 'disputed', 'payment_lapsed', 'changes_requested', 'no_access_reported'];
 const EVIDENCE: readonly TaskStatus[] = ['pending_approval', 'completed', 'verified', 'disputed', 'payment_lapsed', 'changes_requested'];
 
 interface Row {
@@ -211,7 +213,7 @@ const MATRIX: Row[] = [
   {
     capability: 'reauthorize_payment',
     when: 'payment authorized',
-    allowed: { ...nobody, owner: ['assigned', 'in_progress', 'pending_approval', 'disputed', 'payment_lapsed', 'changes_requested'] },
+    allowed: { ...nobody, owner: ['assigned', 'in_progress', 'pending_approval', 'disputed', 'payment_lapsed', 'changes_requested', 'no_access_reported'] },
   },
   {
     capability: 'reauthorize_payment',
@@ -228,7 +230,7 @@ const MATRIX: Row[] = [
   {
     capability: 'replace_hold_via_dialog',
     when: 'payment authorized, hold live',
-    allowed: { ...nobody, owner: ['assigned', 'in_progress', 'pending_approval', 'disputed', 'changes_requested'] },
+    allowed: { ...nobody, owner: ['assigned', 'in_progress', 'pending_approval', 'disputed', 'changes_requested', 'no_access_reported'] },
   },
   {
     capability: 'replace_hold_via_dialog',
@@ -243,6 +245,10 @@ const MATRIX: Row[] = [
   { capability: 'request_changes', when: 'one round so far', facts: { changeRounds: 1 }, allowed: { ...nobody, owner: ['pending_approval'] } },
   { capability: 'request_changes', when: 'two rounds so far', facts: { changeRounds: 2 }, allowed: nobody },
   { capability: 'redeliver_evidence', when: 'default', allowed: { ...nobody, assigned_expert: ['changes_requested'] } },
+  // Issue 50: proof of a no-show (decision 0463); the window and the photos are the service's guards.
+  { capability: 'report_no_access', when: 'payment authorized', allowed: { ...nobody, assigned_expert: ['assigned', 'in_progress'] } },
+  { capability: 'report_no_access', when: 'payment unpaid', facts: { payment_status: 'unpaid' }, allowed: nobody },
+  { capability: 'contest_no_access', when: 'default', allowed: { ...nobody, owner: ['no_access_reported'] } },
   { capability: 'request_extension', when: 'no due moment', allowed: nobody },
   { capability: 'request_extension', when: 'not yet due', facts: { due_date: LATER }, allowed: nobody },
   {

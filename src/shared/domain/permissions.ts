@@ -51,6 +51,9 @@ export const TASK_CAPABILITIES = [
   'request_extension',
   'decide_extension',
   'cancel_overdue',
+  // Issue 50: proof of a no-show and the client's contest (decision 0463).
+  'report_no_access',
+  'contest_no_access',
   // Issue 50
   'expert_cancel',
 ] as const;
@@ -143,10 +146,11 @@ const CHAT_STATUSES: readonly TaskStatus[] = [
   'disputed',
   'payment_lapsed',
   'changes_requested',
+  'no_access_reported',
 ];
 const EVIDENCE_STATUSES: readonly TaskStatus[] = ['pending_approval', 'completed', 'verified', 'disputed', 'payment_lapsed', 'changes_requested'];
 /** A live hold can be renewed while the work is not yet paid (docs/decisions/0113). */
-const REAUTHORIZE_STATUSES: readonly TaskStatus[] = ['assigned', 'in_progress', 'pending_approval', 'disputed', 'changes_requested'];
+const REAUTHORIZE_STATUSES: readonly TaskStatus[] = ['assigned', 'in_progress', 'pending_approval', 'disputed', 'changes_requested', 'no_access_reported'];
 const REVIEW_VIEW_STATUSES: readonly TaskStatus[] = ['completed', 'verified', 'cancelled'];
 const ADMIN_REVIEW_VIEW_STATUSES: readonly TaskStatus[] = ['completed', 'verified'];
 /** The review form needs a finished task (the flow ends in verified; completed is kept for older tasks). */
@@ -162,6 +166,7 @@ const NOT_CLOSED: readonly TaskStatus[] = [
   'disputed',
   'payment_lapsed',
   'changes_requested',
+  'no_access_reported',
 ];
 
 const chatParty: Rule = (task) =>
@@ -368,6 +373,15 @@ const RULES: Record<TaskCapability, CapabilityRules> = {
   cancel_overdue: {
     forbidden: messages.tasks.onlyClientCanCancel,
     rules: { owner: both(transitionRule('cancel'), overdueCancellable) },
+  },
+  // The agreed window and the photos are the service's guards (they need the appointment and the files).
+  report_no_access: {
+    forbidden: messages.noAccess.onlyAssignedExpert,
+    rules: { assigned_expert: transitionRule('report_no_access') },
+  },
+  contest_no_access: {
+    forbidden: messages.noAccess.onlyClient,
+    rules: { owner: transitionRule('contest_no_access') },
   },
 };
 

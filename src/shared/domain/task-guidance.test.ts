@@ -21,6 +21,7 @@ const PAYMENT: Record<TaskStatus, PaymentStatus> = {
   disputed: 'authorized',
   payment_lapsed: 'pending',
   changes_requested: 'authorized',
+  no_access_reported: 'authorized',
 };
 
 /** The owner's Next Steps per status (payment as above, not yet reviewed). */
@@ -36,6 +37,7 @@ const OWNER: Record<TaskStatus, string | null> = {
   disputed: polishText.nextDisputedClient,
   payment_lapsed: messages.holds.lapsedClient,
   changes_requested: messages.evidenceChanges.waitingClient,
+  no_access_reported: null,
 };
 
 const OPEN_HINT: Record<TaskViewer, string | null> = {
@@ -59,6 +61,7 @@ const BADGE: Record<TaskStatus, string | null> = {
   disputed: polishText.evidenceDisputed,
   payment_lapsed: detailsText.evidencePending,
   changes_requested: messages.taskStatus.changes_requested,
+  no_access_reported: null,
 };
 
 const cases = TASK_STATUSES.flatMap((status) => TASK_VIEWERS.map((viewer) => [status, viewer] as const));

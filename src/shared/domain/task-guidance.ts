@@ -62,6 +62,8 @@ function ownerNextStep({ status, payment_status, reviewed }: TaskGuidanceFacts):
       return polishMessages.nextDisputedClient;
     case 'changes_requested':
       return messages.evidenceChanges.waitingClient;
+    case 'no_access_reported':
+      return null;
     case 'payment_lapsed':
       return messages.holds.lapsedClient;
     case 'completed':

@@ -14,6 +14,8 @@ export const TASK_STATUSES = [
   'payment_lapsed',
   // Issue 50 (docs/decisions/0465): the client asked for changes; the expert re-delivers, no review window runs.
   'changes_requested',
+  // Issue 50: the expert proved a no-show; the client may contest for 48 hours (docs/decisions/0463).
+  'no_access_reported',
 ] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 

@@ -27,6 +27,7 @@ export function statusDotColor(status: TaskStatus): StatusDotColor {
     case 'disputed':
     case 'payment_lapsed':
     case 'changes_requested':
+    case 'no_access_reported':
       return 'orange';
     default:
       return 'grey';

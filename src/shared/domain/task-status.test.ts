@@ -38,11 +38,15 @@ const TABLE: [TaskAction, TaskStatus[], TaskStatus, 'client' | 'assigned_expert'
   ['resolve_dispute_partial', [], 'verified', 'admin'],
   ['resolve_dispute_refund', [], 'cancelled', 'admin'],
   ['auto_release', ['pending_approval'], 'verified', 'system'],
-  ['hold_lapse', ['in_progress', 'pending_approval', 'disputed', 'verified', 'changes_requested'], 'payment_lapsed', 'system'],
+  ['hold_lapse', ['in_progress', 'pending_approval', 'disputed', 'verified', 'changes_requested', 'no_access_reported'], 'payment_lapsed', 'system'],
   ['reauthorize', ['payment_lapsed'], 'in_progress', 'client'],
   // Issue 50 (docs/decisions/0465).
   ['request_changes', ['pending_approval'], 'changes_requested', 'client'],
   ['redeliver_evidence', ['changes_requested'], 'pending_approval', 'assigned_expert'],
+  // Issue 50: proof of a no-show (decision 0463).
+  ['report_no_access', ['assigned', 'in_progress'], 'no_access_reported', 'assigned_expert'],
+  ['contest_no_access', ['no_access_reported'], 'disputed', 'client'],
+  ['no_access_fee', ['no_access_reported'], 'cancelled', 'system'],
   // Issue 50: the hired expert cancels with a reason (docs/decisions/0461).
   ['expert_cancel', ['assigned', 'in_progress'], 'open', 'assigned_expert'],
 ];
@@ -106,9 +110,11 @@ describe('transitions table', () => {
     }
   });
 
-  it('only accept is guarded by the payment status', () => {
+  it('only accept and the no-access report are guarded by the payment status', () => {
     expect(transitionFor('accept').requiresPaymentStatus).toBe('authorized');
-    for (const action of TASK_ACTIONS.filter((a) => a !== 'accept')) {
+    // A call-out fee needs a hold to be taken from (issue 50).
+    expect(transitionFor('report_no_access').requiresPaymentStatus).toBe('authorized');
+    for (const action of TASK_ACTIONS.filter((a) => a !== 'accept' && a !== 'report_no_access')) {
       expect(transitionFor(action).requiresPaymentStatus).toBeUndefined();
     }
   });
@@ -170,7 +176,7 @@ describe('checkTransition', () => {
     for (const status of TASK_STATUSES) {
       const admin = canTransition(task(status), 'cancel', { asAdmin: true });
       const client = canTransition(task(status), 'cancel');
-      expect(admin).toBe(!['completed', 'verified', 'cancelled', 'disputed', 'pending_approval', 'changes_requested'].includes(status));
+      expect(admin).toBe(!['completed', 'verified', 'cancelled', 'disputed', 'pending_approval', 'changes_requested', 'no_access_reported'].includes(status));
       expect(client).toBe(['open', 'assigned', 'in_progress', 'payment_lapsed'].includes(status));
     }
   });
@@ -206,12 +212,13 @@ describe('checkTransition', () => {
   it('lists the actions available in a state', () => {
     expect(availableActions(task('open'), NOW)).toEqual(['assign', 'cancel']);
     expect(availableActions(task('assigned', 'unpaid'), NOW)).toEqual(['decline', 'cancel', 'expert_cancel']);
-    expect(availableActions(task('assigned', 'authorized'), NOW)).toEqual(['accept', 'decline', 'cancel', 'expert_cancel']);
+    expect(availableActions(task('assigned', 'authorized'), NOW)).toEqual(['accept', 'decline', 'cancel', 'expert_cancel', 'report_no_access']);
     expect(availableActions(task('in_progress', 'authorized'), NOW)).toEqual([
       'abandon',
       'submit_evidence',
       'cancel',
       'expert_cancel',
+      'report_no_access',
     ]);
     expect(availableActions(task('pending_approval', 'authorized'), NOW)).toEqual([
       'confirm_evidence',
@@ -219,6 +226,7 @@ describe('checkTransition', () => {
       'request_changes',
     ]);
     expect(availableActions(task('changes_requested', 'authorized'), NOW)).toEqual(['redeliver_evidence']);
+    expect(availableActions(task('no_access_reported', 'authorized'), NOW)).toEqual(['contest_no_access']);
     expect(availableActions(task('disputed', 'authorized'), NOW)).toEqual(['resubmit_evidence', 'accept_rejection']);
     expect(availableActions(task('payment_lapsed', 'unpaid'), NOW)).toEqual(['cancel', 'reauthorize']);
     for (const status of ['pending', 'completed', 'verified', 'cancelled'] as const) {
@@ -249,6 +257,7 @@ describe('status helpers', () => {
     ['disputed', 'Disputed', 'disputed', 'orange', false, false],
     ['payment_lapsed', 'Payment Hold Expired', 'payment lapsed', 'orange', false, false],
     ['changes_requested', 'Changes Requested', 'changes requested', 'orange', false, false],
+    ['no_access_reported', 'No Access Reported', 'no access reported', 'orange', false, false],
   ] as const)('%s: label %s, text %s, dot %s', (status, label, text, dot, finished, closed) => {
     expect(statusLabel(status)).toBe(label);
     expect(statusText(status)).toBe(text);

@@ -34,6 +34,10 @@ export const TASK_ACTIONS = [
   'redeliver_evidence',
   // Issue 50: the hired expert cancels with a reason (docs/decisions/0461).
   'expert_cancel',
+  // Issue 50: proof of a no-show, the client's contest, and the call-out fee after 48 hours (0463).
+  'report_no_access',
+  'contest_no_access',
+  'no_access_fee',
 ] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
 
@@ -204,6 +208,7 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
       pending_approval: messages.adminOverrides.cancelDeliveredWork,
       disputed: messages.adminOverrides.cancelDisputed,
       changes_requested: messages.adminOverrides.cancelDeliveredWork,
+      no_access_reported: messages.noAccess.adminCancelRefused,
     },
     sets: ['cancelled_at'],
     clears: [],
@@ -286,7 +291,7 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
   // The provider cancelled the hold before it was captured (docs/decisions/0113).
   hold_lapse: {
     action: 'hold_lapse',
-    from: ['in_progress', 'pending_approval', 'disputed', 'verified', 'changes_requested'],
+    from: ['in_progress', 'pending_approval', 'disputed', 'verified', 'changes_requested', 'no_access_reported'],
     to: 'payment_lapsed',
     actor: 'system',
     adminFrom: [],
@@ -351,6 +356,44 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
     paymentEffect: 'cancel_hold_if_intent',
     cancelHoldReason: 'assignment_declined_by_expert',
     errors: { notActor: messages.cancellations.onlyAssignedExpertCanCancel, wrongStatus: tasksText.statusChanged },
+  },
+  // The hired expert was at the door in the agreed window and nobody let them in: with photo proof
+  // (time and place from the photo's own metadata) the task waits 48 hours for the client's answer.
+  report_no_access: {
+    action: 'report_no_access',
+    from: ['assigned', 'in_progress'],
+    to: 'no_access_reported',
+    actor: 'assigned_expert',
+    adminFrom: [],
+    requiresPaymentStatus: 'authorized',
+    sets: [],
+    clears: [],
+    paymentEffect: 'none',
+    errors: { notActor: messages.noAccess.onlyAssignedExpert, wrongStatus: tasksText.statusChanged, guard: tasksText.paymentNotAuthorized },
+  },
+  // The client says the report is wrong: a dispute in the existing flow, which an admin resolves.
+  contest_no_access: {
+    action: 'contest_no_access',
+    from: ['no_access_reported'],
+    to: 'disputed',
+    actor: 'client',
+    adminFrom: [],
+    sets: [],
+    clears: [],
+    paymentEffect: 'none',
+    errors: { notActor: messages.noAccess.onlyClient, wrongStatus: tasksText.statusChanged },
+  },
+  // 48 hours without a contest: the call-out fee by a partial capture, the rest released.
+  no_access_fee: {
+    action: 'no_access_fee',
+    from: ['no_access_reported'],
+    to: 'cancelled',
+    actor: 'system',
+    adminFrom: [],
+    sets: ['cancelled_at'],
+    clears: [],
+    paymentEffect: 'void_or_callout_fee',
+    errors: { notActor: messages.common.forbidden, wrongStatus: tasksText.statusChanged },
   },
 };
 

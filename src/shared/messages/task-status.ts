@@ -11,4 +11,5 @@ export const taskStatusMessages = {
   disputed: 'Disputed',
   payment_lapsed: 'Payment Hold Expired',
   changes_requested: 'Changes Requested',
+  no_access_reported: 'No Access Reported',
 } as const;

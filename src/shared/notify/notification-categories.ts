@@ -70,6 +70,9 @@ const CATEGORY_BY_TYPE: Record<string, NotificationCategory> = {
   extension_accepted: 'tasks_payments',
   extension_declined: 'tasks_payments',
   task_cancelled_overdue: 'tasks_payments',
+  no_access_reported: 'tasks_payments',
+  no_access_fee_charged: 'tasks_payments',
+  no_access_contested: 'tasks_payments',
 };
 
 /**
@@ -77,6 +80,9 @@ const CATEGORY_BY_TYPE: Record<string, NotificationCategory> = {
  * must know (a charge, a refund, a hold that lapses, a dispute about their money).
  */
 const MANDATORY_EMAIL_TYPES = new Set<string>([
+  // Issue 50: a fee is coming unless the client answers within 48 hours, and then it is charged.
+  'no_access_reported',
+  'no_access_fee_charged',
   'payment_authorized',
   'payment_captured',
   'payment_refunded',

@@ -15,3 +15,4 @@ export * from './appointments';
 export * from './reliability';
 export * from './late-work';
 export * from './cancellations';
+export * from './no-access';

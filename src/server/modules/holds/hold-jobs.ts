@@ -15,7 +15,7 @@ export type { MoneyJobDeps };
 const HOUR_MS = 60 * 60 * 1000;
 const SCAN_LIMIT = 200;
 /** Tasks before evidence confirmation: at 24 h the client is asked to renew the hold. */
-const BEFORE_CONFIRMATION = new Set(['assigned', 'in_progress', 'pending_approval', 'disputed', 'changes_requested']);
+const BEFORE_CONFIRMATION = new Set(['assigned', 'in_progress', 'pending_approval', 'disputed', 'changes_requested', 'no_access_reported']);
 
 export const JOB_KINDS = {
   holdReminder: 'hold_reminder',

@@ -25,7 +25,7 @@ import {
 import { scheduleChatBurst } from './chat-burst';
 
 /** Statuses in which the two parties may still write (closed tasks are read-only). */
-const WRITABLE_STATUSES = ['assigned', 'in_progress', 'pending_approval', 'changes_requested'] as const;
+const WRITABLE_STATUSES = ['assigned', 'in_progress', 'pending_approval', 'changes_requested', 'no_access_reported'] as const;
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
 
 export interface MessagesServiceDeps {

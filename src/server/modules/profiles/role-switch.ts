@@ -6,7 +6,7 @@ import { expertProfiles, taskApplications, tasks, userRoles } from '../../db/sch
 import { conflict } from '../../lib/errors';
 
 /** Statuses in which an assigned expert still owes the client something (docs/decisions/0270). */
-export const IN_FLIGHT_STATUSES: TaskStatus[] = ['assigned', 'in_progress', 'pending_approval', 'disputed', 'payment_lapsed', 'changes_requested'];
+export const IN_FLIGHT_STATUSES: TaskStatus[] = ['assigned', 'in_progress', 'pending_approval', 'disputed', 'payment_lapsed', 'changes_requested', 'no_access_reported'];
 
 /**
  * Expert back to client. Pending applications are withdrawn first: that delete takes their row locks,

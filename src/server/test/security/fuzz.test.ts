@@ -60,7 +60,7 @@ const HOSTILE_VALUES: unknown[] = [
 const isJsonRoute = (row: MatrixRow) => {
   const [method, path] = row.route.split(' ') as [string, string];
   if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) || !path.startsWith('/api/') || isSignedWebhookPath(path)) return false;
-  return !['/api/me/avatar', '/api/experts/application', '/api/tasks/:id/evidence', '/api/tasks/:id/evidence/redeliver'].includes(path);
+  return !['/api/me/avatar', '/api/experts/application', '/api/tasks/:id/evidence', '/api/tasks/:id/evidence/redeliver', '/api/tasks/:id/no-access'].includes(path);
 };
 
 /** The caller a row lets through (the first expected success), else the task's owner. */

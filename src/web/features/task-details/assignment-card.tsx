@@ -6,6 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { api } from '@web/lib/api';
 import { CancelBookingDialog } from './cancel-booking-dialog';
+import { NoAccessReportDialog } from './no-access/no-access-report-dialog';
 import { ConfirmAction } from './confirm-action';
 import { CONFIRMS } from './confirm-texts';
 import { ReportClientDialog } from './report-client-dialog';
@@ -77,6 +78,7 @@ export function AssignmentCard({ task, capabilities }: AssignmentCardProps) {
               {accept.isPending ? detailsText.accepting : detailsText.accept}
             </Button>
           ) : null}
+          {capabilities.has('report_no_access') ? <NoAccessReportDialog taskId={task.id} /> : null}
           {capabilities.has('expert_cancel') ? (
             // Issue 50: the hired expert cancels with a reason; the task reopens for the other applicants.
             <CancelBookingDialog taskId={task.id} party="expert" label={messages.cancellations.confirmExpert} busyLabel={detailsText.cancelling} />

@@ -22,6 +22,7 @@ import { EvidenceSection } from './evidence-section';
 import { EvidenceUploadForm } from './evidence-upload-form';
 import { RedeliverSection } from './changes/redeliver-section';
 import { LateWorkPanel } from './late-work/late-work-panel';
+import { NoAccessPanel } from './no-access/no-access-panel';
 import { ClientCard } from './client-card';
 import { ExpertCard } from './expert-card';
 import { OpenTaskAside, type OpenTaskViewer } from './open-task-aside';
@@ -123,6 +124,9 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
             <EvidenceSection task={task} capabilities={capabilities} asAdmin={!isOwner && Boolean(me?.roles.isAdmin)} />
           ) : null}
           {isOwner || isAssignedExpert ? <LateWorkPanel task={task} isOwner={isOwner} /> : null}
+          {(isOwner || isAssignedExpert || me?.roles.isAdmin) && (task.status === 'no_access_reported' || task.status === 'disputed' || task.status === 'cancelled') && task.expert_id !== null ? (
+            <NoAccessPanel task={task} isOwner={isOwner} />
+          ) : null}
           {capabilities.has('submit_evidence') ? <EvidenceUploadForm taskId={task.id} /> : null}
           {capabilities.has('redeliver_evidence') ? <RedeliverSection taskId={task.id} /> : null}
           {showApplications ? (

@@ -67,8 +67,8 @@ export interface TaskActionOptions<TVars, TResult> {
   run: (vars: TVars) => Promise<TResult>;
   /** The success toast: the server's message when it sends one, else this. */
   success: string | ((result: TResult) => string | null);
-  /** The failure toast for the error. */
-  failure: (error: unknown) => string;
+  /** The failure toast for the error; null when the form shows the error itself (no second copy). */
+  failure: (error: unknown) => string | null;
   onSuccess?: (result: TResult, vars: TVars) => void;
 }
 
@@ -98,7 +98,8 @@ export function useTaskAction<TVars = void, TResult = { message?: string }>(
       options.onSuccess?.(result, vars);
     },
     onError: (error) => {
-      toast.error(options.failure(error));
+      const text = options.failure(error);
+      if (text) toast.error(text);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['tasks'] }),
   });
