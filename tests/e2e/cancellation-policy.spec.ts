@@ -76,7 +76,8 @@ test("the expert's cancel leaves the task open with the other applicant hireable
   await payInDialog(client, taskId);
 
   await expert.goto(`/task/${taskId}`);
-  await expert.getByRole('button', { name: 'Cancel my booking' }).click();
+  // The hired expert's way out is Decline (before starting), always with a reason (decision 0461).
+  await expert.getByTestId('assignment-card').getByRole('button', { name: 'Decline' }).click();
   const dialog = expert.getByTestId('cancel-booking-dialog');
   await expect(dialog).toContainText('the task reopens for the other applicants');
   await dialog.getByRole('radio', { name: 'I am ill or had an emergency' }).check();

@@ -252,11 +252,12 @@ test.describe('the life of a task', () => {
     const card = expert.getByTestId('assignment-card');
     await expect(card).toContainText('The client has not authorized payment yet.');
     await expectNoAxeViolationsAtBothWidths(expert);
+    // Issue 50: Decline is the expert's cancel with a reason; it costs the client nothing.
     await card.getByRole('button', { name: 'Decline' }).click();
-    await expert.getByRole('alertdialog').getByRole('button', { name: 'Decline' }).click();
-    await expect(
-      toast(expert, 'Assignment declined. The task is now available for other experts.'),
-    ).toBeVisible();
+    const cancel = expert.getByTestId('cancel-booking-dialog');
+    await cancel.getByRole('radio', { name: 'I am no longer available' }).check();
+    await cancel.getByRole('button', { name: 'Cancel my booking' }).click();
+    await expect(toast(expert, 'You cancelled the booking. The client has been told and the task is open again.')).toBeVisible();
     await expect.poll(async () => (await apiTask(client, taskId)).status).toBe('open');
     await client.reload();
     await expect(client.getByText('open', { exact: true })).toBeVisible();

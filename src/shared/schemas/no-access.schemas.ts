@@ -32,6 +32,6 @@ export const noAccessReportDtoSchema = z
   .meta({ id: 'NoAccessReport' });
 export type NoAccessReportDto = z.infer<typeof noAccessReportDtoSchema>;
 
-export const noAccessReportResponseSchema = z.object({ report: noAccessReportDtoSchema });
+export const noAccessReportResponseSchema = z.object({ report: noAccessReportDtoSchema.nullable() });
 export const noAccessReportedResponseSchema = z.object({ report: noAccessReportDtoSchema, message: z.string() });
 export const noAccessContestedResponseSchema = z.object({ message: z.string() });

@@ -67,6 +67,9 @@ describe('POST /api/tasks/:id/no-access', () => {
     expect(body.report.fee_due_at).toBe(new Date(task.start.getTime() + 48 * HOUR).toISOString());
     expect((await taskOf(t, task.taskId)).status).toBe('no_access_reported');
     expect(await notificationTypes(t, task.client.id, task.taskId)).toContain('no_access_reported');
+    // Before any report the parties read null, a stranger 404.
+    const none = await bookingWithVisit();
+    expect(await (await t.request('GET', `/api/tasks/${none.taskId}/no-access`, { cookie: none.client.cookie })).json()).toEqual({ report: null });
     // The client may read it and see the photo, without its metadata.
     const read = await t.request('GET', `/api/tasks/${task.taskId}/no-access`, { cookie: task.client.cookie });
     expect(read.status).toBe(200);

@@ -136,13 +136,16 @@ export function createNoAccessService(deps: { db: Db; clock: Clock; storage: Fil
       return { message: text.contested };
     },
 
-    /** The report for the task's parties and admins; 404 when there is none. */
-    async read(userId: string, taskId: string): Promise<{ report: NoAccessReportDto }> {
+    /**
+     * The report for the task's parties and admins, null when there is none (the page asks on every
+     * cancelled or disputed task: an answer, not a 404 in the console); 404 for anyone else.
+     */
+    async read(userId: string, taskId: string): Promise<{ report: NoAccessReportDto | null }> {
       const { task, actor } = await loadVisibleTask(db, userId, taskId, clock.now());
       const party = actor.isAdmin || task.client_id === userId || task.expert_id === userId;
-      const report = party ? await findReport(db, task.id) : undefined;
-      if (!report) throw notFound(text.notFound);
-      return { report: await dto(task, report) };
+      if (!party) throw notFound(text.notFound);
+      const report = await findReport(db, task.id);
+      return { report: report ? await dto(task, report) : null };
     },
 
     /** One proof photo, without its metadata (like evidence for the parties), to the same readers. */

@@ -130,8 +130,9 @@ export async function profileExists(db: Db, id: string): Promise<boolean> {
 
 /**
  * Locks the expert's profile row for the rest of the transaction: two cancels committing at once
- * would each count only their own event and miss the third, so the count runs one at a time.
+ * would each count only their own event and miss the third, so the count runs one at a time. No key
+ * update: rows that merely reference the profile (a notification to the expert) are not held up.
  */
 export async function lockExpertRecord(db: Db, expertId: string): Promise<void> {
-  await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, expertId)).for('update');
+  await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, expertId)).for('no key update');
 }

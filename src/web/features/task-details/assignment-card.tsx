@@ -7,8 +7,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { api } from '@web/lib/api';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { NoAccessReportDialog } from './no-access/no-access-report-dialog';
-import { ConfirmAction } from './confirm-action';
-import { CONFIRMS } from './confirm-texts';
 import { ReportClientDialog } from './report-client-dialog';
 import { failureText, taskPath, useTaskAction } from './task-query';
 
@@ -20,8 +18,9 @@ export interface AssignmentCardProps {
 }
 
 /**
- * The assigned expert's card: Accept (once the client's payment is authorized) and Decline while
- * assigned, Abandon while in progress, and Report Client when the payment is missing or expired.
+ * The assigned expert's card: Accept (once the client's payment is authorized); Decline while
+ * assigned and Abandon while in progress, both the expert's cancel with a reason (issue 50); No
+ * access once a visit is agreed; and Report Client when the payment is missing or expired.
  */
 export function AssignmentCard({ task, capabilities }: AssignmentCardProps) {
   const action = (path: string) => () => api.post<{ message?: string }>(taskPath(task.id, path));
@@ -31,19 +30,6 @@ export function AssignmentCard({ task, capabilities }: AssignmentCardProps) {
     success: messages.tasks.accepted,
     failure: (error) => failureText(error, messages.tasks.acceptFailed),
   });
-  const decline = useTaskAction({
-    taskId: task.id,
-    run: action('/decline'),
-    success: messages.tasks.declined,
-    failure: (error) => failureText(error, messages.tasks.declineFailed),
-  });
-  const abandon = useTaskAction({
-    taskId: task.id,
-    run: action('/abandon'),
-    success: messages.tasks.abandoned,
-    failure: (error) => failureText(error, messages.tasks.abandonFailed),
-  });
-
   const assigned = task.status === 'assigned';
   const inProgress = task.status === 'in_progress';
   const canReport = capabilities.has('report_client');
@@ -80,14 +66,14 @@ export function AssignmentCard({ task, capabilities }: AssignmentCardProps) {
           ) : null}
           {capabilities.has('report_no_access') ? <NoAccessReportDialog taskId={task.id} /> : null}
           {capabilities.has('expert_cancel') ? (
-            // Issue 50: the hired expert cancels with a reason; the task reopens for the other applicants.
-            <CancelBookingDialog taskId={task.id} party="expert" label={messages.cancellations.confirmExpert} busyLabel={detailsText.cancelling} />
-          ) : null}
-          {capabilities.has('decline') ? (
-            <ConfirmAction {...CONFIRMS.decline} mutation={decline} />
-          ) : null}
-          {capabilities.has('abandon') ? (
-            <ConfirmAction {...CONFIRMS.abandon} mutation={abandon} />
+            // Issue 50 (decision 0461): one way out for the hired expert, under the spec's words
+            // (Decline while assigned, Abandon once started), always with a reason and the policy.
+            <CancelBookingDialog
+              taskId={task.id}
+              party="expert"
+              label={assigned ? detailsText.decline : detailsText.abandon}
+              busyLabel={detailsText.cancelling}
+            />
           ) : null}
           {canReport ? <ReportClientDialog taskId={task.id} /> : null}
         </div>

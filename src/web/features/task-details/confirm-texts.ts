@@ -8,30 +8,6 @@ const disputesText = messages.disputes;
 
 /** Every confirmation a task page asks before an action: its button, busy text, dialog and look. */
 export const CONFIRMS = {
-  decline: {
-    label: detailsText.decline,
-    busyLabel: detailsText.declining,
-    title: detailsText.declineConfirmTitle,
-    description: detailsText.declineConfirmText,
-    cancelLabel: detailsText.confirmKeep,
-    variant: 'outline',
-  },
-  abandon: {
-    label: detailsText.abandon,
-    busyLabel: detailsText.abandoning,
-    title: detailsText.abandonConfirmTitle,
-    description: detailsText.abandonConfirmText,
-    cancelLabel: detailsText.keepWorking,
-    variant: 'destructive',
-  },
-  cancelTask: {
-    label: detailsText.cancelTask,
-    busyLabel: detailsText.cancelling,
-    title: detailsText.cancelConfirmTitle,
-    description: detailsText.cancelConfirmText,
-    cancelLabel: detailsText.keepTask,
-    variant: 'destructive',
-  },
   acceptRejection: {
     label: disputesText.acceptRejectionButton,
     busyLabel: disputesText.acceptRejectionButton,

@@ -26,7 +26,7 @@ export const noAccessKey = (taskId: string) => ['tasks', taskId, 'no-access'] as
 export function NoAccessPanel({ task, isOwner }: { task: TaskDetailsDto; isOwner: boolean }) {
   const report = useQuery({
     queryKey: [...noAccessKey(task.id), task.status],
-    queryFn: async () => (await api.get<{ report: NoAccessReportDto }>(taskPath(task.id, '/no-access'))).report,
+    queryFn: async () => (await api.get<{ report: NoAccessReportDto | null }>(taskPath(task.id, '/no-access'))).report,
     retry: false,
   });
   const data = report.data;
