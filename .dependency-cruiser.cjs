@@ -57,6 +57,8 @@ const MODULE_ORDER = [
   'phone',
   'settings',
   // Leaves: everything may call them.
+  // The report PDF's renderer and the metadata stripping of photos shown to people (pure: shared only).
+  'documents',
   'audit',
   'config',
   'dev',

@@ -19,7 +19,7 @@ import { replaceEvidenceFacts } from './evidence-facts.repository';
 import { storeEvidence } from './store-evidence';
 import { uploadResolver, useUploadsOrConflict } from '../video-uploads/video-uploads.repository';
 import { issueReportQuietly } from './reports.service';
-import { clientCopy } from './strip-metadata';
+import { clientCopy } from '../documents/strip-metadata';
 import { thumbnailFor } from '../video-uploads/thumbnails';
 import { closeDisputeOnConfirm } from '../tasks/task-disputes.repository';
 import { reviewWindowHours } from '../tasks/review-window';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jpegWithExif, plainJpeg } from '../../test/exif-jpeg';
 import { readProvenance, sha256Hex } from './provenance-reader';
-import { stripJpegMetadata } from './strip-metadata';
+import { stripJpegMetadata } from '../documents/strip-metadata';
 import { detectVideoKind } from '../video-uploads/video-check';
 
 describe('provenance of sample files the project makes', () => {

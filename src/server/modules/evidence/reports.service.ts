@@ -15,7 +15,7 @@ import { videoFrameJpeg } from '../video-uploads/thumbnails';
 import { evidenceFileDtos } from './evidence-items.service';
 import { listChangeRequests } from './change-requests.repository';
 import { sha256Hex } from './provenance-reader';
-import { clientCopy } from './strip-metadata';
+import { clientCopy } from '../documents/strip-metadata';
 import { findLiveReport, findReportForTask, insertReportOnce, revokeReport, toReportSummary, type ReportRow } from './reports.repository';
 
 export interface ReportDeps {
@@ -57,7 +57,7 @@ export async function issueReport(deps: ReportDeps, taskId: string): Promise<Rep
   );
   const reportId = crypto.randomUUID();
   // pdf-lib loads on the first report, not at start-up (its import takes about half a second).
-  const { buildReportPdf } = await import('./report-pdf');
+  const { buildReportPdf } = await import('../documents/report-pdf');
   const pdf = await buildReportPdf({
     reportId,
     productName: BRAND_NAME,

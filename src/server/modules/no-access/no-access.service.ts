@@ -17,7 +17,7 @@ import { findAppointment } from '../appointments/appointments.repository';
 import { agreedOf } from '../appointments/appointments.view';
 import { recordAudit } from '../audit/audit.repository';
 import { insertDispute } from '../disputes/disputes.repository';
-import { clientCopy } from '../evidence/strip-metadata';
+import { clientCopy } from '../documents/strip-metadata';
 import { adminIds } from '../holds/holds.repository';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { recordReliabilityEvent } from '../reliability/reliability.service';
