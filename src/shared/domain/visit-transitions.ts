@@ -48,6 +48,13 @@ export interface VisitTransition {
 
 const text = messages.appointments;
 const planning = APPOINTMENT_TASK_STATUSES;
+/** A step that may happen in any sub-state and moves none (a contact set, a note from the person on site). */
+const ANY_STATE_STAYS: Partial<Record<AppointmentState, AppointmentState>> = {
+  none: 'none',
+  proposed: 'proposed',
+  agreed: 'agreed',
+  reschedule_pending: 'reschedule_pending',
+};
 
 export const VISIT_TRANSITIONS: Readonly<Record<VisitAction, VisitTransition>> = {
   // The expert opens with one to three windows (decision 0421).
@@ -101,7 +108,7 @@ export const VISIT_TRANSITIONS: Readonly<Record<VisitAction, VisitTransition>> =
     actor: 'client',
     taskFrom: planning,
     requiresAuthorizedHold: false,
-    visit: { none: 'none', proposed: 'proposed', agreed: 'agreed', reschedule_pending: 'reschedule_pending' },
+    visit: ANY_STATE_STAYS,
     errors: { notActor: text.onlyClientContact, wrongVisitState: text.notYet },
   },
   // The person on site confirms the agreed window, which stands.
@@ -119,7 +126,7 @@ export const VISIT_TRANSITIONS: Readonly<Record<VisitAction, VisitTransition>> =
     actor: 'onsite',
     taskFrom: planning,
     requiresAuthorizedHold: false,
-    visit: { none: 'none', proposed: 'proposed', agreed: 'agreed', reschedule_pending: 'reschedule_pending' },
+    visit: ANY_STATE_STAYS,
     errors: { notActor: text.onsiteInvalid, wrongVisitState: text.onsiteNoWindow },
   },
 };
