@@ -20,6 +20,7 @@ import { createProximityChecker } from '../../src/server/modules/geo/proximity.s
 import { createTasksService } from '../../src/server/modules/tasks/tasks.service';
 import type { TasksServiceDeps } from '../../src/server/modules/tasks/tasks.deps';
 import { taskReviewReads } from '../../src/server/modules/reviews/task-review-reads';
+import { changeRoundsOf } from '../../src/server/modules/evidence/change-requests.repository';
 import { alertTaskChunk, fanOutTaskAlerts, TASK_ALERT_CHUNK, TASK_ALERT_JOB_KINDS } from '../../src/server/modules/task-alerts/task-alert-jobs';
 import { seedAlertedExperts } from '../../src/server/modules/task-alerts/task-alerts.seed';
 import { ms, percentile, ratioRow, repeat, REPEATS, type BenchRow } from './stats';
@@ -53,6 +54,7 @@ export async function benchTaskAlerts(): Promise<BenchRow[]> {
       payments: {} as TasksServiceDeps['payments'],
       proximity: createProximityChecker({ db, geocoder: {} as Parameters<typeof createProximityChecker>[0]['geocoder'] }),
       reviews: taskReviewReads,
+      changeRoundsOf,
     };
     const withAlerts = createTasksService(base);
     const withoutAlerts = createTasksService({ ...base, taskAlerts: false });

@@ -45,6 +45,7 @@ import { reviewsRoutes, twoWayReviewsRoutes } from './modules/reviews/reviews.ro
 import { taskReviewReads } from './modules/reviews/task-review-reads';
 import { callOffVisit } from './modules/appointments/visit-call-off';
 import { agreedStartOf } from './modules/appointments/appointments.repository';
+import { changeRoundsOf } from './modules/evidence/change-requests.repository';
 import { communityTrustReviewHooks } from './modules/verification/community-trust';
 import { paymentsRoutes } from './modules/checkout/payments.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -182,7 +183,7 @@ export function createApp(deps: AppDeps) {
   // the order the tasks module used to mount them (GET /tasks now after the task's own routes, which
   // no URL matches together). The modules above tasks hand it what it needs (TaskHooks), and
   // verification what a review sets off (ReviewHooks): tasks and reviews import neither.
-  app.route('/api', tasksRoutes(deps, { reviews: taskReviewReads, callOffVisit, agreedStartOf }));
+  app.route('/api', tasksRoutes(deps, { reviews: taskReviewReads, callOffVisit, agreedStartOf, changeRoundsOf }));
   app.route('/api', taskListsRoutes(deps));
   app.route('/api', applicationsRoutes(deps));
   app.route('/api', evidenceSubmissionRoutes(deps));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { evidenceChangeRequests, evidenceFiles } from '../../db/schema';
 import type { NewEvidenceFactRow } from './evidence-facts.repository';
@@ -12,6 +12,12 @@ export async function listChangeRequests(db: Db, params: { taskId: string }): Pr
     .from(evidenceChangeRequests)
     .where(eq(evidenceChangeRequests.task_id, params.taskId))
     .orderBy(asc(evidenceChangeRequests.round));
+}
+
+/** How many rounds of changes the client has asked for (the roles matrix's `changeRounds` fact). */
+export async function changeRoundsOf(db: Db, taskId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(evidenceChangeRequests).where(eq(evidenceChangeRequests.task_id, taskId));
+  return Number(row?.n ?? 0);
 }
 
 /** The round the expert still owes, if any. */

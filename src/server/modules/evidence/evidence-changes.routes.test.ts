@@ -127,6 +127,10 @@ describe('request changes instead of a dispute (issue 50)', () => {
 
   it('refuses a third round (fake clock: two rounds, then only confirm or reject)', async () => {
     const task = await deliveredChecklistTask();
+    const capabilitiesOf = async () =>
+      (await okJson<{ task: { capabilities: string[] } }>(await h.request('GET', `/api/tasks/${task.id}`, { cookie: cast.client.cookie }))).task
+        .capabilities;
+    expect(await capabilitiesOf()).toContain('request_changes');
     for (let round = 1; round <= 2; round++) {
       await okJson(await requestChanges(task.id, { item_ids: ['odometer'], note: `${NOTE} (${round})` }));
       h.clock.advance(HOUR);
@@ -135,6 +139,10 @@ describe('request changes instead of a dispute (issue 50)', () => {
     expect(await expectError(await requestChanges(task.id, { item_ids: ['odometer'], note: NOTE }), 409)).toBe(changesText.noRoundsLeft);
     expect((await taskRow(h, task.id)).status).toBe('pending_approval');
     expect((await itemsOf(task.id)).rounds_left).toBe(0);
+    // The task's capability list agrees with the refusal: confirm and reject stay, a third round does not.
+    const left = await capabilitiesOf();
+    expect(left).not.toContain('request_changes');
+    expect(left).toEqual(expect.arrayContaining(['confirm_evidence', 'reject_evidence']));
   });
 
   it('refuses bad input with a clear 400', async () => {

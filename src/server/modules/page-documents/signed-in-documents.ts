@@ -26,6 +26,7 @@ import { tasksServiceDeps, type TasksModuleDeps } from '../tasks/tasks.deps';
 import { createTasksService } from '../tasks/tasks.service';
 import { createTaskListsService } from '../task-lists/task-lists.service';
 import { taskReviewReads } from '../reviews/task-review-reads';
+import { changeRoundsOf } from '../evidence/change-requests.repository';
 
 export interface SignedInDocumentsDeps {
   deps: AppDeps;
@@ -88,7 +89,7 @@ export function readsThroughApi(app: Hono<AppEnv>): NonNullable<SignedInDocument
  * whose page then does what it always did.
  */
 export function signedInDocuments({ deps, webRoot, userOf, firstReads }: SignedInDocumentsDeps) {
-  const tasks = createTasksService({ ...tasksServiceDeps(deps as TasksModuleDeps), reviews: taskReviewReads });
+  const tasks = createTasksService({ ...tasksServiceDeps(deps as TasksModuleDeps), reviews: taskReviewReads, changeRoundsOf });
   const lists = createTaskListsService(deps);
   let indexHtml: string | null = null;
   /** The build does not change under a running server: read it once. */

@@ -33,7 +33,8 @@ export interface TaskReviewReads {
 
 /**
  * What the tasks module needs from the modules above it, handed in by whoever mounts it (app.ts), so
- * that tasks import none of them: the reviews' reads and the call-off of an agreed visit (appointments).
+ * that tasks import none of them: the reviews' reads, the call-off of an agreed visit (appointments) and
+ * the rounds of changes asked (evidence).
  */
 export interface TaskHooks {
   reviews: TaskReviewReads;
@@ -41,6 +42,8 @@ export interface TaskHooks {
   callOffVisit(tx: Db, params: { taskId: string; expertId: string | null; party: 'client' | 'expert'; now: Date }): Promise<void>;
   /** The agreed visit's start, or null while none is agreed (the cancellation policy's clock, issue 50). */
   agreedStartOf(db: Db, taskId: string): Promise<Date | null>;
+  /** The rounds of changes asked so far (evidence): the capability list offers no third round. */
+  changeRoundsOf(db: Db, taskId: string): Promise<number>;
 }
 
 /**

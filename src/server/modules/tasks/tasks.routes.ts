@@ -19,7 +19,7 @@ import { createTasksService } from './tasks.service';
  */
 export function tasksRoutes(deps: AppDeps, hooks: TaskHooks) {
   const serviceDeps = tasksServiceDeps(deps as TasksModuleDeps);
-  const tasks = createTasksService({ ...serviceDeps, reviews: hooks.reviews });
+  const tasks = createTasksService({ ...serviceDeps, reviews: hooks.reviews, changeRoundsOf: hooks.changeRoundsOf });
   const lifecycle = createLifecycleService({ ...serviceDeps, callOffVisit: hooks.callOffVisit, agreedStartOf: hooks.agreedStartOf });
 
   return new Hono<AppEnv>()

@@ -33,7 +33,7 @@ function contentWarnings(input: { title: string; description: string }): string[
 }
 
 /** `reviews`: what the task's reads show of its reviews, from the reviews module (tasks.deps.ts). */
-export function createTasksService(deps: TasksServiceDeps & Pick<TaskHooks, 'reviews'>) {
+export function createTasksService(deps: TasksServiceDeps & Pick<TaskHooks, 'reviews' | 'changeRoundsOf'>) {
   const { db, clock, proximity, reviews } = deps;
 
   return {
@@ -165,7 +165,14 @@ export function createTasksService(deps: TasksServiceDeps & Pick<TaskHooks, 'rev
           expert_id: task.expert_id,
           applications: applications.map((a) => a.application),
         }),
-        capabilities: capabilitiesOf(actor, facts, now),
+        // Only a delivery under review can be sent back: no count read for any other status.
+        capabilities: capabilitiesOf(
+          actor,
+          task.status === 'pending_approval' && task.client_id === actor.userId
+            ? { ...facts, changeRounds: await deps.changeRoundsOf(db, task.id) }
+            : facts,
+          now,
+        ),
       };
     },
   };
