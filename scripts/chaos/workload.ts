@@ -38,7 +38,7 @@ export async function buildBurst(
     const cancel = await moneyTask(t, 'authorized');
     tasks.push({ kind: 'cancel', taskId: cancel.taskId });
     requests.push((s) =>
-      send(s, 'POST', `/api/tasks/${cancel.taskId}/cancel`, { cookie: cancel.client.cookie }),
+      send(s, 'POST', `/api/tasks/${cancel.taskId}/cancel`, { cookie: cancel.client.cookie, body: { reason: 'plans_changed' } }),
     );
 
     const client = await t.createUser('client');

@@ -163,7 +163,7 @@ describe('realtime socket', () => {
     // Ids only: the content never travels on the socket.
     expect(JSON.stringify(chatFrame)).not.toContain('Hello');
     await expert.waitFor(isEvent('messages'));
-    await okJson(await h.request('POST', `/api/tasks/${task.id}/cancel`, { cookie: cast.client.cookie }));
+    await okJson(await h.request('POST', `/api/tasks/${task.id}/cancel`, { cookie: cast.client.cookie, body: { reason: 'plans_changed' } }));
     await expert.waitFor(isEvent('notifications', 'notifications'));
     expect(outsider.frames.filter((f) => f.type === 'event')).toEqual([]);
   });
@@ -173,7 +173,7 @@ describe('realtime socket', () => {
     const expert = await socketOf(cast.expert.cookie);
     const topic = topicName.taskMessages(task.id);
     expect((await expert.subscribe(topic)).type).toBe('subscribed');
-    await okJson(await h.request('POST', `/api/tasks/${task.id}/decline`, { cookie: cast.expert.cookie }));
+    await okJson(await h.request('POST', `/api/tasks/${task.id}/decline`, { cookie: cast.expert.cookie, body: { reason: 'expert_unavailable' } }));
     expect(await expert.waitFor((f) => f.type === 'error' && f.topic === topic)).toEqual({
       type: 'error',
       topic,

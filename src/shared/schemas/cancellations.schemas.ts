@@ -25,9 +25,8 @@ function withReason<T extends readonly [CancelReason, ...CancelReason[]]>(reason
 const otherNeedsNote = (body: { reason?: string; note?: string }) => body.reason !== 'other' || Boolean(body.note && body.note.length > 0);
 
 /**
- * POST /tasks/:id/cancel: the client's reason from the list and a note; an admin's override reason.
- * The reason is optional on the wire so that integrations written before issue 50 keep working (a
- * missing one is stored as not given, decision 0462); the web's dialog always sends one.
+ * POST /tasks/:id/cancel: the client's reason from the list and a note; an admin's override reason
+ * instead of a reason. Every cancel names why (decision 0462).
  */
 export const clientCancelSchema = z
   .object({
@@ -37,10 +36,11 @@ export const clientCancelSchema = z
     expected_fee_cents: z.number({ error: text.expectedFeeInvalid }).int(text.expectedFeeInvalid).min(0, text.expectedFeeInvalid).optional(),
     override_reason: overrideReasonSchema.optional(),
   })
+  .refine((body) => body.reason !== undefined || body.override_reason !== undefined, { message: text.reasonRequired, path: ['reason'] })
   .refine(otherNeedsNote, { message: text.noteRequiredForOther, path: ['note'] });
 export type ClientCancelBody = z.input<typeof clientCancelSchema>;
 
-/** POST /tasks/:id/expert-cancel: the hired expert's reason (required) and a note. */
+/** POST /tasks/:id/expert-cancel, /decline and /abandon: the hired expert's reason (required) and a note. */
 export const expertCancelSchema = z
   .object({ reason: withReason(EXPERT_CANCEL_REASONS), note })
   .refine(otherNeedsNote, { message: text.noteRequiredForOther, path: ['note'] });

@@ -57,7 +57,7 @@ const CASES: Record<string, OverrideCase> = {
   cancel: {
     stage: 'in_progress',
     path: (id) => `/api/tasks/${id}/cancel`,
-    body: () => ({}),
+    body: () => ({ reason: 'plans_changed' }),
     statusAfter: 'cancelled',
   },
 };
@@ -108,7 +108,7 @@ describe('admin overrides', () => {
 
   it('the party itself needs no reason and leaves no override row', async () => {
     const { task } = await taskAt(h, cast, 'in_progress');
-    await okJson(await h.request('POST', `/api/tasks/${task.id}/cancel`, { cookie: cast.client.cookie }));
+    await okJson(await h.request('POST', `/api/tasks/${task.id}/cancel`, { cookie: cast.client.cookie, body: { reason: 'plans_changed' } }));
     expect(await overrideAudits(task.id)).toEqual([]);
     expect(h.payments.cancelCalls.map((call) => call.reason)).toEqual(['task_cancelled_by_client']);
   });

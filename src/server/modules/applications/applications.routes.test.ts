@@ -182,7 +182,7 @@ describe('POST /api/tasks/:id/assign', () => {
 
     const cancelled = await createTask(h, cast.client);
     const application = await apply(h, cast.expert, cancelled.id);
-    await okJson(await h.request('POST', `/api/tasks/${cancelled.id}/cancel`, { cookie: cast.client.cookie }));
+    await okJson(await h.request('POST', `/api/tasks/${cancelled.id}/cancel`, { cookie: cast.client.cookie, body: { reason: 'plans_changed' } }));
     expect(
       await expectError(await postAssign(cancelled.id, { application_id: application.id }, cast.client), 409),
     ).toBe('Task is no longer available for assignment');

@@ -26,7 +26,7 @@ beforeEach(async () => {
 
 type Result = { task: TaskDto; message: string; payment_failed: boolean };
 const act = (taskId: string, action: 'accept' | 'decline' | 'abandon', user: TestUser | null) =>
-  h.request('POST', `/api/tasks/${taskId}/${action}`, { cookie: user?.cookie });
+  h.request('POST', `/api/tasks/${taskId}/${action}`, { cookie: user?.cookie, body: action === 'accept' ? undefined : { reason: 'expert_unavailable' } });
 
 /**
  * Everyone but the assigned expert, with the status each one gets: the owner, an admin and the
@@ -110,6 +110,20 @@ describe('POST /api/tasks/:id/decline', () => {
     const body = await okJson<Result>(await act(task.id, 'decline', cast.expert));
     expect(body.task).toMatchObject({ status: 'open', payment_status: 'unpaid', authorization_hold_expires_at: null });
     expect(h.payments.cancelCalls).toEqual([{ taskId: task.id, intentId: intent, reason: 'assignment_declined_by_expert' }]);
+  });
+
+  it('needs a reason from the expert list (400, nothing changes) and shows it on the task timeline', async () => {
+    const { task } = await taskAt(h, cast, 'assigned');
+    const send = (body: unknown) => h.request('POST', `/api/tasks/${task.id}/decline`, { cookie: cast.expert.cookie, body });
+    expect(await expectError(await send(undefined), 400)).toBe('Choose a reason for cancelling');
+    expect(await expectError(await send({ reason: 'plans_changed' }), 400)).toBe('Choose one of the listed reasons');
+    expect(await expectError(await send({ reason: 'other' }), 400)).toBe('Say in a few words why you are cancelling');
+    expect((await taskRow(h, task.id)).status).toBe('assigned');
+    await okJson(await send({ reason: 'expert_unwell', note: 'Flu' }));
+    const { cancellations } = await okJson<{ cancellations: { party: string; reason: string; note: string; fee_cents: number }[] }>(
+      await h.request('GET', `/api/tasks/${task.id}/cancellations`, { cookie: cast.client.cookie }),
+    );
+    expect(cancellations).toEqual([expect.objectContaining({ party: 'expert', reason: 'expert_unwell', note: 'Flu', fee_cents: 0 })]);
   });
 
   it('is for the assigned expert only', async () => {

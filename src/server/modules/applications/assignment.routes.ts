@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { expertCancelSchema } from '@shared/schemas/cancellations.schemas';
 import { requireUser, type AppEnv } from '../../http/context';
-import { jsonBody } from '../../http/validation';
+import { jsonBody, optionalJsonBody } from '../../http/validation';
 import type { AssignmentService } from './assignment.service';
 
-/** The assigned expert's actions: accept (start work), decline, abandon, cancel with a reason. */
+/** The assigned expert's actions: accept (start work); decline, abandon and cancel, each with a reason (issue 50). */
 export function assignmentRoutes(service: AssignmentService) {
   return new Hono<AppEnv>()
     .post('/tasks/:id/accept', async (c) => {
@@ -13,11 +13,13 @@ export function assignmentRoutes(service: AssignmentService) {
     })
     .post('/tasks/:id/decline', async (c) => {
       const user = requireUser(c);
-      return c.json(await service.decline(user.id, c.req.param('id')));
+      const body = await optionalJsonBody(c, expertCancelSchema);
+      return c.json(await service.decline(user.id, c.req.param('id'), body));
     })
     .post('/tasks/:id/abandon', async (c) => {
       const user = requireUser(c);
-      return c.json(await service.abandon(user.id, c.req.param('id')));
+      const body = await optionalJsonBody(c, expertCancelSchema);
+      return c.json(await service.abandon(user.id, c.req.param('id'), body));
     })
     // Issue 50: the hired expert cancels with a reason (assigned or in progress).
     .post('/tasks/:id/expert-cancel', async (c) => {

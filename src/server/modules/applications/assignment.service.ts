@@ -42,7 +42,7 @@ export function createAssignmentService(deps: TasksServiceDeps) {
     userId: string,
     taskId: string,
     action: 'decline' | 'abandon' | 'expert_cancel',
-    cancel?: ExpertCancelBody,
+    cancel: ExpertCancelBody,
   ): Promise<TransitionResult> {
     const now = clock.now();
     const { task } = await loadTaskFor(db, userId, taskId, action, now);
@@ -59,26 +59,24 @@ export function createAssignmentService(deps: TasksServiceDeps) {
         await callOffVisit(tx, { taskId: task.id, expertId: userId, party: 'expert', now });
       const notice =
         action === 'expert_cancel'
-          ? taskNotification.expertCancelled(task.client_id, task, cancelReasonText(cancel?.reason))
+          ? taskNotification.expertCancelled(task.client_id, task, cancelReasonText(cancel.reason))
           : action === 'decline'
             ? taskNotification.assignmentDeclined(task.client_id, task)
             : taskNotification.taskAbandoned(task.client_id, task);
       await notify(tx, [notice]);
       // Issue 50: a hired expert leaving counts on their reliability record (and may pause applying).
       await recordExpertCancel(tx, { expertId: userId, taskId: task.id, now });
-      if (action === 'expert_cancel') {
-        // Issue 50: the cancel, its reason and no fee, on the task's timeline (decision 0462).
-        await insertCancellation(tx, {
-          task_id: task.id,
-          actor_id: userId,
-          expert_id: userId,
-          party: 'expert',
-          reason: cancel?.reason ?? null,
-          note: cancel?.note || null,
-          rule: 'expert',
-          created_at: now,
-        });
-      }
+      // Issue 50: every way out names its reason, on the task's timeline with no fee (decision 0462).
+      await insertCancellation(tx, {
+        task_id: task.id,
+        actor_id: userId,
+        expert_id: userId,
+        party: 'expert',
+        reason: cancel.reason,
+        note: cancel.note || null,
+        rule: 'expert',
+        created_at: now,
+      });
       await owedVoid(tx, task, 'assignment_declined_by_expert', now);
       return row;
     });
@@ -124,8 +122,8 @@ export function createAssignmentService(deps: TasksServiceDeps) {
       return { task: toTaskDto(started), message: messages.tasks.accepted, payment_failed: false };
     },
 
-    decline: (userId: string, taskId: string) => leave(userId, taskId, 'decline'),
-    abandon: (userId: string, taskId: string) => leave(userId, taskId, 'abandon'),
+    decline: (userId: string, taskId: string, body: ExpertCancelBody) => leave(userId, taskId, 'decline', body),
+    abandon: (userId: string, taskId: string, body: ExpertCancelBody) => leave(userId, taskId, 'abandon', body),
     /**
      * The hired expert cancels with a reason (issue 50, decision 0461), assigned or in progress: as a
      * decline or an abandon, the hold is voided, the client told and the other applications pending again.

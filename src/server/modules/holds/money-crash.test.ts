@@ -88,7 +88,7 @@ describe.skipIf(!databaseUrl)('money after a kill -9 at each named point (Postgr
       }),
     );
     await crashAt('void.after_provider', (s) =>
-      send(s, 'POST', `/api/tasks/${declined.taskId}/decline`, { cookie: declined.expert.cookie }),
+      send(s, 'POST', `/api/tasks/${declined.taskId}/decline`, { cookie: declined.expert.cookie, body: { reason: 'expert_unavailable' } }),
     );
     await crashAt('refund.after_provider', (s) =>
       send(s, 'POST', `/api/admin/transactions/${refundRow!.id}/refund`, {

@@ -285,7 +285,7 @@ describe('the reconciler', () => {
     expect(call).toMatchObject({ status: 'failed' });
     // The hold stays the task's, untouched; the client's next cancel works with a fresh key.
     expect((await intentAt(t, task.intentId)).status).toBe('requires_capture');
-    expect((await post(`/api/tasks/${task.taskId}/cancel`, task.client.cookie)).status).toBe(200);
+    expect((await post(`/api/tasks/${task.taskId}/cancel`, task.client.cookie, { reason: 'plans_changed' })).status).toBe(200);
     expect((await intentAt(t, task.intentId)).status).toBe('canceled');
   });
 

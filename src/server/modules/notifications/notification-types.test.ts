@@ -127,7 +127,7 @@ describe('the 13 notification types', () => {
 
   it('assignment_declined: to the client when the expert declines', async () => {
     const task = await hired({ pay: false });
-    await ok(await post(`/api/tasks/${task.id}/decline`, expert));
+    await ok(await post(`/api/tasks/${task.id}/decline`, expert, { reason: 'expert_unavailable' }));
     await expectOne(client, task.id, 'assignment_declined');
     seen.add('assignment_declined');
   });
@@ -135,14 +135,14 @@ describe('the 13 notification types', () => {
   it('task_abandoned: to the client when the expert leaves a started task', async () => {
     const task = await hired({ pay: true });
     await ok(await post(`/api/tasks/${task.id}/accept`, expert));
-    await ok(await post(`/api/tasks/${task.id}/abandon`, expert));
+    await ok(await post(`/api/tasks/${task.id}/abandon`, expert, { reason: 'expert_unavailable' }));
     await expectOne(client, task.id, 'task_abandoned');
     seen.add('task_abandoned');
   });
 
   it('task_cancelled: to the assigned expert when the client cancels', async () => {
     const task = await hired({ pay: false });
-    await ok(await post(`/api/tasks/${task.id}/cancel`, client));
+    await ok(await post(`/api/tasks/${task.id}/cancel`, client, { reason: 'plans_changed' }));
     await expectOne(expert, task.id, 'task_cancelled');
     seen.add('task_cancelled');
   });

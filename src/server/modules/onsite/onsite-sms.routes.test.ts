@@ -72,7 +72,7 @@ describe('a person on site with only a phone number', () => {
     const reminders = (await texts()).slice(1);
     expect(reminders).toEqual([expect.stringMatching(new RegExp(`^${BRAND_NAME}: the expert visits 1200 W Fulton Market, Chicago, IL in 24 hours \\(Wed 9 Dec, 4:00-5:00 pm CST\\)\\. Your link: \\S+/onsite/${token}$`))]);
 
-    const cancel = await t.request('POST', `/api/tasks/${task.id}/cancel`, { cookie: client.cookie, body: {} });
+    const cancel = await t.request('POST', `/api/tasks/${task.id}/cancel`, { cookie: client.cookie, body: { reason: 'plans_changed' } });
     expect(cancel.status).toBe(200);
     await t.context.jobs.runDue();
     expect((await texts()).at(-1)).toBe(`${BRAND_NAME}: the visit Wed 9 Dec, 4:00-5:00 pm CST at 1200 W Fulton Market, Chicago, IL is cancelled.`);

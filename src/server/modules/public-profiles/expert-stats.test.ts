@@ -31,7 +31,7 @@ describe('expert response time and success rate', () => {
     await taskAt(h, cast, 'in_progress');
     expect((await publicOf(expert.id)).success_rate).toBe(100);
     const { task } = await taskAt(h, cast, 'assigned');
-    await okJson(await h.request('POST', `/api/tasks/${task.id}/decline`, { cookie: expert.cookie }));
+    await okJson(await h.request('POST', `/api/tasks/${task.id}/decline`, { cookie: expert.cookie, body: { reason: 'expert_unavailable' } }));
     expect((await publicOf(expert.id)).success_rate).toBe(50);
     expect((await publicOf(expert.id)).completed_tasks).toBe(1);
   });
@@ -52,7 +52,7 @@ describe('expert response time and success rate', () => {
     expect((await publicOf(expert.id)).success_rate).toBe(100);
     // The client cancels an assigned task: not the expert's outcome either.
     const byClient = await taskAt(h, local, 'assigned');
-    await okJson(await h.request('POST', `/api/tasks/${byClient.task.id}/cancel`, { body: {}, cookie: cast.client.cookie }));
+    await okJson(await h.request('POST', `/api/tasks/${byClient.task.id}/cancel`, { body: { reason: 'plans_changed' }, cookie: cast.client.cookie }));
     expect((await publicOf(expert.id)).success_rate).toBe(100);
     // The expert accepts the rejection of their delivery: that outcome is theirs.
     const rejected = await taskAt(h, local, 'pending_approval');

@@ -33,7 +33,7 @@ async function createExpertCast(): Promise<Cast> {
 /** The expert is hired on a new task, then declines it: one cancellation after a hire. */
 async function hireAndDecline(withExpert: Cast) {
   const { task } = await taskAt(h, withExpert, 'assigned');
-  await okJson(await h.request('POST', `/api/tasks/${task.id}/decline`, { cookie: withExpert.expert.cookie }));
+  await okJson(await h.request('POST', `/api/tasks/${task.id}/decline`, { cookie: withExpert.expert.cookie, body: { reason: 'expert_unavailable' } }));
   return task;
 }
 
@@ -78,7 +78,7 @@ describe('the reliability record: expert cancellations after a hire (issue 50)',
     await hireAndDecline(withExpert);
     const hired = await Promise.all([taskAt(h, withExpert, 'assigned'), taskAt(h, withExpert, 'assigned')]);
     const answers = await Promise.all(
-      hired.map(({ task }) => h.request('POST', `/api/tasks/${task.id}/decline`, { cookie: withExpert.expert.cookie })),
+      hired.map(({ task }) => h.request('POST', `/api/tasks/${task.id}/decline`, { cookie: withExpert.expert.cookie, body: { reason: 'expert_unavailable' } })),
     );
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect(await pauseOf(withExpert.expert)).not.toBeNull();

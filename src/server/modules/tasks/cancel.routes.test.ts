@@ -21,7 +21,7 @@ useTasksTestApp((suite) => ({ h, cast } = suite), { resetPayments: true });
 
 type Result = { task: TaskDto; message: string };
 const cancel = (taskId: string, user: TestUser | null) =>
-  h.request('POST', `/api/tasks/${taskId}/cancel`, { cookie: user?.cookie });
+  h.request('POST', `/api/tasks/${taskId}/cancel`, { cookie: user?.cookie, body: { reason: 'plans_changed' } });
 
 describe('POST /api/tasks/:id/cancel', () => {
   it('cancels an open task: cancelled_at, the spec text, nothing to void', async () => {

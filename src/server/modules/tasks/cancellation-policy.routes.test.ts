@@ -141,13 +141,18 @@ describe('POST /api/tasks/:id/cancel under the policy', () => {
     expect((await h.request('GET', `/api/tasks/${task.id}/cancellations`, { cookie: cast.otherClient.cookie })).status).toBe(404);
   });
 
-  it('still cancels without a reason (integrations from before the policy): stored as not given', async () => {
+  it('refuses a cancel without a reason (every cancel names why) and changes nothing', async () => {
     const task = await createBooking(null);
-    await okJson<Result>(await h.request('POST', `/api/tasks/${task.id}/cancel`, { cookie: cast.client.cookie }));
+    for (const body of [undefined, {}, { note: 'Just because' }]) {
+      expect(await expectError(await h.request('POST', `/api/tasks/${task.id}/cancel`, { cookie: cast.client.cookie, body }), 400)).toBe(
+        'Choose a reason for cancelling',
+      );
+    }
+    expect((await taskRow(h, task.id)).status).toBe('in_progress');
     const { cancellations } = await okJson<{ cancellations: CancellationEventDto[] }>(
       await h.request('GET', `/api/tasks/${task.id}/cancellations`, { cookie: cast.client.cookie }),
     );
-    expect(cancellations).toEqual([expect.objectContaining({ reason: null, reason_text: 'No reason given' })]);
+    expect(cancellations).toEqual([]);
   });
 
   it('refuses bad input with a clear 400 and changes nothing', async () => {

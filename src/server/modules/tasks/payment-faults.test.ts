@@ -21,13 +21,13 @@ let cast: Cast;
 useTasksTestApp((suite) => ({ h, cast } = suite), { resetPayments: true });
 
 type Result = { task: TaskDto; message: string; payment_failed: boolean };
-const post = (path: string, cookie: string) => h.request('POST', path, { cookie });
+const post = (path: string, cookie: string, body?: unknown) => h.request('POST', path, { cookie, body });
 
 describe('the hold cannot be voided', () => {
   it('decline still reopens the task, says payment needs manual review, and leaves no half state', async () => {
     const { task, application } = await taskAt(h, cast, 'authorized', { rival: true });
     h.payments.failCancel = true;
-    const body = await okJson<Result>(await post(`/api/tasks/${task.id}/decline`, cast.expert.cookie));
+    const body = await okJson<Result>(await post(`/api/tasks/${task.id}/decline`, cast.expert.cookie, { reason: 'expert_unavailable' }));
     expect(body.message).toBe(
       'Assignment declined and the task is open again, but the payment hold could not be cancelled. Payment may need manual review.',
     );
@@ -54,7 +54,7 @@ describe('the hold cannot be voided', () => {
   it('abandon still reopens the task with its own manual-review text', async () => {
     const { task } = await taskAt(h, cast, 'in_progress');
     h.payments.failCancel = true;
-    const body = await okJson<Result>(await post(`/api/tasks/${task.id}/abandon`, cast.expert.cookie));
+    const body = await okJson<Result>(await post(`/api/tasks/${task.id}/abandon`, cast.expert.cookie, { reason: 'expert_unavailable' }));
     expect(body).toMatchObject({
       message:
         'You have left this task and it is open again, but the payment hold could not be cancelled. Payment may need manual review.',
@@ -67,7 +67,7 @@ describe('the hold cannot be voided', () => {
     const { task } = await taskAt(h, cast, 'authorized');
     const intent = (await taskRow(h, task.id)).stripe_payment_intent_id;
     h.payments.failCancel = true;
-    const body = await okJson<Result>(await post(`/api/tasks/${task.id}/cancel`, cast.client.cookie));
+    const body = await okJson<Result>(await post(`/api/tasks/${task.id}/cancel`, cast.client.cookie, { reason: 'plans_changed' }));
     expect(body).toMatchObject({ message: messages.tasks.cancelledHoldRetrying, payment_failed: true, task: { status: 'cancelled' } });
     expect(await taskRow(h, task.id)).toMatchObject({ status: 'cancelled', payment_status: 'authorized', stripe_payment_intent_id: intent });
     // The release is owed by a job written with the cancellation, whatever happens to this request.
@@ -75,7 +75,7 @@ describe('the hold cannot be voided', () => {
     expect((await notificationsOf(h, cast.expert.id, task.id)).map((n) => n.type)).toContain('task_cancelled');
     h.payments.failCancel = false;
     // Pressed again: the task is already cancelled.
-    expect((await post(`/api/tasks/${task.id}/cancel`, cast.client.cookie)).status).toBe(409);
+    expect((await post(`/api/tasks/${task.id}/cancel`, cast.client.cookie, { reason: 'plans_changed' })).status).toBe(409);
   });
 
   it('accepting a rejection keeps the cancellation, keeps the hold on record for review, and says so', async () => {

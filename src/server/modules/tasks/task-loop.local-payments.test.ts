@@ -88,7 +88,7 @@ describe('the life of a task with the local payment provider', () => {
 
   it('decline voids the hold at the provider and reopens the task', async () => {
     const { task, intentId } = await hiredAndPaid();
-    const body = await ok<{ task: TaskDto; message: string }>(await post(`/api/tasks/${task.id}/decline`, expert));
+    const body = await ok<{ task: TaskDto; message: string }>(await post(`/api/tasks/${task.id}/decline`, expert, { reason: 'expert_unavailable' }));
     expect(body.message).toBe('Assignment declined. The task is now available for other experts.');
     expect(body.task).toMatchObject({ status: 'open', payment_status: 'unpaid', stripe_payment_intent_id: null });
     expect(await intentStatus(intentId)).toBe('canceled');
@@ -96,7 +96,7 @@ describe('the life of a task with the local payment provider', () => {
 
   it('client cancel of an assigned task voids the hold first', async () => {
     const { task, intentId } = await hiredAndPaid();
-    const body = await ok<{ task: TaskDto; message: string }>(await post(`/api/tasks/${task.id}/cancel`, client));
+    const body = await ok<{ task: TaskDto; message: string }>(await post(`/api/tasks/${task.id}/cancel`, client, { reason: 'plans_changed' }));
     expect(body).toMatchObject({ message: 'Task cancelled successfully', task: { status: 'cancelled', payment_status: 'unpaid' } });
     expect(await intentStatus(intentId)).toBe('canceled');
   });

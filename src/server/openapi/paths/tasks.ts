@@ -67,8 +67,9 @@ export const tasksDocs: RouteDoc[] = [
   },
   {
     route: 'POST /api/tasks/:id/abandon',
-    summary: 'Abandon an assigned task (expert)',
+    summary: 'Abandon a task in progress (the hired expert, with a reason)',
     access: 'user',
+    body: expertCancelSchema,
     responses: { 200: taskTransitionSchema },
   },
   {
@@ -125,8 +126,9 @@ export const tasksDocs: RouteDoc[] = [
   },
   {
     route: 'POST /api/tasks/:id/decline',
-    summary: 'Decline an assignment (expert)',
+    summary: 'Decline an assignment (the hired expert, with a reason)',
     access: 'user',
+    body: expertCancelSchema,
     responses: { 200: taskTransitionSchema },
   },
   {

@@ -55,7 +55,7 @@ export const taskRows: MatrixRow[] = [
       onTask('in_progress', x(401, 200, 404, 403, 403, 404, 200), withReason),
       onTask('verified', x(401, 409, 404, 403, 403, 404, 409), withReason),
       // An admin override without a reason changes nothing; delivered work is never cancelled by an admin.
-      onTask('in_progress', x(401, 200, 404, 403, 403, 404, 400), undefined, 'in_progress task, no override reason'),
+      onTask('in_progress', x(401, 200, 404, 403, 403, 404, 400), () => ({ body: { reason: 'plans_changed' } }), 'in_progress task, no override reason'),
       onTask('pending_approval', x(401, 409, 404, 403, 403, 404, 409), withReason),
       onTask('disputed', x(401, 409, 404, 403, 403, 404, 409), withReason),
     ],
@@ -99,8 +99,8 @@ export const taskRows: MatrixRow[] = [
   {
     route: 'POST /api/tasks/:id/decline',
     cases: [
-      onTask('assigned', x(401, 403, 404, 403, 200, 404, 403)),
-      onTask('in_progress', x(401, 403, 404, 403, 409, 404, 403)),
+      onTask('assigned', x(401, 403, 404, 403, 200, 404, 403), expertCancelBody),
+      onTask('in_progress', x(401, 403, 404, 403, 409, 404, 403), expertCancelBody),
     ],
   },
   // Issue 50: the hired expert's cancel with a reason, the quote the cancel dialogs show, the timeline.
@@ -126,8 +126,8 @@ export const taskRows: MatrixRow[] = [
   {
     route: 'POST /api/tasks/:id/abandon',
     cases: [
-      onTask('in_progress', x(401, 403, 404, 403, 200, 404, 403)),
-      onTask('assigned', x(401, 403, 404, 403, 409, 404, 403)),
+      onTask('in_progress', x(401, 403, 404, 403, 200, 404, 403), expertCancelBody),
+      onTask('assigned', x(401, 403, 404, 403, 409, 404, 403), expertCancelBody),
     ],
   },
   {
