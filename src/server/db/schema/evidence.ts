@@ -1,4 +1,4 @@
-import { bigint, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles';
 import { tasks } from './tasks';
 
@@ -34,6 +34,11 @@ export const evidenceFiles = pgTable(
     raw_metadata: jsonb('raw_metadata'),
     /** The delivery that brought the file: 0 the first, n the re-delivery after the n-th change request (issue 50). */
     round: integer('round').notNull().default(0),
+    /**
+     * The delivery replaced every earlier file, not only its own items: the expert's resubmission in a
+     * dispute (the earlier files stay, as earlier versions). A re-delivery of named items does not.
+     */
+    replaces_earlier: boolean('replaces_earlier').notNull().default(false),
     created_at: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
 import type { AdminDisputeDto, RefundableTransactionDto, TaskMoneyDto } from '@shared/schemas/disputes.schemas';
+import type { EvidenceItemsDto } from '@shared/schemas/evidence-trust';
 import { auditLog, disputes } from '../../db/schema';
 import { PaymentProviderError } from '../../providers/payments/payment-provider';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
@@ -80,9 +81,19 @@ describe('the expert answers a dispute', () => {
       cookie: task.client.cookie,
     });
     expect(byClient.status).toBe(403);
+    const before = await t.json<EvidenceItemsDto>(await t.request('GET', `/api/tasks/${task.taskId}/evidence-items`, { cookie: task.client.cookie }));
+    expect(before.files.length).toBeGreaterThan(0);
     await submitEvidence(t, task.taskId, task.expert, 'evidence/resubmit');
     expect(await taskOf(t, task.taskId)).toMatchObject({ status: 'pending_approval' });
     expect(await notificationTypes(t, task.client.id, task.taskId)).toContain('evidence_resubmitted');
+    // The rejected delivery stays, as earlier versions both parties (and the admin who rules) can open.
+    for (const viewer of [task.client, task.expert, admin]) {
+      const after = await t.json<EvidenceItemsDto>(await t.request('GET', `/api/tasks/${task.taskId}/evidence-items`, { cookie: viewer.cookie }));
+      expect(after.files.filter((file) => !file.current).map((file) => file.sha256)).toEqual(before.files.map((file) => file.sha256));
+      expect(after.files.filter((file) => file.current)).toHaveLength(1);
+      const earliest = await t.request('GET', `/api/tasks/${task.taskId}/evidence/${before.files[0]!.index}`, { cookie: viewer.cookie });
+      expect(earliest.status).toBe(200);
+    }
     expect((await reject(task, { reason: 'Still blurry.' })).status).toBe(200);
     const dispute = await disputeOf(task.taskId);
     expect(dispute).toMatchObject({ status: 'resubmitted', reason: 'Still blurry.' });

@@ -1,3 +1,4 @@
+import { nextDeliveryRound } from '@shared/domain/evidence-changes';
 import { reviewWindowEnd } from '@shared/domain/task-status';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
@@ -8,7 +9,8 @@ import type { Clock } from '../../lib/clock';
 import { conflict } from '../../lib/errors';
 import type { FileStorage } from '../../providers/storage';
 import { collectEvidenceFiles } from '../evidence/evidence-files';
-import { replaceEvidenceFacts } from '../evidence/evidence-facts.repository';
+import { appendEvidenceFacts } from '../evidence/change-requests.repository';
+import { listEvidenceFacts } from '../evidence/evidence-facts.repository';
 import { storeEvidence } from '../evidence/store-evidence';
 import { uploadResolver, useUploadsOrConflict } from '../video-uploads/video-uploads.repository';
 import { recordAudit } from '../audit/audit.repository';
@@ -24,7 +26,8 @@ const disputesText = messages.disputes;
 
 /**
  * disputed -> pending_approval: the expert's one resubmission. New photos and notes replace the
- * old ones, the review window starts again, and the dispute waits for the client's answer.
+ * old ones as the final set; the old files stay, as earlier versions both parties and the admin who
+ * rules can still open. The review window starts again, and the dispute waits for the client's answer.
  */
 export async function resubmitEvidence(
   deps: { db: Db; clock: Clock; storage: FileStorage },
@@ -41,6 +44,11 @@ export async function resubmitEvidence(
   const { completion_notes } = validate(submitEvidenceSchema, { completion_notes: textOf(form, EVIDENCE_FIELDS.notes) });
   const files = await collectEvidenceFiles(task, form, checkEvidenceFiles, uploadResolver(db, { taskId: task.id, uploaderId: userId }));
   const stored = await storeEvidence(storage, { taskId: task.id, files, now, prefix: 'r' });
+  // Positions continue after the earlier files; the new delivery replaces all of them (issue 50).
+  const earlier = await listEvidenceFacts(db, { taskId: task.id });
+  const round = nextDeliveryRound(earlier);
+  const offset = task.evidence_files.length;
+  const facts = stored.facts.map((fact) => ({ ...fact, position: fact.position + offset, round, replaces_earlier: true }));
   const keys = stored.keys;
   const windowEnds = reviewWindowEnd(now, await reviewWindowHours(db), task.authorization_hold_expires_at);
   const updated = await db.transaction(async (tx) => {
@@ -49,11 +57,11 @@ export async function resubmitEvidence(
     const row = await updateTaskIf(
       tx,
       { id: task.id, from: ['disputed'], expertId: userId },
-      { status: 'pending_approval', evidence_files: keys, completion_notes, submitted_at: now, review_window_ends_at: windowEnds, updated_at: now },
+      { status: 'pending_approval', evidence_files: [...task.evidence_files, ...keys], completion_notes, submitted_at: now, review_window_ends_at: windowEnds, updated_at: now },
     );
     if (!row) throw conflict(messages.tasks.statusChanged);
-    await replaceEvidenceFacts(tx, { taskId: task.id, rows: stored.facts });
-      await useUploadsOrConflict(tx, { ids: stored.uploadIds }, () => conflict(messages.tasks.statusChanged));
+    await appendEvidenceFacts(tx, { rows: facts });
+    await useUploadsOrConflict(tx, { ids: stored.uploadIds }, () => conflict(messages.tasks.statusChanged));
     await insertNotifications(tx, [
       moneyNotification(task.client_id, 'evidence_resubmitted', disputesText.resubmittedTitle, format(disputesText.resubmittedMessage, { title: task.title }), task, now, {
         dispute_id: dispute.id,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { check } from '@shared/domain/permissions';
 import { hasChecklist, type ChecklistItem } from '@shared/domain/checklist';
+import { nextDeliveryRound } from '@shared/domain/evidence-changes';
 import { reviewWindowEnd } from '@shared/domain/task-status';
 import { ruleText } from '@shared/domain/rule-texts';
 import { format } from '@shared/format-message';
@@ -24,6 +25,7 @@ import type { TransitionResult } from '../tasks/lifecycle.service';
 import { appendEvidenceFacts, insertChangeRequest, listChangeRequests, markRedelivered, openChangeRequest } from './change-requests.repository';
 import { collectEvidenceFiles, ITEM_FIELD_PREFIX } from './evidence-files';
 import { checkEvidenceFiles, EVIDENCE_FIELDS, textOf } from './evidence-submission.service';
+import { listEvidenceFacts } from './evidence-facts.repository';
 import { storeEvidence } from './store-evidence';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -110,7 +112,8 @@ export function createEvidenceChangesService(deps: EvidenceChangesDeps) {
     const stored = await storeEvidence(storage, { taskId: task.id, files, now, prefix: `c${open.round}-` });
     // Positions continue after the earlier files, which stay readable as earlier versions.
     const offset = task.evidence_files.length;
-    const facts = stored.facts.map((fact) => ({ ...fact, position: fact.position + offset, round: open.round }));
+    const round = nextDeliveryRound(await listEvidenceFacts(db, { taskId: task.id }));
+    const facts = stored.facts.map((fact) => ({ ...fact, position: fact.position + offset, round }));
     const delivered = await db
       .transaction(async (tx) => {
         const row = await updateTaskIf(

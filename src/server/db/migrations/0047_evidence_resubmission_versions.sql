@@ -1,0 +1,1 @@
+ALTER TABLE "evidence_file_facts" ADD COLUMN "replaces_earlier" boolean DEFAULT false NOT NULL;
