@@ -21,12 +21,12 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '@web/components/ui/alert-dialog';
-import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { api } from '@web/lib/api';
+import { DialogError } from './dialog-submit';
 import { failureText, taskPath, useTaskAction } from './task-query';
 
 const text = messages.cancellations;
@@ -150,11 +150,7 @@ export function CancelBookingDialog({ taskId, party, label, busyLabel }: CancelB
           <Label htmlFor="cancel-note">{text.noteLabel}</Label>
           <Textarea id="cancel-note" value={note} maxLength={CANCEL_NOTE_MAX} rows={2} onChange={(event) => setNote(event.target.value)} />
         </div>
-        {error ? (
-          <Alert variant="destructive">
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
-        ) : null}
+        <DialogError error={error} />
         <AlertDialogFooter>
           <AlertDialogCancel disabled={busy}>{text.keep}</AlertDialogCancel>
           <Button variant="destructive" disabled={busy || quote.isPending || quote.isError} onClick={() => void confirm()}>

@@ -27,13 +27,14 @@ const createReport = (overrides: Partial<NoAccessReportDto> = {}): NoAccessRepor
 });
 const TASK = { id: 't-1', title: 'Car check', status: 'no_access_reported' } as TaskDetailsDto;
 
-function setup(report: NoAccessReportDto, isOwner: boolean) {
+function setup(report: NoAccessReportDto, isOwner: boolean, refusal: string | null = null) {
   const posts: Array<{ url: string; body: unknown }> = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       if (init?.method === 'POST') {
         posts.push({ url: String(input), body: JSON.parse(String(init.body)) });
+        if (refusal) return Response.json({ error: { code: 'conflict', message: refusal } }, { status: 409 });
         return Response.json({ message: 'Your answer was sent. An admin will decide.' });
       }
       return Response.json({ report });
@@ -61,6 +62,17 @@ describe('the no-access panel (issue 50)', () => {
     fireEvent.change(within(dialog).getByLabelText('Why the report is wrong'), { target: { value: 'The seller was there all day.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Contest the report' }));
     await waitFor(() => expect(posts).toEqual([{ url: '/api/tasks/t-1/no-access/contest', body: { reason: 'The seller was there all day.' } }]));
+  });
+
+  it("keeps the dialog open with the server's refusal beside the field", async () => {
+    setup(createReport(), true, 'The time to contest this report has passed.');
+    const panel = await screen.findByTestId('no-access-panel');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Contest' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Contest the no-access report' });
+    fireEvent.change(within(dialog).getByLabelText('Why the report is wrong'), { target: { value: 'The seller was there all day.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Contest the report' }));
+    expect(await within(dialog).findByText('The time to contest this report has passed.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Contest the no-access report' })).toBeInTheDocument();
   });
 
   it('tells the expert until when the client may answer, with no contest button', async () => {

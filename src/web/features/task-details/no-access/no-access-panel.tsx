@@ -6,13 +6,13 @@ import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import type { NoAccessReportDto } from '@shared/schemas/no-access.schemas';
 import type { TaskDetailsDto } from '@shared/schemas/task-api';
-import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
-import { api, ApiError } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { DialogError, useDialogSubmit } from '../dialog-submit';
 import { taskPath, useTaskAction } from '../task-query';
 
 const text = messages.noAccess;
@@ -75,7 +75,6 @@ export function NoAccessPanel({ task, isOwner }: { task: TaskDetailsDto; isOwner
 function ContestDialog({ taskId }: { taskId: string }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const contest = useTaskAction<void, { message: string }>({
     taskId,
     run: () => api.post(taskPath(taskId, '/no-access/contest'), { reason: reason.trim() }),
@@ -83,16 +82,11 @@ function ContestDialog({ taskId }: { taskId: string }) {
     // The dialog shows the refusal itself, beside the field to fix.
     failure: () => null,
   });
-  const submit = async () => {
-    if (reason.trim().length < NO_ACCESS.contestReasonMin) return setError(text.contestReasonRequired);
-    setError(null);
-    try {
-      await contest.mutateAsync();
-      setOpen(false);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : String(failure));
-    }
-  };
+  const { error, submit } = useDialogSubmit({
+    check: () => (reason.trim().length < NO_ACCESS.contestReasonMin ? text.contestReasonRequired : null),
+    send: () => contest.mutateAsync(),
+    close: () => setOpen(false),
+  });
   return (
     <Dialog open={open} onOpenChange={(next) => !contest.isPending && setOpen(next)}>
       <DialogTrigger asChild>
@@ -107,11 +101,7 @@ function ContestDialog({ taskId }: { taskId: string }) {
           <Label htmlFor="no-access-contest-reason">{text.contestReasonLabel}</Label>
           <Textarea id="no-access-contest-reason" value={reason} rows={4} maxLength={NO_ACCESS.contestReasonMax} onChange={(event) => setReason(event.target.value)} />
         </div>
-        {error ? (
-          <Alert variant="destructive">
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
-        ) : null}
+        <DialogError error={error} />
         <DialogFooter>
           <Button disabled={contest.isPending} onClick={() => void submit()}>
             {contest.isPending ? text.sending : text.contestSend}

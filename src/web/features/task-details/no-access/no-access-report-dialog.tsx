@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { messages } from '@shared/messages';
 import type { NoAccessReportDto } from '@shared/schemas/no-access.schemas';
-import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
-import { api, ApiError } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { DialogError, useDialogSubmit } from '../dialog-submit';
 import { taskPath, useTaskAction } from '../task-query';
 import { useVisit } from '../visit/visit-api';
 
@@ -23,7 +23,6 @@ export function NoAccessReportDialog({ taskId }: { taskId: string }) {
   const [open, setOpen] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const send = useTaskAction<void, { report: NoAccessReportDto; message: string }>({
     taskId,
     run: () => {
@@ -36,19 +35,13 @@ export function NoAccessReportDialog({ taskId }: { taskId: string }) {
     // The dialog shows the refusal itself, beside the field to fix.
     failure: () => null,
   });
+  const { error, setError, submit } = useDialogSubmit({
+    check: () => (files.length === 0 ? text.photoRequired : null),
+    send: () => send.mutateAsync(),
+    close: () => setOpen(false),
+  });
   // Offered once a visit is agreed; before its start the server says from when (a phone's clock may be wrong).
   if (!visit.data?.agreed) return null;
-
-  const submit = async () => {
-    if (files.length === 0) return setError(text.photoRequired);
-    setError(null);
-    try {
-      await send.mutateAsync();
-      setOpen(false);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : String(failure));
-    }
-  };
 
   return (
     <Dialog open={open} onOpenChange={(next) => !send.isPending && setOpen(next)}>
@@ -79,11 +72,7 @@ export function NoAccessReportDialog({ taskId }: { taskId: string }) {
           <Label htmlFor={`${id}-note`}>{text.noteLabel}</Label>
           <Textarea id={`${id}-note`} value={note} rows={3} maxLength={1000} onChange={(event) => setNote(event.target.value)} />
         </div>
-        {error ? (
-          <Alert variant="destructive">
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
-        ) : null}
+        <DialogError error={error} />
         <DialogFooter>
           <Button disabled={send.isPending} onClick={() => void submit()}>
             {send.isPending ? text.sending : text.send}
