@@ -48,6 +48,8 @@ const MODULE_ORDER = [
   'task-alerts',
   'admin-overrides',
   'payments',
+  // Issue 51: the client's receipts, issued inside the ledger's own transactions (payments, disputes, tips).
+  'receipts',
   // People and accounts.
   'account-control',
   'experts',

@@ -46,6 +46,7 @@ import { taskReviewReads } from './modules/reviews/task-review-reads';
 import { callOffVisit } from './modules/appointments/visit-call-off';
 import { agreedStartOf } from './modules/appointments/appointments.repository';
 import { changeRoundsOf } from './modules/evidence/change-requests.repository';
+import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { communityTrustReviewHooks } from './modules/verification/community-trust';
 import { paymentsRoutes } from './modules/checkout/payments.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -191,6 +192,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', lateWorkRoutes(deps));
   app.route('/api', reviewsRoutes(deps, communityTrustReviewHooks));
   app.route('/api', paymentsRoutes(deps));
+  app.route('/api', receiptsRoutes(deps));
   app.route('/api', paymentSetupRoutes(deps, { webhookHandlers: paymentIntentWebhookHandlers }));
   app.route('/api', settingsRoutes(deps));
   app.route('/api', verificationRoutes(deps));

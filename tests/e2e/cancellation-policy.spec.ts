@@ -54,6 +54,14 @@ test('a late client cancel shows the call-out fee before the click, and the expe
   await expect(expert.getByText(/You receive a call-out fee of \$20\.25\./).first()).toBeVisible();
   await expectNoAxeViolationsAtBothWidths(expert);
 
+  // Issue 51: the client's receipt for the fee, listed on /profile and downloadable as a PDF.
+  await client.goto('/profile?tab=receipts');
+  const receipt = client.getByTestId('receipt').filter({ hasText: 'Partial payment' }).first();
+  await expect(receipt).toContainText('$22.50');
+  const [download] = await Promise.all([client.waitForEvent('download'), receipt.getByRole('link', { name: /^Download receipt R-/ }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^receipt-R-\d{4}-[0-9A-F]{10}\.pdf$/);
+  await expectNoAxeViolationsAtBothWidths(client);
+
   // The policy page states the numbers in force.
   await client.goto('/cancellation-policy');
   await expect(client.getByTestId('cancellation-policy')).toContainText('25% of the agreed price, at least $15.00');

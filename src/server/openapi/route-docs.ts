@@ -8,6 +8,7 @@ import { discoveryDocs } from './paths/discovery';
 import { invitationDocs } from './paths/invitations';
 import { appointmentDocs } from './paths/appointments';
 import { reliabilityDocs } from './paths/reliability';
+import { receiptsDocs } from './paths/receipts';
 import { noAccessDocs } from './paths/no-access';
 import { disputesDocs } from './paths/disputes';
 import { evidenceDocs } from './paths/evidence';
@@ -59,6 +60,7 @@ export const routeDocs: RouteDoc[] = [
   ...invitationDocs,
   ...appointmentDocs,
   ...reliabilityDocs,
+  ...receiptsDocs,
   ...noAccessDocs,
   ...accountControlDocs,
   ...evidenceDocs,

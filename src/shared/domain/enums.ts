@@ -111,6 +111,8 @@ export const NOTIFICATION_TYPES = [
   'no_access_reported',
   'no_access_fee_charged',
   'no_access_contested',
+  // Issue 51: a receipt for every payment, partial payment, refund and tip (always emailed).
+  'payment_receipt',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

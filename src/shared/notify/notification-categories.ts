@@ -73,6 +73,7 @@ const CATEGORY_BY_TYPE: Record<string, NotificationCategory> = {
   no_access_reported: 'tasks_payments',
   no_access_fee_charged: 'tasks_payments',
   no_access_contested: 'tasks_payments',
+  payment_receipt: 'tasks_payments',
 };
 
 /**
@@ -100,6 +101,8 @@ const MANDATORY_EMAIL_TYPES = new Set<string>([
   'applications_paused',
   // Security: the user asked for their data; the mail is the "link" the export promises.
   'data_export_ready',
+  // Issue 51: a receipt is a record of money taken or given back; it is sent whatever the settings.
+  'payment_receipt',
 ]);
 
 export function categoryOf(type: string): NotificationCategory {

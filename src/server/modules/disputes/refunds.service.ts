@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { formatUsd } from '@shared/domain/money';
+import { formatUsd, platformFeeCents } from '@shared/domain/money';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import type { RefundRequest } from '@shared/schemas/disputes.schemas';
@@ -10,6 +10,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
 import { recordAudit } from '../audit/audit.repository';
 import { insertNotifications } from '../notifications/notifications.repository';
+import { issueReceipt } from '../receipts/issue-receipt';
 import { finishAction, startAction } from '../payments/payments.repository';
 import { asProviderError } from '../payments/task-payments';
 import { findTaskRow } from '../holds/holds.repository';
@@ -103,6 +104,16 @@ export function createRefundsService(deps: { db: Db; clock: Clock; provider: () 
           .returning();
         if (!changed) return undefined;
         if (task) {
+          // Issue 51: the client's refund receipt; the fee comes back pro rata, as the provider reverses it.
+          await issueReceipt(tx, {
+            kind: 'refund',
+            task,
+            expertId: task.expert_id,
+            amountCents: body.amount_cents,
+            platformFeeCents: platformFeeCents(body.amount_cents, Number(changed.platform_fee_percent)),
+            sourceKey: `refund:${key}`,
+            now: at,
+          });
           const amount = formatUsd(body.amount_cents);
           await insertNotifications(tx, [
             holdNotifications.refunded(task.client_id, task, amount, at),

@@ -15,6 +15,7 @@ import {
 import { crashPoint } from '../../ops/crash-points';
 import { paymentNotification } from './payment-notifications';
 import { insertNotifications } from '../notifications/notifications.repository';
+import { issueReceipt } from '../receipts/issue-receipt';
 import {
   clearReleasedIntent,
   countFailedActions,
@@ -136,6 +137,16 @@ export function createTaskPayments(deps: Pick<AppDeps, 'db' | 'clock' | 'provide
           platformFee: fee,
           status: 'captured',
           from: ['authorized', 'pending'],
+          now,
+        });
+        // Issue 51: the client's receipt, written with the ledger's record (a retry issues none).
+        await issueReceipt(tx, {
+          kind: partial ? 'partial_payment' : 'payment',
+          task: { id: task.id, title: updated.title, client_id: updated.client_id },
+          expertId: updated.expert_id ?? task.expert_id,
+          amountCents: amount,
+          platformFeeCents: fee,
+          sourceKey: `capture:${intentId}`,
           now,
         });
         if (updated.expert_id) {

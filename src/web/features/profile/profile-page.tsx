@@ -21,6 +21,7 @@ import { SecurityTab } from './security/security-tab';
 import { usePaymentReturn } from './use-payment-return';
 import { VerificationTab } from './verification-tab';
 import { NotificationsTab } from './notifications-tab';
+import { ReceiptsTab } from './receipts-tab';
 import { AccountTab } from './account/account-tab';
 import { RoleCard } from './role-card';
 
@@ -136,6 +137,9 @@ export default function ProfilePage() {
             </TabsContent>
           </>
         ) : null}
+        <TabsContent value="receipts">
+          <ReceiptsTab />
+        </TabsContent>
         <TabsContent value="notifications">
           <NotificationsTab />
         </TabsContent>

@@ -87,12 +87,12 @@ describe('ProfileTabList (one row that scrolls sideways on a phone)', () => {
     const payments = screen.getByRole('tab', { name: 'Payments' });
     act(() => payments.focus());
     fireEvent.keyDown(payments, { key: 'ArrowRight' });
-    const notifications = screen.getByRole('tab', { name: 'Notifications' });
+    const receipts = screen.getByRole('tab', { name: 'Receipts' });
     // Radix moves focus on the next tick.
-    await waitFor(() => expect(notifications).toHaveFocus());
-    expect(notifications).toHaveAttribute('aria-selected', 'true');
-    // Notifications spans 300-400 px: the list has scrolled it into the 350 px box.
-    expect(screen.getByRole('tablist').scrollLeft).toBeGreaterThanOrEqual(400 - LIST_WIDTH);
+    await waitFor(() => expect(receipts).toHaveFocus());
+    expect(receipts).toHaveAttribute('aria-selected', 'true');
+    // Receipts spans 400-500 px: the list has scrolled it into the 350 px box.
+    expect(screen.getByRole('tablist').scrollLeft).toBeGreaterThanOrEqual(500 - LIST_WIDTH);
   });
 });
 

@@ -1,10 +1,11 @@
 import type { MyExpertProfileDto } from '@shared/schemas/expert-onboarding.schemas';
 import { messages } from '@shared/messages';
 
-export type ProfileTab = 'profile' | 'security' | 'verification' | 'payments' | 'notifications' | 'account';
+export type ProfileTab = 'profile' | 'security' | 'verification' | 'payments' | 'receipts' | 'notifications' | 'account';
 
 /**
- * Profile, Security, Notifications and Account for everyone; Verification and Payments for experts.
+ * Profile, Security, Receipts (issue 51), Notifications and Account for everyone; Verification and
+ * Payments for experts.
  * Security holds two-factor sign-in and the devices for everyone (issue 52); phone verification in it
  * stays for non-experts only (spec 000).
  */
@@ -13,6 +14,7 @@ export function allowedTabs(isExpert: boolean): ProfileTab[] {
     'profile',
     'security',
     ...(isExpert ? (['verification', 'payments'] as const) : []),
+    'receipts',
     'notifications',
     'account',
   ];
@@ -28,6 +30,7 @@ export const TAB_LABELS: Record<ProfileTab, string> = {
   security: 'Security',
   verification: 'Verification',
   payments: 'Payments',
+  receipts: 'Receipts',
   notifications: 'Notifications',
   account: 'Account',
 };

@@ -7,6 +7,7 @@ import { unsubscribeToken } from '../preferences/unsubscribe-token';
 
 /** The exact page a notification is about, and the button's words. */
 export function notificationLink(publicUrl: string, row: Pick<NotificationRow, 'type' | 'task_id'>): { label: string; url: string } {
+  if (row.type === 'payment_receipt') return { label: 'Download the receipt', url: `${publicUrl}/profile?tab=receipts` };
   if (row.task_id && row.type === 'chat_unread') return { label: 'Open the chat', url: `${publicUrl}/task/${row.task_id}/messages` };
   if (row.task_id) return { label: 'Open the task', url: `${publicUrl}/task/${row.task_id}` };
   if (row.type === 'data_export_ready') return { label: 'Download your data', url: `${publicUrl}/profile?tab=account` };

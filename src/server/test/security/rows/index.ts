@@ -16,6 +16,7 @@ import { evidenceRows } from './evidence.rows';
 import { invitationRows } from './invitations.rows';
 import { appointmentRows } from './appointments.rows';
 import { reliabilityRows } from './reliability.rows';
+import { receiptsRows } from './receipts.rows';
 import { noAccessRows } from './no-access.rows';
 import { lateWorkRows } from './late-work.rows';
 
@@ -42,6 +43,7 @@ export const matrixRows: MatrixRow[] = [
   ...invitationRows,
   ...appointmentRows,
   ...reliabilityRows,
+  ...receiptsRows,
   ...noAccessRows,
   ...lateWorkRows,
 ];
