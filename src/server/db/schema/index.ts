@@ -16,3 +16,6 @@ export * from './reliability';
 export * from './late-work';
 export * from './cancellations';
 export * from './no-access';
+export * from './local-payouts';
+export * from './earnings';
+export * from './tips';
