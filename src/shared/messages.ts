@@ -51,6 +51,7 @@ import { firstUserMessages } from './messages/first-user';
 import { evidenceChangesMessages } from './messages/evidence-changes';
 import { lateWorkMessages } from './messages/late-work';
 import { cancellationsMessages } from './messages/cancellations';
+import { earningsMessages } from './messages/earnings';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -112,4 +113,5 @@ export const messages = {
   evidenceChanges: evidenceChangesMessages,
   lateWork: lateWorkMessages,
   cancellations: cancellationsMessages,
+  earnings: earningsMessages,
 } as const;
