@@ -45,7 +45,9 @@ export async function chargeTip(deps: TipChargeDeps, tipId: string): Promise<voi
       applicationFeeCents: 0,
       destinationAccountId: destination,
       description: `Tip: ${found.task.title}`.slice(0, 500),
-      metadata: { task_id: tip.task_id, tip_id: tip.id, client_id: tip.client_id ?? '', expert_id: tip.expert_id ?? '' },
+      // Not `task_id`: the reconciler lists a task's intents by it and would void or flag a tip's
+      // charge as an orphan hold of the task (a tip is reconciled by its own job and keys).
+      metadata: { tip_for_task: tip.task_id, tip_id: tip.id, client_id: tip.client_id ?? '', expert_id: tip.expert_id ?? '' },
       idempotencyKey: idempotencyKeyFor(tip.task_id, 'create_payment_intent', `tip:${tip.id}`),
       paymentMethodId,
     });

@@ -35,12 +35,12 @@ const addTip = (task: MoneyTask, body: unknown, cookie = task.client.cookie) =>
   t.request('POST', `/api/tasks/${task.taskId}/tips`, { cookie, body });
 const key = () => `tip-${randomUUID()}`;
 
-/** The local intents made for a task's tips (metadata tip_id), with their fee and status. */
+/** The local intents made for a task's tips (metadata tip_for_task), with their fee and status. */
 async function tipIntents(taskId: string) {
   const rows = await t.db.select().from(localPaymentIntents);
   return rows.filter((row) => {
     const metadata = JSON.parse(row.metadata ?? '{}') as Record<string, string>;
-    return metadata.task_id === taskId && metadata.tip_id;
+    return metadata.tip_for_task === taskId && metadata.tip_id;
   });
 }
 
@@ -63,6 +63,8 @@ describe('POST /api/tasks/:id/tips', () => {
     const other = await addTip(task, { amount_cents: 500, idempotency_key: key() });
     expect(other.status).toBe(409);
     expect(await t.json(other)).toMatchObject({ error: { message: text.tipAlreadyAdded } });
+    // The task's own intents (what the reconciler checks) do not include the tip's charge.
+    expect((await localOf(t).listPaymentIntentsForTask(task.taskId)).map((listed) => listed.id)).not.toContain(intent.id);
     const read = await t.json<TaskTipDto>(await t.request('GET', `/api/tasks/${task.taskId}/tip`, { cookie: task.client.cookie }));
     expect(read).toMatchObject({ can_tip: false, price_cents: 10_000, tip: { id: tip.id } });
   });
