@@ -31,7 +31,8 @@ export const earningsMessages = {
   statusInTransit: 'In transit',
   statusPaid: 'Paid',
   statementTitle: 'Earnings statement {year}',
-  statementIntro: 'Payments received through the product in {year}, in US dollars. Held payments are not included.',
+  statementIntro:
+    'Payments received through the product in {year}, in US dollars. Held payments are not included.',
   statementTotal: 'Total',
   // Refusals.
   onlyExperts: 'Only experts have earnings',
@@ -50,7 +51,8 @@ export const earningsMessages = {
   tipAdded: 'Thank you! Your tip of {amount} is on its way to {name}.',
   tipPending: 'Your tip of {amount} is being charged.',
   tipFailed: 'Your tip could not be charged: {reason}',
-  tipNeedsAuthentication: 'Your bank needs you to confirm this payment. Please add the tip again with another card.',
+  tipNeedsAuthentication:
+    'Your bank needs you to confirm this payment. Please add the tip again with another card.',
   tipOnlyClient: 'Only the client can add a tip',
   tipNotCompleted: 'You can add a tip once the task is completed',
   tipWindowClosed: 'Tips can be added for 7 days after completion',

@@ -11,7 +11,10 @@ const day = z
 
 export const earningsQuerySchema = z
   .object({ from: day.optional(), to: day.optional() })
-  .refine((value) => !value.from || !value.to || value.from <= value.to, { error: text.invalidRange, path: ['from'] });
+  .refine((value) => !value.from || !value.to || value.from <= value.to, {
+    error: text.invalidRange,
+    path: ['from'],
+  });
 export type EarningsQuery = z.infer<typeof earningsQuerySchema>;
 
 export const statementParamsSchema = z.object({
@@ -55,7 +58,12 @@ export type EarningTotals = z.infer<typeof earningTotalsSchema>;
 export const earningsResponseSchema = z
   .object({
     rows: z.array(earningRowSchema),
-    totals: z.object({ month: earningTotalsSchema, year: earningTotalsSchema, shown: earningTotalsSchema, held_cents: z.number().int() }),
+    totals: z.object({
+      month: earningTotalsSchema,
+      year: earningTotalsSchema,
+      shown: earningTotalsSchema,
+      held_cents: z.number().int(),
+    }),
     /** Years with captured earnings, newest first (one statement each). */
     years: z.array(z.number().int()),
   })

@@ -15,14 +15,20 @@ export const TIP = {
 /** A tip: a share of the price (10, 15 or 20%) or a custom amount in cents, with the client's request key. */
 export const createTipSchema = z
   .object({
-    percent: z.union([z.literal(10), z.literal(15), z.literal(20)], { error: text.tipAmountRequired }).optional(),
+    percent: z
+      .union([z.literal(10), z.literal(15), z.literal(20)], { error: text.tipAmountRequired })
+      .optional(),
     amount_cents: z
       .number({ error: text.tipAmountRequired })
       .int({ error: text.tipAmountRequired })
       .min(TIP.minCents, { error: text.tipAmountTooSmall })
       .max(TIP.maxCents, { error: text.tipAmountTooLarge.replace('{max}', formatUsd(TIP.maxCents)) })
       .optional(),
-    idempotency_key: z.string({ error: text.tipKeyRequired }).trim().min(8, { error: text.tipKeyRequired }).max(100, { error: text.tipKeyRequired }),
+    idempotency_key: z
+      .string({ error: text.tipKeyRequired })
+      .trim()
+      .min(8, { error: text.tipKeyRequired })
+      .max(100, { error: text.tipKeyRequired }),
   })
   .refine((value) => (value.percent === undefined) !== (value.amount_cents === undefined), {
     error: text.tipAmountRequired,

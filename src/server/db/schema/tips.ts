@@ -35,7 +35,9 @@ export const tips = pgTable(
   },
   (t) => [
     // One live tip per task: a failed one may be tried again.
-    uniqueIndex('tips_task_live_unique').on(t.task_id).where(sql`${t.status} <> 'failed'`),
+    uniqueIndex('tips_task_live_unique')
+      .on(t.task_id)
+      .where(sql`${t.status} <> 'failed'`),
     uniqueIndex('tips_task_client_key_unique').on(t.task_id, t.client_key),
     index('tips_client_idx').on(t.client_id, t.created_at),
     index('tips_expert_idx').on(t.expert_id, t.created_at),

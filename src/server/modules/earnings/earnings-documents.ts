@@ -7,7 +7,12 @@ import type { EarningTotals } from '@shared/schemas/earnings.schemas';
 import type { EarningRow } from './earnings-rows';
 
 const text = messages.earnings;
-const STATUS_TEXT = { held: text.statusHeld, captured: text.statusCaptured, in_transit: text.statusInTransit, paid: text.statusPaid } as const;
+const STATUS_TEXT = {
+  held: text.statusHeld,
+  captured: text.statusCaptured,
+  in_transit: text.statusInTransit,
+  paid: text.statusPaid,
+} as const;
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '');
 /** Plain dollars with cents (no symbol), the way spreadsheets sum them. */
 const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -17,7 +22,17 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
  * quoted and formula-like cells escaped, so a task title never runs in a spreadsheet.
  */
 export function earningsCsv(rows: EarningRow[]): string {
-  const header = [text.date, text.task, text.agreedPrice, text.platformFee, text.providerFee, text.tip, text.net, text.status, text.expectedArrival];
+  const header = [
+    text.date,
+    text.task,
+    text.agreedPrice,
+    text.platformFee,
+    text.providerFee,
+    text.tip,
+    text.net,
+    text.status,
+    text.expectedArrival,
+  ];
   const lines = rows.map((row) => [
     day(row.date),
     row.title,
@@ -29,7 +44,12 @@ export function earningsCsv(rows: EarningRow[]): string {
     STATUS_TEXT[row.status],
     day(row.expected_arrival),
   ]);
-  return stringify([header, ...lines], { quoted: true, quoted_empty: true, escape_formulas: true, record_delimiter: 'windows' });
+  return stringify([header, ...lines], {
+    quoted: true,
+    quoted_empty: true,
+    escape_formulas: true,
+    record_delimiter: 'windows',
+  });
 }
 
 /** The standard fonts encode WinAnsi only: anything else becomes '?', never an exception. */
@@ -95,7 +115,15 @@ export async function earningsStatementPdf(params: {
   y -= 4;
   const t = params.totals;
   line(
-    [text.statementTotal, '', formatUsd(t.price_cents), formatUsd(t.platform_fee_cents), formatUsd(t.provider_fee_cents), formatUsd(t.tip_cents), formatUsd(t.net_cents)],
+    [
+      text.statementTotal,
+      '',
+      formatUsd(t.price_cents),
+      formatUsd(t.platform_fee_cents),
+      formatUsd(t.provider_fee_cents),
+      formatUsd(t.tip_cents),
+      formatUsd(t.net_cents),
+    ],
     { bold: true },
   );
   return doc.save({ useObjectStreams: false });

@@ -37,21 +37,27 @@ export function earningRows(input: {
     const price = payment.amount - payment.amount_refunded;
     const platformFee = payment.amount > 0 ? Math.round((payment.platform_fee * price) / payment.amount) : 0;
     const tip = tips.reduce((sum, row) => sum + row.amount, 0);
-    const intents = [payment.intent_id, ...tips.map((row) => row.payment_intent_id)].filter((id): id is string => !!id);
+    const intents = [payment.intent_id, ...tips.map((row) => row.payment_intent_id)].filter(
+      (id): id is string => !!id,
+    );
     const reported = held ? [] : intents.flatMap((id) => balanceByIntent.get(id) ?? []);
     const providerFee = reported.length > 0 ? reported.reduce((sum, row) => sum + row.fee, 0) : null;
     const payouts = reported.map((row) => (row.payout_id ? payoutById.get(row.payout_id) : undefined));
     rows.push({
       task_id: payment.task_id,
       title: payment.title,
-      date: held ? payment.created_at : (earliest(reported.map((row) => row.created_at)) ?? payment.updated_at),
+      date: held
+        ? payment.created_at
+        : (earliest(reported.map((row) => row.created_at)) ?? payment.updated_at),
       price_cents: price,
       platform_fee_cents: platformFee,
       provider_fee_cents: providerFee,
       tip_cents: tip,
       net_cents: price - platformFee - (providerFee ?? 0) + tip,
       status: statusOf(held, payouts),
-      expected_arrival: latest(payouts.map((payout) => payout?.arrival_date)) ?? latest(reported.map((row) => row.available_on)),
+      expected_arrival:
+        latest(payouts.map((payout) => payout?.arrival_date)) ??
+        latest(reported.map((row) => row.available_on)),
     });
   }
   return rows.sort((a, b) => b.date.getTime() - a.date.getTime());
@@ -60,18 +66,32 @@ export function earningRows(input: {
 /** Paid when every reported charge reached the bank; in transit while part of it is on its way; else captured. */
 function statusOf(held: boolean, payouts: (PayoutRow | undefined)[]): EarningStatus {
   if (held) return 'held';
-  const known = payouts.filter((payout): payout is PayoutRow => !!payout && payout.status !== 'failed' && payout.status !== 'canceled');
-  if (known.length > 0 && known.length === payouts.length && known.every((payout) => payout.status === 'paid')) return 'paid';
+  const known = payouts.filter(
+    (payout): payout is PayoutRow => !!payout && payout.status !== 'failed' && payout.status !== 'canceled',
+  );
+  if (
+    known.length > 0 &&
+    known.length === payouts.length &&
+    known.every((payout) => payout.status === 'paid')
+  )
+    return 'paid';
   return known.length > 0 ? 'in_transit' : 'captured';
 }
 
-const earliest = (dates: Date[]) => (dates.length === 0 ? null : new Date(Math.min(...dates.map((date) => date.getTime()))));
+const earliest = (dates: Date[]) =>
+  dates.length === 0 ? null : new Date(Math.min(...dates.map((date) => date.getTime())));
 const latest = (dates: (Date | undefined)[]) => {
   const known = dates.filter((date): date is Date => !!date);
   return known.length === 0 ? null : new Date(Math.max(...known.map((date) => date.getTime())));
 };
 
-export const emptyTotals = (): EarningTotals => ({ price_cents: 0, platform_fee_cents: 0, provider_fee_cents: 0, tip_cents: 0, net_cents: 0 });
+export const emptyTotals = (): EarningTotals => ({
+  price_cents: 0,
+  platform_fee_cents: 0,
+  provider_fee_cents: 0,
+  tip_cents: 0,
+  net_cents: 0,
+});
 
 /** Totals of the rows that earned money (held payments are counted apart). */
 export function totalsOf(rows: EarningRow[]): EarningTotals {

@@ -36,9 +36,14 @@ export async function syncExpertEarnings(deps: EarningsSyncDeps, expertId: strin
     provider.listPayouts(accountId, { createdSince }),
     provider.listBalanceTransactions(accountId, { createdSince }),
   ]);
-  const known = await knownPayoutStatuses(deps.db, payouts.map((payout) => payout.id));
+  const known = await knownPayoutStatuses(
+    deps.db,
+    payouts.map((payout) => payout.id),
+  );
   const changed = payouts.filter((payout) => known.get(payout.id) !== payout.status);
-  const carried = await Promise.all(changed.map((payout) => provider.listBalanceTransactions(accountId, { payoutId: payout.id })));
+  const carried = await Promise.all(
+    changed.map((payout) => provider.listBalanceTransactions(accountId, { payoutId: payout.id })),
+  );
   await deps.db.transaction(async (tx) => {
     await upsertBalanceTransactions(tx, { expertId, accountId, rows });
     for (const list of carried) await upsertBalanceTransactions(tx, { expertId, accountId, rows: list });
@@ -74,7 +79,13 @@ const PAYOUT_STATUSES: readonly PayoutStatus[] = ['pending', 'in_transit', 'paid
 /** The payout in a `payout.*` event, in our terms; null when the object is not a payout. */
 export function payoutOfEvent(object: Record<string, unknown>): PayoutInfo | null {
   const { id, amount, status, arrival_date: arrival, created, failure_message: failure } = object;
-  if (object.object !== 'payout' || typeof id !== 'string' || typeof amount !== 'number' || typeof arrival !== 'number') return null;
+  if (
+    object.object !== 'payout' ||
+    typeof id !== 'string' ||
+    typeof amount !== 'number' ||
+    typeof arrival !== 'number'
+  )
+    return null;
   return {
     id,
     amountCents: amount,

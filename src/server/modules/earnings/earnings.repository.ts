@@ -7,7 +7,10 @@ export type PayoutRow = typeof expertPayouts.$inferSelect;
 export type BalanceTransactionRow = typeof expertBalanceTransactions.$inferSelect;
 
 /** Stores payouts as the provider reports them; a newer report replaces the older. */
-export async function upsertPayouts(db: Db, params: { expertId: string; accountId: string; payouts: PayoutInfo[]; now: Date }): Promise<void> {
+export async function upsertPayouts(
+  db: Db,
+  params: { expertId: string; accountId: string; payouts: PayoutInfo[]; now: Date },
+): Promise<void> {
   for (const payout of params.payouts) {
     const values = {
       id: payout.id,
@@ -28,7 +31,11 @@ export async function upsertPayouts(db: Db, params: { expertId: string; accountI
         // A late, older event never moves a finished payout back (events arrive out of order).
         set: {
           amount: values.amount,
-          status: sql`case when ${expertPayouts.status} in ('paid', 'failed', 'canceled') then ${expertPayouts.status} else ${values.status} end`, arrival_date: values.arrival_date, failure_message: values.failure_message, updated_at: params.now },
+          status: sql`case when ${expertPayouts.status} in ('paid', 'failed', 'canceled') then ${expertPayouts.status} else ${values.status} end`,
+          arrival_date: values.arrival_date,
+          failure_message: values.failure_message,
+          updated_at: params.now,
+        },
       });
   }
 }
@@ -69,14 +76,20 @@ export async function payoutsOfExpert(db: Db, expertId: string): Promise<PayoutR
   return db.select().from(expertPayouts).where(eq(expertPayouts.expert_id, expertId));
 }
 
-export async function balanceTransactionsOfExpert(db: Db, expertId: string): Promise<BalanceTransactionRow[]> {
+export async function balanceTransactionsOfExpert(
+  db: Db,
+  expertId: string,
+): Promise<BalanceTransactionRow[]> {
   return db.select().from(expertBalanceTransactions).where(eq(expertBalanceTransactions.expert_id, expertId));
 }
 
 /** Payouts we already know for an account, by id (the sync skips listing what has not changed). */
 export async function knownPayoutStatuses(db: Db, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: expertPayouts.id, status: expertPayouts.status }).from(expertPayouts).where(inArray(expertPayouts.id, ids));
+  const rows = await db
+    .select({ id: expertPayouts.id, status: expertPayouts.status })
+    .from(expertPayouts)
+    .where(inArray(expertPayouts.id, ids));
   return new Map(rows.map((row) => [row.id, row.status]));
 }
 
@@ -96,7 +109,12 @@ export async function paymentsOfExpert(db: Db, expertId: string) {
     })
     .from(transactions)
     .innerJoin(tasks, eq(tasks.id, transactions.task_id))
-    .where(and(eq(tasks.expert_id, expertId), inArray(transactions.status, ['authorized', 'captured', 'partially_refunded', 'refunded'])))
+    .where(
+      and(
+        eq(tasks.expert_id, expertId),
+        inArray(transactions.status, ['authorized', 'captured', 'partially_refunded', 'refunded']),
+      ),
+    )
     .orderBy(asc(transactions.created_at));
 }
 export type ExpertPaymentRow = Awaited<ReturnType<typeof paymentsOfExpert>>[number];

@@ -23,7 +23,10 @@ afterAll(async () => {
 
 async function confirmedTask(budget = 10_000): Promise<MoneyTask> {
   const task = await moneyTask(t, 'pending_approval', { budget });
-  expect((await t.request('POST', `/api/tasks/${task.taskId}/evidence/confirm`, { cookie: task.client.cookie })).status).toBe(200);
+  expect(
+    (await t.request('POST', `/api/tasks/${task.taskId}/evidence/confirm`, { cookie: task.client.cookie }))
+      .status,
+  ).toBe(200);
   return task;
 }
 
@@ -58,14 +61,24 @@ const hexOf = (value: string) => Buffer.from(value, 'latin1').toString('hex');
 describe('GET /api/earnings', () => {
   it('shows each task with price, fees, tip and net, equal to the provider records, through to paid', async () => {
     const task = await confirmedTask();
-    const tip = await t.request('POST', `/api/tasks/${task.taskId}/tips`, { cookie: task.client.cookie, body: { percent: 15, idempotency_key: randomUUID() } });
+    const tip = await t.request('POST', `/api/tasks/${task.taskId}/tips`, {
+      cookie: task.client.cookie,
+      body: { percent: 15, idempotency_key: randomUUID() },
+    });
     expect(tip.status).toBe(201);
     const [ledger] = await t.db.select().from(transactions).where(eq(transactions.task_id, task.taskId));
 
     // Before the provider reported anything: captured, its fee unknown.
     const first = await earnings(task.expert);
     expect(first.rows).toEqual([
-      expect.objectContaining({ task_id: task.taskId, price_cents: 10_000, platform_fee_cents: ledger.platform_fee, provider_fee_cents: null, tip_cents: 1_500, status: 'captured' }),
+      expect.objectContaining({
+        task_id: task.taskId,
+        price_cents: 10_000,
+        platform_fee_cents: ledger.platform_fee,
+        provider_fee_cents: null,
+        tip_cents: 1_500,
+        status: 'captured',
+      }),
     ]);
 
     await t.context.jobs.runDue();
@@ -73,7 +86,10 @@ describe('GET /api/earnings', () => {
     const [row] = synced.rows;
     // The local provider's fee: 2.9% + 30 cents of each charge (the task's and the tip's).
     const providerFee = Math.round(10_000 * 0.029) + 30 + Math.round(1_500 * 0.029) + 30;
-    expect(row).toMatchObject({ provider_fee_cents: providerFee, net_cents: 10_000 - ledger.platform_fee - providerFee + 1_500 });
+    expect(row).toMatchObject({
+      provider_fee_cents: providerFee,
+      net_cents: 10_000 - ledger.platform_fee - providerFee + 1_500,
+    });
     // The totals equal the sum of the provider's own net amounts for the account.
     const records = await localOf(t).listBalanceTransactions(task.expert.accountId);
     expect(synced.totals.year.net_cents).toBe(records.reduce((sum, record) => sum + record.netCents, 0));
@@ -125,7 +141,9 @@ describe('GET /api/earnings', () => {
       expect(await t.json(response)).toMatchObject({ error: { message: text.onlyExperts } });
       expect((await t.request('GET', path)).status).toBe(401);
     }
-    expect((await t.request('POST', '/api/earnings/dashboard-link', { cookie: client.cookie })).status).toBe(403);
+    expect((await t.request('POST', '/api/earnings/dashboard-link', { cookie: client.cookie })).status).toBe(
+      403,
+    );
   });
 
   it('another expert sees none of it', async () => {
@@ -146,10 +164,14 @@ describe('the CSV and the yearly statement', () => {
     const csv = await csvResponse.text();
     const dollars = (cents: number) => (cents / 100).toFixed(2);
     expect(csv.split('\r\n')[0]).toContain(text.providerFee);
-    expect(csv).toContain(`"${dollars(row.price_cents)}","${dollars(row.platform_fee_cents)}","${dollars(row.provider_fee_cents!)}","0.00","${dollars(row.net_cents)}","${text.statusCaptured}"`);
+    expect(csv).toContain(
+      `"${dollars(row.price_cents)}","${dollars(row.platform_fee_cents)}","${dollars(row.provider_fee_cents!)}","0.00","${dollars(row.net_cents)}","${text.statusCaptured}"`,
+    );
 
     const year = t.clock.now().getUTCFullYear();
-    const pdfResponse = await t.request('GET', `/api/earnings/statements/${year}`, { cookie: task.expert.cookie });
+    const pdfResponse = await t.request('GET', `/api/earnings/statements/${year}`, {
+      cookie: task.expert.cookie,
+    });
     expect(pdfResponse.status).toBe(200);
     expect(pdfResponse.headers.get('content-type')).toBe('application/pdf');
     const pdf = pdfText(new Uint8Array(await pdfResponse.arrayBuffer()));
@@ -177,7 +199,10 @@ describe('payouts from the provider', () => {
     };
     const event = local.buildWebhookEvent({ type: 'payout.paid', object, accountId: task.expert.accountId });
     const deliver = () =>
-      t.request('POST', '/api/payment-webhooks', { body: event.rawBody, headers: { 'content-type': 'application/json', [event.header]: event.signature } });
+      t.request('POST', '/api/payment-webhooks', {
+        body: event.rawBody,
+        headers: { 'content-type': 'application/json', [event.header]: event.signature },
+      });
     expect(await (await deliver()).json()).toEqual({ received: true, duplicate: false });
     expect(await (await deliver()).json()).toEqual({ received: true, duplicate: true });
     const rows = await t.db.select().from(expertPayouts).where(eq(expertPayouts.expert_id, task.expert.id));
@@ -191,7 +216,9 @@ describe('payouts from the provider', () => {
     t.clock.advance(3 * DAY);
     const deps = { db: t.db, clock: t.clock, provider: () => t.providers.payments };
     await Promise.all([syncExpertEarnings(deps, task.expert.id), syncExpertEarnings(deps, task.expert.id)]);
-    expect(await t.db.select().from(expertPayouts).where(eq(expertPayouts.expert_id, task.expert.id))).toHaveLength(1);
+    expect(
+      await t.db.select().from(expertPayouts).where(eq(expertPayouts.expert_id, task.expert.id)),
+    ).toHaveLength(1);
   });
 
   it('opens the payout dashboard through a login link', async () => {

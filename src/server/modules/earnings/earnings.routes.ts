@@ -7,7 +7,11 @@ import { createEarningsService } from './earnings.service';
 
 /** The expert's earnings and payouts (issue 51, decision 0470), mounted under /api. */
 export function earningsRoutes(deps: AppDeps) {
-  const service = createEarningsService({ db: deps.db, clock: deps.clock, provider: () => deps.providers.payments });
+  const service = createEarningsService({
+    db: deps.db,
+    clock: deps.clock,
+    provider: () => deps.providers.payments,
+  });
   return new Hono<AppEnv>()
     .get('/earnings', async (c) => {
       const user = requireUser(c);

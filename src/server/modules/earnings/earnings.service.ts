@@ -47,14 +47,22 @@ export function createEarningsService(deps: EarningsSyncDeps) {
       const month = now.toISOString().slice(0, 7);
       const monthStart = `${month}-01`;
       return {
-        rows: shown.map((row) => ({ ...row, date: row.date.toISOString(), expected_arrival: iso(row.expected_arrival) })),
+        rows: shown.map((row) => ({
+          ...row,
+          date: row.date.toISOString(),
+          expected_arrival: iso(row.expected_arrival),
+        })),
         totals: {
           month: totalsOf(withinDays(rows, monthStart)),
           year: totalsOf(withinDays(rows, `${year}-01-01`)),
           shown: totalsOf(shown),
-          held_cents: rows.filter((row) => row.status === 'held').reduce((sum, row) => sum + row.price_cents, 0),
+          held_cents: rows
+            .filter((row) => row.status === 'held')
+            .reduce((sum, row) => sum + row.price_cents, 0),
         },
-        years: [...new Set(rows.filter((row) => row.status !== 'held').map((row) => row.date.getUTCFullYear()))].sort((a, b) => b - a),
+        years: [
+          ...new Set(rows.filter((row) => row.status !== 'held').map((row) => row.date.getUTCFullYear())),
+        ].sort((a, b) => b - a),
       };
     },
 
@@ -65,8 +73,13 @@ export function createEarningsService(deps: EarningsSyncDeps) {
 
     async statement(userId: string, year: number): Promise<Uint8Array> {
       const expert = await requireExpert(userId);
-      const rows = withinDays(await rowsOf(expert.id), `${year}-01-01`, `${year}-12-31`).filter((row) => row.status !== 'held');
-      const [profile] = await db.select({ first: profiles.first_name, last: profiles.last_name }).from(profiles).where(eq(profiles.id, expert.id));
+      const rows = withinDays(await rowsOf(expert.id), `${year}-01-01`, `${year}-12-31`).filter(
+        (row) => row.status !== 'held',
+      );
+      const [profile] = await db
+        .select({ first: profiles.first_name, last: profiles.last_name })
+        .from(profiles)
+        .where(eq(profiles.id, expert.id));
       return earningsStatementPdf({
         year,
         expertName: [profile?.first, profile?.last].filter(Boolean).join(' '),

@@ -4,7 +4,11 @@ import { MONEY } from '@shared/constants';
 import type { Db } from '../../db/client';
 import type { JobHandler } from '../../jobs/runner';
 import type { Clock } from '../../lib/clock';
-import { idempotencyKeyFor, PaymentProviderError, type PaymentProvider } from '../../providers/payments/payment-provider';
+import {
+  idempotencyKeyFor,
+  PaymentProviderError,
+  type PaymentProvider,
+} from '../../providers/payments/payment-provider';
 import { findTaskForPayment } from '../payments/payments.repository';
 import { findTip, updatePendingTip } from './tips.repository';
 
@@ -33,7 +37,12 @@ export async function chargeTip(deps: TipChargeDeps, tipId: string): Promise<voi
   const paymentMethodId = found?.task.stripe_payment_method_id;
   const destination = found?.expert?.stripe_account_id;
   if (!found || !paymentMethodId || !destination) {
-    await updatePendingTip(db, { id: tip.id, status: 'failed', failureMessage: messages.earnings.tipNoPaymentMethod, now: clock.now() });
+    await updatePendingTip(db, {
+      id: tip.id,
+      status: 'failed',
+      failureMessage: messages.earnings.tipNoPaymentMethod,
+      now: clock.now(),
+    });
     return;
   }
   const provider = deps.provider();
@@ -47,18 +56,33 @@ export async function chargeTip(deps: TipChargeDeps, tipId: string): Promise<voi
       description: `Tip: ${found.task.title}`.slice(0, 500),
       // Not `task_id`: the reconciler lists a task's intents by it and would void or flag a tip's
       // charge as an orphan hold of the task (a tip is reconciled by its own job and keys).
-      metadata: { tip_for_task: tip.task_id, tip_id: tip.id, client_id: tip.client_id ?? '', expert_id: tip.expert_id ?? '' },
+      metadata: {
+        tip_for_task: tip.task_id,
+        tip_id: tip.id,
+        client_id: tip.client_id ?? '',
+        expert_id: tip.expert_id ?? '',
+      },
       idempotencyKey: idempotencyKeyFor(tip.task_id, 'create_payment_intent', `tip:${tip.id}`),
       paymentMethodId,
     });
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     if (error.kind === 'authentication_failed') {
-      await updatePendingTip(db, { id: tip.id, status: 'requires_action', failureMessage: messages.earnings.tipNeedsAuthentication, now: clock.now() });
+      await updatePendingTip(db, {
+        id: tip.id,
+        status: 'requires_action',
+        failureMessage: messages.earnings.tipNeedsAuthentication,
+        now: clock.now(),
+      });
       return;
     }
     if (error.kind === 'card_declined' || error.kind === 'invalid_request') {
-      await updatePendingTip(db, { id: tip.id, status: 'failed', failureMessage: error.message, now: clock.now() });
+      await updatePendingTip(db, {
+        id: tip.id,
+        status: 'failed',
+        failureMessage: error.message,
+        now: clock.now(),
+      });
       return;
     }
     throw error;
@@ -66,12 +90,20 @@ export async function chargeTip(deps: TipChargeDeps, tipId: string): Promise<voi
   // Recorded before the capture: a crash after it leaves the intent findable by the tip.
   await updatePendingTip(db, { id: tip.id, paymentIntentId: intent.id, now: clock.now() });
   if (intent.status === 'requires_action' || intent.status === 'requires_payment_method') {
-    await updatePendingTip(db, { id: tip.id, status: 'requires_action', failureMessage: messages.earnings.tipNeedsAuthentication, now: clock.now() });
+    await updatePendingTip(db, {
+      id: tip.id,
+      status: 'requires_action',
+      failureMessage: messages.earnings.tipNeedsAuthentication,
+      now: clock.now(),
+    });
     return;
   }
   if (intent.status !== 'succeeded') {
-    if (intent.status !== 'requires_capture') throw new Error(`Tip ${tip.id}: unexpected intent status ${intent.status}`);
-    await provider.capturePaymentIntent(intent.id, { idempotencyKey: idempotencyKeyFor(tip.task_id, 'capture', `tip:${tip.id}`) });
+    if (intent.status !== 'requires_capture')
+      throw new Error(`Tip ${tip.id}: unexpected intent status ${intent.status}`);
+    await provider.capturePaymentIntent(intent.id, {
+      idempotencyKey: idempotencyKeyFor(tip.task_id, 'capture', `tip:${tip.id}`),
+    });
   }
   const now = clock.now();
   await updatePendingTip(db, { id: tip.id, status: 'succeeded', failureMessage: null, capturedAt: now, now });

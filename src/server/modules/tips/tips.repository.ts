@@ -7,7 +7,10 @@ export type TipRow = typeof tips.$inferSelect;
 /** Inserts a tip unless the task has a live one or the key was used: null when nothing was inserted. */
 export async function insertTip(
   db: Db,
-  values: Pick<TipRow, 'task_id' | 'client_id' | 'expert_id' | 'amount' | 'percent' | 'client_key' | 'created_at' | 'updated_at'>,
+  values: Pick<
+    TipRow,
+    'task_id' | 'client_id' | 'expert_id' | 'amount' | 'percent' | 'client_key' | 'created_at' | 'updated_at'
+  >,
 ): Promise<TipRow | null> {
   const [row] = await db.insert(tips).values(values).onConflictDoNothing().returning();
   return row ?? null;
@@ -19,7 +22,10 @@ export async function findTip(db: Db, id: string): Promise<TipRow | undefined> {
 }
 
 export async function findTipByKey(db: Db, taskId: string, clientKey: string): Promise<TipRow | undefined> {
-  const [row] = await db.select().from(tips).where(and(eq(tips.task_id, taskId), eq(tips.client_key, clientKey)));
+  const [row] = await db
+    .select()
+    .from(tips)
+    .where(and(eq(tips.task_id, taskId), eq(tips.client_key, clientKey)));
   return row;
 }
 
@@ -32,7 +38,14 @@ export async function findTaskTip(db: Db, taskId: string): Promise<TipRow | unde
 /** Moves a pending tip on; false when another run moved it first. */
 export async function updatePendingTip(
   db: Db,
-  params: { id: string; status?: TipStatus; paymentIntentId?: string; failureMessage?: string | null; capturedAt?: Date; now: Date },
+  params: {
+    id: string;
+    status?: TipStatus;
+    paymentIntentId?: string;
+    failureMessage?: string | null;
+    capturedAt?: Date;
+    now: Date;
+  },
 ): Promise<boolean> {
   const rows = await db
     .update(tips)
@@ -61,10 +74,16 @@ export async function succeededTipsOfTasks(db: Db, taskIds: string[]): Promise<T
  * Every tip a client added, newest first, failed ones included (their status says so): the client's
  * receipts list the succeeded ones with their `captured_at` and `payment_intent_id`.
  */
-export async function listTipsOfClient(db: Db, clientId: string, options: { succeededOnly?: boolean } = {}): Promise<TipRow[]> {
+export async function listTipsOfClient(
+  db: Db,
+  clientId: string,
+  options: { succeededOnly?: boolean } = {},
+): Promise<TipRow[]> {
   return db
     .select()
     .from(tips)
-    .where(and(eq(tips.client_id, clientId), options.succeededOnly ? eq(tips.status, 'succeeded') : undefined))
+    .where(
+      and(eq(tips.client_id, clientId), options.succeededOnly ? eq(tips.status, 'succeeded') : undefined),
+    )
     .orderBy(desc(tips.created_at));
 }

@@ -26,7 +26,9 @@ afterAll(async () => {
 /** A task the client confirmed: verified, the hold captured. */
 async function confirmedTask(budget = 10_000): Promise<MoneyTask> {
   const task = await moneyTask(t, 'pending_approval', { budget });
-  const confirm = await t.request('POST', `/api/tasks/${task.taskId}/evidence/confirm`, { cookie: task.client.cookie });
+  const confirm = await t.request('POST', `/api/tasks/${task.taskId}/evidence/confirm`, {
+    cookie: task.client.cookie,
+  });
   expect(confirm.status).toBe(200);
   return task;
 }
@@ -53,7 +55,13 @@ describe('POST /api/tasks/:id/tips', () => {
     const { tip } = await t.json<{ tip: TipDto }>(response);
     expect(tip).toMatchObject({ amount_cents: 1_500, percent: 15, status: 'succeeded' });
     const [intent] = await tipIntents(task.taskId);
-    expect(intent).toMatchObject({ amount: 1_500, amount_captured: 1_500, application_fee_amount: 0, status: 'succeeded', destination: task.expert.accountId });
+    expect(intent).toMatchObject({
+      amount: 1_500,
+      amount_captured: 1_500,
+      application_fee_amount: 0,
+      status: 'succeeded',
+      destination: task.expert.accountId,
+    });
     // Pressed again: the same tip, no second charge.
     const again = await addTip(task, { percent: 15, idempotency_key });
     expect(again.status).toBe(200);
@@ -64,8 +72,12 @@ describe('POST /api/tasks/:id/tips', () => {
     expect(other.status).toBe(409);
     expect(await t.json(other)).toMatchObject({ error: { message: text.tipAlreadyAdded } });
     // The task's own intents (what the reconciler checks) do not include the tip's charge.
-    expect((await localOf(t).listPaymentIntentsForTask(task.taskId)).map((listed) => listed.id)).not.toContain(intent.id);
-    const read = await t.json<TaskTipDto>(await t.request('GET', `/api/tasks/${task.taskId}/tip`, { cookie: task.client.cookie }));
+    expect(
+      (await localOf(t).listPaymentIntentsForTask(task.taskId)).map((listed) => listed.id),
+    ).not.toContain(intent.id);
+    const read = await t.json<TaskTipDto>(
+      await t.request('GET', `/api/tasks/${task.taskId}/tip`, { cookie: task.client.cookie }),
+    );
     expect(read).toMatchObject({ can_tip: false, price_cents: 10_000, tip: { id: tip.id } });
   });
 
@@ -73,7 +85,11 @@ describe('POST /api/tasks/:id/tips', () => {
     const task = await confirmedTask();
     const response = await addTip(task, { amount_cents: 2_345, idempotency_key: key() });
     expect(response.status).toBe(201);
-    expect((await t.json<{ tip: TipDto }>(response)).tip).toMatchObject({ amount_cents: 2_345, percent: null, status: 'succeeded' });
+    expect((await t.json<{ tip: TipDto }>(response)).tip).toMatchObject({
+      amount_cents: 2_345,
+      percent: null,
+      status: 'succeeded',
+    });
   });
 
   it('refuses bad input with a clear message', async () => {
@@ -83,7 +99,10 @@ describe('POST /api/tasks/:id/tips', () => {
       [{ percent: 12, idempotency_key: key() }, text.tipAmountRequired],
       [{ percent: 10, amount_cents: 500, idempotency_key: key() }, text.tipAmountRequired],
       [{ amount_cents: 50, idempotency_key: key() }, text.tipAmountTooSmall],
-      [{ amount_cents: 1_000_000, idempotency_key: key() }, format(text.tipAmountTooLarge, { max: '$1,000.00' })],
+      [
+        { amount_cents: 1_000_000, idempotency_key: key() },
+        format(text.tipAmountTooLarge, { max: '$1,000.00' }),
+      ],
       [{ percent: 10 }, text.tipKeyRequired],
     ] as const) {
       const response = await addTip(task, body);
@@ -95,11 +114,22 @@ describe('POST /api/tasks/:id/tips', () => {
 
   it('lets only the client tip: the expert is refused (403), a stranger learns nothing (404)', async () => {
     const task = await confirmedTask();
-    expect((await addTip(task, { percent: 10, idempotency_key: key() }, task.expert.cookie)).status).toBe(403);
+    expect((await addTip(task, { percent: 10, idempotency_key: key() }, task.expert.cookie)).status).toBe(
+      403,
+    );
     const stranger = await t.createUser('client');
     expect((await addTip(task, { percent: 10, idempotency_key: key() }, stranger.cookie)).status).toBe(404);
-    expect((await t.request('GET', `/api/tasks/${task.taskId}/tip`, { cookie: stranger.cookie })).status).toBe(404);
-    expect((await t.request('POST', `/api/tasks/not-a-uuid/tips`, { cookie: task.client.cookie, body: { percent: 10, idempotency_key: key() } })).status).toBe(404);
+    expect(
+      (await t.request('GET', `/api/tasks/${task.taskId}/tip`, { cookie: stranger.cookie })).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.request('POST', `/api/tasks/not-a-uuid/tips`, {
+          cookie: task.client.cookie,
+          body: { percent: 10, idempotency_key: key() },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('refuses a tip before confirmation and after 7 days', async () => {
@@ -113,7 +143,13 @@ describe('POST /api/tasks/:id/tips', () => {
     const late = await addTip(task, { percent: 10, idempotency_key: key() });
     expect(late.status).toBe(409);
     expect(await t.json(late)).toMatchObject({ error: { message: text.tipWindowClosed } });
-    expect((await t.json<TaskTipDto>(await t.request('GET', `/api/tasks/${task.taskId}/tip`, { cookie: task.client.cookie }))).can_tip).toBe(false);
+    expect(
+      (
+        await t.json<TaskTipDto>(
+          await t.request('GET', `/api/tasks/${task.taskId}/tip`, { cookie: task.client.cookie }),
+        )
+      ).can_tip,
+    ).toBe(false);
   });
 
   it('makes one tip of two parallel requests with the same key', async () => {
@@ -121,7 +157,9 @@ describe('POST /api/tasks/:id/tips', () => {
     const idempotency_key = key();
     const responses = await Promise.all([1, 2, 3].map(() => addTip(task, { percent: 20, idempotency_key })));
     expect(responses.map((response) => response.status).sort()).toEqual([200, 200, 201]);
-    const ids = new Set(await Promise.all(responses.map(async (response) => (await t.json<{ tip: TipDto }>(response)).tip.id)));
+    const ids = new Set(
+      await Promise.all(responses.map(async (response) => (await t.json<{ tip: TipDto }>(response)).tip.id)),
+    );
     expect(ids.size).toBe(1);
     expect(await t.db.select().from(tips).where(eq(tips.task_id, task.taskId))).toHaveLength(1);
     const intents = await tipIntents(task.taskId);
@@ -187,7 +225,10 @@ describe('a tip when the provider fails', () => {
     });
     try {
       const response = await addTip(task, { percent: 10, idempotency_key: key() });
-      expect((await t.json<{ tip: TipDto }>(response)).tip).toMatchObject({ status: 'failed', failure_message: 'Your card was declined.' });
+      expect((await t.json<{ tip: TipDto }>(response)).tip).toMatchObject({
+        status: 'failed',
+        failure_message: 'Your card was declined.',
+      });
     } finally {
       restore();
     }
@@ -204,7 +245,10 @@ describe('a tip when the provider fails', () => {
     });
     try {
       const response = await addTip(task, { percent: 10, idempotency_key: key() });
-      expect((await t.json<{ tip: TipDto }>(response)).tip).toMatchObject({ status: 'requires_action', failure_message: text.tipNeedsAuthentication });
+      expect((await t.json<{ tip: TipDto }>(response)).tip).toMatchObject({
+        status: 'requires_action',
+        failure_message: text.tipNeedsAuthentication,
+      });
     } finally {
       restore();
     }

@@ -7,7 +7,11 @@ import { createTipsService } from './tips.service';
 
 /** The client's tip on a completed task (issue 51, decision 0471), mounted under /api. */
 export function tipsRoutes(deps: AppDeps) {
-  const service = createTipsService({ db: deps.db, clock: deps.clock, provider: () => deps.providers.payments });
+  const service = createTipsService({
+    db: deps.db,
+    clock: deps.clock,
+    provider: () => deps.providers.payments,
+  });
   return new Hono<AppEnv>()
     .get('/tasks/:id/tip', async (c) => {
       const user = requireUser(c);

@@ -29,16 +29,19 @@ export function tipDto(row: TipRow): TipDto {
 /** The price the tip's percentages apply to: what the client paid for the task (the captured hold). */
 async function priceOf(db: Db, task: TaskRow): Promise<number> {
   const rows = await transactionsOfTask(db, task.id);
-  const paid = rows.find((row) => row.stripe_payment_intent_id === task.stripe_payment_intent_id) ?? rows.at(-1);
+  const paid =
+    rows.find((row) => row.stripe_payment_intent_id === task.stripe_payment_intent_id) ?? rows.at(-1);
   return paid ? paid.amount - paid.amount_refunded : task.budget;
 }
 
-const tipUntil = (task: TaskRow) => (task.completed_at ? new Date(task.completed_at.getTime() + TIP.windowMs) : null);
+const tipUntil = (task: TaskRow) =>
+  task.completed_at ? new Date(task.completed_at.getTime() + TIP.windowMs) : null;
 
 /** The client's task, or 404 (nobody else learns it exists) / 403 (the expert). */
 async function clientTask(db: Db, userId: string, taskId: string): Promise<TaskRow> {
   const task = idSchema.safeParse(taskId).success ? await findTask(db, taskId) : undefined;
-  if (!task || (task.client_id !== userId && task.expert_id !== userId)) throw notFound(messages.common.notFound);
+  if (!task || (task.client_id !== userId && task.expert_id !== userId))
+    throw notFound(messages.common.notFound);
   if (task.client_id !== userId) throw forbidden(text.tipOnlyClient);
   return task;
 }
@@ -64,7 +67,11 @@ export function createTipsService(deps: TipChargeDeps) {
      * Writes the tip and its charge job in one transaction, then charges at once; a crash leaves the
      * job, which charges after a head start. The same key answers with the same tip (201 then 200).
      */
-    async create(userId: string, taskId: string, input: CreateTipInput): Promise<{ tip: TipDto; created: boolean }> {
+    async create(
+      userId: string,
+      taskId: string,
+      input: CreateTipInput,
+    ): Promise<{ tip: TipDto; created: boolean }> {
       const task = await clientTask(db, userId, taskId);
       const known = await findTipByKey(db, task.id, input.idempotency_key);
       if (known) return { tip: tipDto(known), created: false };
@@ -72,7 +79,10 @@ export function createTipsService(deps: TipChargeDeps) {
       const until = tipUntil(task);
       if (!isFinished(task.status) || !until) throw conflict(text.tipNotCompleted);
       if (until <= now) throw conflict(text.tipWindowClosed);
-      const amount = input.percent !== undefined ? Math.round(((await priceOf(db, task)) * input.percent) / 100) : input.amount_cents!;
+      const amount =
+        input.percent !== undefined
+          ? Math.round(((await priceOf(db, task)) * input.percent) / 100)
+          : input.amount_cents!;
       if (amount < TIP.minCents) throw conflict(text.tipAmountTooSmall);
       const inserted = await db.transaction(async (tx) => {
         const row = await insertTip(tx, {

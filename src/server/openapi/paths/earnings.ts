@@ -1,4 +1,9 @@
-import { dashboardLinkResponseSchema, earningsQuerySchema, earningsResponseSchema, statementParamsSchema } from '@shared/schemas/earnings.schemas';
+import {
+  dashboardLinkResponseSchema,
+  earningsQuerySchema,
+  earningsResponseSchema,
+  statementParamsSchema,
+} from '@shared/schemas/earnings.schemas';
 import { createTipSchema, taskTipResponseSchema, tipDtoSchema } from '@shared/schemas/tips.schemas';
 import { z } from 'zod';
 import type { RouteDoc } from '../route-doc';
@@ -20,14 +25,22 @@ export const earningsDocs: RouteDoc[] = [
     summary: "Expert: the earnings as CSV (the page's rows and filter)",
     access: 'user',
     query: earningsQuerySchema,
-    produces: { status: 200, contentType: 'text/csv; charset=utf-8', description: 'A download: one line per task, amounts in dollars.' },
+    produces: {
+      status: 200,
+      contentType: 'text/csv; charset=utf-8',
+      description: 'A download: one line per task, amounts in dollars.',
+    },
   },
   {
     route: 'GET /api/earnings/statements/:year',
     summary: "Expert: the year's earnings statement as PDF (captured payments and tips with their totals)",
     access: 'user',
     params: statementParamsSchema,
-    produces: { status: 200, contentType: 'application/pdf', description: 'A download: the yearly earnings statement.' },
+    produces: {
+      status: 200,
+      contentType: 'application/pdf',
+      description: 'A download: the yearly earnings statement.',
+    },
   },
   {
     route: 'POST /api/earnings/dashboard-link',
@@ -37,7 +50,8 @@ export const earningsDocs: RouteDoc[] = [
   },
   {
     route: 'GET /api/tasks/:id/tip',
-    summary: "The client: the task's tip, whether one can be added now, until when, and the price the percentages apply to",
+    summary:
+      "The client: the task's tip, whether one can be added now, until when, and the price the percentages apply to",
     access: 'user',
     responses: { 200: taskTipResponseSchema },
   },

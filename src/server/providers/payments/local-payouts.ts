@@ -3,7 +3,12 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client';
 import { localBalanceTransactions, localPayouts } from '../../db/schema/local-payouts';
 import { localIdempotencyKeys, localPaymentIntents } from '../../db/schema/local-payments';
-import type { BalanceTransactionInfo, ListPayoutFactsOptions, PayoutInfo, PayoutStatus } from './provider-payouts';
+import type {
+  BalanceTransactionInfo,
+  ListPayoutFactsOptions,
+  PayoutInfo,
+  PayoutStatus,
+} from './provider-payouts';
 import { localProcessingFeeCents } from './provider-payouts';
 
 /**
@@ -27,7 +32,13 @@ export async function settleLocalAccount(db: Db, accountId: string, now: Date): 
     await tx
       .update(localPayouts)
       .set({ status: 'paid' })
-      .where(and(eq(localPayouts.account_id, accountId), eq(localPayouts.status, 'in_transit'), lte(localPayouts.arrival_date, now)));
+      .where(
+        and(
+          eq(localPayouts.account_id, accountId),
+          eq(localPayouts.status, 'in_transit'),
+          lte(localPayouts.arrival_date, now),
+        ),
+      );
   });
 }
 
@@ -42,13 +53,20 @@ async function recordCharges(db: Db, accountId: string, now: Date) {
   const known = await db
     .select()
     .from(localBalanceTransactions)
-    .where(and(inArray(localBalanceTransactions.source_intent, ids), eq(localBalanceTransactions.type, 'payment')));
+    .where(
+      and(inArray(localBalanceTransactions.source_intent, ids), eq(localBalanceTransactions.type, 'payment')),
+    );
   const byIntent = new Map(known.map((row) => [row.source_intent, row]));
   // When each intent was captured: the local provider keeps its capture key with the time it was used.
   const captures = await db
-    .select({ object_id: localIdempotencyKeys.object_id, at: sql<Date>`min(${localIdempotencyKeys.created_at})`.mapWith(localIdempotencyKeys.created_at) })
+    .select({
+      object_id: localIdempotencyKeys.object_id,
+      at: sql<Date>`min(${localIdempotencyKeys.created_at})`.mapWith(localIdempotencyKeys.created_at),
+    })
     .from(localIdempotencyKeys)
-    .where(and(inArray(localIdempotencyKeys.object_id, ids), sql`${localIdempotencyKeys.key} like 'capture:%'`))
+    .where(
+      and(inArray(localIdempotencyKeys.object_id, ids), sql`${localIdempotencyKeys.key} like 'capture:%'`),
+    )
     .groupBy(localIdempotencyKeys.object_id);
   const capturedAt = new Map(captures.map((row) => [row.object_id, row.at]));
   for (const intent of intents) {
@@ -100,11 +118,17 @@ async function runDailyPayouts(db: Db, accountId: string, now: Date) {
   const unpaid = await db
     .select()
     .from(localBalanceTransactions)
-    .where(and(eq(localBalanceTransactions.account_id, accountId), isNull(localBalanceTransactions.payout_id)))
+    .where(
+      and(eq(localBalanceTransactions.account_id, accountId), isNull(localBalanceTransactions.payout_id)),
+    )
     .orderBy(asc(localBalanceTransactions.available_on));
   if (unpaid.length === 0) return;
   const today = startOfUtcDay(now);
-  for (let day = startOfUtcDay(unpaid[0].available_on); day.getTime() <= today.getTime(); day = new Date(day.getTime() + DAY_MS)) {
+  for (
+    let day = startOfUtcDay(unpaid[0].available_on);
+    day.getTime() <= today.getTime();
+    day = new Date(day.getTime() + DAY_MS)
+  ) {
     const due = unpaid.filter((row) => row.payout_id === null && row.available_on.getTime() <= day.getTime());
     const total = due.reduce((sum, row) => sum + row.net, 0);
     if (due.length === 0 || total <= 0) continue;
@@ -119,16 +143,28 @@ async function runDailyPayouts(db: Db, accountId: string, now: Date) {
       created_at: day,
     });
     const dueIds = due.map((row) => row.id);
-    await db.update(localBalanceTransactions).set({ payout_id: id }).where(inArray(localBalanceTransactions.id, dueIds));
+    await db
+      .update(localBalanceTransactions)
+      .set({ payout_id: id })
+      .where(inArray(localBalanceTransactions.id, dueIds));
     for (const row of due) row.payout_id = id;
   }
 }
 
-export async function listLocalPayouts(db: Db, accountId: string, options: ListPayoutFactsOptions): Promise<PayoutInfo[]> {
+export async function listLocalPayouts(
+  db: Db,
+  accountId: string,
+  options: ListPayoutFactsOptions,
+): Promise<PayoutInfo[]> {
   const rows = await db
     .select()
     .from(localPayouts)
-    .where(and(eq(localPayouts.account_id, accountId), options.createdSince ? gte(localPayouts.created_at, options.createdSince) : undefined))
+    .where(
+      and(
+        eq(localPayouts.account_id, accountId),
+        options.createdSince ? gte(localPayouts.created_at, options.createdSince) : undefined,
+      ),
+    )
     .orderBy(desc(localPayouts.created_at));
   return rows.map((row) => ({
     id: row.id,

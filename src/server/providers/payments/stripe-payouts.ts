@@ -7,7 +7,9 @@ const PAYOUT_STATUSES: readonly PayoutStatus[] = ['pending', 'in_transit', 'paid
 const fromSeconds = (value: number) => new Date(value * 1000);
 
 export function payoutInfoFromStripe(payout: Stripe.Payout): PayoutInfo {
-  const status = PAYOUT_STATUSES.includes(payout.status as PayoutStatus) ? (payout.status as PayoutStatus) : 'pending';
+  const status = PAYOUT_STATUSES.includes(payout.status as PayoutStatus)
+    ? (payout.status as PayoutStatus)
+    : 'pending';
   return {
     id: payout.id,
     amountCents: payout.amount,
@@ -35,12 +37,17 @@ export function paymentIntentOfSource(source: unknown): string | null {
   }
   const transfer = object.source_transfer;
   const group =
-    transfer && typeof transfer === 'object' ? (transfer as { transfer_group?: unknown }).transfer_group : object.transfer_group;
+    transfer && typeof transfer === 'object'
+      ? (transfer as { transfer_group?: unknown }).transfer_group
+      : object.transfer_group;
   if (typeof group === 'string') return GROUP_OF_INTENT.exec(group)?.[1] ?? null;
   return null;
 }
 
-export function balanceTransactionInfoFromStripe(row: Stripe.BalanceTransaction, payoutId: string | null): BalanceTransactionInfo {
+export function balanceTransactionInfoFromStripe(
+  row: Stripe.BalanceTransaction,
+  payoutId: string | null,
+): BalanceTransactionInfo {
   return {
     id: row.id,
     type: row.type,

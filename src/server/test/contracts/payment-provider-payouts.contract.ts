@@ -59,7 +59,9 @@ export function runPayoutContract(label: string, setup: () => Promise<PayoutCont
       const captured = await h.provider.capturePaymentIntent(held.id, { idempotencyKey: captureKey });
       expect(captured).toMatchObject({ status: 'succeeded', amountCapturedCents: 1_500 });
       expect((await h.provider.reauthorizeWithSavedMethod(input)).id).toBe(held.id);
-      expect((await h.provider.capturePaymentIntent(held.id, { idempotencyKey: captureKey })).amountCapturedCents).toBe(1_500);
+      expect(
+        (await h.provider.capturePaymentIntent(held.id, { idempotencyKey: captureKey })).amountCapturedCents,
+      ).toBe(1_500);
     });
 
     it('lists balance transactions with the provider fee, mapped to their PaymentIntents, and the payouts that carry them', async () => {
@@ -92,7 +94,9 @@ export function runPayoutContract(label: string, setup: () => Promise<PayoutCont
       const destination = await h.createPayableAccount();
       const link = await h.provider.createDashboardLoginLink(destination);
       expect(URL.canParse(link.url)).toBe(true);
-      const error = await h.provider.createDashboardLoginLink('acct_missing').catch((caught: unknown) => caught);
+      const error = await h.provider
+        .createDashboardLoginLink('acct_missing')
+        .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(PaymentProviderError);
       expect((error as PaymentProviderError).kind).toBe('not_found');
     });

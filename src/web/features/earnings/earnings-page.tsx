@@ -11,7 +11,13 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { DateInput } from '@web/components/ui/date-input';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
-import { csvHref, earningsQuery, statementHref, useOpenPayoutDashboard, type EarningsFilter } from './earnings-api';
+import {
+  csvHref,
+  earningsQuery,
+  statementHref,
+  useOpenPayoutDashboard,
+  type EarningsFilter,
+} from './earnings-api';
 import { EarningsTable } from './earnings-table';
 
 const text = messages.earnings;
@@ -94,8 +100,16 @@ export default function EarningsPage() {
           )}
 
           <form onSubmit={apply} className="flex flex-wrap items-end gap-3" aria-label={text.applyFilter}>
-            <DateInput label={text.from} value={draft.from ?? ''} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
-            <DateInput label={text.to} value={draft.to ?? ''} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
+            <DateInput
+              label={text.from}
+              value={draft.from ?? ''}
+              onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+            />
+            <DateInput
+              label={text.to}
+              value={draft.to ?? ''}
+              onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+            />
             <Button type="submit">{text.applyFilter}</Button>
             {(filter.from || filter.to) && (
               <Button type="button" variant="ghost" onClick={clear}>
@@ -121,7 +135,11 @@ export default function EarningsPage() {
             ))}
           </div>
 
-          {earnings.data.rows.length === 0 ? <p className="text-muted-foreground">{text.empty}</p> : <EarningsTable rows={earnings.data.rows} />}
+          {earnings.data.rows.length === 0 ? (
+            <p className="text-muted-foreground">{text.empty}</p>
+          ) : (
+            <EarningsTable rows={earnings.data.rows} />
+          )}
         </>
       )}
     </div>

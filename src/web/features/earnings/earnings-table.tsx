@@ -2,7 +2,15 @@ import { formatUsd } from '@shared/domain/money';
 import { messages } from '@shared/messages';
 import type { EarningRowDto, EarningStatus } from '@shared/schemas/earnings.schemas';
 import { Badge } from '@web/components/ui/badge';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@web/components/ui/table';
 
 const text = messages.earnings;
 
@@ -13,7 +21,13 @@ export const STATUS_TEXT: Record<EarningStatus, string> = {
   paid: text.statusPaid,
 };
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** One row per task; below 640 px each row is a card with its cells labelled (Table's stackOnPhone). */
 export function EarningsTable({ rows }: { rows: EarningRowDto[] }) {
@@ -44,9 +58,13 @@ export function EarningsTable({ rows }: { rows: EarningRowDto[] }) {
               {row.provider_fee_cents === null ? text.notReported : `-${formatUsd(row.provider_fee_cents)}`}
             </TableCell>
             <TableCell className="text-right tabular-nums">{formatUsd(row.tip_cents)}</TableCell>
-            <TableCell className="text-right font-semibold tabular-nums">{formatUsd(row.net_cents)}</TableCell>
+            <TableCell className="text-right font-semibold tabular-nums">
+              {formatUsd(row.net_cents)}
+            </TableCell>
             <TableCell>
-              <Badge variant={row.status === 'paid' ? 'default' : 'secondary'}>{STATUS_TEXT[row.status]}</Badge>
+              <Badge variant={row.status === 'paid' ? 'default' : 'secondary'}>
+                {STATUS_TEXT[row.status]}
+              </Badge>
             </TableCell>
             <TableCell>{row.expected_arrival ? day(row.expected_arrival) : '-'}</TableCell>
           </TableRow>

@@ -16,9 +16,18 @@ export const earningsRows: MatrixRow[] = [
   { route: 'GET /api/earnings/export', cases: [{ name: 'own earnings as CSV', expect: expertsOnly(200) }] },
   {
     route: 'GET /api/earnings/statements/:year',
-    cases: [{ name: 'own yearly statement', arrange: () => ({ params: { year: '2026' } }), expect: expertsOnly(200) }],
+    cases: [
+      {
+        name: 'own yearly statement',
+        arrange: () => ({ params: { year: '2026' } }),
+        expect: expertsOnly(200),
+      },
+    ],
   },
-  { route: 'POST /api/earnings/dashboard-link', cases: [{ name: 'own payout dashboard', expect: expertsOnly(200) }] },
+  {
+    route: 'POST /api/earnings/dashboard-link',
+    cases: [{ name: 'own payout dashboard', expect: expertsOnly(200) }],
+  },
   {
     route: 'POST /api/tasks/:id/tips',
     cases: [
@@ -30,6 +39,12 @@ export const earningsRows: MatrixRow[] = [
   // The local provider's stand-in for the payout dashboard (development only, like its other pages).
   {
     route: 'GET /dev/payments/dashboard/:accountId',
-    cases: [{ name: 'unknown account', arrange: () => ({ params: { accountId: 'acct_nope' } }), expect: everyone(404) }],
+    cases: [
+      {
+        name: 'unknown account',
+        arrange: () => ({ params: { accountId: 'acct_nope' } }),
+        expect: everyone(404),
+      },
+    ],
   },
 ];

@@ -28,7 +28,8 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
-      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      const json = (body: unknown, status = 200) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (init?.method === 'POST') {
         const body = JSON.parse(String(init.body)) as Record<string, unknown>;
         bodies.push(body);
@@ -52,7 +53,11 @@ describe('TipPanel', () => {
     expect(await screen.findByRole('radio', { name: '15% ($15.00)' })).toBeTruthy();
     expect((screen.getByRole('radio', { name: '15% ($15.00)' }) as HTMLInputElement).checked).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Add tip of $15.00' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Thank you! Your tip of $15.00 is on its way to Sam.'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Thank you! Your tip of $15.00 is on its way to Sam.',
+      ),
+    );
     expect(bodies).toEqual([{ percent: 15, idempotency_key: expect.stringMatching(/^tip-/) }]);
     expect(screen.queryByRole('button', { name: /Add tip/ })).toBeNull();
   });
@@ -63,7 +68,9 @@ describe('TipPanel', () => {
     await user.click(await screen.findByRole('radio', { name: text.tipCustom }));
     await user.type(screen.getByLabelText(text.tipCustomLabel), '12.50');
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(bodies).toEqual([{ amount_cents: 1_250, idempotency_key: expect.any(String) }]));
+    await waitFor(() =>
+      expect(bodies).toEqual([{ amount_cents: 1_250, idempotency_key: expect.any(String) }]),
+    );
   });
 
   it('shows nothing when no tip can be added and none was', async () => {

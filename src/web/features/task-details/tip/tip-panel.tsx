@@ -25,7 +25,10 @@ const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 
  */
 export function TipPanel({ taskId, expertName }: { taskId: string; expertName: string }) {
   const queryClient = useQueryClient();
-  const tip = useQuery({ queryKey: tipQueryKey(taskId), queryFn: () => api.get<TaskTipDto>(`/api/tasks/${taskId}/tip`) });
+  const tip = useQuery({
+    queryKey: tipQueryKey(taskId),
+    queryFn: () => api.get<TaskTipDto>(`/api/tasks/${taskId}/tip`),
+  });
   const [choice, setChoice] = useState<Choice>(15);
   const [custom, setCustom] = useState('');
   const [key, setKey] = useState(newKey);
@@ -48,7 +51,11 @@ export function TipPanel({ taskId, expertName }: { taskId: string; expertName: s
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (amount === null || amount < TIP.minCents) return;
-    add.mutate(choice === 'custom' ? { amount_cents: amount, idempotency_key: key } : { percent: choice, idempotency_key: key });
+    add.mutate(
+      choice === 'custom'
+        ? { amount_cents: amount, idempotency_key: key }
+        : { percent: choice, idempotency_key: key },
+    );
   };
 
   return (
@@ -63,12 +70,18 @@ export function TipPanel({ taskId, expertName }: { taskId: string; expertName: s
       </CardHeader>
       <CardContent className="space-y-4">
         {current?.status === 'succeeded' && (
-          <p role="status">{format(text.tipAdded, { amount: formatUsd(current.amount_cents), name: expertName })}</p>
+          <p role="status">
+            {format(text.tipAdded, { amount: formatUsd(current.amount_cents), name: expertName })}
+          </p>
         )}
-        {current?.status === 'pending' && <p role="status">{format(text.tipPending, { amount: formatUsd(current.amount_cents) })}</p>}
+        {current?.status === 'pending' && (
+          <p role="status">{format(text.tipPending, { amount: formatUsd(current.amount_cents) })}</p>
+        )}
         {(current?.status === 'failed' || current?.status === 'requires_action') && (
           <Alert variant="destructive">
-            <AlertDescription>{format(text.tipFailed, { reason: current.failure_message ?? '' })}</AlertDescription>
+            <AlertDescription>
+              {format(text.tipFailed, { reason: current.failure_message ?? '' })}
+            </AlertDescription>
           </Alert>
         )}
         {add.isError && (
@@ -78,7 +91,11 @@ export function TipPanel({ taskId, expertName }: { taskId: string; expertName: s
         )}
         {canTip && (
           <form onSubmit={submit} className="space-y-4">
-            {until && <p className="text-sm text-muted-foreground">{format(text.tipIntro, { name: expertName, until: day(until) })}</p>}
+            {until && (
+              <p className="text-sm text-muted-foreground">
+                {format(text.tipIntro, { name: expertName, until: day(until) })}
+              </p>
+            )}
             <fieldset className="flex flex-wrap gap-2">
               <legend className="sr-only">{text.tipTitle}</legend>
               {[...TIP_PERCENTS, 'custom' as const].map((option) => (
@@ -86,19 +103,39 @@ export function TipPanel({ taskId, expertName }: { taskId: string; expertName: s
                   key={option}
                   className="cursor-pointer rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-secondary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
                 >
-                  <input type="radio" name={`tip-${taskId}`} value={option} checked={choice === option} onChange={() => setChoice(option)} className="sr-only" />
-                  {option === 'custom' ? text.tipCustom : format(text.tipPercent, { percent: String(option), amount: formatUsd(Math.round((price * option) / 100)) })}
+                  <input
+                    type="radio"
+                    name={`tip-${taskId}`}
+                    value={option}
+                    checked={choice === option}
+                    onChange={() => setChoice(option)}
+                    className="sr-only"
+                  />
+                  {option === 'custom'
+                    ? text.tipCustom
+                    : format(text.tipPercent, {
+                        percent: String(option),
+                        amount: formatUsd(Math.round((price * option) / 100)),
+                      })}
                 </label>
               ))}
             </fieldset>
             {choice === 'custom' && (
               <div className="grid max-w-xs gap-2">
                 <Label htmlFor={`tip-amount-${taskId}`}>{text.tipCustomLabel}</Label>
-                <Input id={`tip-amount-${taskId}`} inputMode="decimal" value={custom} onChange={(event) => setCustom(event.target.value)} placeholder="10.00" />
+                <Input
+                  id={`tip-amount-${taskId}`}
+                  inputMode="decimal"
+                  value={custom}
+                  onChange={(event) => setCustom(event.target.value)}
+                  placeholder="10.00"
+                />
               </div>
             )}
             <Button type="submit" disabled={add.isPending || amount === null || amount < TIP.minCents}>
-              {add.isPending ? text.tipSending : format(text.tipSubmit, { amount: amount === null ? '$0.00' : formatUsd(amount) })}
+              {add.isPending
+                ? text.tipSending
+                : format(text.tipSubmit, { amount: amount === null ? '$0.00' : formatUsd(amount) })}
             </Button>
           </form>
         )}
