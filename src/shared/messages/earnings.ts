@@ -19,6 +19,7 @@ export const earningsMessages = {
   to: 'To',
   applyFilter: 'Show',
   clearFilter: 'All dates',
+  shownTotal: 'Net for the chosen dates: {amount}',
   downloadCsv: 'Download CSV',
   yearlyStatement: 'Yearly statement {year} (PDF)',
   openDashboard: 'Open payout dashboard',

@@ -97,6 +97,7 @@ describe('EarningsPage', () => {
     await user.type(screen.getByLabelText(text.to), '2026-03-31');
     await user.click(screen.getByRole('button', { name: text.applyFilter }));
     await waitFor(() => expect(urls).toContain('/api/earnings?from=2026-03-01&to=2026-03-31'));
+    expect((await screen.findByRole('status')).textContent).toBe('Net for the chosen dates: $101.06');
     expect(screen.getByRole('link', { name: text.downloadCsv }).getAttribute('href')).toBe(
       '/api/earnings/export?from=2026-03-01&to=2026-03-31',
     );

@@ -118,6 +118,12 @@ export default function EarningsPage() {
             )}
           </form>
 
+          {(filter.from || filter.to) && (
+            <p role="status" className="font-medium">
+              {format(text.shownTotal, { amount: formatUsd(earnings.data.totals.shown.net_cents) })}
+            </p>
+          )}
+
           <div className="flex flex-wrap gap-3">
             <Button asChild variant="outline">
               <a href={csvHref(filter)} download>
