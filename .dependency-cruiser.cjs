@@ -22,6 +22,9 @@ const MODULE_ORDER = [
   'page-documents',
   'public-profiles',
   'discovery',
+  // Issue 51: the expert's earnings read the tips, the ledger and the payout facts; tips charge through the provider.
+  'earnings',
+  'tips',
   // Money, top to bottom (decision 0322): checkout -> disputes -> holds -> tasks -> payments.
   'checkout',
   // Proof of a no-show (issue 50): its contest opens a dispute, its fee is a capture job.

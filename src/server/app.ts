@@ -77,6 +77,9 @@ import { videoUploadRoutes } from './modules/video-uploads/video-uploads.routes'
 import { devClockRoutes } from './modules/dev/dev-clock.routes';
 import { accountControlRoutes } from './modules/account-control/account-control.routes';
 import { readsThroughApi, signedInDocuments } from './modules/page-documents/signed-in-documents';
+import { earningsRoutes } from './modules/earnings/earnings.routes';
+import { payoutWebhookHandlers } from './modules/earnings/earnings-sync';
+import { tipsRoutes } from './modules/tips/tips.routes';
 
 
 const MAX_JSON_BODY = 1024 * 1024;
@@ -193,7 +196,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', reviewsRoutes(deps, communityTrustReviewHooks));
   app.route('/api', paymentsRoutes(deps));
   app.route('/api', receiptsRoutes(deps));
-  app.route('/api', paymentSetupRoutes(deps, { webhookHandlers: paymentIntentWebhookHandlers }));
+  app.route('/api', paymentSetupRoutes(deps, { webhookHandlers: { ...paymentIntentWebhookHandlers, ...payoutWebhookHandlers } }));
   app.route('/api', settingsRoutes(deps));
   app.route('/api', verificationRoutes(deps));
   app.route('/api', publicProfilesRoutes(deps));
@@ -215,6 +218,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api', accountControlRoutes({ ...deps, sessionCache: sessions }));
   app.route('/api', videoUploadRoutes(deps));
   app.route('/api', evidenceTrustRoutes(deps));
+  // Issue 51: the expert's earnings and payouts, the client's tips.
+  app.route('/api', earningsRoutes(deps));
+  app.route('/api', tipsRoutes(deps));
   app.route('/api', systemRoutes({ ...deps, webhookFailures }));
   app.route('/api', openApiRoutes({ production: deps.env.NODE_ENV === 'production', version: API_VERSION }));
 

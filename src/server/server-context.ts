@@ -16,6 +16,8 @@ import { createRealtimeHub } from './realtime/hub';
 import { loadVisibleTask } from './modules/tasks/task-access';
 import { allowedOriginsOf } from './realtime/realtime.routes';
 import { holdJobs, moneyJobDepsOf } from './modules/holds/money-jobs';
+import { earningsJobs } from './modules/earnings/earnings-sync';
+import { tipJobs } from './modules/tips/tips.jobs';
 import { reconciliationJobs } from './modules/reconciliation/reconcile.jobs';
 import { createTaskPayments } from './modules/payments/task-payments';
 import { dataExportJobs } from './modules/account-control/data-export.jobs';
@@ -202,5 +204,8 @@ export function serverJobModules(
     retentionJobs({ db, clock }),
     // Issue 49: tasks older than their time_zone column get it, a batch per pass (decision 0420).
     taskTimeZoneJobs(db),
+    // Issue 51: a tip's charge (money lane) and the sync of the expert's payout facts.
+    tipJobs({ db, clock, provider: () => deps.providers.payments }),
+    earningsJobs({ db, clock, provider: () => deps.providers.payments }),
   ];
 }

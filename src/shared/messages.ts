@@ -52,6 +52,7 @@ import { evidenceChangesMessages } from './messages/evidence-changes';
 import { lateWorkMessages } from './messages/late-work';
 import { cancellationsMessages } from './messages/cancellations';
 import { receiptsMessages } from './messages/receipts';
+import { earningsMessages } from './messages/earnings';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -114,4 +115,5 @@ export const messages = {
   lateWork: lateWorkMessages,
   cancellations: cancellationsMessages,
   receipts: receiptsMessages,
+  earnings: earningsMessages,
 } as const;

@@ -30,6 +30,7 @@ import { tasksDocs } from './paths/tasks';
 import { verificationDocs } from './paths/verification';
 import { videoUploadsDocs } from './paths/video-uploads';
 import { taskAlertsDocs } from './paths/task-alerts';
+import { earningsDocs } from './paths/earnings';
 
 /** Every described endpoint; openapi.test.ts fails when a mounted route has no entry here. */
 export const routeDocs: RouteDoc[] = [
@@ -65,4 +66,5 @@ export const routeDocs: RouteDoc[] = [
   ...accountControlDocs,
   ...evidenceDocs,
   ...evidenceChangesDocs,
+  ...earningsDocs,
 ];

@@ -25,6 +25,7 @@ export const pageTitlesMessages = {
   editTask: 'Edit Task',
   profile: 'Profile',
   expertVerification: 'Expert verification',
+  earnings: 'Earnings',
   admin: 'Admin',
   notFound: 'Page not found',
 } as const;

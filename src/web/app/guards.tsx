@@ -68,6 +68,14 @@ export function DashboardIndex() {
   return <Page component={me.roles.isExpert ? pages.ExpertDashboard : pages.ClientDashboard} />;
 }
 
+/** Pages for experts only (the earnings): anyone else goes to their dashboard. */
+export function ExpertOnly({ children }: { children: ReactNode }) {
+  const { data: me } = useMe();
+  if (!me) return <FullPageLoading />;
+  if (!me.roles.isExpert) return <Navigate to="/dashboard" replace />;
+  return <>{children}</>;
+}
+
 /**
  * The admin area's gate: the Access Denied panel for non-admins, then on to their dashboard. A failed
  * admin check (the /api/me read failing) counts as non-admin and shows its own toast.

@@ -4,7 +4,7 @@ import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { pages } from './routes/pages';
 import { preloadable } from './routes/preloadable';
 import { Page } from './routes/page';
-import { RequireAuth, RedirectSignedIn, AdminGate, DashboardIndex } from './guards';
+import { RequireAuth, RedirectSignedIn, AdminGate, DashboardIndex, ExpertOnly } from './guards';
 import { ErrorBoundary } from './shell/error-fallback';
 import { NotFoundPage } from './routes/not-found-page';
 import { MaintenanceGate } from './shell/maintenance-gate';
@@ -89,6 +89,15 @@ export function AppRoutes() {
             <Route path="/task/:taskId/edit" element={<Page component={pages.EditTask} />} />
             <Route path="/profile" element={<Page component={pages.Profile} />} />
             <Route path="/expert-verification" element={<Page component={pages.ExpertVerification} />} />
+            {/* Issue 51: the expert's earnings and payouts. */}
+            <Route
+              path="/earnings"
+              element={
+                <ExpertOnly>
+                  <Page component={pages.Earnings} />
+                </ExpertOnly>
+              }
+            />
             <Route path="/dashboard/*" element={<NotFoundPage />} />
           </Route>
           <Route

@@ -17,3 +17,6 @@ export * from './late-work';
 export * from './cancellations';
 export * from './no-access';
 export * from './receipts';
+export * from './local-payouts';
+export * from './earnings';
+export * from './tips';

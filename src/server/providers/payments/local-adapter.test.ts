@@ -8,6 +8,7 @@ import { LOCAL_ACCOUNT_LINK_TTL_MS } from './local-accounts';
 import { IDEMPOTENCY_KEY_TTL_MS } from './local-store';
 import { LOCAL_TEST_CARDS } from './local-test-cards';
 import { runPaymentProviderContract } from '../../test/contracts/payment-provider.contract';
+import { runPayoutContract } from '../../test/contracts/payment-provider-payouts.contract';
 import { PaymentProviderError, type PaymentProviderErrorKind } from './payment-provider';
 import { localStateHarness } from './test-support/local-state-harness';
 
@@ -23,6 +24,21 @@ runPaymentProviderContract('local adapter', async () => {
     signWebhook: (rawBody) => provider.signWebhookBody(rawBody),
     close: () => handle.close(),
   });
+});
+
+runPayoutContract('local adapter', async () => {
+  const handle = await createTestDatabase();
+  const clock = manualClock();
+  const provider = new LocalPaymentProvider({ db: handle.db, clock, publicUrl: 'http://localhost:3000' });
+  const harness = localStateHarness({
+    provider,
+    local: provider,
+    clock,
+    db: handle.db,
+    signWebhook: (rawBody) => provider.signWebhookBody(rawBody),
+    close: () => handle.close(),
+  });
+  return { ...harness, advance: (ms: number) => clock.advance(ms) };
 });
 
 describe('LocalPaymentProvider (local-only behaviour)', () => {

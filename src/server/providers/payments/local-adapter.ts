@@ -55,6 +55,8 @@ import {
 import { validateNewIntent } from './local-intent-rules';
 import { refundLocalPayment } from './local-refunds';
 import { cardOutcome, type LocalCardInput } from './local-test-cards';
+import { listLocalBalanceTransactions, listLocalPayouts, settleLocalAccount } from './local-payouts';
+import type { BalanceTransactionInfo, DashboardLoginLink, ListPayoutFactsOptions, PayoutInfo } from './provider-payouts';
 
 export interface LocalPaymentProviderOptions {
   db: Db;
@@ -208,7 +210,8 @@ export class LocalPaymentProvider implements PaymentProvider {
     input: CreatePaymentIntentInput & { paymentMethodId: string },
   ): Promise<PaymentIntentInfo> {
     const intent = await this.createPaymentIntent(input);
-    if (intent.status === 'requires_capture') return intent;
+    // A replayed key answers with the intent as it is now, even when captured since (a tip's retry).
+    if (intent.status !== 'requires_confirmation') return intent;
     if (!input.paymentMethodId.startsWith('pm_')) {
       throw new PaymentProviderError('invalid_request', `No such PaymentMethod: '${input.paymentMethodId}'`, {
         providerCode: 'resource_missing',
@@ -236,6 +239,28 @@ export class LocalPaymentProvider implements PaymentProvider {
       refuse: invalidWebhook,
     });
     return providerEventFromPayload(payload);
+  }
+
+  // ---- Payout facts (issue 51): the daily schedule is played forward on each read (local-payouts.ts). ----
+
+  async listPayouts(accountId: string, options: ListPayoutFactsOptions = {}): Promise<PayoutInfo[]> {
+    await this.settle(accountId);
+    return listLocalPayouts(this.db, accountId, options);
+  }
+
+  async listBalanceTransactions(accountId: string, options: ListPayoutFactsOptions = {}): Promise<BalanceTransactionInfo[]> {
+    await this.settle(accountId);
+    return listLocalBalanceTransactions(this.db, accountId, options);
+  }
+
+  async createDashboardLoginLink(accountId: string): Promise<DashboardLoginLink> {
+    if (!(await findAccount(this.db, accountId))) throw noSuchAccount(accountId);
+    return { url: `${this.publicUrl}${LOCAL_PAYMENT_PAGES_PATH}/dashboard/${encodeURIComponent(accountId)}` };
+  }
+
+  private async settle(accountId: string) {
+    if (!(await findAccount(this.db, accountId))) throw noSuchAccount(accountId);
+    await settleLocalAccount(this.db, accountId, this.clock.now());
   }
 
   // ---- Local-only: what the provider's card elements, 3-D Secure page and dashboard would do. ----

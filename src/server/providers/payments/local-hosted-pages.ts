@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock';
 import type { LocalPaymentProvider } from './local-adapter';
 import type { LocalOnboardingOutcome } from './local-accounts';
 import { authenticationPage, LOCAL_PAGE_TEXT, messagePage, onboardingPage } from './local-pages-html';
+import { payoutDashboardPage } from './local-dashboard-html';
 import { PaymentProviderError } from './payment-provider';
 
 export interface LocalProviderPagesOptions {
@@ -128,6 +129,17 @@ export function createLocalProviderPages(options: LocalProviderPagesOptions) {
     target.searchParams.set('payment_intent_client_secret', clientSecret);
     target.searchParams.set('redirect_status', redirectStatus);
     return c.redirect(target.toString(), 303);
+  });
+
+  // The stand-in for the provider's Express dashboard (issue 51): the account's payouts, read only.
+  app.get('/dashboard/:accountId', async (c) => {
+    const accountId = c.req.param('accountId');
+    const payouts = await provider.listPayouts(accountId).catch((error: unknown) => {
+      if (error instanceof PaymentProviderError && error.kind === 'not_found') return null;
+      throw error;
+    });
+    if (!payouts) return c.html(messagePage(LOCAL_PAGE_TEXT.notFoundTitle, LOCAL_PAGE_TEXT.notFoundBody), 404);
+    return c.html(payoutDashboardPage(accountId, payouts));
   });
 
   return app;

@@ -1,5 +1,6 @@
 import { messages } from '@shared/messages';
 import { AppError, type ErrorCode } from '../../lib/errors';
+import type { BalanceTransactionInfo, DashboardLoginLink, ListPayoutFactsOptions, PayoutInfo } from './provider-payouts';
 
 /**
  * The card payment provider as the rest of the server sees it: connected accounts for experts,
@@ -48,6 +49,14 @@ export interface PaymentProvider {
 
   /** Verifies the signature of a raw webhook body; throws AppError bad_request when it does not match. */
   verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<ProviderEvent>;
+
+  // Issue 51, the expert's earnings: payout facts of a connected account (`Stripe-Account` calls).
+  /** The account's payouts, newest first. */
+  listPayouts(accountId: string, options?: ListPayoutFactsOptions): Promise<PayoutInfo[]>;
+  /** The account's balance transactions, newest first, each mapped to its PaymentIntent when it has one. */
+  listBalanceTransactions(accountId: string, options?: ListPayoutFactsOptions): Promise<BalanceTransactionInfo[]>;
+  /** A one-time link into the account's payout dashboard (the provider's Express dashboard). */
+  createDashboardLoginLink(accountId: string): Promise<DashboardLoginLink>;
 }
 
 export interface CreateConnectedAccountInput {

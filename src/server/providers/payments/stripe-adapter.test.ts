@@ -7,6 +7,7 @@ import { createTestDatabase } from '../../test/test-db';
 import { LocalPaymentProvider } from './local-adapter';
 import { LOCAL_TEST_CARDS } from './local-test-cards';
 import { runPaymentProviderContract } from '../../test/contracts/payment-provider.contract';
+import { runPayoutContract } from '../../test/contracts/payment-provider-payouts.contract';
 import { PaymentProviderError } from './payment-provider';
 import { StripePaymentProvider } from './stripe-adapter';
 import { createFakeStripeApi, type RecordedRequest } from './test-support/fake-stripe-api';
@@ -42,6 +43,19 @@ runPaymentProviderContract('stripe adapter over a faked provider API', async () 
     signWebhook: (rawBody) => sign(rawBody),
     close: () => handle.close(),
   });
+});
+
+runPayoutContract('stripe adapter over a faked provider API', async () => {
+  const { handle, clock, local, provider } = await stripeOverFakeApi();
+  const harness = localStateHarness({
+    provider,
+    local,
+    clock,
+    db: handle.db,
+    signWebhook: (rawBody) => sign(rawBody),
+    close: () => handle.close(),
+  });
+  return { ...harness, advance: (ms: number) => clock.advance(ms) };
 });
 
 describe('StripePaymentProvider requests', () => {
@@ -188,6 +202,21 @@ describe('StripePaymentProvider requests', () => {
     expect(lastRequest().params).toMatchObject({ amount_to_capture: '3000', application_fee_amount: '300' });
     expect(lastRequest().headers['idempotency-key']).toBe('task:t2:capture');
     expect(captured).toMatchObject({ status: 'succeeded', amountCents: 12_000, amountCapturedCents: 3_000 });
+  });
+
+  // Issue 51: payout facts are read as the connected account, the dashboard through a login link.
+  it('reads payouts and balance transactions as the connected account, with the source expanded', async () => {
+    const accountId = await payableAccount();
+    await env.provider.listPayouts(accountId, { createdSince: new Date('2026-01-01T00:00:00Z') });
+    expect(lastRequest()).toMatchObject({ method: 'GET', path: '/v1/payouts' });
+    expect(lastRequest().headers['stripe-account']).toBe(accountId);
+    expect(lastRequest().params['created[gte]']).toBe(String(Date.parse('2026-01-01T00:00:00Z') / 1000));
+    await env.provider.listBalanceTransactions(accountId, { payoutId: 'po_1' });
+    expect(lastRequest()).toMatchObject({ method: 'GET', path: '/v1/balance_transactions' });
+    expect(lastRequest().headers['stripe-account']).toBe(accountId);
+    expect(lastRequest().params).toMatchObject({ payout: 'po_1', 'expand[0]': 'data.source', 'expand[1]': 'data.source.source_transfer' });
+    await env.provider.createDashboardLoginLink(accountId);
+    expect(lastRequest()).toMatchObject({ method: 'POST', path: `/v1/accounts/${accountId}/login_links` });
   });
 
   it('sends an idempotency key on every mutating call', () => {

@@ -24,6 +24,8 @@ import {
   toPaymentProviderError,
 } from './stripe-mapping';
 import { readStripeWebhook } from '../stripe-webhook';
+import type { BalanceTransactionInfo, DashboardLoginLink, ListPayoutFactsOptions, PayoutInfo } from './provider-payouts';
+import { balanceTransactionInfoFromStripe, payoutInfoFromStripe } from './stripe-payouts';
 import { log } from '../../ops/logger';
 
 export interface StripePaymentProviderOptions {
@@ -212,7 +214,49 @@ export class StripePaymentProvider implements PaymentProvider {
     });
     return providerEventFromPayload(event);
   }
+
+  // Issue 51: the connected account's payout facts, read as that account (the Stripe-Account header).
+  async listPayouts(accountId: string, options: ListPayoutFactsOptions = {}): Promise<PayoutInfo[]> {
+    const payouts = await call(() =>
+      this.stripe.payouts
+        .list(
+          { limit: 100, ...(options.createdSince ? { created: { gte: seconds(options.createdSince) } } : {}) },
+          { stripeAccount: accountId },
+        )
+        .autoPagingToArray({ limit: MAX_LISTED }),
+    );
+    return payouts.map(payoutInfoFromStripe);
+  }
+
+  async listBalanceTransactions(accountId: string, options: ListPayoutFactsOptions = {}): Promise<BalanceTransactionInfo[]> {
+    const rows = await call(() =>
+      this.stripe.balanceTransactions
+        .list(
+          {
+            limit: 100,
+            // The charge's transfer names its PaymentIntent in its transfer group (destination charges).
+            expand: ['data.source', 'data.source.source_transfer'],
+            ...(options.createdSince ? { created: { gte: seconds(options.createdSince) } } : {}),
+            ...(options.payoutId ? { payout: options.payoutId } : {}),
+          },
+          { stripeAccount: accountId },
+        )
+        .autoPagingToArray({ limit: MAX_LISTED }),
+    );
+    return rows.map((row) => balanceTransactionInfoFromStripe(row, options.payoutId ?? null));
+  }
+
+  async createDashboardLoginLink(accountId: string): Promise<DashboardLoginLink> {
+    const link = await call(() =>
+      this.stripe.accounts.createLoginLink(accountId, {}, { idempotencyKey: `login-link:${randomUUID()}` }),
+    );
+    return { url: link.url };
+  }
 }
+
+/** A page of the earnings never needs more than this many of one account's objects at once. */
+const MAX_LISTED = 1000;
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 async function call<T>(request: () => Promise<T>): Promise<T> {
   try {

@@ -27,6 +27,7 @@ const ROUTE_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/task\/[^/]+\/edit$/, titles.editTask],
   [/^(\/dashboard)?\/profile$/, titles.profile],
   [/^\/expert-verification$/, titles.expertVerification],
+  [/^\/earnings$/, titles.earnings],
   [/^\/admin(\/.*)?$/, titles.admin],
 ];
 

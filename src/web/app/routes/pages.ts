@@ -28,6 +28,7 @@ const importers = {
   Admin: () => import('@web/features/admin/admin-page'),
   ReportVerify: () => import('@web/features/report-verify/report-verify-page'),
   Onsite: () => import('@web/features/onsite/onsite-page'),
+  Earnings: () => import('@web/features/earnings/earnings-page'),
 };
 
 type PageName = keyof typeof importers;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
-import { ClipboardList, MessageSquare, Search, User, type LucideIcon } from 'lucide-react';
+import { ClipboardList, MessageSquare, Search, User, Wallet, type LucideIcon } from 'lucide-react';
 
 interface Destination {
   to: string;
@@ -54,7 +54,8 @@ export function destinations(isExpert: boolean): Destination[] {
       // The expert's task search ("Search and map tasks" on the available list) is part of it.
       alsoOn: isExpert ? ['/find-tasks'] : [],
     },
-    ...(isExpert ? [] : [{ to: '/find-experts', label: 'Find an expert', icon: Search }]),
+    // An expert's earnings and payouts (issue 51) in the place a client has the expert directory.
+    ...(isExpert ? [{ to: '/earnings', label: 'Earnings', icon: Wallet }] : [{ to: '/find-experts', label: 'Find an expert', icon: Search }]),
     // `/messages` is the same page as `/dashboard/messages` (router).
     { to: '/dashboard/messages', label: 'Messages', icon: MessageSquare, alsoOn: ['/messages'] },
     { to: '/profile', label: 'Profile', icon: User },

@@ -33,6 +33,7 @@ import { TaskHeader } from './task-header';
 import { TaskInfoCard } from './task-info-card';
 import { VisitSection } from './visit/visit-section';
 import { TaskMoneyPanel } from './money/task-money-panel';
+import { TipPanel } from './tip/tip-panel';
 import { moneyViewerOf } from './money/money-viewer';
 import { capabilitiesFor, errorText, taskPath, useTaskAction, useTaskQuery } from './task-query';
 import { format } from '@shared/format-message';
@@ -117,6 +118,10 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
         <div className="space-y-6 lg:col-span-2">
           <TaskInfoCard task={task} />
           {showPayment ? <TaskPaymentSection task={task} /> : null}
+          {/* Issue 51: after confirmation the client may thank the expert with a tip (7 days). */}
+          {isOwner && task.expert && (task.status === 'verified' || task.status === 'completed') ? (
+            <TipPanel taskId={task.id} expertName={task.expert.profile.first_name ?? messages.earnings.tip} />
+          ) : null}
           {(isOwner || isAssignedExpert || me?.roles.isAdmin) && task.expert_id !== null && task.status !== 'open' ? (
             <VisitSection taskId={task.id} />
           ) : null}

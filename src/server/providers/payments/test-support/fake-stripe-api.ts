@@ -38,6 +38,7 @@ export function createFakeStripeApi(local: LocalPaymentProvider) {
           message: 'fake: missing Idempotency-Key header',
         });
       }
+      if (headers['stripe-account']) return json(200, await connectedRoute(method, url.pathname, params, headers['stripe-account']));
       return json(200, await route(method, url.pathname, params, headers['idempotency-key'] ?? ''));
     } catch (error) {
       if (error instanceof PaymentProviderError) return providerErrorResponse(error);
@@ -59,6 +60,10 @@ export function createFakeStripeApi(local: LocalPaymentProvider) {
       return renderAccount(accountId);
     }
     if (method === 'GET' && (match = path.match(/^\/v1\/accounts\/([^/]+)$/))) return renderAccount(match[1]);
+    if (method === 'POST' && (match = path.match(/^\/v1\/accounts\/([^/]+)\/login_links$/))) {
+      const link = await local.createDashboardLoginLink(match[1]);
+      return { object: 'login_link', url: link.url, created: 0 };
+    }
     if (method === 'POST' && path === '/v1/account_links') {
       if (p.type !== 'account_onboarding')
         throw new PaymentProviderError('invalid_request', 'fake: type must be account_onboarding');
@@ -144,6 +149,47 @@ export function createFakeStripeApi(local: LocalPaymentProvider) {
     }
     return errorBody(404, { type: 'invalid_request_error', message: `fake: no route ${method} ${path}` });
   }
+
+  /** Calls made as a connected account (the Stripe-Account header): its payouts and balance transactions. */
+  async function connectedRoute(method: string, path: string, p: Record<string, string>, accountId: string) {
+    const createdSince = p['created[gte]'] ? new Date(Number(p['created[gte]']) * 1000) : undefined;
+    if (method === 'GET' && path === '/v1/payouts') {
+      const payouts = await local.listPayouts(accountId, { createdSince });
+      return list('/v1/payouts', payouts.map((payout) => ({
+        id: payout.id,
+        object: 'payout',
+        amount: payout.amountCents,
+        currency: 'usd',
+        status: payout.status,
+        arrival_date: Math.floor(payout.arrivalDate.getTime() / 1000),
+        created: Math.floor(payout.createdAt.getTime() / 1000),
+        failure_message: payout.failureMessage,
+      })));
+    }
+    if (method === 'GET' && path === '/v1/balance_transactions') {
+      const expanded = Object.values(p).includes('data.source.source_transfer');
+      if (!expanded) throw new PaymentProviderError('invalid_request', 'fake: the source and its transfer are expanded');
+      const rows = await local.listBalanceTransactions(accountId, { createdSince, ...(p.payout ? { payoutId: p.payout } : {}) });
+      return list('/v1/balance_transactions', rows.map((row) => ({
+        id: row.id,
+        object: 'balance_transaction',
+        type: row.type,
+        amount: row.amountCents,
+        fee: row.feeCents,
+        net: row.netCents,
+        currency: 'usd',
+        created: Math.floor(row.createdAt.getTime() / 1000),
+        available_on: Math.floor(row.availableOn.getTime() / 1000),
+        // A destination charge's payment on the connected account, made by the platform's transfer.
+        source: row.paymentIntentId
+          ? { id: `py_${row.id}`, object: 'charge', source_transfer: { id: `tr_${row.id}`, object: 'transfer', transfer_group: `group_${row.paymentIntentId}` } }
+          : null,
+      })));
+    }
+    return errorBody(404, { type: 'invalid_request_error', message: `fake: no connected-account route ${method} ${path}` });
+  }
+
+  const list = (url: string, data: unknown[]) => ({ object: 'list', url, has_more: false, data });
 
   async function renderAccount(accountId: string) {
     const status = await local.getAccountStatus(accountId);
