@@ -16,3 +16,4 @@ export * from './reliability';
 export * from './late-work';
 export * from './cancellations';
 export * from './no-access';
+export * from './offers';
