@@ -36,6 +36,8 @@ const MODULE_ORDER = [
   'verification',
   'reviews',
   'applications',
+  // Issue 51: counter-offers on an application; the hire asks whether one is pending.
+  'offers',
   // Issue 50: overdue work and extensions; its free cancel is the tasks module's.
   'late-work',
   'onsite',

@@ -71,6 +71,7 @@ import { noAccessRoutes } from './modules/no-access/no-access.routes';
 import { evidenceTrustRoutes } from './modules/evidence/evidence.routes';
 import { evidenceChangesRoutes } from './modules/evidence/evidence-changes.routes';
 import { lateWorkRoutes } from './modules/late-work/late-work.routes';
+import { offersRoutes } from './modules/offers/offers.routes';
 import { videoUploadRoutes } from './modules/video-uploads/video-uploads.routes';
 import { devClockRoutes } from './modules/dev/dev-clock.routes';
 import { accountControlRoutes } from './modules/account-control/account-control.routes';
@@ -185,6 +186,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', tasksRoutes(deps, { reviews: taskReviewReads, callOffVisit, agreedStartOf }));
   app.route('/api', taskListsRoutes(deps));
   app.route('/api', applicationsRoutes(deps));
+  app.route('/api', offersRoutes(deps));
   app.route('/api', evidenceSubmissionRoutes(deps));
   app.route('/api', evidenceChangesRoutes(deps));
   app.route('/api', lateWorkRoutes(deps));

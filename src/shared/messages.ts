@@ -50,6 +50,7 @@ import { pageTitlesMessages } from './messages/page-titles';
 import { firstUserMessages } from './messages/first-user';
 import { evidenceChangesMessages } from './messages/evidence-changes';
 import { lateWorkMessages } from './messages/late-work';
+import { offersMessages } from './messages/offers';
 import { cancellationsMessages } from './messages/cancellations';
 
 /**
@@ -111,5 +112,6 @@ export const messages = {
   firstUser: firstUserMessages,
   evidenceChanges: evidenceChangesMessages,
   lateWork: lateWorkMessages,
+  offers: offersMessages,
   cancellations: cancellationsMessages,
 } as const;

@@ -12,6 +12,7 @@ import { noAccessDocs } from './paths/no-access';
 import { disputesDocs } from './paths/disputes';
 import { evidenceDocs } from './paths/evidence';
 import { evidenceChangesDocs } from './paths/evidence-changes';
+import { offersDocs } from './paths/offers';
 import { expertsDocs } from './paths/experts';
 import { geoDocs } from './paths/geo';
 import { messagesDocs } from './paths/messages';
@@ -63,4 +64,5 @@ export const routeDocs: RouteDoc[] = [
   ...accountControlDocs,
   ...evidenceDocs,
   ...evidenceChangesDocs,
+  ...offersDocs,
 ];

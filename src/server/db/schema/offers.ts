@@ -5,7 +5,7 @@ import { taskApplications, tasks } from './tasks';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
-export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'countered'] as const;
+export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'countered', 'withdrawn'] as const;
 export const OFFER_PARTIES = ['client', 'expert'] as const;
 
 /**

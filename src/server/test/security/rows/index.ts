@@ -18,6 +18,7 @@ import { appointmentRows } from './appointments.rows';
 import { reliabilityRows } from './reliability.rows';
 import { noAccessRows } from './no-access.rows';
 import { lateWorkRows } from './late-work.rows';
+import { offerRows } from './offers.rows';
 
 /**
  * Every module's rows. A branch that adds routes adds `<module>.rows.ts` next to these and lists it
@@ -44,4 +45,5 @@ export const matrixRows: MatrixRow[] = [
   ...reliabilityRows,
   ...noAccessRows,
   ...lateWorkRows,
+  ...offerRows,
 ];
