@@ -25,6 +25,7 @@ import { LateWorkPanel } from './late-work/late-work-panel';
 import { NoAccessPanel } from './no-access/no-access-panel';
 import { ClientCard } from './client-card';
 import { ExpertCard } from './expert-card';
+import { OffersPanel } from './offers/offers-panel';
 import { OpenTaskAside, type OpenTaskViewer } from './open-task-aside';
 import { TaskPaymentDialog, TaskPaymentSection } from './payment-slot';
 import { ReviewSection } from './review-section';
@@ -145,7 +146,11 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
               <ApplyForm onApply={(input) => apply.mutateAsync(input)} />
             </div>
           ) : null}
-          {myApplication && !isAssignedExpert ? <MyApplication application={myApplication} /> : null}
+          {myApplication && !isAssignedExpert ? (
+            <MyApplication application={myApplication}>
+              <OffersPanel taskId={task.id} applicationId={myApplication.id} open={myApplication.status === 'pending' && task.status === 'open'} />
+            </MyApplication>
+          ) : null}
           <ReviewSection task={task} capabilities={capabilities} />
           {(isOwner || isAssignedExpert) && (task.status === 'verified' || task.status === 'completed') ? (
             <TwoWayReviews task={task} />
