@@ -28,6 +28,8 @@ const MODULE_ORDER = [
   'no-access',
   'disputes',
   'reconciliation',
+  // Issue 51: a new price after the hire; its increase is a money job, its capture the payments module's.
+  'price-changes',
   'holds',
   // The task's life: evidence, reviews, applications, the visit, chat.
   'evidence',

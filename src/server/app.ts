@@ -72,6 +72,7 @@ import { evidenceTrustRoutes } from './modules/evidence/evidence.routes';
 import { evidenceChangesRoutes } from './modules/evidence/evidence-changes.routes';
 import { lateWorkRoutes } from './modules/late-work/late-work.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
+import { priceChangesRoutes } from './modules/price-changes/price-changes.routes';
 import { videoUploadRoutes } from './modules/video-uploads/video-uploads.routes';
 import { devClockRoutes } from './modules/dev/dev-clock.routes';
 import { accountControlRoutes } from './modules/account-control/account-control.routes';
@@ -190,6 +191,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', evidenceSubmissionRoutes(deps));
   app.route('/api', evidenceChangesRoutes(deps));
   app.route('/api', lateWorkRoutes(deps));
+  app.route('/api', priceChangesRoutes(deps));
   app.route('/api', reviewsRoutes(deps, communityTrustReviewHooks));
   app.route('/api', paymentsRoutes(deps));
   app.route('/api', paymentSetupRoutes(deps, { webhookHandlers: paymentIntentWebhookHandlers }));

@@ -357,6 +357,11 @@ export const OFFERS = {
   noteMaxLength: 500,
 } as const;
 
+/** Issue 51 (decision 0467): a new price after the hire. */
+export const PRICE_CHANGES = {
+  reasonMaxLength: 500,
+} as const;
+
 export const LATE_WORK = {
   /** Hours after the due moment, with no extension agreed, from which the client cancels for free. */
   freeCancelAfterHours: 24,

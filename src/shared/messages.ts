@@ -51,6 +51,7 @@ import { firstUserMessages } from './messages/first-user';
 import { evidenceChangesMessages } from './messages/evidence-changes';
 import { lateWorkMessages } from './messages/late-work';
 import { offersMessages } from './messages/offers';
+import { priceChangesMessages } from './messages/price-changes';
 import { cancellationsMessages } from './messages/cancellations';
 
 /**
@@ -113,5 +114,6 @@ export const messages = {
   evidenceChanges: evidenceChangesMessages,
   lateWork: lateWorkMessages,
   offers: offersMessages,
+  priceChanges: priceChangesMessages,
   cancellations: cancellationsMessages,
 } as const;

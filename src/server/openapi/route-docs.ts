@@ -13,6 +13,7 @@ import { disputesDocs } from './paths/disputes';
 import { evidenceDocs } from './paths/evidence';
 import { evidenceChangesDocs } from './paths/evidence-changes';
 import { offersDocs } from './paths/offers';
+import { priceChangesDocs } from './paths/price-changes';
 import { expertsDocs } from './paths/experts';
 import { geoDocs } from './paths/geo';
 import { messagesDocs } from './paths/messages';
@@ -65,4 +66,5 @@ export const routeDocs: RouteDoc[] = [
   ...evidenceDocs,
   ...evidenceChangesDocs,
   ...offersDocs,
+  ...priceChangesDocs,
 ];

@@ -14,3 +14,4 @@ export { submitEvidenceSchema } from '@shared/schemas/evidence.schemas';
 export { createReviewSchema } from '@shared/schemas/reviews.schemas';
 export { requestChangesSchema, requestExtensionSchema } from '@shared/schemas/evidence-changes.schemas';
 export { offerFormSchema } from '@shared/schemas/offers.schemas';
+export { priceChangeFormSchema } from '@shared/schemas/price-changes.schemas';

@@ -19,6 +19,7 @@ import { reliabilityRows } from './reliability.rows';
 import { noAccessRows } from './no-access.rows';
 import { lateWorkRows } from './late-work.rows';
 import { offerRows } from './offers.rows';
+import { priceChangeRows } from './price-changes.rows';
 
 /**
  * Every module's rows. A branch that adds routes adds `<module>.rows.ts` next to these and lists it
@@ -46,4 +47,5 @@ export const matrixRows: MatrixRow[] = [
   ...noAccessRows,
   ...lateWorkRows,
   ...offerRows,
+  ...priceChangeRows,
 ];
