@@ -4,7 +4,7 @@ import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import type { OfferAnswer, OffersResponse } from '@shared/schemas/offers.schemas';
 import type { TaskDto } from '@shared/schemas/task-api';
-import { notifications, tasks } from '../../db/schema';
+import { notifications, tasks, transactions } from '../../db/schema';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { authorize, localOf, payableExpert } from '../payments/payments.test-helpers';
 import { taskInput } from '../tasks/tasks.test-helpers';
@@ -84,6 +84,12 @@ describe('counter-offers before a hire (issue 51)', () => {
     expect(row.budget).toBe(10_500);
     const intent = await authorize(t, { taskId: task.id, client });
     expect((await localOf(t).retrievePaymentIntent(intent.paymentIntentId)).amountCents).toBe(10_500);
+    // The admin transactions show the rate agreed by counter-offer.
+    const [ledger] = await t.db.select().from(transactions).where(eq(transactions.task_id, task.id));
+    const page = await ok<{ rows: Array<{ id: string; offer_amount: number | null }> }>(
+      await t.request('GET', `/api/admin/transactions?search=${ledger.id}`, { cookie: admin.cookie }),
+    );
+    expect(page.rows.find((row) => row.id === ledger.id)?.offer_amount).toBe(10_500);
   });
 
   it('refuses a hire while a proposal waits; the proposer may withdraw it, then the hire is at the current rate', async () => {

@@ -109,7 +109,13 @@ describe('price changes after the hire (issue 51)', () => {
     expect(approved).toMatchObject({ price: 7_000, change: { status: 'approved', authorization: null } });
     await confirmWork(task);
     expect(await intentAt(t, task.intentId)).toMatchObject({ status: 'succeeded', amountCapturedCents: 7_000 });
-    expect((await ledgerOf(t, task.taskId)).find((r) => r.stripe_payment_intent_id === task.intentId)).toMatchObject({ status: 'captured', amount: 7_000, platform_fee: 700 });
+    const ledger = (await ledgerOf(t, task.taskId)).find((r) => r.stripe_payment_intent_id === task.intentId)!;
+    expect(ledger).toMatchObject({ status: 'captured', amount: 7_000, platform_fee: 700 });
+    // The admin transactions show the change.
+    const page = await ok<{ rows: Array<{ id: string; price_changes: unknown[] }> }>(
+      await t.request('GET', `/api/admin/transactions?search=${ledger.id}`, { cookie: admin.cookie }),
+    );
+    expect(page.rows.find((row) => row.id === ledger.id)?.price_changes).toEqual([{ from: 10_000, to: 7_000, authorization: null, second_intent_id: null }]);
   });
 
   it('a declined change keeps the price; the history is for the parties and admins', async () => {
