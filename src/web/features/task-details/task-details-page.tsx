@@ -26,6 +26,7 @@ import { NoAccessPanel } from './no-access/no-access-panel';
 import { ClientCard } from './client-card';
 import { ExpertCard } from './expert-card';
 import { OffersPanel } from './offers/offers-panel';
+import { PriceChangesPanel } from './price-changes/price-changes-panel';
 import { OpenTaskAside, type OpenTaskViewer } from './open-task-aside';
 import { TaskPaymentDialog, TaskPaymentSection } from './payment-slot';
 import { ReviewSection } from './review-section';
@@ -125,6 +126,9 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
             <EvidenceSection task={task} capabilities={capabilities} asAdmin={!isOwner && Boolean(me?.roles.isAdmin)} />
           ) : null}
           {isOwner || isAssignedExpert ? <LateWorkPanel task={task} isOwner={isOwner} /> : null}
+          {(isOwner || isAssignedExpert || me?.roles.isAdmin) && task.expert_id !== null && task.status !== 'open' ? (
+            <PriceChangesPanel taskId={task.id} />
+          ) : null}
           {(isOwner || isAssignedExpert || me?.roles.isAdmin) && (task.status === 'no_access_reported' || task.status === 'disputed' || task.status === 'cancelled') && task.expert_id !== null ? (
             <NoAccessPanel task={task} isOwner={isOwner} />
           ) : null}
