@@ -7,7 +7,8 @@ import { localPaymentIntents, taskPriceChanges } from '../../db/schema';
 import { LOCAL_TEST_CARDS } from '../../providers/payments/local-test-cards';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { intentAt, ledgerOf, submitEvidence, taskOf } from '../holds/money.test-helpers';
-import { assignedTask, cardBody, confirmBody, createIntent } from '../payments/payments.test-helpers';
+import { PaymentProviderError } from '../../providers/payments/payment-provider';
+import { assignedTask, cardBody, confirmBody, createIntent, overrideProvider } from '../payments/payments.test-helpers';
 import { createTaskPayments } from '../payments/task-payments';
 import { reconcilePayments } from '../reconciliation/reconcile';
 
@@ -88,6 +89,30 @@ describe('price changes after the hire (issue 51)', () => {
     const [secondRow] = await t.db.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, second.id));
     // The fee of both holds together is the platform's percent of the final price.
     expect(secondRow.application_fee_amount + 1_000).toBe(platformFeeCents(12_500));
+  });
+
+  it('a second hold whose capture fails at confirmation is captured by the capture job', async () => {
+    const task = await booking(LOCAL_TEST_CARDS.noIncrementalAuthorization);
+    const { change } = await ok<PriceChangeAnswer>(await post(task.base, task.expert, { amount: 11_500, reason: 'A second car.' }), 201);
+    await ok(await post(`${task.base}/${change.id}/approve`, task.client));
+    const [stored] = await t.db.select().from(taskPriceChanges).where(eq(taskPriceChanges.id, change.id));
+    const secondId = stored.second_intent_id!;
+    const local = t.providers.payments;
+    const restore = overrideProvider(t, {
+      capturePaymentIntent: (id: string, options: Parameters<typeof local.capturePaymentIntent>[1]) =>
+        id === secondId ? Promise.reject(new PaymentProviderError('unavailable', 'The provider is down.')) : local.capturePaymentIntent(id, options),
+    });
+    try {
+      await submitEvidence(t, task.taskId, task.expert);
+      await ok(await post(`/api/tasks/${task.taskId}/evidence/confirm`, task.client));
+    } finally {
+      restore();
+    }
+    expect((await intentAt(t, task.intentId)).status).toBe('succeeded');
+    expect((await intentAt(t, secondId)).status).toBe('requires_capture');
+    t.clock.advance(60_000);
+    await t.context.jobs.runDue();
+    expect(await intentAt(t, secondId)).toMatchObject({ status: 'succeeded', amountCapturedCents: 1_500 });
   });
 
   it('a cancel voids the second hold with the first', async () => {
