@@ -9,7 +9,7 @@ import { insertNotifications } from '../notifications/notifications.repository';
 import { adminIds, findTaskRow } from './holds.repository';
 import type { MoneyJobDeps } from './money-job-deps';
 import { moneyNotification } from './money-notifications';
-import { captureSecondHolds } from '../payments/second-holds';
+import { captureSecondHolds, voidSecondHolds } from '../payments/second-holds';
 import {
   ALERT_AFTER_FAILURES,
   MAX_RETRY_ATTEMPTS,
@@ -120,7 +120,9 @@ export function createPaymentRetryHandlers(deps: MoneyJobDeps): Record<string, J
     const task = await findTaskRow(db, taskId);
     // Issue 51: the hold is captured; a raised price's second hold follows it (throws: retried).
     if (task && task.stripe_payment_intent_id === intentId && task.payment_status === 'captured') {
-      await captureSecondHolds({ db, provider: deps.provider }, task);
+      // A stated amount (a dispute settled in part, a call-out fee) is all that is owed: the second hold goes.
+      if (amount === undefined) await captureSecondHolds({ db, provider: deps.provider }, task);
+      else await voidSecondHolds({ db, provider: deps.provider }, task, intentId);
       return;
     }
     // Settled some other way meanwhile (captured, refunded, replaced hold): nothing left to do.

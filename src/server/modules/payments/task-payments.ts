@@ -155,8 +155,10 @@ export function createTaskPayments(deps: Pick<AppDeps, 'db' | 'clock' | 'provide
         return true;
       });
       if (won) {
-        // A raised price held by a second intent is captured with the first; the capture job retries a failure.
-        await captureSecondHolds({ db, provider }, { id: task.id, stripe_payment_intent_id: intentId }).catch(() => undefined);
+        // A raised price held by a second intent is captured with the first (the capture job retries a
+        // failure); a stated amount (a dispute settled in part, a call-out fee) is all that is owed.
+        const settleSecond = options.amountCents === undefined ? captureSecondHolds({ db, provider }, { id: task.id, stripe_payment_intent_id: intentId }) : voidSecondHolds({ db, provider }, task, intentId);
+        await settleSecond.catch(() => undefined);
         return { success: true, payment_intent_id: intentId, amount_captured: amount };
       }
       // A parallel capture of the same hold finished first: same outcome, written once.

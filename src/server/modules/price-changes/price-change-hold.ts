@@ -57,6 +57,9 @@ export async function holdIncrease(deps: PriceChangeHoldDeps, changeId: string):
   const ledger = (await transactionsOfTask(db, task.id)).find((row) => row.stripe_payment_intent_id === intentId);
   const percent = ledger ? Number(ledger.platform_fee_percent) : await platformFeePercent(db);
   const finalFee = platformFeeCents(change.amount, percent);
+  // A raise after a decrease may stay within what is already held: nothing to authorize, and the
+  // capture takes the new price partially.
+  if (ledger && change.amount <= ledger.amount) return settleAuthorization(db, { id: change.id, authorization: 'incremental' });
   try {
     await deps.provider().incrementAuthorization(intentId, {
       amountCents: change.amount,

@@ -143,6 +143,18 @@ describe('price changes after the hire (issue 51)', () => {
     expect(page.rows.find((row) => row.id === ledger.id)?.price_changes).toEqual([{ from: 10_000, to: 7_000, authorization: null, second_intent_id: null }]);
   });
 
+  it('a decrease, then a raise still within the hold: nothing more is authorized and the capture takes the final price', async () => {
+    const task = await booking();
+    const down = await ok<PriceChangeAnswer>(await post(task.base, task.client, { amount: 8_000, reason: 'Smaller job.' }), 201);
+    await ok(await post(`${task.base}/${down.change.id}/approve`, task.expert));
+    const up = await ok<PriceChangeAnswer>(await post(task.base, task.expert, { amount: 9_000, reason: 'One more photo set.' }), 201);
+    const approved = await ok<PriceChangeAnswer>(await post(`${task.base}/${up.change.id}/approve`, task.client));
+    expect(approved).toMatchObject({ price: 9_000, change: { authorization: 'incremental' } });
+    expect((await intentAt(t, task.intentId)).amountCents).toBe(10_000);
+    await confirmWork(task);
+    expect(await intentAt(t, task.intentId)).toMatchObject({ status: 'succeeded', amountCapturedCents: 9_000 });
+  });
+
   it('a declined change keeps the price; the history is for the parties and admins', async () => {
     const task = await booking();
     const { change } = await ok<PriceChangeAnswer>(await post(task.base, task.expert, { amount: 15_000, reason: 'More photos than agreed.' }), 201);
