@@ -31,6 +31,8 @@ const MODULE_ORDER = [
   'no-access',
   'disputes',
   'reconciliation',
+  // Issue 51: a new price after the hire; its increase is a money job, its capture the payments module's.
+  'price-changes',
   'holds',
   // The task's life: evidence, reviews, applications, the visit, chat.
   'evidence',
@@ -39,6 +41,8 @@ const MODULE_ORDER = [
   'verification',
   'reviews',
   'applications',
+  // Issue 51: counter-offers on an application; the hire asks whether one is pending.
+  'offers',
   // Issue 50: overdue work and extensions; its free cancel is the tasks module's.
   'late-work',
   'onsite',

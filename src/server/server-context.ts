@@ -4,6 +4,7 @@ import { reviewRevealJobs } from './modules/reviews/blind-reviews';
 import { communityTrustReviewHooks } from './modules/verification/community-trust';
 import { appointmentJobs } from './modules/appointments/appointment.jobs';
 import { noAccessJobs } from './modules/no-access/no-access.jobs';
+import { priceChangeJobs } from './modules/price-changes/price-changes.jobs';
 import { onsiteJobs } from './modules/onsite/onsite.jobs';
 import { authSecretOf, type Env } from './env';
 import type { Clock } from './lib/clock';
@@ -199,6 +200,7 @@ export function serverJobModules(
     chatBurstJobs({ db, clock }),
     appointmentJobs({ db, clock, email: providers.email, sms: providers.sms }),
     noAccessJobs({ db, clock }),
+    priceChangeJobs({ db, clock, provider: () => providers.payments }),
     onsiteJobs({ db, email: providers.email, sms: providers.sms, publicUrl, secret }),
     adminCountsJobs(db),
     retentionJobs({ db, clock }),

@@ -350,6 +350,18 @@ export const CHANGE_REQUESTS = {
 } as const;
 
 /** Issue 50: late work (docs/decisions/0465). */
+/** Issue 51 (decision 0466): counter-offers on an application before a hire. */
+export const OFFERS = {
+  /** Proposals per application in all (the client's first, then counters). */
+  maxProposals: 3,
+  noteMaxLength: 500,
+} as const;
+
+/** Issue 51 (decision 0467): a new price after the hire. */
+export const PRICE_CHANGES = {
+  reasonMaxLength: 500,
+} as const;
+
 export const LATE_WORK = {
   /** Hours after the due moment, with no extension agreed, from which the client cancels for free. */
   freeCancelAfterHours: 24,

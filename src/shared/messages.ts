@@ -50,6 +50,8 @@ import { pageTitlesMessages } from './messages/page-titles';
 import { firstUserMessages } from './messages/first-user';
 import { evidenceChangesMessages } from './messages/evidence-changes';
 import { lateWorkMessages } from './messages/late-work';
+import { offersMessages } from './messages/offers';
+import { priceChangesMessages } from './messages/price-changes';
 import { cancellationsMessages } from './messages/cancellations';
 import { receiptsMessages } from './messages/receipts';
 import { earningsMessages } from './messages/earnings';
@@ -113,6 +115,8 @@ export const messages = {
   firstUser: firstUserMessages,
   evidenceChanges: evidenceChangesMessages,
   lateWork: lateWorkMessages,
+  offers: offersMessages,
+  priceChanges: priceChangesMessages,
   cancellations: cancellationsMessages,
   receipts: receiptsMessages,
   earnings: earningsMessages,

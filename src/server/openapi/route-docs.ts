@@ -13,6 +13,8 @@ import { noAccessDocs } from './paths/no-access';
 import { disputesDocs } from './paths/disputes';
 import { evidenceDocs } from './paths/evidence';
 import { evidenceChangesDocs } from './paths/evidence-changes';
+import { offersDocs } from './paths/offers';
+import { priceChangesDocs } from './paths/price-changes';
 import { expertsDocs } from './paths/experts';
 import { geoDocs } from './paths/geo';
 import { messagesDocs } from './paths/messages';
@@ -67,4 +69,6 @@ export const routeDocs: RouteDoc[] = [
   ...evidenceDocs,
   ...evidenceChangesDocs,
   ...earningsDocs,
+  ...offersDocs,
+  ...priceChangesDocs,
 ];

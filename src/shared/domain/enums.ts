@@ -113,6 +113,13 @@ export const NOTIFICATION_TYPES = [
   'no_access_contested',
   // Issue 51: a receipt for every payment, partial payment, refund and tip (always emailed).
   'payment_receipt',
+  // Issue 51: counter-offers before a hire (decision 0466) and price changes after it (decision 0467).
+  'offer_proposed',
+  'offer_accepted',
+  'offer_declined',
+  'price_change_proposed',
+  'price_change_approved',
+  'price_change_declined',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

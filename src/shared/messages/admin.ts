@@ -66,4 +66,7 @@ export const adminMessages = {
   openUserInAdmin: 'Show {name} in Users',
   openTask: 'Open task {title}',
   noExpert: 'No expert',
+  // Issue 51: counter-offers and price changes in the transactions list.
+  offerRate: 'Agreed by offer: {amount}',
+  priceChanged: 'Price changed: {from} → {to}',
 } as const;

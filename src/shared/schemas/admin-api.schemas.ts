@@ -53,6 +53,10 @@ const adminTransactionDtoSchema = z.object({
   platform_fee_percent: z.number(),
   status: z.enum(TRANSACTION_STATUSES),
   created_at: isoDate,
+  offer_amount: z.number().int().nullable(),
+  price_changes: z.array(
+    z.object({ from: z.number().int(), to: z.number().int(), authorization: z.string().nullable(), second_intent_id: z.string().nullable() }),
+  ),
 });
 export const adminTransactionPageSchema = paged(adminTransactionDtoSchema).meta({ id: 'AdminTransactionPage' });
 

@@ -43,6 +43,10 @@ export interface AdminTransactionDto {
   platform_fee_percent: number;
   status: TransactionStatus;
   created_at: string;
+  /** Issue 51: the rate agreed by counter-offer before the hire (cents), if any. */
+  offer_amount: number | null;
+  /** Issue 51: the approved price changes after the hire, oldest first (cents; how an increase was held). */
+  price_changes: Array<{ from: number; to: number; authorization: string | null; second_intent_id: string | null }>;
 }
 
 /** A row of the admin task list (issue 52): the task and both parties, each linkable. */

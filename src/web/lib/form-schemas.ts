@@ -13,3 +13,5 @@ export { rejectEvidenceSchema } from '@shared/schemas/disputes.schemas';
 export { submitEvidenceSchema } from '@shared/schemas/evidence.schemas';
 export { createReviewSchema } from '@shared/schemas/reviews.schemas';
 export { requestChangesSchema, requestExtensionSchema } from '@shared/schemas/evidence-changes.schemas';
+export { offerFormSchema } from '@shared/schemas/offers.schemas';
+export { priceChangeFormSchema } from '@shared/schemas/price-changes.schemas';

@@ -20,3 +20,4 @@ export * from './receipts';
 export * from './local-payouts';
 export * from './earnings';
 export * from './tips';
+export * from './offers';

@@ -2,7 +2,9 @@ import { aliasedTable, and, between, count, desc, eq, sql, type SQL } from 'driz
 import type { AdminTransactionsQuery } from '@shared/schemas/admin.schemas';
 import { pageOffset } from '@shared/schemas/common.schemas';
 import type { Db } from '../../db/client';
-import { profiles, tasks, transactions } from '../../db/schema';
+import { applicationOffers, profiles, taskApplications, taskPriceChanges, tasks, transactions } from '../../db/schema';
+
+type PriceChangeSummary = { from: number; to: number; authorization: string | null; second_intent_id: string | null };
 
 const clients = aliasedTable(profiles, 'client');
 const experts = aliasedTable(profiles, 'expert');
@@ -38,6 +40,19 @@ export async function listAdminTransactions(db: Db, query: AdminTransactionsQuer
         platform_fee_percent: transactions.platform_fee_percent,
         status: transactions.status,
         created_at: transactions.created_at,
+        // Issue 51: the rate agreed by counter-offer before the hire, and the price changes after it.
+        offer_amount: sql<number | null>`(
+          select ${applicationOffers.amount} from ${applicationOffers}
+          join ${taskApplications} on ${taskApplications.id} = ${applicationOffers.application_id}
+          where ${applicationOffers.task_id} = ${transactions.task_id} and ${applicationOffers.status} = 'accepted'
+            and ${taskApplications.status} = 'accepted'
+          order by ${applicationOffers.round} desc limit 1)`,
+        price_changes: sql<PriceChangeSummary[]>`coalesce((
+          select json_agg(json_build_object('from', ${taskPriceChanges.previous_amount}, 'to', ${taskPriceChanges.amount},
+            'authorization', ${taskPriceChanges.authorization}, 'second_intent_id', ${taskPriceChanges.second_intent_id})
+            order by ${taskPriceChanges.created_at})
+          from ${taskPriceChanges}
+          where ${taskPriceChanges.task_id} = ${transactions.task_id} and ${taskPriceChanges.status} = 'approved'), '[]'::json)`,
       })
       .from(transactions)
       .leftJoin(tasks, eq(tasks.id, transactions.task_id))

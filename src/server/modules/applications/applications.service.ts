@@ -14,6 +14,7 @@ import {
 } from './applications.repository';
 import type { ApplicationRow, ExpertProfileRow, ProfileRow } from '../tasks/task-details.repository';
 import { adminOverrideOf, recordOverride } from '../admin-overrides/admin-override';
+import { hasPendingOffer } from '../offers/offers.repository';
 import { assertWithinPriceLimits } from '../tasks/price-limits';
 import { assertMayApply } from '../reliability/reliability.service';
 import { enforce, loadVisibleTask } from '../tasks/task-access';
@@ -138,12 +139,19 @@ export function createApplicationsService(deps: TasksServiceDeps) {
           );
           if (!assigned) throw new LostAssignmentRace();
           // A reject of the same application in between rolls the whole assignment back.
-          if (!(await settleApplicationsOnAssign(tx, { taskId: task.id, applicationId, now }))) {
-            throw new LostAssignmentRace();
+          const accepted = await settleApplicationsOnAssign(tx, { taskId: task.id, applicationId, now });
+          if (!accepted) throw new LostAssignmentRace();
+          // Issue 51 (decision 0466): no hire while a rate proposal waits. Asked after the UPDATE above,
+          // which waited for any proposal's lock on the application, so this read sees its commit.
+          if (await hasPendingOffer(tx, applicationId)) throw conflict(messages.offers.hireWhileOfferPending);
+          // A proposal accepted between the first read and the lock: the hire is at the agreed rate.
+          let hired = assigned;
+          if (accepted.proposed_rate !== assigned.budget) {
+            hired = (await updateTaskIf(tx, { id: task.id, from: ['assigned'] }, { budget: accepted.proposed_rate, updated_at: now })) ?? assigned;
           }
-          await notify(tx, [taskNotification.assignment(application.expert_id, assigned)]);
-          await recordOverride(tx, override, assigned, now);
-          return assigned;
+          await notify(tx, [taskNotification.assignment(application.expert_id, hired)]);
+          await recordOverride(tx, override, hired, now);
+          return hired;
         });
         return { task: toTaskDto(updated), message: messages.applications.assigned };
       } catch (error) {

@@ -9,6 +9,7 @@ import { insertNotifications } from '../notifications/notifications.repository';
 import { adminIds, findTaskRow } from './holds.repository';
 import type { MoneyJobDeps } from './money-job-deps';
 import { moneyNotification } from './money-notifications';
+import { captureSecondHolds, voidSecondHolds } from '../payments/second-holds';
 import {
   ALERT_AFTER_FAILURES,
   MAX_RETRY_ATTEMPTS,
@@ -117,6 +118,13 @@ export function createPaymentRetryHandlers(deps: MoneyJobDeps): Record<string, J
   const captureRetry: JobHandler = async (job) => {
     const { taskId, intentId, amount, fee } = job.payload as RetryPayload;
     const task = await findTaskRow(db, taskId);
+    // Issue 51: the hold is captured; a raised price's second hold follows it (throws: retried).
+    if (task && task.stripe_payment_intent_id === intentId && task.payment_status === 'captured') {
+      // A stated amount (a dispute settled in part, a call-out fee) is all that is owed: the second hold goes.
+      if (amount === undefined) await captureSecondHolds({ db, provider: deps.provider }, task);
+      else await voidSecondHolds({ db, provider: deps.provider }, task, intentId);
+      return;
+    }
     // Settled some other way meanwhile (captured, refunded, replaced hold): nothing left to do.
     // A cancelled task's job carries its call-out fee (issue 50); only a stated amount is captured there.
     if (!task || task.stripe_payment_intent_id !== intentId || task.payment_status !== 'authorized' || !isCapturable(task.status, { amount })) return;

@@ -14,6 +14,7 @@ import {
 } from '../../providers/payments/payment-provider';
 import { crashPoint } from '../../ops/crash-points';
 import { paymentNotification } from './payment-notifications';
+import { captureSecondHolds, voidSecondHolds } from './second-holds';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { issueReceipt } from '../receipts/issue-receipt';
 import {
@@ -104,9 +105,11 @@ export function createTaskPayments(deps: Pick<AppDeps, 'db' | 'clock' | 'provide
 
       const authorizedRow = (await transactionsOfTask(db, task.id)).find((row) => row.stripe_payment_intent_id === intentId);
       const held = authorizedRow?.amount ?? task.budget;
+      // Issue 51: a price lowered after the hire (decision 0467) captures only the new price.
+      const wanted = options.amountCents ?? (task.budget < held ? task.budget : undefined);
       const partial =
-        options.amountCents !== undefined && (options.amountCents < held || task.status === 'cancelled')
-          ? { amountCents: options.amountCents, feeCents: options.feeCents ?? platformFeeCents(options.amountCents, Number(authorizedRow?.platform_fee_percent ?? (await platformFeePercent(db)))) }
+        wanted !== undefined && (wanted < held || task.status === 'cancelled')
+          ? { amountCents: wanted, feeCents: options.feeCents ?? platformFeeCents(wanted, Number(authorizedRow?.platform_fee_percent ?? (await platformFeePercent(db)))) }
           : null;
       const key = await attemptKey(db, { taskId: task.id, action: 'capture', intentId });
       await startAction(db, { taskId: task.id, action: 'capture', key, intentId, amount: partial?.amountCents ?? task.budget, now: clock.now() });
@@ -162,7 +165,13 @@ export function createTaskPayments(deps: Pick<AppDeps, 'db' | 'clock' | 'provide
         }
         return true;
       });
-      if (won) return { success: true, payment_intent_id: intentId, amount_captured: amount };
+      if (won) {
+        // A raised price held by a second intent is captured with the first (the capture job retries a
+        // failure); a stated amount (a dispute settled in part, a call-out fee) is all that is owed.
+        const settleSecond = options.amountCents === undefined ? captureSecondHolds({ db, provider }, { id: task.id, stripe_payment_intent_id: intentId }) : voidSecondHolds({ db, provider }, task, intentId);
+        await settleSecond.catch(() => undefined);
+        return { success: true, payment_intent_id: intentId, amount_captured: amount };
+      }
       // A parallel capture of the same hold finished first: same outcome, written once.
       const current = await findTask(db, task.id);
       return current?.payment_status === 'captured'
@@ -198,6 +207,8 @@ export function createTaskPayments(deps: Pick<AppDeps, 'db' | 'clock' | 'provide
         await clearReleasedIntent(tx, { taskId: task.id, intentId, now });
         await finishAction(tx, { key, status: 'succeeded', intentId, now });
       });
+      // Issue 51: a second hold of a raised price is released with the first (throws: the void job retries).
+      await voidSecondHolds({ db, provider }, task, intentId);
     },
   };
 }

@@ -15,6 +15,8 @@ import {
   type CreateAccountLinkInput,
   type CreateConnectedAccountInput,
   type CreatePaymentIntentInput,
+  incrementUnavailable,
+  type IncrementAuthorizationOptions,
   type PaymentIntentInfo,
   type PaymentIntentStatus,
   type PaymentProvider,
@@ -50,11 +52,12 @@ import {
   captureLocalIntent,
   CONFIRMABLE,
   idempotencyConflict,
+  incrementLocalIntent,
   moveLocalIntent,
 } from './local-intent-changes';
 import { validateNewIntent } from './local-intent-rules';
 import { refundLocalPayment } from './local-refunds';
-import { cardOutcome, type LocalCardInput } from './local-test-cards';
+import { cardOutcome, NO_INCREMENTAL_SUFFIX, type LocalCardInput } from './local-test-cards';
 import { listLocalBalanceTransactions, listLocalPayouts, settleLocalAccount } from './local-payouts';
 import type { BalanceTransactionInfo, DashboardLoginLink, ListPayoutFactsOptions, PayoutInfo } from './provider-payouts';
 
@@ -230,6 +233,13 @@ export class LocalPaymentProvider implements PaymentProvider {
     return this.retrievePaymentIntent(id);
   }
 
+  async incrementAuthorization(id: string, options: IncrementAuthorizationOptions): Promise<PaymentIntentInfo> {
+    const intent = await this.loadIntent(id);
+    if (intent.payment_method?.endsWith(NO_INCREMENTAL_SUFFIX)) throw incrementUnavailable();
+    await incrementLocalIntent(this.db, { id, ...options, now: this.clock.now() });
+    return this.retrievePaymentIntent(id);
+  }
+
   async verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<ProviderEvent> {
     const payload = readSignedLocalWebhook({
       secret: this.webhookSecret,
@@ -287,7 +297,7 @@ export class LocalPaymentProvider implements PaymentProvider {
         declineCode: outcome.declineCode,
       });
     }
-    const paymentMethod = localId('pm');
+    const paymentMethod = outcome.kind === 'authorized' && !outcome.incremental ? `${localId('pm')}${NO_INCREMENTAL_SUFFIX}` : localId('pm');
     return outcome.kind === 'authorized'
       ? this.moveIntent(row.id, CONFIRMABLE, authorizedState(now, paymentMethod))
       : this.moveIntent(row.id, CONFIRMABLE, { status: 'requires_action', payment_method: paymentMethod });

@@ -109,3 +109,28 @@ export async function moveLocalIntent(
     .returning();
   return row ? intentInfoFromRow(row) : null;
 }
+
+/**
+ * Grows an authorized, unlapsed hold to `amountCents` with its new fee, once per idempotency key
+ * (issue 51). The new total must be more than the hold: the real provider refuses anything else.
+ */
+export async function incrementLocalIntent(
+  db: Db,
+  params: { id: string; amountCents: number; applicationFeeCents: number; idempotencyKey: string; now: Date },
+): Promise<void> {
+  const { id, amountCents, now } = params;
+  if (!Number.isInteger(amountCents) || !Number.isInteger(params.applicationFeeCents) || params.applicationFeeCents < 0 || params.applicationFeeCents > amountCents) {
+    throw new PaymentProviderError('invalid_request', 'The amount and the application fee must be whole numbers of cents, the fee at most the amount.', { providerCode: 'parameter_invalid' });
+  }
+  await runIdempotent(db, { scope: 'increment', key: params.idempotencyKey, objectId: id, now }, async (tx) => {
+    const row = (await findIntent(tx, id))!;
+    if (row.status !== 'requires_capture' || !row.capture_before || row.capture_before <= now) throw captureRefusal(row, now);
+    if (amountCents <= row.amount) {
+      throw new PaymentProviderError('invalid_request', 'The new amount must be greater than the amount currently authorized.', { providerCode: 'parameter_invalid' });
+    }
+    await tx
+      .update(localPaymentIntents)
+      .set({ amount: amountCents, application_fee_amount: params.applicationFeeCents })
+      .where(and(eq(localPaymentIntents.id, id), eq(localPaymentIntents.status, 'requires_capture')));
+  }).then((result) => assertSameIntent(result, id));
+}

@@ -29,7 +29,7 @@ export function intentInfoFromRow(row: LocalIntentRow): PaymentIntentInfo {
   };
 }
 
-export type IdempotentScope = 'create_account' | 'create_intent' | 'capture' | 'cancel' | 'refund' | 'reauthorize';
+export type IdempotentScope = 'create_account' | 'create_intent' | 'capture' | 'cancel' | 'refund' | 'reauthorize' | 'increment';
 
 /**
  * Runs `work` once per idempotency key, like the real provider: the key is claimed in the same

@@ -12,10 +12,18 @@ export const LOCAL_TEST_CARDS = {
   insufficientFunds: '4000000000009995',
   /** Asks for authentication (3-D Secure) before it is authorized. */
   requiresAuthentication: '4000002500003155',
+  /** Authorized at once, but its holds cannot be incremented (issue 51: a price increase takes a second hold). */
+  noIncrementalAuthorization: '4000000000001265',
 } as const;
 
+/**
+ * The local provider keeps a card's lack of incremental authorization on its payment method id (the
+ * real provider reports it on the charge); a second hold with that saved method inherits it.
+ */
+export const NO_INCREMENTAL_SUFFIX = '_noincr';
+
 export type CardOutcome =
-  | { kind: 'authorized' }
+  | { kind: 'authorized'; incremental: boolean }
   | { kind: 'requires_authentication' }
   | { kind: 'declined'; code: string; declineCode: string | null; message: string };
 
@@ -66,9 +74,11 @@ export function cardOutcome(card: LocalCardInput, now: Date): CardOutcome {
       };
     case LOCAL_TEST_CARDS.requiresAuthentication:
       return { kind: 'requires_authentication' };
+    case LOCAL_TEST_CARDS.noIncrementalAuthorization:
+      return { kind: 'authorized', incremental: false };
     default:
       // Any other well-formed number stands in for a good card.
-      return { kind: 'authorized' };
+      return { kind: 'authorized', incremental: true };
   }
 }
 

@@ -46,6 +46,13 @@ export interface PaymentProvider {
     id: string,
     options: { idempotencyKey: string; reason: CancelHoldReason },
   ): Promise<PaymentIntentInfo>;
+  /**
+   * Grows an authorized hold to `amountCents` (the new total) with `applicationFeeCents` (the new
+   * total fee): the provider's incremental authorization. Throws INCREMENT_UNAVAILABLE (kind
+   * invalid_state) when the card does not allow it; the caller then places a second hold for the
+   * difference with the saved payment method (docs/decisions/0467).
+   */
+  incrementAuthorization(id: string, options: IncrementAuthorizationOptions): Promise<PaymentIntentInfo>;
 
   /** Verifies the signature of a raw webhook body; throws AppError bad_request when it does not match. */
   verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<ProviderEvent>;
@@ -82,6 +89,26 @@ export interface CaptureOptions {
   /** The platform fee on a partial capture. */
   applicationFeeCents?: number;
 }
+
+export interface IncrementAuthorizationOptions {
+  /** The hold's new total (more than it holds now). */
+  amountCents: number;
+  /** The platform fee on the new total. */
+  applicationFeeCents: number;
+  idempotencyKey: string;
+}
+
+/** The provider code of a refused incremental authorization (the card or the intent does not allow it). */
+export const INCREMENT_UNAVAILABLE = 'incremental_authorization_unavailable';
+
+export const incrementUnavailable = () =>
+  new PaymentProviderError('invalid_state', 'This PaymentIntent is not eligible for an incremental authorization.', {
+    providerCode: INCREMENT_UNAVAILABLE,
+  });
+
+/** Whether a failure of incrementAuthorization means "use a second hold", not "try again". */
+export const isIncrementUnavailable = (error: unknown) =>
+  error instanceof PaymentProviderError && error.providerCode === INCREMENT_UNAVAILABLE;
 
 export interface RefundInput {
   paymentIntentId: string;
@@ -239,7 +266,15 @@ export function expertFieldsFromAccountStatus(status: AccountStatus): ExpertPaym
   return { stripe_onboarding_completed: true, stripe_account_status: 'restricted' };
 }
 
-export type TaskPaymentAction = 'create_payment_intent' | 'capture' | 'cancel_hold' | 'reauthorize' | 'refund';
+export type TaskPaymentAction =
+  | 'create_payment_intent'
+  | 'capture'
+  | 'cancel_hold'
+  | 'reauthorize'
+  | 'refund'
+  // Issue 51: a price increase grows the hold, or places a second one for the difference.
+  | 'increment_authorization'
+  | 'second_hold';
 
 /**
  * The idempotency key of one payment call about one task. Retries of the same call reuse it, so a

@@ -145,6 +145,7 @@ describe('StripePaymentProvider requests', () => {
       application_fee_amount: '2000',
       'transfer_data[destination]': destination,
       'automatic_payment_methods[enabled]': 'true',
+      'payment_method_options[card][request_incremental_authorization]': 'if_available',
       description: 'Inspect a house',
       'metadata[task_id]': 'task-7',
       'expand[0]': 'latest_charge',
@@ -183,6 +184,27 @@ describe('StripePaymentProvider requests', () => {
     expect(lastRequest()).toMatchObject({ method: 'POST', path: `/v1/payment_intents/${second.id}/cancel` });
     expect(lastRequest().headers['idempotency-key']).toBe('task:t:cancel_hold');
     expect(lastRequest().params.cancellation_reason).toBe('abandoned');
+  });
+
+  // Issue 51: a price increase (decision 0467).
+  it('increments an eligible hold with the new total, its fee and the caller key; an ineligible one is refused before any POST', async () => {
+    const destination = await payableAccount();
+    const create = () =>
+      env.provider.createPaymentIntent({ amountCents: 5_000, currency: 'usd', applicationFeeCents: 500, destinationAccountId: destination, description: 'x', metadata: {}, idempotencyKey: randomUUID() });
+    const eligible = await create();
+    await env.local.confirmPaymentIntent(eligible.clientSecret, { cardNumber: LOCAL_TEST_CARDS.success });
+    const grown = await env.provider.incrementAuthorization(eligible.id, { amountCents: 6_500, applicationFeeCents: 650, idempotencyKey: 'task:t:increment_authorization:c1' });
+    expect(lastRequest()).toMatchObject({ method: 'POST', path: `/v1/payment_intents/${eligible.id}/increment_authorization` });
+    expect(lastRequest().params).toMatchObject({ amount: '6500', application_fee_amount: '650' });
+    expect(lastRequest().headers['idempotency-key']).toBe('task:t:increment_authorization:c1');
+    expect(grown.amountCents).toBe(6_500);
+
+    const ineligible = await create();
+    await env.local.confirmPaymentIntent(ineligible.clientSecret, { cardNumber: LOCAL_TEST_CARDS.noIncrementalAuthorization });
+    await expect(
+      env.provider.incrementAuthorization(ineligible.id, { amountCents: 6_500, applicationFeeCents: 650, idempotencyKey: randomUUID() }),
+    ).rejects.toMatchObject({ providerCode: 'incremental_authorization_unavailable' });
+    expect(lastRequest()).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${ineligible.id}` });
   });
 
   // Issue 50: the call-out fee of a late cancel is a partial capture (decision 0460).

@@ -12,6 +12,8 @@ import {
   type CreateAccountLinkInput,
   type CreateConnectedAccountInput,
   type CreatePaymentIntentInput,
+  incrementUnavailable,
+  type IncrementAuthorizationOptions,
   type PaymentIntentInfo,
   type PaymentProvider,
   type ProviderEvent,
@@ -110,6 +112,8 @@ export class StripePaymentProvider implements PaymentProvider {
           application_fee_amount: input.applicationFeeCents,
           transfer_data: { destination: input.destinationAccountId },
           automatic_payment_methods: { enabled: true },
+          // Issue 51: a price increase grows this hold where the card allows it.
+          payment_method_options: { card: { request_incremental_authorization: 'if_available' } },
           description: input.description,
           metadata: input.metadata,
           ...(input.paymentMethodId ? { payment_method: input.paymentMethodId } : {}),
@@ -179,6 +183,7 @@ export class StripePaymentProvider implements PaymentProvider {
           transfer_data: { destination: input.destinationAccountId },
           payment_method: input.paymentMethodId,
           payment_method_types: ['card'],
+          payment_method_options: { card: { request_incremental_authorization: 'if_available' } },
           confirm: true,
           off_session: true,
           description: input.description,
@@ -199,6 +204,21 @@ export class StripePaymentProvider implements PaymentProvider {
       this.stripe.paymentIntents.cancel(
         id,
         { cancellation_reason: stripeCancellationReason(options.reason), expand: EXPAND_CHARGE },
+        { idempotencyKey: options.idempotencyKey },
+      ),
+    );
+    return paymentIntentInfoFromStripe(intent);
+  }
+
+  async incrementAuthorization(id: string, options: IncrementAuthorizationOptions): Promise<PaymentIntentInfo> {
+    // The provider answers an ineligible intent with a generic error: ask the charge first, so that
+    // the caller can tell "use a second hold" from "try again".
+    const current = await call(() => this.stripe.paymentIntents.retrieve(id, { expand: EXPAND_CHARGE }));
+    if (incrementalStatusOf(current) !== 'available') throw incrementUnavailable();
+    const intent = await call(() =>
+      this.stripe.paymentIntents.incrementAuthorization(
+        id,
+        { amount: options.amountCents, application_fee_amount: options.applicationFeeCents, expand: EXPAND_CHARGE },
         { idempotencyKey: options.idempotencyKey },
       ),
     );
@@ -257,6 +277,12 @@ export class StripePaymentProvider implements PaymentProvider {
 /** A page of the earnings never needs more than this many of one account's objects at once. */
 const MAX_LISTED = 1000;
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+/** latest_charge.payment_method_details.card.incremental_authorization.status, when the charge is expanded. */
+function incrementalStatusOf(intent: Stripe.PaymentIntent): string | null {
+  const charge = intent.latest_charge;
+  if (!charge || typeof charge === 'string') return null;
+  return charge.payment_method_details?.card?.incremental_authorization?.status ?? null;
+}
 
 async function call<T>(request: () => Promise<T>): Promise<T> {
   try {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
+import { incrementalAuthorizationCases } from './incremental-authorization.contract';
 import {
   expertFieldsFromAccountStatus,
   PaymentProviderError,
@@ -20,8 +21,11 @@ export interface PaymentProviderContractHarness {
   now(): Date;
   /** A connected account that has finished onboarding and can receive destination charges. */
   createPayableAccount(): Promise<string>;
-  /** Brings an intent to requires_capture, as the client's card entry would. */
-  authorize(intent: PaymentIntentInfo): Promise<void>;
+  /**
+   * Brings an intent to requires_capture, as the client's card entry would; `incremental: false`
+   * with a card whose holds cannot be incremented (issue 51).
+   */
+  authorize(intent: PaymentIntentInfo, options?: { incremental?: boolean }): Promise<void>;
   /** Moves time past the intent's hold, when the harness can. */
   expireHold?(intent: PaymentIntentInfo): Promise<void>;
   /** The application fee the provider holds on an intent now (read from the provider's own state). */
@@ -321,6 +325,9 @@ export function runPaymentProviderContract(
       expect((await h.provider.reauthorizeWithSavedMethod(input)).id).toBe(fresh.id);
       expect((await h.provider.retrievePaymentIntent(intent.id)).status).toBe('requires_capture');
     });
+
+    // Issue 51: a price increase grows the hold, or takes a second one (./incremental-authorization.contract.ts).
+    incrementalAuthorizationCases(() => h);
 
     it('verifies webhook signatures and maps the event', async () => {
       const rawBody = JSON.stringify({

@@ -9,6 +9,7 @@ import { api, ApiError } from '@web/lib/api';
 import { AdminReasonDialog } from '@web/components/admin-reason-dialog';
 import { ApplicationStatusBadge } from './application-status-badge';
 import { ExpertSummary } from './expert-card';
+import { OffersPanel } from './offers/offers-panel';
 import { errorText, taskPath, useTaskAction } from './task-query';
 
 const detailsText = messages.taskPages.details;
@@ -85,6 +86,7 @@ export function ApplicationsSection({ task, capabilities, onHired, asAdmin = fal
                     <dd className="whitespace-pre-wrap">{application.notes}</dd>
                   </div>
                 </dl>
+                <OffersPanel taskId={task.id} applicationId={application.id} open={application.status === 'pending' && task.status === 'open'} />
                 {canAssign && application.status === 'pending' ? (
                   <div className="flex flex-wrap gap-2">
                     {asAdmin ? (

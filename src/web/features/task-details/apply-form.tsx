@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { loadFormSchemas } from '@web/lib/load-form-schemas';
 import { APPLICATIONS } from '@shared/constants';
 import { format } from '@shared/format-message';
@@ -112,7 +112,8 @@ export function ApplyForm({ onApply }: ApplyFormProps) {
 }
 
 /** The expert's own application on the task, once sent. */
-export function MyApplication({ application }: { application: ApplicationDto }) {
+/** `children`: what follows the cover letter (the rate proposals, issue 51). */
+export function MyApplication({ application, children }: { application: ApplicationDto; children?: ReactNode }) {
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-2">
@@ -127,6 +128,7 @@ export function MyApplication({ application }: { application: ApplicationDto }) 
           <span className="font-semibold tabular-nums">{formatUsd(application.proposed_rate)}</span>
         </p>
         <p className="whitespace-pre-wrap">{application.notes}</p>
+        {children}
       </CardContent>
     </Card>
   );

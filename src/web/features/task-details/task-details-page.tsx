@@ -25,6 +25,8 @@ import { LateWorkPanel } from './late-work/late-work-panel';
 import { NoAccessPanel } from './no-access/no-access-panel';
 import { ClientCard } from './client-card';
 import { ExpertCard } from './expert-card';
+import { OffersPanel } from './offers/offers-panel';
+import { PriceChangesPanel } from './price-changes/price-changes-panel';
 import { OpenTaskAside, type OpenTaskViewer } from './open-task-aside';
 import { TaskPaymentDialog, TaskPaymentSection } from './payment-slot';
 import { ReviewSection } from './review-section';
@@ -129,6 +131,9 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
             <EvidenceSection task={task} capabilities={capabilities} asAdmin={!isOwner && Boolean(me?.roles.isAdmin)} />
           ) : null}
           {isOwner || isAssignedExpert ? <LateWorkPanel task={task} isOwner={isOwner} /> : null}
+          {(isOwner || isAssignedExpert || me?.roles.isAdmin) && task.expert_id !== null && task.status !== 'open' ? (
+            <PriceChangesPanel taskId={task.id} />
+          ) : null}
           {(isOwner || isAssignedExpert || me?.roles.isAdmin) && (task.status === 'no_access_reported' || task.status === 'disputed' || task.status === 'cancelled') && task.expert_id !== null ? (
             <NoAccessPanel task={task} isOwner={isOwner} />
           ) : null}
@@ -150,7 +155,11 @@ function TaskDetails({ task, me }: { task: TaskDetailsDto; me: MeDto | null | un
               <ApplyForm onApply={(input) => apply.mutateAsync(input)} />
             </div>
           ) : null}
-          {myApplication && !isAssignedExpert ? <MyApplication application={myApplication} /> : null}
+          {myApplication && !isAssignedExpert ? (
+            <MyApplication application={myApplication}>
+              <OffersPanel taskId={task.id} applicationId={myApplication.id} open={myApplication.status === 'pending' && task.status === 'open'} />
+            </MyApplication>
+          ) : null}
           <ReviewSection task={task} capabilities={capabilities} />
           {(isOwner || isAssignedExpert) && (task.status === 'verified' || task.status === 'completed') ? (
             <TwoWayReviews task={task} />

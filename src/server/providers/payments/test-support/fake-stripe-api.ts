@@ -1,4 +1,5 @@
 import type { LocalPaymentProvider } from '../local-adapter';
+import { NO_INCREMENTAL_SUFFIX } from '../local-test-cards';
 import { PaymentProviderError, type PaymentIntentInfo } from '../payment-provider';
 
 /**
@@ -82,6 +83,8 @@ export function createFakeStripeApi(local: LocalPaymentProvider) {
     if (method === 'POST' && path === '/v1/payment_intents') {
       if (p.capture_method !== 'manual')
         throw new PaymentProviderError('invalid_request', 'fake: capture_method must be manual');
+      if (p['payment_method_options[card][request_incremental_authorization]'] !== 'if_available')
+        throw new PaymentProviderError('invalid_request', 'fake: holds ask for incremental authorization where available');
       const metadata = Object.fromEntries(
         Object.entries(p)
           .filter(([key]) => key.startsWith('metadata['))
@@ -127,6 +130,14 @@ export function createFakeStripeApi(local: LocalPaymentProvider) {
         idempotencyKey,
         ...(p.amount_to_capture ? { amountCents: Number(p.amount_to_capture) } : {}),
         ...(p.application_fee_amount ? { applicationFeeCents: Number(p.application_fee_amount) } : {}),
+      });
+      return renderIntent(intent, expandCharge);
+    }
+    if (method === 'POST' && (match = path.match(/^\/v1\/payment_intents\/([^/]+)\/increment_authorization$/))) {
+      const intent = await local.incrementAuthorization(match[1], {
+        idempotencyKey,
+        amountCents: Number(p.amount),
+        applicationFeeCents: Number(p.application_fee_amount),
       });
       return renderIntent(intent, expandCharge);
     }
@@ -220,7 +231,11 @@ export function createFakeStripeApi(local: LocalPaymentProvider) {
           object: 'charge',
           payment_method_details: {
             type: 'card',
-            card: { capture_before: Math.floor(intent.captureBefore.getTime() / 1000) },
+            card: {
+              capture_before: Math.floor(intent.captureBefore.getTime() / 1000),
+              // The local provider marks a card without incremental authorization on its payment method.
+              incremental_authorization: { status: intent.paymentMethodId?.endsWith(NO_INCREMENTAL_SUFFIX) ? 'unavailable' : 'available' },
+            },
           },
         }
       : null;

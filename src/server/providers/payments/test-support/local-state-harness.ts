@@ -34,8 +34,9 @@ export function localStateHarness(params: {
       await local.setAccountState(accountId, 'complete');
       return accountId;
     },
-    async authorize(intent) {
-      await local.confirmPaymentIntent(intent.clientSecret, { cardNumber: LOCAL_TEST_CARDS.success });
+    async authorize(intent, options) {
+      const cardNumber = options?.incremental === false ? LOCAL_TEST_CARDS.noIncrementalAuthorization : LOCAL_TEST_CARDS.success;
+      await local.confirmPaymentIntent(intent.clientSecret, { cardNumber });
     },
     async expireHold(intent) {
       const current = await local.retrievePaymentIntent(intent.id);

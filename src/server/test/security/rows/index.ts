@@ -20,6 +20,8 @@ import { receiptsRows } from './receipts.rows';
 import { noAccessRows } from './no-access.rows';
 import { lateWorkRows } from './late-work.rows';
 import { earningsRows } from './earnings.rows';
+import { offerRows } from './offers.rows';
+import { priceChangeRows } from './price-changes.rows';
 
 /**
  * Every module's rows. A branch that adds routes adds `<module>.rows.ts` next to these and lists it
@@ -48,4 +50,6 @@ export const matrixRows: MatrixRow[] = [
   ...noAccessRows,
   ...lateWorkRows,
   ...earningsRows,
+  ...offerRows,
+  ...priceChangeRows,
 ];

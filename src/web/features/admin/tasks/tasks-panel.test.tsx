@@ -42,6 +42,8 @@ const TRANSACTION: AdminTransactionDto = {
   platform_fee_percent: 10,
   status: 'voided',
   created_at: '2026-11-27T10:00:00.000Z',
+  offer_amount: null,
+  price_changes: [],
 };
 
 function setup(element: React.ReactElement, path: string) {

@@ -6,6 +6,7 @@ import { TRANSACTION_STATUSES, type TransactionStatus } from '@shared/domain/enu
 import { formatUsd } from '@shared/domain/money';
 import { format } from '@shared/format-message';
 import { adminMessages as adminText } from '@shared/messages/admin';
+import { priceChangesMessages } from '@shared/messages/price-changes';
 import { Badge, type BadgeVariant } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { TableCell, TableHead, TableRow } from '@web/components/ui/table';
@@ -97,7 +98,18 @@ function TransactionsList({ linkedSearch }: { linkedSearch: string }) {
                     <span className="text-muted-foreground">{adminText.noExpert}</span>
                   )}
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{formatUsd(row.amount)}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {formatUsd(row.amount)}
+                  {row.offer_amount !== null ? (
+                    <span className="block text-xs text-muted-foreground">{format(adminText.offerRate, { amount: formatUsd(row.offer_amount) })}</span>
+                  ) : null}
+                  {row.price_changes.map((change, index) => (
+                    <span key={index} className="block text-xs text-muted-foreground">
+                      {format(adminText.priceChanged, { from: formatUsd(change.from), to: formatUsd(change.to) })}
+                      {change.authorization === 'second_hold' ? ` · ${priceChangesMessages.authorizationSecondHold}` : ''}
+                    </span>
+                  ))}
+                </TableCell>
                 <TableCell className="text-right tabular-nums">
                   {formatUsd(row.platform_fee)} <span className="text-xs text-muted-foreground">({row.platform_fee_percent}%)</span>
                 </TableCell>
