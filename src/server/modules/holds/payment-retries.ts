@@ -121,8 +121,8 @@ export function createPaymentRetryHandlers(deps: MoneyJobDeps): Record<string, J
     // Issue 51: the hold is captured; a raised price's second hold follows it (throws: retried).
     if (task && task.stripe_payment_intent_id === intentId && task.payment_status === 'captured') {
       // A stated amount (a dispute settled in part, a call-out fee) is all that is owed: the second hold goes.
-      if (amount === undefined) await captureSecondHolds({ db, provider: deps.provider }, task);
-      else await voidSecondHolds({ db, provider: deps.provider }, task, intentId);
+      if (amount === undefined) await captureSecondHolds({ db, clock, provider: deps.provider }, task);
+      else await voidSecondHolds({ db, clock, provider: deps.provider }, task, intentId);
       return;
     }
     // Settled some other way meanwhile (captured, refunded, replaced hold): nothing left to do.

@@ -168,7 +168,7 @@ export function createTaskPayments(deps: Pick<AppDeps, 'db' | 'clock' | 'provide
       if (won) {
         // A raised price held by a second intent is captured with the first (the capture job retries a
         // failure); a stated amount (a dispute settled in part, a call-out fee) is all that is owed.
-        const settleSecond = options.amountCents === undefined ? captureSecondHolds({ db, provider }, { id: task.id, stripe_payment_intent_id: intentId }) : voidSecondHolds({ db, provider }, task, intentId);
+        const settleSecond = options.amountCents === undefined ? captureSecondHolds({ db, clock, provider }, { id: task.id, stripe_payment_intent_id: intentId }) : voidSecondHolds({ db, clock, provider }, task, intentId);
         await settleSecond.catch(() => undefined);
         return { success: true, payment_intent_id: intentId, amount_captured: amount };
       }
@@ -208,7 +208,7 @@ export function createTaskPayments(deps: Pick<AppDeps, 'db' | 'clock' | 'provide
         await finishAction(tx, { key, status: 'succeeded', intentId, now });
       });
       // Issue 51: a second hold of a raised price is released with the first (throws: the void job retries).
-      await voidSecondHolds({ db, provider }, task, intentId);
+      await voidSecondHolds({ db, clock, provider }, task, intentId);
     },
   };
 }

@@ -98,7 +98,23 @@ export async function holdIncrease(deps: PriceChangeHoldDeps, changeId: string):
       paymentMethodId,
     });
     if (second.status !== 'requires_capture') return fail(deps, change);
-    return settleAuthorization(db, { id: change.id, authorization: 'second_hold', secondIntentId: second.id });
+    // The second hold is a transaction of its own: admins see it, refund it and count its fee.
+    return db.transaction(async (tx) => {
+      const settled = await settleAuthorization(tx, { id: change.id, authorization: 'second_hold', secondIntentId: second.id });
+      if (settled) {
+        await upsertIntentTransaction(tx, {
+          taskId: task.id,
+          intentId: second.id,
+          amount: difference,
+          platformFee: Math.max(0, finalFee - heldFee),
+          platformFeePercent: percent,
+          status: 'authorized',
+          from: ['pending', 'authorized'],
+          now: clock.now(),
+        });
+      }
+      return settled;
+    });
   } catch (error) {
     if (isPermanent(error)) return fail(deps, change);
     throw error;

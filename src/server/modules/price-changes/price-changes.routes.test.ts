@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformFeeCents } from '@shared/domain/money';
 import { messages } from '@shared/messages';
 import type { PriceChangeAnswer, PriceChangesResponse } from '@shared/schemas/price-changes.schemas';
-import { localPaymentIntents, taskPriceChanges } from '../../db/schema';
+import { localPaymentIntents, receipts, taskPriceChanges } from '../../db/schema';
 import { LOCAL_TEST_CARDS } from '../../providers/payments/local-test-cards';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { intentAt, ledgerOf, submitEvidence, taskOf } from '../holds/money.test-helpers';
@@ -89,6 +89,26 @@ describe('price changes after the hire (issue 51)', () => {
     const [secondRow] = await t.db.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, second.id));
     // The fee of both holds together is the platform's percent of the final price.
     expect(secondRow.application_fee_amount + 1_000).toBe(platformFeeCents(12_500));
+    // The second hold is a transaction of its own: in the ledger (admins refund it and count its fee)
+    // and on the client's receipts, once even when the capture job replays it.
+    const ledger = await ledgerOf(t, task.taskId);
+    expect(ledger.find((row) => row.stripe_payment_intent_id === second.id)).toMatchObject({
+      status: 'captured',
+      amount: 2_500,
+      platform_fee: secondRow.application_fee_amount,
+    });
+    await t.context.jobs.runDue();
+    const receiptsOf = async () =>
+      (await t.db.select().from(receipts).where(eq(receipts.task_id, task.taskId))).map((row) => [row.kind, row.amount]).sort();
+    expect(await receiptsOf()).toEqual([
+      ['payment', 10_000],
+      ['payment', 2_500],
+    ]);
+    const secondLedger = ledger.find((row) => row.stripe_payment_intent_id === second.id)!;
+    const admin = await t.createUser('admin');
+    await ok(await post(`/api/admin/transactions/${secondLedger.id}/refund`, admin, { amount_cents: 2_500, idempotency_key: crypto.randomUUID() }));
+    expect((await ledgerOf(t, task.taskId)).find((row) => row.id === secondLedger.id)).toMatchObject({ status: 'refunded', amount_refunded: 2_500 });
+    expect(await receiptsOf()).toContainEqual(['refund', 2_500]);
   });
 
   it('a second hold whose capture fails at confirmation is captured by the capture job', async () => {
@@ -124,6 +144,7 @@ describe('price changes after the hire (issue 51)', () => {
     await t.context.jobs.runDue();
     expect((await intentAt(t, task.intentId)).status).toBe('canceled');
     expect((await intentAt(t, stored.second_intent_id!)).status).toBe('canceled');
+    expect((await ledgerOf(t, task.taskId)).find((row) => row.stripe_payment_intent_id === stored.second_intent_id)?.status).toBe('voided');
   });
 
   it('a decrease approved by the expert captures only the new price, with the fee on it', async () => {

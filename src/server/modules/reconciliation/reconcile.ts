@@ -32,6 +32,7 @@ import type { TaskPayments } from '../payments/task-payments';
 import { adminIds } from '../holds/holds.repository';
 import { moneyNotification } from '../holds/money-notifications';
 import { ensureAuthorized } from '../holds/payment-authorization';
+import { secondHoldsOf } from '../payments/second-holds';
 import {
   finishReconciliation,
   interruptedCalls,
@@ -129,9 +130,12 @@ async function reconcileTask(deps: ReconcileDeps, taskId: string): Promise<Recon
   const found = (intent: PaymentIntentInfo, kind: string, repaired: boolean, detail: string) =>
     findings.push({ task_id: taskId, intent_id: intent.id, kind, repaired, detail });
   const now = clock.now();
+  // Issue 51: a raised price's second hold is settled with the task's own hold (second-holds.ts), not an orphan.
+  const secondHolds = new Set(task.stripe_payment_intent_id ? await secondHoldsOf(db, { taskId, mainIntentId: task.stripe_payment_intent_id }) : []);
   await settleInterruptedCalls(deps, task, intents, found);
   for (const intent of intents.values()) {
     const row = ledger.find((candidate) => candidate.stripe_payment_intent_id === intent.id);
+    if (secondHolds.has(intent.id) && intent.status !== 'canceled') continue;
     if (intent.id === task.stripe_payment_intent_id) {
       await reconcileOwnIntent(deps, task, intent, found);
       continue;
