@@ -69,4 +69,8 @@ export const adminMessages = {
   // Issue 51: counter-offers and price changes in the transactions list.
   offerRate: 'Agreed by offer: {amount}',
   priceChanged: 'Price changed: {from} → {to}',
+  /** Issue 51: the client's tip under the amount, and the expert's payout under the status. */
+  tipAmount: 'Tip {amount} (no fee)',
+  payoutOf: 'Payout: {status}, arrives {arrival}',
+  downloadTransactionsCsv: 'Download CSV',
 } as const;

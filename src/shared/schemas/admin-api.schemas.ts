@@ -57,6 +57,9 @@ const adminTransactionDtoSchema = z.object({
   price_changes: z.array(
     z.object({ from: z.number().int(), to: z.number().int(), authorization: z.string().nullable(), second_intent_id: z.string().nullable() }),
   ),
+  tip_amount: z.number().int(),
+  payout_status: z.string().nullable(),
+  payout_arrival: z.string().nullable(),
 });
 export const adminTransactionPageSchema = paged(adminTransactionDtoSchema).meta({ id: 'AdminTransactionPage' });
 

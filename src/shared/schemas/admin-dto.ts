@@ -47,6 +47,11 @@ export interface AdminTransactionDto {
   offer_amount: number | null;
   /** Issue 51: the approved price changes after the hire, oldest first (cents; how an increase was held). */
   price_changes: Array<{ from: number; to: number; authorization: string | null; second_intent_id: string | null }>;
+  /** Issue 51: the client's tip on the task (cents; on the row of the task's own hold, else 0). */
+  tip_amount: number;
+  /** Issue 51: the expert's payout that carried this charge (the provider's status and arrival day), if any yet. */
+  payout_status: string | null;
+  payout_arrival: string | null;
 }
 
 /** A row of the admin task list (issue 52): the task and both parties, each linkable. */

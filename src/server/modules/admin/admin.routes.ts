@@ -44,6 +44,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { readCancellationPolicy, writeCancellationPolicy } from '../settings/settings.repository';
 import { loadReports } from './reports.repository';
 import { reportCsv, reportFileName } from './reports-csv';
+import { transactionsCsv } from './transactions-csv';
 import { listAuditEntries, listClientFlags } from './oversight.repository';
 
 const iso = (date: Date) => date.toISOString();
@@ -126,6 +127,16 @@ export function adminRoutes(deps: AppDeps) {
         created_at: iso(row.created_at),
       }));
       return c.json({ rows: list, total, page: query.page, pageSize: query.pageSize } satisfies Paged<AdminTransactionDto>);
+    })
+    // Issue 51: the same rows as CSV, with counter-offers, price changes, tips and payouts.
+    .get('/admin/transactions/export', async (c) => {
+      await requireAdmin(c, db);
+      const { status, search } = queryParams(c, adminTransactionsQuerySchema);
+      const csv = await transactionsCsv(db, { status, search });
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      c.header('Content-Disposition', `attachment; filename="transactions-${clock.now().toISOString().slice(0, 10)}.csv"`);
+      c.header('Cache-Control', 'no-store');
+      return c.body(csv);
     })
     .get('/admin/notifications', async (c) => {
       await requireAdmin(c, db);

@@ -2,7 +2,7 @@ import { aliasedTable, and, between, count, desc, eq, sql, type SQL } from 'driz
 import type { AdminTransactionsQuery } from '@shared/schemas/admin.schemas';
 import { pageOffset } from '@shared/schemas/common.schemas';
 import type { Db } from '../../db/client';
-import { applicationOffers, profiles, taskApplications, taskPriceChanges, tasks, transactions } from '../../db/schema';
+import { applicationOffers, expertBalanceTransactions, expertPayouts, profiles, taskApplications, taskPriceChanges, tasks, tips, transactions } from '../../db/schema';
 
 type PriceChangeSummary = { from: number; to: number; authorization: string | null; second_intent_id: string | null };
 
@@ -53,6 +53,18 @@ export async function listAdminTransactions(db: Db, query: AdminTransactionsQuer
             order by ${taskPriceChanges.created_at})
           from ${taskPriceChanges}
           where ${taskPriceChanges.task_id} = ${transactions.task_id} and ${taskPriceChanges.status} = 'approved'), '[]'::json)`,
+        // Issue 51: the client's tip on the task (its own charge, no fee), on the row of the task's own hold.
+        tip_amount: sql<number>`case when ${transactions.stripe_payment_intent_id} = ${tasks.stripe_payment_intent_id} then coalesce((
+          select sum(${tips.amount}) from ${tips} where ${tips.task_id} = ${transactions.task_id} and ${tips.status} = 'succeeded'), 0)::int else 0 end`,
+        // Issue 51: the expert's payout that carried this charge, as the provider reported it.
+        payout_status: sql<string | null>`(
+          select ${expertPayouts.status} from ${expertBalanceTransactions}
+          join ${expertPayouts} on ${expertPayouts.id} = ${expertBalanceTransactions.payout_id}
+          where ${expertBalanceTransactions.payment_intent_id} = ${transactions.stripe_payment_intent_id} limit 1)`,
+        payout_arrival: sql<string | null>`(
+          select to_char(${expertPayouts.arrival_date} at time zone 'UTC', 'YYYY-MM-DD') from ${expertBalanceTransactions}
+          join ${expertPayouts} on ${expertPayouts.id} = ${expertBalanceTransactions.payout_id}
+          where ${expertBalanceTransactions.payment_intent_id} = ${transactions.stripe_payment_intent_id} limit 1)`,
       })
       .from(transactions)
       .leftJoin(tasks, eq(tasks.id, transactions.task_id))

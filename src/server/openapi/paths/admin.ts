@@ -116,6 +116,17 @@ export const adminDocs: RouteDoc[] = [
     responses: { 200: adminTransactionPageSchema },
   },
   {
+    route: 'GET /api/admin/transactions/export',
+    summary: 'Admin: the transactions as CSV, with counter-offers, price changes, tips and payouts (issue 51)',
+    access: 'admin',
+    query: adminTransactionsQuerySchema,
+    produces: {
+      status: 200,
+      contentType: 'text/csv; charset=utf-8',
+      description: 'A download: the transactions matching the status filter and id search, newest first (at most 10,000).',
+    },
+  },
+  {
     route: 'GET /api/admin/users',
     summary: 'Admin: list users',
     access: 'admin',

@@ -56,6 +56,13 @@ export const adminRows: MatrixRow[] = [
   read('GET /api/admin/client-flags'),
   read('GET /api/admin/transactions', { status: 'all' }),
   {
+    route: 'GET /api/admin/transactions/export',
+    cases: [
+      { name: 'the CSV', arrange: () => ({ query: { status: 'captured' } }), expect: adminOnly(200) },
+      { name: 'an unknown status', arrange: () => ({ query: { status: 'stolen' } }), expect: adminOnly(400) },
+    ],
+  },
+  {
     route: 'GET /api/admin/tasks',
     cases: [
       { name: 'a search and a status', arrange: () => ({ query: { search: 'inspect', status: 'open', page: '1' } }), expect: adminOnly(200) },

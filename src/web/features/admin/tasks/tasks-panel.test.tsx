@@ -44,6 +44,9 @@ const TRANSACTION: AdminTransactionDto = {
   created_at: '2026-11-27T10:00:00.000Z',
   offer_amount: null,
   price_changes: [],
+  tip_amount: 0,
+  payout_status: null,
+  payout_arrival: null,
 };
 
 function setup(element: React.ReactElement, path: string) {
@@ -105,5 +108,28 @@ describe('the admin Transactions tab links (issue 52)', () => {
     );
     expect(screen.getByRole('link', { name: 'Casey Client' })).toHaveAttribute('href', `/admin?tab=users&search=${TASK.client_id}`);
     expect(screen.getByRole('link', { name: 'Sam Expert' })).toHaveAttribute('href', `/admin?tab=users&search=${TASK.expert_id}`);
+  });
+});
+
+describe('the admin Transactions tab money (issue 51)', () => {
+  it("shows the tip and the expert's payout, and downloads the filtered rows as CSV", async () => {
+    vi.stubGlobal('fetch', async () =>
+      Response.json({
+        rows: [{ ...TRANSACTION, status: 'captured', tip_amount: 1_500, payout_status: 'in_transit', payout_arrival: '2026-12-09' }],
+        total: 1,
+        page: 1,
+        pageSize: 10,
+      }),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/admin?tab=transactions']}>
+          <TransactionsPanel />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Tip $15.00 (no fee)')).toBeInTheDocument();
+    expect(screen.getByText('Payout: In transit, arrives 2026-12-09')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/admin/transactions/export?status=all&search=');
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
 import { format as formatDate } from 'date-fns';
 import { ADMIN } from '@shared/constants';
 import { TRANSACTION_STATUSES, type TransactionStatus } from '@shared/domain/enums';
@@ -44,9 +45,20 @@ function TransactionsList({ linkedSearch }: { linkedSearch: string }) {
 
   return (
     <section aria-labelledby="transactions-title" className="space-y-6">
-      <h1 id="transactions-title" className="text-2xl font-semibold">
-        Transactions
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="transactions-title" className="text-2xl font-semibold">
+          Transactions
+        </h1>
+        {/* Issue 51: the filtered rows as CSV, with counter-offers, price changes, tips and payouts. */}
+        <a
+          href={`/api/admin/transactions/export?${new URLSearchParams({ status: query.status, search: query.search ?? '' }).toString()}`}
+          download
+          className="inline-flex items-center gap-2 rounded-md border px-3 py-2 text-sm font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <Download aria-hidden="true" className="size-4" />
+          {adminText.downloadTransactionsCsv}
+        </a>
+      </div>
       <Card>
         <CardHeader>
           <ListFilters
@@ -109,12 +121,20 @@ function TransactionsList({ linkedSearch }: { linkedSearch: string }) {
                       {change.authorization === 'second_hold' ? ` · ${priceChangesMessages.authorizationSecondHold}` : ''}
                     </span>
                   ))}
+                  {row.tip_amount > 0 ? (
+                    <span className="block text-xs text-muted-foreground">{format(adminText.tipAmount, { amount: formatUsd(row.tip_amount) })}</span>
+                  ) : null}
                 </TableCell>
                 <TableCell className="text-right tabular-nums">
                   {formatUsd(row.platform_fee)} <span className="text-xs text-muted-foreground">({row.platform_fee_percent}%)</span>
                 </TableCell>
                 <TableCell>
                   <Badge variant={STATUS_BADGE[row.status]}>{row.status}</Badge>
+                  {row.payout_status ? (
+                    <span className="block text-xs text-muted-foreground">
+                      {format(adminText.payoutOf, { status: humanize(row.payout_status), arrival: row.payout_arrival ?? '' })}
+                    </span>
+                  ) : null}
                 </TableCell>
                 <TableCell className="whitespace-nowrap">{formatDate(new Date(row.created_at), 'MMM d, yyyy')}</TableCell>
               </TableRow>
