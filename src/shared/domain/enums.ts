@@ -113,6 +113,8 @@ export const NOTIFICATION_TYPES = [
   'no_access_contested',
   // Issue 51: a receipt for every payment, partial payment, refund and tip (always emailed).
   'payment_receipt',
+  // Issue 51: the expert is told of a tip (all of it theirs).
+  'tip_received',
   // Issue 51: counter-offers before a hire (decision 0466) and price changes after it (decision 0467).
   'offer_proposed',
   'offer_accepted',

@@ -58,6 +58,9 @@ export const earningsMessages = {
   tipNotCompleted: 'You can add a tip once the task is completed',
   tipWindowClosed: 'Tips can be added for 7 days after completion',
   tipAlreadyAdded: 'You already added a tip for this task',
+  // The expert's notification when a tip is charged.
+  tipReceivedTitle: 'You received a tip',
+  tipReceivedMessage: 'Your client tipped {amount} for "{title}". It reaches your bank with your next payout.',
   tipAmountRequired: 'Choose 10, 15 or 20% or enter an amount',
   tipAmountTooSmall: 'A tip must be at least $1.00',
   tipAmountTooLarge: 'A tip can be at most {max}',

@@ -80,6 +80,7 @@ const CATEGORY_BY_TYPE: Record<string, NotificationCategory> = {
   no_access_fee_charged: 'tasks_payments',
   no_access_contested: 'tasks_payments',
   payment_receipt: 'tasks_payments',
+  tip_received: 'tasks_payments',
 };
 
 /**

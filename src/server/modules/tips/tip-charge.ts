@@ -1,6 +1,7 @@
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import { MONEY } from '@shared/constants';
+import { formatUsd } from '@shared/domain/money';
 import type { Db } from '../../db/client';
 import type { JobHandler } from '../../jobs/runner';
 import type { Clock } from '../../lib/clock';
@@ -10,6 +11,7 @@ import {
   type PaymentProvider,
 } from '../../providers/payments/payment-provider';
 import { findTaskForPayment } from '../payments/payments.repository';
+import { insertNotifications } from '../notifications/notifications.repository';
 import { issueReceipt } from '../receipts/issue-receipt';
 import { findTip, updatePendingTip } from './tips.repository';
 
@@ -110,6 +112,19 @@ export async function chargeTip(deps: TipChargeDeps, tipId: string): Promise<voi
   await db.transaction(async (tx) => {
     const won = await updatePendingTip(tx, { id: tip.id, status: 'succeeded', failureMessage: null, capturedAt: now, now });
     // Issue 51: the client's receipt for the tip, once (decision 0468): no platform fee on it.
+    if (won && tip.expert_id) {
+      await insertNotifications(tx, [
+        {
+          user_id: tip.expert_id,
+          type: 'tip_received',
+          task_id: tip.task_id,
+          title: messages.earnings.tipReceivedTitle,
+          message: format(messages.earnings.tipReceivedMessage, { amount: formatUsd(tip.amount), title: found.task.title }),
+          data: { tip_id: tip.id, amount: tip.amount },
+          created_at: now,
+        },
+      ]);
+    }
     if (won && tip.client_id) {
       await issueReceipt(tx, {
         kind: 'tip',

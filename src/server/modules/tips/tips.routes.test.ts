@@ -5,7 +5,7 @@ import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
 import type { ReceiptDto } from '@shared/schemas/receipts.schemas';
 import type { TaskTipDto, TipDto } from '@shared/schemas/tips.schemas';
-import { localPaymentIntents, tips } from '../../db/schema';
+import { localPaymentIntents, notifications, tips } from '../../db/schema';
 import { findJob } from '../../jobs/jobs.repository';
 import { PaymentProviderError } from '../../providers/payments/payment-provider';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -87,6 +87,11 @@ describe('POST /api/tasks/:id/tips', () => {
     // Issue 51: one receipt for the tip, with no platform fee, even though it was pressed twice.
     const tipReceipts = (await tipReceiptsOf(task)).filter((receipt) => receipt.kind === 'tip');
     expect(tipReceipts).toEqual([expect.objectContaining({ amount: 1_500, platform_fee: 0 })]);
+    // The expert hears of it once.
+    const told = await t.db.select().from(notifications).where(eq(notifications.user_id, task.expert.id));
+    expect(told.filter((row) => row.type === 'tip_received' && row.task_id === task.taskId).map((row) => row.message)).toEqual([
+      expect.stringMatching(/^Your client tipped \$15\.00 for "/),
+    ]);
   });
 
   it('takes a custom amount', async () => {
