@@ -57,6 +57,8 @@ const MODULE_ORDER = [
   'payments',
   // Issue 51: the client's receipts, issued inside the ledger's own transactions (payments, disputes, tips).
   'receipts',
+  // Issue 51: the admin Transactions tab reads the ledger, tips, payouts and price changes.
+  'admin-transactions',
   // People and accounts.
   'account-control',
   'experts',

@@ -47,6 +47,7 @@ import { callOffVisit } from './modules/appointments/visit-call-off';
 import { agreedStartOf } from './modules/appointments/appointments.repository';
 import { changeRoundsOf } from './modules/evidence/change-requests.repository';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
+import { adminTransactionsRoutes } from './modules/admin-transactions/admin-transactions.routes';
 import { communityTrustReviewHooks } from './modules/verification/community-trust';
 import { paymentsRoutes } from './modules/checkout/payments.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -211,6 +212,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', taskAlertsRoutes(deps));
   app.route('/api', webPushRoutes(deps));
   app.route('/api', adminRoutes(deps));
+  app.route('/api', adminTransactionsRoutes(deps));
   app.route('/api', disputesRoutes(deps));
   app.route('/api', discoveryRoutes(deps));
   app.route('/api', twoWayReviewsRoutes(deps, communityTrustReviewHooks));

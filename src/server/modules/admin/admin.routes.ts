@@ -5,7 +5,6 @@ import {
   adminPageQuerySchema,
   adminReportsQuerySchema,
   adminTasksQuerySchema,
-  adminTransactionsQuerySchema,
   adminUsersQuerySchema,
   sendNotificationSchema,
   systemSettingsSchema,
@@ -22,7 +21,6 @@ import type {
   ReportsDto,
   RoleChangeDto,
   SystemSettingsDto,
-  AdminTransactionDto,
   AdminTaskDto,
 } from '@shared/schemas/admin-dto';
 import { auditQuerySchema } from '@shared/schemas/admin-overrides.schemas';
@@ -34,7 +32,6 @@ import { jsonBody, pathParams, queryParams } from '../../http/validation';
 import { requireAdmin } from './admin-access';
 import { listAdminUsers } from './users.repository';
 import { addUserRole, removeUserRole } from './role-changes';
-import { listAdminTransactions } from './transactions.repository';
 import { listAdminTasks } from './tasks.repository';
 import { listAllNotifications, markAllNotificationsRead } from './notifications.repository';
 import { sendAdminNotification } from './send-notification';
@@ -44,7 +41,6 @@ import { recordAudit } from '../audit/audit.repository';
 import { readCancellationPolicy, writeCancellationPolicy } from '../settings/settings.repository';
 import { loadReports } from './reports.repository';
 import { reportCsv, reportFileName } from './reports-csv';
-import { transactionsCsv } from './transactions-csv';
 import { listAuditEntries, listClientFlags } from './oversight.repository';
 
 const iso = (date: Date) => date.toISOString();
@@ -116,27 +112,6 @@ export function adminRoutes(deps: AppDeps) {
       const { rows, total } = await listAdminTasks(db, query);
       const list: AdminTaskDto[] = rows.map((row) => ({ ...row, created_at: iso(row.created_at) }));
       return c.json({ rows: list, total, page: query.page, pageSize: query.pageSize } satisfies Paged<AdminTaskDto>);
-    })
-    .get('/admin/transactions', async (c) => {
-      await requireAdmin(c, db);
-      const query = queryParams(c, adminTransactionsQuerySchema);
-      const { rows, total } = await listAdminTransactions(db, query);
-      const list: AdminTransactionDto[] = rows.map((row) => ({
-        ...row,
-        platform_fee_percent: Number(row.platform_fee_percent),
-        created_at: iso(row.created_at),
-      }));
-      return c.json({ rows: list, total, page: query.page, pageSize: query.pageSize } satisfies Paged<AdminTransactionDto>);
-    })
-    // Issue 51: the same rows as CSV, with counter-offers, price changes, tips and payouts.
-    .get('/admin/transactions/export', async (c) => {
-      await requireAdmin(c, db);
-      const { status, search } = queryParams(c, adminTransactionsQuerySchema);
-      const csv = await transactionsCsv(db, { status, search });
-      c.header('Content-Type', 'text/csv; charset=utf-8');
-      c.header('Content-Disposition', `attachment; filename="transactions-${clock.now().toISOString().slice(0, 10)}.csv"`);
-      c.header('Cache-Control', 'no-store');
-      return c.body(csv);
     })
     .get('/admin/notifications', async (c) => {
       await requireAdmin(c, db);

@@ -3,7 +3,7 @@ import type { AdminTasksQuery } from '@shared/schemas/admin.schemas';
 import { pageOffset } from '@shared/schemas/common.schemas';
 import type { Db } from '../../db/client';
 import { profiles, tasks } from '../../db/schema';
-import { uuidPrefixRange } from './transactions.repository';
+import { uuidPrefixRange } from './uuid-prefix';
 
 const clients = aliasedTable(profiles, 'client');
 const experts = aliasedTable(profiles, 'expert');

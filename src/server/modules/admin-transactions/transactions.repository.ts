@@ -2,6 +2,7 @@ import { aliasedTable, and, between, count, desc, eq, sql, type SQL } from 'driz
 import type { AdminTransactionsQuery } from '@shared/schemas/admin.schemas';
 import { pageOffset } from '@shared/schemas/common.schemas';
 import type { Db } from '../../db/client';
+import { uuidPrefixRange } from '../admin/uuid-prefix';
 import { applicationOffers, expertBalanceTransactions, expertPayouts, profiles, taskApplications, taskPriceChanges, tasks, tips, transactions } from '../../db/schema';
 
 type PriceChangeSummary = { from: number; to: number; authorization: string | null; second_intent_id: string | null };
@@ -77,12 +78,4 @@ export async function listAdminTransactions(db: Db, query: AdminTransactionsQuer
     db.select({ value: count() }).from(transactions).where(where),
   ]);
   return { rows, total: Number(totalRow?.value ?? 0) };
-}
-
-/** The first and last uuid starting with the hex digits of `prefix` (dashes ignored). */
-export function uuidPrefixRange(prefix: string): [string, string] {
-  const hex = prefix.replace(/-/g, '').toLowerCase().slice(0, 32);
-  const asUuid = (digits: string) =>
-    `${digits.slice(0, 8)}-${digits.slice(8, 12)}-${digits.slice(12, 16)}-${digits.slice(16, 20)}-${digits.slice(20)}`;
-  return [asUuid(hex.padEnd(32, '0')), asUuid(hex.padEnd(32, 'f'))];
 }

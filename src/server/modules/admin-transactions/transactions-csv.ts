@@ -1,7 +1,7 @@
 import { formatUsd } from '@shared/domain/money';
 import type { AdminTransactionsQuery } from '@shared/schemas/admin.schemas';
 import type { Db } from '../../db/client';
-import { toCsv } from './reports-csv';
+import { toCsv } from '../admin/reports-csv';
 import { listAdminTransactions } from './transactions.repository';
 
 /** The most rows one export holds; a wider range is narrowed with the status filter or the search. */
