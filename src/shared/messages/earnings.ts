@@ -33,7 +33,7 @@ export const earningsMessages = {
   statusPaid: 'Paid',
   statementTitle: 'Earnings statement {year}',
   statementIntro:
-    'Payments received through the product in {year}, in US dollars. Held payments are not included.',
+    'Payments received through {brand} in {year}, in US dollars. Held payments are not included.',
   statementTotal: 'Total',
   // Refusals.
   onlyExperts: 'Only experts have earnings',

@@ -104,7 +104,7 @@ describe('visit emails', () => {
     });
     const left = await t.request('POST', `/api/tasks/${task.id}/abandon`, {
       cookie: expert.cookie,
-      body: {},
+      body: { reason: 'expert_unwell' },
     });
     expect(left.status).toBe(200);
     await t.context.jobs.runDue();

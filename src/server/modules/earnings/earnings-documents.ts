@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { stringify } from 'csv-stringify/sync';
+import { BRAND_NAME } from '@shared/brand';
 import { formatUsd } from '@shared/domain/money';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
@@ -98,7 +99,7 @@ export async function earningsStatementPdf(params: {
   };
   line([title], { bold: true, size: 16 });
   line([safe(params.expertName)], { size: 11 });
-  line([format(text.statementIntro, { year: String(params.year) })]);
+  line([format(text.statementIntro, { brand: BRAND_NAME, year: String(params.year) })]);
   y -= 8;
   line([text.date, text.task, 'Price', 'Platform', 'Provider', text.tip, text.net], { bold: true });
   for (const row of params.rows) {

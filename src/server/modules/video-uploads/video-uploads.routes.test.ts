@@ -163,7 +163,8 @@ describe('resumable video uploads', () => {
     await okJson(await h.request('POST', `/api/tasks/${task.id}/evidence/resubmit`, { body: submission(second.id), cookie: cast.expert.cookie }));
     expect((await taskRow(h, task.id)).status).toBe('pending_approval');
     const items = await okJson<EvidenceItemsDto>(await h.request('GET', `/api/tasks/${task.id}/evidence-items`, { cookie: cast.client.cookie }));
-    expect(items.files.find((entry) => entry.item_id === 'cold-start')?.sha256).toBe(sha256Hex(retake));
+    // The resubmission's file is the current one; the rejected video stays as an earlier version (issue 50).
+    expect(items.files.find((entry) => entry.item_id === 'cold-start' && entry.current)?.sha256).toBe(sha256Hex(retake));
 
     // A second rejection goes to an admin: the expert has no more evidence to send.
     await okJson(await h.request('POST', `/api/tasks/${task.id}/evidence/reject`, { body: { reason: 'Still not it.' }, cookie: cast.client.cookie }));
