@@ -101,6 +101,8 @@ export function createJobRunner(options: JobRunnerOptions) {
   const log = options.log ?? defaultLog;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<number> | null = null;
+  /** Whether the pass in `running` began with the schedule (a pass a new job woke does not). */
+  let runningScheduled = false;
   let stopped = true;
   let stopping = false;
   let unsubscribe: (() => void) | null = null;
@@ -241,8 +243,16 @@ export function createJobRunner(options: JobRunnerOptions) {
     return ran;
   }
 
-  /** One pass at a time per runner; a pass asked for while one runs waits for it. */
+  /**
+   * One pass at a time per runner; a pass asked for while one runs waits for it. A pass that must
+   * schedule, asked for while a woken pass (no schedule) runs, runs right after it: otherwise the
+   * schedule's work due now (a reminder) would wait for the next tick, and a later one could overtake it.
+   */
   function tick(withSchedule = true): Promise<number> {
+    if (running && withSchedule && !runningScheduled) {
+      return running.catch(() => 0).then(() => tick(true));
+    }
+    if (!running) runningScheduled = withSchedule;
     running ??= pass(withSchedule).finally(() => {
       running = null;
       // A job enqueued while the pass was finishing: look again at once.
