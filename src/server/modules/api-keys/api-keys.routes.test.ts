@@ -115,6 +115,22 @@ describe('API keys: requests with Authorization: Bearer (issue 54)', () => {
     }
   });
 
+  it('lets messages:write and reports:read keys reach their routes, which answer as they would the session', async () => {
+    const { task } = await t.json<{ task: TaskDto }>(await t.request('POST', '/api/tasks', { cookie: client.cookie, body: taskInput() }));
+    const tasksOnly = await createKey(client, { scopes: ['tasks:read'] });
+    const messagesKey = await createKey(client, { scopes: ['messages:write'] });
+    const reportsKey = await createKey(client, { scopes: ['reports:read'] });
+    const message = { content: 'Is the car still at the same address?' };
+    const noScope = await withKey(tasksOnly.secret, 'POST', `/api/tasks/${task.id}/messages`, message);
+    expect(await errorOf(noScope)).toBe(text.missingScope.replace('{scope}', 'messages:write'));
+    const asCookie = await t.request('POST', `/api/tasks/${task.id}/messages`, { cookie: client.cookie, body: message });
+    const asKey = await withKey(messagesKey.secret, 'POST', `/api/tasks/${task.id}/messages`, message);
+    expect(asKey.status).toBe(asCookie.status);
+    expect(await errorOf(await withKey(tasksOnly.secret, 'GET', `/api/tasks/${task.id}/report`))).toBe(text.missingScope.replace('{scope}', 'reports:read'));
+    const reportAsCookie = await t.request('GET', `/api/tasks/${task.id}/report`, { cookie: client.cookie });
+    expect((await withKey(reportsKey.secret, 'GET', `/api/tasks/${task.id}/report`)).status).toBe(reportAsCookie.status);
+  });
+
   it("cannot act for another user: another client's task is as hidden as with their session", async () => {
     const other = await t.createUser('client');
     const { task } = await t.json<{ task: TaskDto }>(await t.request('POST', '/api/tasks', { cookie: other.cookie, body: taskInput() }));
