@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
 import type { CreatedApiKeyDto } from '@shared/schemas/api-keys.schemas';
@@ -8,6 +9,9 @@ import { idempotencyKeys, tasks } from '../db/schema';
 import { deleteExpiredRows } from '../jobs/retention';
 import { taskInput } from '../test/builders';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import type { AppEnv } from './context';
+import { handleError } from './errors';
+import { idempotency } from './idempotency';
 
 const text = messages.apiKeys;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -128,5 +132,64 @@ describe('Idempotency-Key on POST (issue 54)', () => {
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect((await t.json<{ task: TaskDto }>(second)).task.id).toBe((await t.json<{ task: TaskDto }>(first)).task.id);
     expect(await tasksTitled('Inspect the listing from the CRM')).toHaveLength(1);
+  });
+});
+
+describe('Idempotency-Key: what is stored (issue 54)', () => {
+  /** A small app with the middleware on the test database: a route that fails once, and an upload. */
+  function smallApp(callerId: string) {
+    let runs = 0;
+    const app = new Hono<AppEnv>();
+    app.onError(handleError);
+    app.use('*', async (c, next) => {
+      c.set('user', { id: callerId, email: 'x@example.com', emailVerified: true, name: 'X' });
+      await next();
+    });
+    app.use('*', idempotency({ db: t.db, now: () => t.clock.now() }));
+    app.post('/flaky', (c) => {
+      runs += 1;
+      if (runs === 1) throw new Error('a fault');
+      return c.json({ runs }, 201);
+    });
+    app.post('/upload', async (c) => {
+      runs += 1;
+      const form = await c.req.formData();
+      return c.json({ runs, name: (form.get('file') as File).name }, 201);
+    });
+    return app;
+  }
+  const send = (app: Hono<AppEnv>, path: string, key: string, body: BodyInit) =>
+    app.request(path, { method: 'POST', body, headers: { 'idempotency-key': key, ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}) } });
+
+  it('does not store a 5xx: the retry with the same key runs the route again', async () => {
+    const app = smallApp(client.id);
+    const key = freshKey();
+    expect((await send(app, '/flaky', key, '{}')).status).toBe(500);
+    const retry = await send(app, '/flaky', key, '{}');
+    expect(retry.status).toBe(201);
+    expect(await retry.json()).toEqual({ runs: 2 });
+    const replay = await send(app, '/flaky', key, '{}');
+    expect(await replay.json()).toEqual({ runs: 2 });
+  });
+
+  it('hashes a multipart body as raw bytes: the same upload replays, another file is a 422, and the route still reads its form', async () => {
+    const app = smallApp(client.id);
+    const key = freshKey();
+    const form = (content: string) => {
+      const data = new FormData();
+      data.set('file', new File([content], 'photo.txt', { type: 'text/plain' }));
+      return data;
+    };
+    // One body, sent twice: a FormData's boundary is random, so the bytes are fixed first.
+    const sameBody = await new Response(form('abc')).blob();
+    const headersOf = (body: Blob) => ({ 'content-type': body.type, 'idempotency-key': key });
+    const first = await app.request('/upload', { method: 'POST', body: sameBody, headers: headersOf(sameBody) });
+    expect(first.status).toBe(201);
+    expect(await first.json()).toEqual({ runs: 1, name: 'photo.txt' });
+    const again = await app.request('/upload', { method: 'POST', body: sameBody, headers: headersOf(sameBody) });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual({ runs: 1, name: 'photo.txt' });
+    const otherBody = await new Response(form('abd')).blob();
+    expect((await app.request('/upload', { method: 'POST', body: otherBody, headers: headersOf(otherBody) })).status).toBe(422);
   });
 });

@@ -4,9 +4,10 @@ import { API_KEYS } from '@shared/constants';
 import { messages } from '@shared/messages';
 import type { ApiKeyDto, CreatedApiKeyDto } from '@shared/schemas/api-keys.schemas';
 import type { TaskDto } from '@shared/schemas/task-api';
+import { createApp } from '../../app';
 import { authUsers } from '../../db/schema';
 import { taskInput } from '../../test/builders';
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app';
 
 const text = messages.apiKeys;
 let t: TestApp;
@@ -198,5 +199,28 @@ describe('API keys: requests with Authorization: Bearer (issue 54)', () => {
     expect((await withKey(other.secret, 'GET', '/api/tasks')).status).toBe(200);
     t.clock.advance(API_KEYS.rateLimit.windowMs);
     expect((await withKey(secret, 'GET', '/api/tasks')).status).toBe(200);
+  });
+});
+
+describe('API keys across instances (issue 54)', () => {
+  it('a revocation on one instance holds at once on another, and both count against one limit', async () => {
+    // A second app on the same database: its own caches, as another process would have.
+    const other = createApp({ ...t.context });
+    const onOther = (key: string) => other.request(`${TEST_ORIGIN}/api/tasks`, { headers: { authorization: `Bearer ${key}` } });
+    const { secret, api_key } = await createKey(client, { scopes: ['tasks:read'] });
+    expect((await onOther(secret)).status).toBe(200);
+    const half = API_KEYS.rateLimit.max / 2;
+    await Promise.all(Array.from({ length: half }, () => withKey(secret, 'GET', '/api/tasks')));
+    // 1 + 60 + 58 + 1 = 120 requests: the last one allowed.
+    await Promise.all(Array.from({ length: half - 2 }, () => onOther(secret)));
+    const last = await onOther(secret);
+    expect(last.status).toBe(200);
+    expect(last.headers.get('ratelimit-remaining')).toBe('0');
+    expect((await withKey(secret, 'GET', '/api/tasks')).status).toBe(429);
+
+    t.clock.advance(API_KEYS.rateLimit.windowMs);
+    expect((await onOther(secret)).status).toBe(200);
+    expect((await t.request('DELETE', `/api/me/api-keys/${api_key.id}`, { cookie: client.cookie })).status).toBe(200);
+    expect((await onOther(secret)).status).toBe(401);
   });
 });
