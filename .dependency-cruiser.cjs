@@ -25,6 +25,8 @@ const MODULE_ORDER = [
   // Issue 51: the expert's earnings read the tips, the ledger and the payout facts; tips charge through the provider.
   'earnings',
   'tips',
+  // Issue 54: API keys; app.ts hands their check to the request-authentication middleware.
+  'api-keys',
   // Money, top to bottom (decision 0322): checkout -> disputes -> holds -> tasks -> payments.
   'checkout',
   // Proof of a no-show (issue 50): its contest opens a dispute, its fee is a capture job.

@@ -12,6 +12,10 @@ import { CLIENT_IP_HEADER, createClientIpResolver, createTrustedPeerCheck } from
 import { cleanRefusals } from './http/clean-refusals';
 import { contentTypeCheck } from './http/content-type';
 import { originCheck } from './http/origin-check';
+import { apiKeyAuth, isKeyRequest } from './http/api-key-auth';
+import { idempotency } from './http/idempotency';
+import { checkApiKey, countApiKeyRequest } from './modules/api-keys/api-keys.service';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { securityHeaders } from './http/security-headers';
 import { jsonCompression } from './http/json-compression';
 import { expertProfileDocument } from './modules/public-profiles/profile-document';
@@ -106,9 +110,10 @@ export function createApp(deps: AppDeps) {
   });
   // Cross-site writes and "simple" (preflight-free) bodies are refused before any route runs
   // (docs/decisions/0060, 0061); provider webhooks are exempt, their signatures authenticate them.
-  const writeOrigins = originCheck({ allowedOrigins: [deps.publicUrl, ...extraTrustedOriginsOf(deps.env)] });
-  app.use('/api/*', writeOrigins);
-  app.use('/dev/*', writeOrigins);
+  const allowedOrigins = [deps.publicUrl, ...extraTrustedOriginsOf(deps.env)];
+  // API-key requests carry no ambient credential: exempt from the origin rule under /api only (decision 0472).
+  app.use('/api/*', originCheck({ allowedOrigins, bearerExempt: true }));
+  app.use('/dev/*', originCheck({ allowedOrigins }));
   app.use('/api/*', contentTypeCheck());
   app.use('/api/*', jsonCompression());
 
@@ -126,6 +131,16 @@ export function createApp(deps: AppDeps) {
 
   // Probes and the metrics scrape: outside /api, so no session, origin or maintenance rule applies.
   app.route('/', opsRoutes({ readiness: deps.readiness, metrics, metricsToken: deps.env.METRICS_TOKEN }));
+
+  // Issue 54: `Authorization: Bearer <key>` is decided here, before the auth routes and the session read.
+  app.use(
+    '/api/*',
+    apiKeyAuth({
+      check: (key, now) => checkApiKey(db, key, now),
+      countRequest: (keyId, now) => countApiKeyRequest(db, keyId, now),
+      now: () => clock.now(),
+    }),
+  );
 
   const sessions = deps.sessionCache ?? createSessionCache();
   // Better Auth's rate limiter reads the address from a header: only the server's own value counts.
@@ -171,12 +186,16 @@ export function createApp(deps: AppDeps) {
     return cached ?? null;
   };
   app.use('/api/*', async (c, next) => {
+    // A key request has its user already (apiKeyAuth) and never reads a cookie.
+    if (isKeyRequest(c)) return next();
     const cached = await sessionOf(c);
     c.set('user', cached ? cached.user : null);
     c.set('session', cached ? cached.session : null);
     await next();
   });
   app.use('/api/*', maintenanceGuard(db));
+  // After authentication: a stored answer belongs to its caller (decision 0472).
+  app.use('/api/*', idempotency({ db, now: () => clock.now() }));
 
   const profiles = createProfilesService({ db, clock });
   app.route('/api', configRoutes(deps));
@@ -227,6 +246,8 @@ export function createApp(deps: AppDeps) {
   // Issue 51: the expert's earnings and payouts, the client's tips.
   app.route('/api', earningsRoutes(deps));
   app.route('/api', tipsRoutes(deps));
+  // Issue 54: API keys (session only: keys cannot manage keys).
+  app.route('/api', apiKeysRoutes(deps));
   app.route('/api', systemRoutes({ ...deps, webhookFailures }));
   app.route('/api', openApiRoutes({ production: deps.env.NODE_ENV === 'production', version: API_VERSION }));
 

@@ -370,3 +370,29 @@ export const LATE_WORK = {
   reasonMinLength: 5,
   reasonMaxLength: 500,
 } as const;
+
+/**
+ * Issue 54 (decision 0472): API keys and idempotent writes. A key's requests are counted per key in
+ * fixed one-minute windows shared by every instance through the database.
+ */
+export const API_KEYS = {
+  prefix: 'lek_live_',
+  /** Characters of a key the list shows (the prefix and a few random ones): enough to tell keys apart. */
+  shownChars: 12,
+  maxPerUser: 20,
+  nameMaxLength: 80,
+  rateLimit: { max: 120, windowMs: 60_000 },
+  /** last_used_at is written at most this often per key: a request costs no extra write in between. */
+  lastUsedResolutionMs: 60_000,
+} as const;
+
+export const API_KEY_SCOPES = ['tasks:read', 'tasks:write', 'messages:write', 'reports:read'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+export const IDEMPOTENCY = {
+  /** A stored answer is replayed for a day, then pruned by the daily clean-up. */
+  retentionMs: 24 * 60 * 60 * 1000,
+  /** A first request still "running" after this long died with its process: a retry may take its place. */
+  abandonedAfterMs: 5 * 60 * 1000,
+  maxKeyLength: 255,
+} as const;

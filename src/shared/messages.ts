@@ -55,6 +55,7 @@ import { priceChangesMessages } from './messages/price-changes';
 import { cancellationsMessages } from './messages/cancellations';
 import { receiptsMessages } from './messages/receipts';
 import { earningsMessages } from './messages/earnings';
+import { apiKeysMessages } from './messages/api-keys';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -120,4 +121,5 @@ export const messages = {
   cancellations: cancellationsMessages,
   receipts: receiptsMessages,
   earnings: earningsMessages,
+  apiKeys: apiKeysMessages,
 } as const;

@@ -14,6 +14,8 @@ export interface AppVariables {
   session: { id: string; expiresAt: Date } | null;
   /** The caller's address (socket, or a trusted proxy's X-Forwarded-For); null without a socket. */
   clientIp: string | null;
+  /** The API key a request was authenticated with (issue 54); unset for session and anonymous requests. */
+  apiKeyId?: string;
 }
 
 export type AppEnv = { Variables: AppVariables };

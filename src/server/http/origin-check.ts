@@ -32,10 +32,13 @@ export function claimedOrigin(headers: { origin?: string; referer?: string }): s
  * that carries neither header is refused too: every browser sends Origin on cross-origin and
  * same-origin POST/PUT/PATCH/DELETE, so only non-browser callers omit both, and they can send one.
  */
-export function originCheck(options: { allowedOrigins: readonly string[] }): MiddlewareHandler {
+export function originCheck(options: { allowedOrigins: readonly string[]; bearerExempt?: boolean }): MiddlewareHandler {
   const allowed = new Set(options.allowedOrigins.map((origin) => origin.replace(/\/$/, '').toLowerCase()));
   return async (c, next) => {
     if (!STATE_CHANGING_METHODS.has(c.req.method) || isSignedWebhookPath(c.req.path)) return next();
+    // An API-key request (any Authorization header: apiKeyAuth decides it) carries no ambient credential a page could borrow: a
+    // browser never adds that header on its own, and one with a cookie too is refused by apiKeyAuth.
+    if (options.bearerExempt && c.req.header('authorization')) return next();
     const origin = claimedOrigin({ origin: c.req.header('origin'), referer: c.req.header('referer') });
     if (!origin || !allowed.has(origin.toLowerCase())) {
       throw new AppError('forbidden', messages.security.crossOriginRefused, { details: { origin } });

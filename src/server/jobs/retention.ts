@@ -2,6 +2,7 @@ import { and, isNotNull, lt } from 'drizzle-orm';
 import { PHONE_SEND_LIMITS } from '@shared/constants';
 import type { Db } from '../db/client';
 import { authRateLimits, authSessions, authVerifications, jobs, phoneCodeSends } from '../db/schema';
+import { deleteOldIdempotencyKeys } from '../http/idempotency';
 import { enqueueJob, finishJobIn, type JobRow } from './jobs.repository';
 import type { JobModule } from './registry';
 import type { JobHandler } from './runner';
@@ -25,6 +26,8 @@ export interface RetentionResult {
   phoneCodeSends: number;
   sessions: number;
   verifications: number;
+  /** Issue 54: stored answers of idempotent writes, replayed for 24 hours only. */
+  idempotencyKeys: number;
 }
 
 /**
@@ -59,6 +62,7 @@ export async function deleteExpiredRows(db: Db, now: Date, authNow: Date = new D
     verifications: await count(
       db.delete(authVerifications).where(lt(authVerifications.expiresAt, authNow)).returning({ id: authVerifications.id }),
     ),
+    idempotencyKeys: await deleteOldIdempotencyKeys(db, now),
   };
 }
 

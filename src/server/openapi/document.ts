@@ -5,6 +5,8 @@ import {
   type ZodOpenApiResponseObject,
   type ZodOpenApiPathsObject,
 } from 'zod-openapi';
+import { API_KEYS, IDEMPOTENCY } from '@shared/constants';
+import { scopeOfRequest } from '../http/api-key-scopes';
 import { errorSchema } from './error-schema';
 import type { RouteDoc } from './route-doc';
 import { routeDocs } from './route-docs';
@@ -55,19 +57,41 @@ function responsesOf(doc: RouteDoc): ZodOpenApiOperationObject['responses'] {
   return responses;
 }
 
-function operationOf(doc: RouteDoc, pattern: string): ZodOpenApiOperationObject {
+/** Every POST under /api takes an optional Idempotency-Key (src/server/http/idempotency.ts). */
+const idempotencyHeader = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(IDEMPOTENCY.maxKeyLength)
+    .optional()
+    .meta({
+      description:
+        'Retry-safe writes: the same key and body within 24 hours replays the first answer (header Idempotent-Replayed: true); 409 while the first is running; 422 for the same key with another request.',
+    }),
+});
+
+function securityOf(doc: RouteDoc, method: string, pattern: string): ZodOpenApiOperationObject['security'] {
+  if (doc.access === 'public') return [];
+  if (doc.access === 'token') return [{ metricsToken: [] }];
+  // A route with a key scope also takes `Authorization: Bearer <key>` (decision 0472); admin routes never.
+  const scope = doc.access === 'user' ? scopeOfRequest(method, pattern) : null;
+  return scope ? [{ session: [] }, { apiKey: [scope] }] : [{ session: [] }];
+}
+
+function operationOf(doc: RouteDoc, method: string, pattern: string): ZodOpenApiOperationObject {
   const [, , section = 'ops'] = pattern.split('/');
   const tag = pattern.startsWith('/api/') ? section : 'operations';
   const operation: ZodOpenApiOperationObject = {
     summary: doc.summary,
     tags: [tag],
-    security:
-      doc.access === 'public' ? [] : doc.access === 'token' ? [{ metricsToken: [] }] : [{ session: [] }],
+    security: securityOf(doc, method, pattern),
     responses: responsesOf(doc),
   };
   const path = pathParamsOf(doc, pattern);
   const query = doc.query as z.ZodObject | undefined;
-  if (path || query) operation.requestParams = { ...(path ? { path } : {}), ...(query ? { query } : {}) };
+  const header = method === 'POST' && pattern.startsWith('/api/') && doc.access !== 'public' ? idempotencyHeader : undefined;
+  if (path || query || header)
+    operation.requestParams = { ...(path ? { path } : {}), ...(query ? { query } : {}), ...(header ? { header } : {}) };
   if (doc.body) operation.requestBody = { content: { 'application/json': { schema: doc.body } } };
   if (doc.upload)
     operation.requestBody = { content: { 'multipart/form-data': { schema: z.object({}).loose() } } };
@@ -79,7 +103,7 @@ export function buildOpenApiDocument(docs: RouteDoc[] = routeDocs, version = '0.
   for (const doc of docs) {
     const [method, pattern] = doc.route.split(' ') as [string, string];
     const path = openApiPathOf(pattern);
-    paths[path] = { ...paths[path], [method.toLowerCase()]: operationOf(doc, pattern) };
+    paths[path] = { ...paths[path], [method.toLowerCase()]: operationOf(doc, method, pattern) };
   }
   return createDocument(
     {
@@ -95,6 +119,11 @@ export function buildOpenApiDocument(docs: RouteDoc[] = routeDocs, version = '0.
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
           metricsToken: { type: 'http', scheme: 'bearer' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: `An API key (created on /profile, Developers): \`Authorization: Bearer ${API_KEYS.prefix}…\`, limited to its scopes and to ${API_KEYS.rateLimit.max} requests a minute (429 with Retry-After and RateLimit-* headers). Never from a cookie or the query string; with a session cookie too the request is a 400.`,
+          },
         },
       },
       paths,

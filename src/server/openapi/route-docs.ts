@@ -9,6 +9,7 @@ import { invitationDocs } from './paths/invitations';
 import { appointmentDocs } from './paths/appointments';
 import { reliabilityDocs } from './paths/reliability';
 import { receiptsDocs } from './paths/receipts';
+import { apiKeysDocs } from './paths/api-keys';
 import { noAccessDocs } from './paths/no-access';
 import { disputesDocs } from './paths/disputes';
 import { evidenceDocs } from './paths/evidence';
@@ -64,6 +65,7 @@ export const routeDocs: RouteDoc[] = [
   ...appointmentDocs,
   ...reliabilityDocs,
   ...receiptsDocs,
+  ...apiKeysDocs,
   ...noAccessDocs,
   ...accountControlDocs,
   ...evidenceDocs,

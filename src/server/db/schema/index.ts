@@ -21,3 +21,4 @@ export * from './local-payouts';
 export * from './earnings';
 export * from './tips';
 export * from './offers';
+export * from './api-keys';

@@ -91,7 +91,7 @@ describe('ProfilePage', () => {
     renderProfile('/profile?tab=payments');
     expect(await screen.findByRole('heading', { name: 'Welcome back, Casey!' })).toBeInTheDocument();
     expect(screen.getByText('Client Profile')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security', 'Receipts', 'Notifications', 'Account']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security', 'Receipts', 'Developers', 'Notifications', 'Account']);
     // payments is not allowed for a client: Profile shows.
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
   });
@@ -128,7 +128,7 @@ describe('ProfilePage', () => {
     serve({ 'GET /api/me': () => ({ body: meOf(true) }), 'GET /api/experts/me': () => ({ body: { expert: expertOf() } }) });
     renderProfile('/profile?tab=payments');
     expect(await screen.findByText('Expert Profile')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security', 'Verification', 'Payments', 'Receipts', 'Notifications', 'Account']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security', 'Verification', 'Payments', 'Receipts', 'Developers', 'Notifications', 'Account']);
     expect(await screen.findByText('Payment setup incomplete')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue Setup' })).toBeInTheDocument();
   });

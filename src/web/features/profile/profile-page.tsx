@@ -22,6 +22,7 @@ import { usePaymentReturn } from './use-payment-return';
 import { VerificationTab } from './verification-tab';
 import { NotificationsTab } from './notifications-tab';
 import { ReceiptsTab } from './receipts-tab';
+import { DevelopersTab } from './developers-tab';
 import { AccountTab } from './account/account-tab';
 import { RoleCard } from './role-card';
 
@@ -139,6 +140,9 @@ export default function ProfilePage() {
         ) : null}
         <TabsContent value="receipts">
           <ReceiptsTab />
+        </TabsContent>
+        <TabsContent value="developers">
+          <DevelopersTab />
         </TabsContent>
         <TabsContent value="notifications">
           <NotificationsTab />

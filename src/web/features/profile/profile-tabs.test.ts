@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { allowedTabs, cleanedSearch, resolveTab, returnFlagOf, returnToast } from './profile-tabs';
 
 describe('profile tabs', () => {
-  it('gives everyone Profile, Security (issue 52), Receipts (issue 51), Notifications and Account, and experts Verification and Payments', () => {
-    expect(allowedTabs(false)).toEqual(['profile', 'security', 'receipts', 'notifications', 'account']);
-    expect(allowedTabs(true)).toEqual(['profile', 'security', 'verification', 'payments', 'receipts', 'notifications', 'account']);
+  it('gives everyone Profile, Security (issue 52), Receipts (issue 51), Developers (issue 54), Notifications and Account, and experts Verification and Payments', () => {
+    expect(allowedTabs(false)).toEqual(['profile', 'security', 'receipts', 'developers', 'notifications', 'account']);
+    expect(allowedTabs(true)).toEqual(['profile', 'security', 'verification', 'payments', 'receipts', 'developers', 'notifications', 'account']);
   });
 
   it('honours the tab value only when allowed', () => {
@@ -17,6 +17,7 @@ describe('profile tabs', () => {
     expect(resolveTab(null, true)).toBe('profile');
     expect(resolveTab('admin', false)).toBe('profile');
     expect(resolveTab('receipts', false)).toBe('receipts');
+    expect(resolveTab('developers', false)).toBe('developers');
   });
 });
 

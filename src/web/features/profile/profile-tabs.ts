@@ -1,10 +1,11 @@
 import type { MyExpertProfileDto } from '@shared/schemas/expert-onboarding.schemas';
 import { messages } from '@shared/messages';
 
-export type ProfileTab = 'profile' | 'security' | 'verification' | 'payments' | 'receipts' | 'notifications' | 'account';
+export type ProfileTab = 'profile' | 'security' | 'verification' | 'payments' | 'receipts' | 'developers' | 'notifications' | 'account';
 
 /**
- * Profile, Security, Receipts (issue 51), Notifications and Account for everyone; Verification and
+ * Profile, Security, Receipts (issue 51), Developers (API keys, issue 54), Notifications and Account for
+ * everyone; Verification and
  * Payments for experts.
  * Security holds two-factor sign-in and the devices for everyone (issue 52); phone verification in it
  * stays for non-experts only (spec 000).
@@ -15,6 +16,7 @@ export function allowedTabs(isExpert: boolean): ProfileTab[] {
     'security',
     ...(isExpert ? (['verification', 'payments'] as const) : []),
     'receipts',
+    'developers',
     'notifications',
     'account',
   ];
@@ -31,6 +33,7 @@ export const TAB_LABELS: Record<ProfileTab, string> = {
   verification: 'Verification',
   payments: 'Payments',
   receipts: 'Receipts',
+  developers: 'Developers',
   notifications: 'Notifications',
   account: 'Account',
 };

@@ -17,6 +17,7 @@ import { invitationRows } from './invitations.rows';
 import { appointmentRows } from './appointments.rows';
 import { reliabilityRows } from './reliability.rows';
 import { receiptsRows } from './receipts.rows';
+import { apiKeysRows } from './api-keys.rows';
 import { noAccessRows } from './no-access.rows';
 import { lateWorkRows } from './late-work.rows';
 import { earningsRows } from './earnings.rows';
@@ -47,6 +48,7 @@ export const matrixRows: MatrixRow[] = [
   ...appointmentRows,
   ...reliabilityRows,
   ...receiptsRows,
+  ...apiKeysRows,
   ...noAccessRows,
   ...lateWorkRows,
   ...earningsRows,
