@@ -9,7 +9,7 @@ import { api, ApiError } from '@web/lib/api';
 import { AdminReasonDialog } from '@web/components/admin-reason-dialog';
 import { ApplicationStatusBadge } from './application-status-badge';
 import { ExpertSummary } from './expert-card';
-import { OffersPanel } from './offers/offers-panel';
+import { AssignButton, OffersPanel } from './offers/offers-panel';
 import { errorText, taskPath, useTaskAction } from './task-query';
 
 const detailsText = messages.taskPages.details;
@@ -100,9 +100,13 @@ export function ApplicationsSection({ task, capabilities, onHired, asAdmin = fal
                         onConfirm={(reason) => assign.mutateAsync({ ...application, override_reason: reason })}
                       />
                     ) : (
-                      <Button disabled={Boolean(busyId)} onClick={() => assign.mutate(application)}>
-                        {assign.isPending && busyId === application.id ? detailsText.assigning : detailsText.assign}
-                      </Button>
+                      <AssignButton
+                        taskId={task.id}
+                        applicationId={application.id}
+                        disabled={Boolean(busyId)}
+                        onAssign={() => assign.mutate(application)}
+                        label={assign.isPending && busyId === application.id ? detailsText.assigning : detailsText.assign}
+                      />
                     )}
                     <Button
                       variant="outline"

@@ -55,7 +55,7 @@ export function OfferDialog({ label, title, disabled, onSubmit }: OfferDialogPro
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
       <DialogTrigger asChild>
-        <Button variant="outline" disabled={disabled}>
+        <Button variant="outline" size="sm" disabled={disabled}>
           {label}
         </Button>
       </DialogTrigger>

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { OfferDto, OffersResponse } from '@shared/schemas/offers.schemas';
 import { api } from '@web/lib/api';
-import { OffersPanel } from './offers-panel';
+import { AssignButton, OffersPanel } from './offers-panel';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
 vi.mock('@web/lib/api', async (original) => ({
@@ -87,5 +87,29 @@ describe('OffersPanel (issue 51)', () => {
     renderPanel({ offers: [offer({ round: 3 })], rate: 12_000, rounds_left: 0, you: 'expert' });
     expect(await screen.findByRole('button', { name: 'Decline' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Counter' })).toBeNull();
+  });
+
+  it("keeps Assign disabled, saying why, while a proposal waits; enabled once it is answered", async () => {
+    const onAssign = vi.fn();
+    vi.mocked(api.get).mockResolvedValue({ offers: [offer()], rate: 12_000, rounds_left: 2, you: 'client' } satisfies OffersResponse);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AssignButton taskId="task-1" applicationId="app-1" disabled={false} label="Assign" onAssign={onAssign} />
+      </QueryClientProvider>,
+    );
+    const button = screen.getByRole('button', { name: 'Assign' });
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveAccessibleDescription(/waiting for an answer/);
+    cleanup();
+    vi.mocked(api.get).mockResolvedValue({ offers: [offer({ status: 'accepted' })], rate: 10_000, rounds_left: 2, you: 'client' } satisfies OffersResponse);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AssignButton taskId="task-1" applicationId="app-1" disabled={false} label="Assign" onAssign={onAssign} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(vi.mocked(api.get)).toHaveBeenCalledTimes(2));
+    const enabled = screen.getByRole('button', { name: 'Assign' });
+    await userEvent.setup().click(enabled);
+    expect(onAssign).toHaveBeenCalledTimes(1);
   });
 });

@@ -104,3 +104,25 @@ export function OffersPanel({ taskId, applicationId, open }: OffersPanelProps) {
     </section>
   );
 }
+
+/**
+ * The client's Assign for one application: while a rate proposal waits for an answer the hire is
+ * refused (decision 0466), so the button says why instead of failing after the click.
+ */
+export function AssignButton(props: { taskId: string; applicationId: string; disabled: boolean; label: string; onAssign: () => void }) {
+  const query = useOffers(props.taskId, props.applicationId);
+  const waiting = Boolean(query.data?.offers.some((offer) => offer.status === 'pending'));
+  const hintId = `assign-hint-${props.applicationId}`;
+  return (
+    <>
+      <Button disabled={props.disabled || waiting} onClick={props.onAssign} aria-describedby={waiting ? hintId : undefined}>
+        {props.label}
+      </Button>
+      {waiting ? (
+        <p id={hintId} className="order-last basis-full text-xs text-muted-foreground">
+          {offersText.hireWhileOfferPending}
+        </p>
+      ) : null}
+    </>
+  );
+}
