@@ -110,10 +110,15 @@ export function DevelopersTab() {
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium">{text.scopesLabel}</legend>
             {API_KEY_SCOPES.map((scope) => (
-              <div key={scope} className="flex items-center gap-2">
-                <Checkbox id={`scope-${scope}`} checked={scopes.includes(scope)} onCheckedChange={(on) => toggle(scope, on === true)} />
-                <Label htmlFor={`scope-${scope}`} className="font-normal">
-                  <code>{scope}</code> · {SCOPE_LABELS[scope]}
+              <div key={scope} className="flex items-start gap-2">
+                <Checkbox id={`scope-${scope}`} className="mt-0.5" checked={scopes.includes(scope)} onCheckedChange={(on) => toggle(scope, on === true)} />
+                {/* The scope over its meaning on a phone, side by side on a wide screen. */}
+                <Label htmlFor={`scope-${scope}`} className="flex flex-col items-start gap-0.5 font-normal sm:flex-row sm:gap-1">
+                  <code>{scope}</code>
+                  <span className="text-muted-foreground">
+                    <span aria-hidden="true" className="hidden sm:inline">· </span>
+                    {SCOPE_LABELS[scope]}
+                  </span>
                 </Label>
               </div>
             ))}
