@@ -4,13 +4,9 @@ import { formatUsd } from '../domain/money';
 
 const text = messages.earnings;
 
-export const TIP_PERCENTS = [10, 15, 20] as const;
-export const TIP = {
-  /** The client may tip from completion for this long. */
-  windowMs: 7 * 24 * 60 * 60 * 1000,
-  minCents: 100,
-  maxCents: 100_000,
-} as const;
+import { TIP, TIP_PERCENTS } from '../domain/tips';
+
+export { TIP, TIP_PERCENTS };
 
 /** A tip: a share of the price (10, 15 or 20%) or a custom amount in cents, with the client's request key. */
 export const createTipSchema = z
