@@ -104,6 +104,39 @@ describe('the table-driven job runner', () => {
     await expect(handle.db.transaction(async (tx) => finishJobIn(tx, job, clock.now()))).rejects.toThrow(/already done/);
   });
 
+  it('schedules when asked to while a pass that a new job woke is running (it does not wait for the next tick)', async () => {
+    let wakeUp: () => void = () => undefined;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let scheduled = 0;
+    const runner = createJobRunner({
+      db: handle.db,
+      clock,
+      log: quiet,
+      pollIntervalMs: 60_000,
+      handlers: { slow: () => gate },
+      schedule: async () => void (scheduled += 1),
+      onJobEnqueued: (wake) => {
+        wakeUp = wake;
+        return () => undefined;
+      },
+    });
+    runner.start();
+    try {
+      await enqueueJob(handle.db, { kind: 'slow', key: 'slow:woken', runAt: clock.now() });
+      // The new job wakes a pass, which does not schedule; it is still running its slow job.
+      wakeUp();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const due = runner.runDue();
+      release();
+      await due;
+      expect(scheduled).toBe(1);
+      expect((await findJob(handle.db, 'slow:woken'))?.done_at).not.toBeNull();
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it('stops polling on stop()', async () => {
     const runner = createJobRunner({ db: handle.db, clock, log: quiet, pollIntervalMs: 5, handlers: {} });
     runner.start();

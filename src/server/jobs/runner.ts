@@ -103,6 +103,8 @@ export function createJobRunner(options: JobRunnerOptions) {
   let running: Promise<number> | null = null;
   /** Whether the pass in `running` began with the schedule (a pass a new job woke does not). */
   let runningScheduled = false;
+  /** A pass that must schedule was asked for while a woken one ran: the next pass schedules. */
+  let scheduleWanted = false;
   let stopped = true;
   let stopping = false;
   let unsubscribe: (() => void) | null = null;
@@ -250,10 +252,15 @@ export function createJobRunner(options: JobRunnerOptions) {
    */
   function tick(withSchedule = true): Promise<number> {
     if (running && withSchedule && !runningScheduled) {
+      // The next pass schedules, whoever starts it (a wake's follow-up too): no wait can starve it.
+      scheduleWanted = true;
       return running.catch(() => 0).then(() => tick(true));
     }
-    if (!running) runningScheduled = withSchedule;
-    running ??= pass(withSchedule).finally(() => {
+    if (!running) {
+      runningScheduled = withSchedule || scheduleWanted;
+      scheduleWanted = false;
+    }
+    running ??= pass(runningScheduled).finally(() => {
       running = null;
       // A job enqueued while the pass was finishing: look again at once.
       if (wokenMeanwhile && !stopped) {
