@@ -77,13 +77,16 @@ const MODULE_ORDER = [
   'dev',
   'geo',
   'native',
+  // Issue 54: outbound webhooks; their events are written by database triggers, their objects read
+  // by the composition root (webhook-objects.ts), so the module calls nothing but notifications.
+  'webhooks',
   'notifications',
   'profiles',
 ];
 
 const TESTS = '\\.test\\.tsx?$|\\.test-helpers\\.tsx?$|test-helpers|^src/server/test/|^src/web/test/|\\.contract\\.ts$';
 const INFRASTRUCTURE = '^src/server/(lib|db|http|ops|providers|jobs|auth|realtime|scale|openapi)/|^src/server/env\\.ts$';
-const ROOT = '^src/server/(app|server-context|main)\\.ts$|^src/server/tools/';
+const ROOT = '^src/server/(app|server-context|main|webhook-objects)\\.ts$|^src/server/tools/';
 const escape = (name) => name.replace(/[-]/g, '\\-');
 
 const moduleOrderRules = MODULE_ORDER.map((name, index) => {

@@ -16,6 +16,7 @@ import { apiKeyAuth, isKeyRequest } from './http/api-key-auth';
 import { idempotency } from './http/idempotency';
 import { checkApiKey, countApiKeyRequest } from './modules/api-keys/api-keys.service';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { securityHeaders } from './http/security-headers';
 import { jsonCompression } from './http/json-compression';
 import { expertProfileDocument } from './modules/public-profiles/profile-document';
@@ -248,6 +249,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', tipsRoutes(deps));
   // Issue 54: API keys (session only: keys cannot manage keys).
   app.route('/api', apiKeysRoutes(deps));
+  app.route('/api', webhooksRoutes(deps));
   app.route('/api', systemRoutes({ ...deps, webhookFailures }));
   app.route('/api', openApiRoutes({ production: deps.env.NODE_ENV === 'production', version: API_VERSION }));
 

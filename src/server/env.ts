@@ -86,6 +86,11 @@ export const envSchema = z
     VAPID_SUBJECT: optionalText,
     /** `outbox` keeps browser pushes in memory and the dev outbox (the default in tests), `web-push` sends them. */
     WEB_PUSH: z.enum(['outbox', 'web-push']).optional(),
+    /**
+     * Where outbound webhooks may go (decision 0473): `public` (https to public addresses only, checked
+     * after DNS) is forced in production; `local` (the default elsewhere) also allows http to localhost.
+     */
+    WEBHOOK_TARGETS: z.enum(['public', 'local']).optional(),
     GEOCODER_URL: optionalUrl('the Nominatim-compatible geocoder'),
     GEOCODER_USER_AGENT: z.string().default('remote-expert-marketplace/1.0 (self-hosted)'),
     MAP_TILE_URL: optionalText,

@@ -33,6 +33,9 @@ import type { AppDeps } from './app-deps';
 import { createMetrics, noMetrics, type Metrics } from './ops/metrics';
 import { createReadiness } from './modules/system/readiness';
 import { jobQueueStats } from './jobs/jobs-stats';
+import { webhookJobs } from './modules/webhooks/webhooks.jobs';
+import { webhookPolicyOf } from './modules/webhooks/webhook-policy';
+import { webhookObjectReader } from './webhook-objects';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -209,5 +212,7 @@ export function serverJobModules(
     // Issue 51: a tip's charge (money lane) and the sync of the expert's payout facts.
     tipJobs({ db, clock, provider: () => deps.providers.payments }),
     earningsJobs({ db, clock, provider: () => deps.providers.payments }),
+    // Issue 54: outbound webhooks, one delivery in flight per endpoint (decision 0473).
+    webhookJobs({ db, clock, readObject: webhookObjectReader(deps), policy: webhookPolicyOf(env) }),
   ];
 }

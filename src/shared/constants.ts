@@ -396,3 +396,43 @@ export const IDEMPOTENCY = {
   abandonedAfterMs: 5 * 60 * 1000,
   maxKeyLength: 255,
 } as const;
+
+/**
+ * Issue 54 (decision 0473): outbound webhooks. Each event a client's endpoint subscribes to is a
+ * signed POST, retried with exponential backoff for up to `failAfterMs`; one delivery per endpoint
+ * is in flight at a time, so an endpoint hears its events in order.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'task.created',
+  'application.received',
+  'task.assigned',
+  'appointment.agreed',
+  'evidence.submitted',
+  'task.completed',
+  'report.issued',
+  'task.cancelled',
+  'payment.captured',
+  'payment.refunded',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export const WEBHOOKS = {
+  maxEndpointsPerUser: 10,
+  urlMaxLength: 2048,
+  descriptionMaxLength: 120,
+  secretPrefix: 'whsec_',
+  /** A receiver's answer must start within this long; a slower one counts as a failed attempt. */
+  timeoutMs: 10_000,
+  /** The first retry waits this long, each next one twice as long, up to `maxRetryDelayMs`. */
+  firstRetryDelayMs: 60_000,
+  maxRetryDelayMs: 6 * 60 * 60 * 1000,
+  /** An endpoint whose deliveries have failed for this long is disabled and its owner emailed. */
+  failAfterMs: 3 * 24 * 60 * 60 * 1000,
+  /** After a secret is rolled, deliveries are signed with both secrets for this long. */
+  secretOverlapMs: 24 * 60 * 60 * 1000,
+  /** Receivers should refuse a signature older than this (documented; the product signs at send time). */
+  toleranceSeconds: 300,
+  /** How much of a receiver's answer the delivery log keeps. */
+  answerExcerptChars: 500,
+  deliveriesPageSize: 50,
+} as const;

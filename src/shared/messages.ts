@@ -56,6 +56,7 @@ import { cancellationsMessages } from './messages/cancellations';
 import { receiptsMessages } from './messages/receipts';
 import { earningsMessages } from './messages/earnings';
 import { apiKeysMessages } from './messages/api-keys';
+import { webhooksMessages } from './messages/webhooks';
 
 /**
  * The user-facing texts of the specification's error catalogue, copied exactly, by key.
@@ -122,4 +123,5 @@ export const messages = {
   receipts: receiptsMessages,
   earnings: earningsMessages,
   apiKeys: apiKeysMessages,
+  webhooks: webhooksMessages,
 } as const;

@@ -1,7 +1,7 @@
 import { and, isNotNull, lt } from 'drizzle-orm';
 import { PHONE_SEND_LIMITS } from '@shared/constants';
 import type { Db } from '../db/client';
-import { authRateLimits, authSessions, authVerifications, jobs, phoneCodeSends } from '../db/schema';
+import { authRateLimits, authSessions, authVerifications, jobs, outboundEvents, phoneCodeSends } from '../db/schema';
 import { deleteOldIdempotencyKeys } from '../http/idempotency';
 import { enqueueJob, finishJobIn, type JobRow } from './jobs.repository';
 import type { JobModule } from './registry';
@@ -28,7 +28,12 @@ export interface RetentionResult {
   verifications: number;
   /** Issue 54: stored answers of idempotent writes, replayed for 24 hours only. */
   idempotencyKeys: number;
+  /** Issue 54: outbound webhook events (their deliveries go with them) after 30 days. */
+  webhookEvents: number;
 }
+
+/** The endpoint page's log reaches back 30 days (decision 0473). */
+export const WEBHOOK_EVENT_RETENTION_MS = 30 * DAY_MS;
 
 /**
  * Deletes only what nothing reads again: finished jobs older than 14 days (failed ones stay for the
@@ -63,6 +68,13 @@ export async function deleteExpiredRows(db: Db, now: Date, authNow: Date = new D
       db.delete(authVerifications).where(lt(authVerifications.expiresAt, authNow)).returning({ id: authVerifications.id }),
     ),
     idempotencyKeys: await deleteOldIdempotencyKeys(db, now),
+    // Written with the database's time by the triggers (migration 0052): judged by real time.
+    webhookEvents: await count(
+      db
+        .delete(outboundEvents)
+        .where(lt(outboundEvents.created_at, new Date(authNow.getTime() - WEBHOOK_EVENT_RETENTION_MS)))
+        .returning({ id: outboundEvents.id }),
+    ),
   };
 }
 

@@ -122,6 +122,8 @@ export const NOTIFICATION_TYPES = [
   'price_change_proposed',
   'price_change_approved',
   'price_change_declined',
+  // Issue 54: an outbound webhook endpoint failed for 3 days and was disabled (always emailed).
+  'webhook_endpoint_disabled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -64,6 +64,7 @@ const CATEGORY_BY_TYPE: Record<string, NotificationCategory> = {
   reviews_revealed: 'tasks_payments',
   task_invitation: 'tasks_payments',
   data_export_ready: 'tasks_payments',
+  webhook_endpoint_disabled: 'tasks_payments',
   appointment_proposed: 'tasks_payments',
   appointment_agreed: 'tasks_payments',
   appointment_declined: 'tasks_payments',
@@ -110,6 +111,8 @@ const MANDATORY_EMAIL_TYPES = new Set<string>([
   'data_export_ready',
   // Issue 51: a receipt is a record of money taken or given back; it is sent whatever the settings.
   'payment_receipt',
+  // Issue 54: the business's integration stopped receiving events; nothing else would tell them.
+  'webhook_endpoint_disabled',
 ]);
 
 export function categoryOf(type: string): NotificationCategory {

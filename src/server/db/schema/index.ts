@@ -22,3 +22,4 @@ export * from './earnings';
 export * from './tips';
 export * from './offers';
 export * from './api-keys';
+export * from './webhooks';

@@ -10,6 +10,7 @@ export function notificationLink(publicUrl: string, row: Pick<NotificationRow, '
   if (row.type === 'payment_receipt') return { label: 'Download the receipt', url: `${publicUrl}/profile?tab=receipts` };
   if (row.task_id && row.type === 'chat_unread') return { label: 'Open the chat', url: `${publicUrl}/task/${row.task_id}/messages` };
   if (row.task_id) return { label: 'Open the task', url: `${publicUrl}/task/${row.task_id}` };
+  if (row.type === 'webhook_endpoint_disabled') return { label: 'Open Developers', url: `${publicUrl}/profile?tab=developers` };
   if (row.type === 'data_export_ready') return { label: 'Download your data', url: `${publicUrl}/profile?tab=account` };
   if (row.type.startsWith('verification_')) return { label: 'Open your profile', url: `${publicUrl}/profile?tab=verification` };
   return { label: `Open ${BRAND_NAME}`, url: `${publicUrl}/dashboard` };

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { WEBHOOKS } from '@shared/constants';
+import { format } from '@shared/format-message';
+import { messages } from '@shared/messages';
+import type { Db } from '../../db/client';
+import { enqueueJob, finishJobIn, type JobRow } from '../../jobs/jobs.repository';
+import type { JobModule } from '../../jobs/registry';
+import type { Clock } from '../../lib/clock';
+import { insertNotifications } from '../notifications/notifications.repository';
+import { sendWebhook, type WebhookAttempt } from './webhook-sender';
+import { signWebhook } from './webhook-signature';
+import type { WebhookTargetPolicy } from './webhook-targets';
+import {
+  claimDelivery,
+  failPendingDeliveries,
+  findEvent,
+  headPendingDelivery,
+  insertDelivery,
+  lockEndpoint,
+  lockSubscribedEndpoints,
+  setEventPayloadOnce,
+  updateDelivery,
+  updateEndpoint,
+  type OutboundEventRow,
+  type WebhookEndpointRow,
+} from './webhooks.repository';
+
+export const WEBHOOK_PREPARE_JOB = 'webhook_prepare';
+export const WEBHOOK_DELIVER_JOB = 'webhook_deliver';
+
+/**
+ * The object an event is about, as the API shows it to the event's client (the task as GET
+ * /api/tasks/:id answers it, the receipt as the receipts list does...). Built by the composition root,
+ * which may call every module; null when it is gone (a task deleted with its account).
+ */
+export type WebhookObjectReader = (event: Pick<OutboundEventRow, 'user_id' | 'subject_kind' | 'subject_id' | 'task_id'>) => Promise<unknown>;
+
+export interface WebhookJobDeps {
+  db: Db;
+  clock: Clock;
+  readObject: WebhookObjectReader;
+  policy: WebhookTargetPolicy;
+  /** Replaceable in tests of the retry schedule; the real sender otherwise. */
+  send?: typeof sendWebhook;
+}
+
+/** The wait before attempt n + 1 after n failed ones: 1 minute, doubling, at most 6 hours. */
+export const webhookRetryDelayMs = (failedAttempts: number) =>
+  Math.min(WEBHOOKS.firstRetryDelayMs * 2 ** Math.max(0, failedAttempts - 1), WEBHOOKS.maxRetryDelayMs);
+
+/**
+ * A job for one send of one delivery. Its key is new each time: the claim (claimDelivery), not the
+ * key, keeps one send per delivery and one delivery per endpoint in flight.
+ */
+export function enqueueDeliverySend(db: Db, deliveryId: string, runAt: Date) {
+  return enqueueJob(db, {
+    kind: WEBHOOK_DELIVER_JOB,
+    key: `${WEBHOOK_DELIVER_JOB}:${deliveryId}:${randomUUID()}`,
+    runAt,
+    payload: { delivery_id: deliveryId },
+    maxAttempts: 3,
+  });
+}
+
+/** Queues a delivery of the event to the endpoint (the endpoint's row locked), and its send if it is the head. */
+export async function queueDelivery(tx: Db, params: { endpointId: string; eventId: string; now: Date }) {
+  const delivery = await insertDelivery(tx, params);
+  const head = await headPendingDelivery(tx, { endpointId: params.endpointId });
+  if (head?.id === delivery.id) await enqueueDeliverySend(tx, delivery.id, params.now);
+  return delivery;
+}
+
+export function webhookJobs(deps: WebhookJobDeps): JobModule {
+  const { db, clock } = deps;
+  const send = deps.send ?? sendWebhook;
+
+  /** Fixes the event's body once, then queues a delivery to each enabled endpoint that subscribes to it. */
+  async function prepare(job: JobRow) {
+    const eventId = String((job.payload as { event_id?: string }).event_id ?? '');
+    const event = await findEvent(db, { id: eventId });
+    if (!event) return;
+    let payloaded = event;
+    if (event.payload === null) {
+      const object = await deps.readObject(event);
+      const body = { id: event.id, type: event.type, created_at: event.created_at.toISOString(), data: { object: object ?? null } };
+      payloaded = (await setEventPayloadOnce(db, { id: event.id, payload: body })) ?? event;
+    }
+    await db.transaction(async (tx) => {
+      const now = clock.now();
+      const endpoints = await lockSubscribedEndpoints(tx, { userId: payloaded.user_id, type: payloaded.type });
+      for (const endpoint of endpoints) await queueDelivery(tx, { endpointId: endpoint.id, eventId: payloaded.id, now });
+      // Done in the same transaction: a prepare run twice (a lost lease) queues each delivery once.
+      await finishJobIn(tx, job, now);
+    });
+  }
+
+  async function deliver(job: JobRow) {
+    const deliveryId = String((job.payload as { delivery_id?: string }).delivery_id ?? '');
+    const claimedAt = clock.now();
+    const claimed = await claimDelivery(db, {
+      id: deliveryId,
+      now: claimedAt,
+      until: new Date(claimedAt.getTime() + WEBHOOKS.timeoutMs * 6),
+    });
+    // Sent already, held by another job, waiting behind an earlier one, or its endpoint is disabled.
+    if (!claimed) return;
+    const { delivery, endpoint, event } = claimed;
+    const body = JSON.stringify(event.payload);
+    const secrets = signingSecrets(endpoint, claimedAt);
+    const attempt = await send({
+      url: endpoint.url,
+      body,
+      policy: deps.policy,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Webhooks/1.0',
+        'x-webhook-id': event.id,
+        'x-webhook-event': event.type,
+        'x-webhook-signature': signWebhook(body, secrets, claimedAt),
+      },
+    });
+    await db.transaction(async (tx) => {
+      const now = clock.now();
+      // The endpoint's row orders this end of a send against a new delivery being queued.
+      const current = await lockEndpoint(tx, { id: endpoint.id });
+      const attempts = delivery.attempts + 1;
+      const common = { attempts, response_status: attempt.status, last_attempt_at: now, locked_until: null };
+      if (attempt.ok) {
+        await updateDelivery(tx, { id: delivery.id, changes: { ...common, status: 'succeeded', last_error: null, next_attempt_at: null, delivered_at: now } });
+        if (current?.failing_since) await updateEndpoint(tx, { id: endpoint.id, changes: { failing_since: null } });
+        const next = await headPendingDelivery(tx, { endpointId: endpoint.id });
+        if (next) await enqueueDeliverySend(tx, next.id, now);
+        return;
+      }
+      await recordFailure(tx, { endpoint: current ?? endpoint, deliveryId: delivery.id, attempt, common, now });
+    });
+  }
+
+  return {
+    name: 'webhooks',
+    handlers: { [WEBHOOK_PREPARE_JOB]: prepare, [WEBHOOK_DELIVER_JOB]: deliver },
+    // A slow receiver holds one slot of its own kind only; money and mail have their lanes.
+    kindLimits: { [WEBHOOK_DELIVER_JOB]: 4, [WEBHOOK_PREPARE_JOB]: 2 },
+    kindTimeoutsMs: { [WEBHOOK_DELIVER_JOB]: WEBHOOKS.timeoutMs * 3, [WEBHOOK_PREPARE_JOB]: 60_000 },
+  };
+}
+
+/** The secrets that sign now: the current one, and the one before a roll for its 24 hours. */
+export function signingSecrets(endpoint: Pick<WebhookEndpointRow, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>, now: Date): string[] {
+  const overlap = endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at.getTime() > now.getTime();
+  return overlap ? [endpoint.secret, endpoint.previous_secret!] : [endpoint.secret];
+}
+
+/**
+ * A failed send: tried again after the backoff, or, once the endpoint has failed for 3 days, the
+ * endpoint is disabled, what it had pending is marked failed and its owner is told (always by email).
+ */
+async function recordFailure(
+  tx: Db,
+  params: {
+    endpoint: WebhookEndpointRow;
+    deliveryId: string;
+    attempt: WebhookAttempt;
+    common: { attempts: number; response_status: number | null; last_attempt_at: Date; locked_until: null };
+    now: Date;
+  },
+) {
+  const { endpoint, attempt, common, now } = params;
+  const failingSince = endpoint.failing_since ?? now;
+  const lastError = (attempt.error ?? '').slice(0, WEBHOOKS.answerExcerptChars) || null;
+  if (now.getTime() - failingSince.getTime() >= WEBHOOKS.failAfterMs) {
+    await updateDelivery(tx, { id: params.deliveryId, changes: { ...common, status: 'failed', last_error: lastError, next_attempt_at: null } });
+    await updateEndpoint(tx, {
+      id: endpoint.id,
+      changes: { disabled_at: now, disabled_reason: 'failing', failing_since: failingSince, updated_at: now },
+    });
+    await failPendingDeliveries(tx, { endpointId: endpoint.id, error: messages.webhooks.disabledTitle, now });
+    await insertNotifications(tx, [
+      {
+        user_id: endpoint.user_id,
+        type: 'webhook_endpoint_disabled',
+        title: messages.webhooks.disabledTitle,
+        message: format(messages.webhooks.disabledMessage, { url: endpoint.url }),
+        task_id: null,
+        data: { endpoint_id: endpoint.id },
+      },
+    ]);
+    return;
+  }
+  const nextAt = new Date(now.getTime() + webhookRetryDelayMs(common.attempts));
+  await updateDelivery(tx, { id: params.deliveryId, changes: { ...common, last_error: lastError, next_attempt_at: nextAt } });
+  if (!endpoint.failing_since) await updateEndpoint(tx, { id: endpoint.id, changes: { failing_since: now } });
+  await enqueueDeliverySend(tx, params.deliveryId, nextAt);
+}
