@@ -53,6 +53,10 @@ test('a business creates and reads a task with the typed client and an API key',
   const read = await api.GET('/api/tasks/{id}', { params: { path: { id: task.id } } });
   expect(read.response.status).toBe(200);
   expect(read.data!.task).toMatchObject({ id: task.id, title: body.title, category: 'property' });
+  const list = await api.GET('/api/tasks', {
+    params: { query: { scope: 'mine', status: 'open', page: 1, pageSize: 20 } },
+  });
+  expect(list.data!.tasks.map((row) => row.id)).toContain(task.id);
 
   // A retry with the same Idempotency-Key and body is the first answer again, not a second task.
   const retried = await api.POST('/api/tasks', { body, headers: idempotencyKey(key) });
