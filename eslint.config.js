@@ -47,6 +47,24 @@ export default tseslint.config(
     },
   },
   {
+    // The typed API client (docs/api.md) is for other people's code: it imports only its own files and packages.
+    files: ['clients/**'],
+    ignores: ['clients/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@shared/*', '@server/*', '@web/*', '**/src/**', '**/scripts/**'],
+              message: "The typed client stands alone: it never imports the product's code.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/web/lib/navigation.ts'],
     rules: boundary(['@server/*'], 'The web never imports server code.'),
   },

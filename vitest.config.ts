@@ -27,7 +27,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+          // clients/: the typed API client's checks (its types are current, the webhook signature check).
+          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'clients/**/*.test.ts'],
           environment: 'node',
           // Every server test file builds its own app, database and clock (createTestApp), so the files
           // of one worker can share one module graph: loading the server's modules once per worker rather
