@@ -1,5 +1,12 @@
+import { inArray } from 'drizzle-orm';
+import { API_KEY_SCOPES, type ApiKeyScope } from '@shared/constants';
 import type { TaskStatus } from '@shared/domain/task-status';
+import { format } from '@shared/format-message';
+import { messages } from '@shared/messages';
+import type { CreatedApiKeyDto } from '@shared/schemas/api-keys.schemas';
 import type { App } from '../../app';
+import { apiKeys } from '../../db/schema';
+import { scopeOfRequest } from '../../http/api-key-scopes';
 import { createTaskAt, registerLocalPaymentAccounts } from '../builders';
 import type { TestApp, TestUser } from '../test-app';
 
@@ -106,4 +113,110 @@ export function requestOf(route: string, target: Target): { method: string; path
   });
   if (target.query) path += `?${new URLSearchParams(target.query).toString()}`;
   return { method: method === 'ALL' ? 'GET' : method, path };
+}
+
+/**
+ * API keys, the fourth kind of caller (issue 54, decision 0472). authorization-matrix.test.ts calls every
+ * case of every row with these keys too. Their expected answers are derived, never written in a row:
+ * - ownerKey (the owner's key, every scope) and otherClientKey (otherClient's, every scope): on a route
+ *   the scope map lets keys call, the key acts as its holder and nothing more, so the answer is the
+ *   holder's session answer for the same case; on any other /api route, 403 "not for keys";
+ * - ownerKeyWithoutScope (the owner's key with every scope but the one the route needs; mapped routes
+ *   only, elsewhere ownerKey already gets the refusal): 403 naming the missing scope;
+ * - adminKey (the admin's key, every scope): 403 on every /api route;
+ * - outside /api (probes, .well-known, /dev) a bearer header is no credential at all: every key caller
+ *   gets what the signed-out caller gets, asked exactly as it was (Origin included).
+ * A refusal must come with the key middleware's own message, so a route's own 403 cannot pass for it.
+ */
+export const KEY_CALLERS = ['ownerKey', 'ownerKeyWithoutScope', 'adminKey', 'otherClientKey'] as const;
+export type KeyCaller = (typeof KEY_CALLERS)[number];
+
+/** Whose key each key caller sends: its request is that user's, with the key instead of the cookie. */
+export const KEY_HOLDER: Record<KeyCaller, Exclude<Role, 'anon'>> = {
+  ownerKey: 'owner',
+  ownerKeyWithoutScope: 'owner',
+  adminKey: 'admin',
+  otherClientKey: 'otherClient',
+};
+
+export interface MatrixKeys {
+  /** Every scope, per holder. */
+  all: Record<'owner' | 'admin' | 'otherClient', string>;
+  /** The owner's keys with every scope but the one named. */
+  ownerWithout: Record<ApiKeyScope, string>;
+  /** Clears every matrix key's rate-limit window (the test clock stands still, and the matrix makes more than 120 counted requests a key). */
+  freshWindows(): Promise<void>;
+}
+
+/** A key made as a user makes one on the Developers tab. */
+export async function createKey(t: TestApp, user: TestUser, scopes: readonly ApiKeyScope[]): Promise<{ id: string; secret: string }> {
+  const response = await t.request('POST', '/api/me/api-keys', { cookie: user.cookie, body: { name: 'Matrix caller', scopes } });
+  if (response.status !== 201) throw new Error(`creating a key failed: ${response.status} ${await response.text()}`);
+  const created = await t.json<CreatedApiKeyDto>(response);
+  return { id: created.api_key.id, secret: created.secret };
+}
+
+export async function createMatrixKeys(world: World): Promise<MatrixKeys> {
+  const { t, users } = world;
+  const made: { id: string; secret: string }[] = [];
+  const make = async (user: TestUser, scopes: readonly ApiKeyScope[]) => {
+    const key = await createKey(t, user, scopes);
+    made.push(key);
+    return key.secret;
+  };
+  const all = { owner: await make(users.owner, API_KEY_SCOPES), admin: await make(users.admin, API_KEY_SCOPES), otherClient: await make(users.otherClient, API_KEY_SCOPES) };
+  const ownerWithout = {} as Record<ApiKeyScope, string>;
+  for (const scope of API_KEY_SCOPES) ownerWithout[scope] = await make(users.owner, API_KEY_SCOPES.filter((other) => other !== scope));
+  const ids = made.map((key) => key.id);
+  return {
+    all,
+    ownerWithout,
+    async freshWindows() {
+      await t.db.update(apiKeys).set({ window_count: 0, window_start: null }).where(inArray(apiKeys.id, ids));
+    },
+  };
+}
+
+/** What a key caller must get: the answer of a request made as `role` (with the key), or the key middleware's refusal. */
+export type KeyExpectation = { kind: 'as'; role: Role; status: number } | { kind: 'refused'; status: 403; message: string; scope?: ApiKeyScope };
+
+const keyText = messages.apiKeys;
+
+/** The derived expectation of `caller` on `method path` (the concrete path, without its query). */
+export function keyExpectation(caller: KeyCaller, method: string, path: string, expect: Expectation): KeyExpectation {
+  if (!path.startsWith('/api/')) return { kind: 'as', role: 'anon', status: expect.anon };
+  if (caller === 'adminKey') return { kind: 'refused', status: 403, message: keyText.adminKeyRefused };
+  const scope = scopeOfRequest(method, path);
+  if (!scope) return { kind: 'refused', status: 403, message: keyText.routeNotForKeys };
+  if (caller === 'ownerKeyWithoutScope') return { kind: 'refused', status: 403, message: format(keyText.missingScope, { scope }), scope };
+  const role = KEY_HOLDER[caller];
+  return { kind: 'as', role, status: expect[role] };
+}
+
+/**
+ * Where a key's derived expectation is rightly not its holder's session answer: `METHOD /path — case name`
+ * and the key caller, with the status it gets instead and why. Keep this list short: every entry is a
+ * place where a key and its owner's session differ.
+ */
+export const KEY_EXCEPTIONS: { route: string; caller: KeyCaller; status: number; reason: string }[] = [];
+
+/**
+ * A request as a server sends it with a key: `Authorization: Bearer`, no cookie and, under /api, no
+ * Origin (key requests are exempt from the cross-site rule). Outside /api the request is the
+ * signed-out caller's, Origin included, plus the header.
+ */
+export function keyRequest(t: TestApp, secret: string, method: string, path: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { authorization: `Bearer ${secret}` };
+  if (path.startsWith('/api/')) headers.origin = '';
+  return t.request(method, path, { body, headers });
+}
+
+/** The error message of a JSON refusal, or null. */
+export async function errorMessageOf(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.clone().json()) as { error?: { message?: unknown } };
+    return typeof body.error?.message === 'string' ? body.error.message : null;
+  } catch {
+    return null;
+  }
 }
