@@ -13784,6 +13784,663 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's webhook endpoints, newest first (never their secrets) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            endpoints: components["schemas"]["WebhookEndpoint"][];
+                        };
+                    };
+                };
+                /** @description Bad input. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed out. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong user or role. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Refused: not found, a state conflict, too large, too many requests. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A fault on the server or an outside provider, or maintenance. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Registers an endpoint for some event types; its signing secret is in this answer only. In production the URL must be https and resolve to public addresses only */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Retry-safe writes: the same key and body within 24 hours replays the first answer (header Idempotent-Replayed: true); 409 while the first is running; 422 for the same key with another request. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        url: string;
+                        events: ("task.created" | "application.received" | "task.assigned" | "appointment.agreed" | "evidence.submitted" | "task.completed" | "report.issued" | "task.cancelled" | "payment.captured" | "payment.refunded")[];
+                        description?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Done. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            endpoint: components["schemas"]["WebhookEndpoint"];
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description Bad input. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed out. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong user or role. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Refused: not found, a state conflict, too large, too many requests. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A fault on the server or an outside provider, or maintenance. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's endpoints; 404 for anyone else's */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            endpoint: components["schemas"]["WebhookEndpoint"];
+                        };
+                    };
+                };
+                /** @description Bad input. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed out. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong user or role. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Refused: not found, a state conflict, too large, too many requests. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A fault on the server or an outside provider, or maintenance. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Deletes the endpoint with its delivery log */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            deleted: true;
+                        };
+                    };
+                };
+                /** @description Bad input. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed out. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong user or role. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Refused: not found, a state conflict, too large, too many requests. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A fault on the server or an outside provider, or maintenance. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Changes the events or the description, or disables or enables the endpoint (enabling resumes its queue) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        events?: ("task.created" | "application.received" | "task.assigned" | "appointment.agreed" | "evidence.submitted" | "task.completed" | "report.issued" | "task.cancelled" | "payment.captured" | "payment.refunded")[];
+                        description?: string | null;
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            endpoint: components["schemas"]["WebhookEndpoint"];
+                        };
+                    };
+                };
+                /** @description Bad input. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed out. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong user or role. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Refused: not found, a state conflict, too large, too many requests. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A fault on the server or an outside provider, or maintenance. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/me/webhook-endpoints/{id}/roll-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret, in this answer only; the old one keeps signing (a second v1 entry) for 24 hours */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Retry-safe writes: the same key and body within 24 hours replays the first answer (header Idempotent-Replayed: true); 409 while the first is running; 422 for the same key with another request. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            endpoint: components["schemas"]["WebhookEndpoint"];
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description Bad input. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed out. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong user or role. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Refused: not found, a state conflict, too large, too many requests. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A fault on the server or an outside provider, or maintenance. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint's last 50 deliveries, newest first: status, attempts, the receiver's answer, next try */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deliveries: components["schemas"]["WebhookDelivery"][];
+                        };
+                    };
+                };
+                /** @description Bad input. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed out. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong user or role. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Refused: not found, a state conflict, too large, too many requests. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A fault on the server or an outside provider, or maintenance. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/webhook-endpoints/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends the delivery's event again, as a new delivery at the end of the endpoint's queue (409 while the endpoint is disabled) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Retry-safe writes: the same key and body within 24 hours replays the first answer (header Idempotent-Replayed: true); 409 while the first is running; 422 for the same key with another request. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                    deliveryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            delivery: components["schemas"]["WebhookDelivery"];
+                        };
+                    };
+                };
+                /** @description Bad input. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed out. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong user or role. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Refused: not found, a state conflict, too large, too many requests. */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A fault on the server or an outside provider, or maintenance. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks/{id}/no-access": {
         parameters: {
             query?: never;
@@ -18355,7 +19012,7 @@ export interface components {
                 user_id: string;
                 user_name: string | null;
                 /** @enum {string} */
-                type: "assignment" | "assignment_accepted" | "assignment_confirmed" | "assignment_declined" | "task_abandoned" | "task_cancelled" | "evidence_submitted" | "task_verified" | "evidence_rejected" | "payment_authorized" | "payment_captured" | "application_rejected" | "review_received" | "verification_approved" | "verification_rejected" | "admin_message" | "hold_expiring" | "reauthorization_needed" | "payment_reauthorized" | "payment_lapsed" | "review_window_reminder" | "dispute_opened" | "dispute_resolved" | "evidence_resubmitted" | "rejection_accepted" | "payment_refunded" | "admin_override" | "waitlist_expert_available" | "review_received_blind" | "reviews_revealed" | "task_invitation" | "payment_retry_failing" | "data_export_ready" | "application_received" | "task_alert" | "task_alert_digest" | "chat_unread" | "appointment_proposed" | "appointment_agreed" | "appointment_declined" | "appointment_reminder" | "applications_paused" | "applications_resumed" | "changes_requested" | "evidence_redelivered" | "extension_requested" | "extension_accepted" | "extension_declined" | "task_cancelled_overdue" | "no_access_reported" | "no_access_fee_charged" | "no_access_contested" | "payment_receipt" | "tip_received" | "offer_proposed" | "offer_accepted" | "offer_declined" | "price_change_proposed" | "price_change_approved" | "price_change_declined";
+                type: "assignment" | "assignment_accepted" | "assignment_confirmed" | "assignment_declined" | "task_abandoned" | "task_cancelled" | "evidence_submitted" | "task_verified" | "evidence_rejected" | "payment_authorized" | "payment_captured" | "application_rejected" | "review_received" | "verification_approved" | "verification_rejected" | "admin_message" | "hold_expiring" | "reauthorization_needed" | "payment_reauthorized" | "payment_lapsed" | "review_window_reminder" | "dispute_opened" | "dispute_resolved" | "evidence_resubmitted" | "rejection_accepted" | "payment_refunded" | "admin_override" | "waitlist_expert_available" | "review_received_blind" | "reviews_revealed" | "task_invitation" | "payment_retry_failing" | "data_export_ready" | "application_received" | "task_alert" | "task_alert_digest" | "chat_unread" | "appointment_proposed" | "appointment_agreed" | "appointment_declined" | "appointment_reminder" | "applications_paused" | "applications_resumed" | "changes_requested" | "evidence_redelivered" | "extension_requested" | "extension_accepted" | "extension_declined" | "task_cancelled_overdue" | "no_access_reported" | "no_access_fee_charged" | "no_access_contested" | "payment_receipt" | "tip_received" | "offer_proposed" | "offer_accepted" | "offer_declined" | "price_change_proposed" | "price_change_approved" | "price_change_declined" | "webhook_endpoint_disabled";
                 title: string;
                 message: string;
                 task_id: string | null;
@@ -18858,6 +19515,32 @@ export interface components {
             last_used_at: string | null;
             expires_at: string | null;
             revoked_at: string | null;
+        };
+        WebhookEndpoint: {
+            id: string;
+            url: string;
+            description: string | null;
+            events: ("task.created" | "application.received" | "task.assigned" | "appointment.agreed" | "evidence.submitted" | "task.completed" | "report.issued" | "task.cancelled" | "payment.captured" | "payment.refunded")[];
+            disabled_at: string | null;
+            disabled_reason: ("owner" | "failing") | null;
+            failing_since: string | null;
+            previous_secret_expires_at: string | null;
+            created_at: string;
+        };
+        WebhookDelivery: {
+            id: string;
+            event_id: string;
+            /** @enum {string} */
+            event_type: "task.created" | "application.received" | "task.assigned" | "appointment.agreed" | "evidence.submitted" | "task.completed" | "report.issued" | "task.cancelled" | "payment.captured" | "payment.refunded";
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attempts: number;
+            response_status: number | null;
+            last_error: string | null;
+            last_attempt_at: string | null;
+            next_attempt_at: string | null;
+            delivered_at: string | null;
+            created_at: string;
         };
         NoAccessReport: {
             task_id: string;

@@ -10,6 +10,7 @@ import { appointmentDocs } from './paths/appointments';
 import { reliabilityDocs } from './paths/reliability';
 import { receiptsDocs } from './paths/receipts';
 import { apiKeysDocs } from './paths/api-keys';
+import { webhooksDocs } from './paths/webhooks';
 import { noAccessDocs } from './paths/no-access';
 import { disputesDocs } from './paths/disputes';
 import { evidenceDocs } from './paths/evidence';
@@ -66,6 +67,7 @@ export const routeDocs: RouteDoc[] = [
   ...reliabilityDocs,
   ...receiptsDocs,
   ...apiKeysDocs,
+  ...webhooksDocs,
   ...noAccessDocs,
   ...accountControlDocs,
   ...evidenceDocs,

@@ -1,10 +1,15 @@
 import { and, asc, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { outboundEvents, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { authUsers, outboundEvents, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type OutboundEventRow = typeof outboundEvents.$inferSelect;
+
+/** Serialises a user's endpoint creations: the limit is counted and kept under this lock. */
+export async function lockOwner(db: Db, params: { userId: string }): Promise<void> {
+  await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.id, params.userId)).for('update');
+}
 
 export async function countEndpointsOf(db: Db, params: { userId: string }): Promise<number> {
   const [row] = await db.select({ value: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.user_id, params.userId));

@@ -22,6 +22,7 @@ import {
   listDeliveriesOf,
   listEndpointsOf,
   lockEndpoint,
+  lockOwner,
   updateEndpointOf,
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
@@ -82,10 +83,13 @@ export function createWebhooksService(deps: { db: Db; policy: WebhookTargetPolic
 
     async create(userId: string, input: CreateWebhookEndpointInput, now: Date): Promise<WebhookEndpointWithSecretDto> {
       await checkTarget(input.url);
-      if ((await countEndpointsOf(db, { userId })) >= WEBHOOKS.maxEndpointsPerUser) throw new AppError('conflict', text.tooManyEndpoints);
-      const secret = newWebhookSecret();
-      const row = await insertEndpoint(db, { userId, url: input.url, description: input.description || null, events: input.events, secret, now });
-      return { endpoint: toEndpointDto(row), secret };
+      return db.transaction(async (tx) => {
+        await lockOwner(tx, { userId });
+        if ((await countEndpointsOf(tx, { userId })) >= WEBHOOKS.maxEndpointsPerUser) throw new AppError('conflict', text.tooManyEndpoints);
+        const secret = newWebhookSecret();
+        const row = await insertEndpoint(tx, { userId, url: input.url, description: input.description || null, events: input.events, secret, now });
+        return { endpoint: toEndpointDto(row), secret };
+      });
     },
 
     async get(userId: string, id: string): Promise<WebhookEndpointDto> {

@@ -18,6 +18,7 @@ import { appointmentRows } from './appointments.rows';
 import { reliabilityRows } from './reliability.rows';
 import { receiptsRows } from './receipts.rows';
 import { apiKeysRows } from './api-keys.rows';
+import { webhooksRows } from './webhooks.rows';
 import { noAccessRows } from './no-access.rows';
 import { lateWorkRows } from './late-work.rows';
 import { earningsRows } from './earnings.rows';
@@ -49,6 +50,7 @@ export const matrixRows: MatrixRow[] = [
   ...reliabilityRows,
   ...receiptsRows,
   ...apiKeysRows,
+  ...webhooksRows,
   ...noAccessRows,
   ...lateWorkRows,
   ...earningsRows,
