@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOKS } from '@shared/constants';
 import type { TaskDto } from '@shared/schemas/task-api';
 import type { WebhookDeliveryDto, WebhookEndpointDto, WebhookEndpointWithSecretDto } from '@shared/schemas/webhooks.schemas';
-import { notifications } from '../../db/schema';
+import { devOutbox, notifications } from '../../db/schema';
 import { taskInput } from '../../test/builders';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { createEndpoint, drainJobs, startReceiver, verifySignature } from './webhooks.test-helpers';
@@ -174,6 +174,10 @@ describe('outbound webhooks: delivery', () => {
       .where(and(eq(notifications.user_id, client.id), eq(notifications.type, 'webhook_endpoint_disabled')));
     expect(notices).toHaveLength(1);
     expect(notices[0].message).toContain(receiver.url);
+    // Emailed whatever the preferences: the business's integration stopped hearing anything.
+    await drainJobs(t);
+    const mail = await t.db.select().from(devOutbox).where(eq(devOutbox.recipient, client.email));
+    expect(mail.filter((row) => row.channel === 'email' && row.subject?.includes(notices[0].title) && row.body.includes(receiver.url))).toHaveLength(1);
     receiver.answer(); // leave the queue of answers as it is for nothing else
   });
 });
