@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessageDto } from '@shared/schemas/chat.schemas';
 import { startS3StandIn, type S3StandIn } from '../test/s3-stand-in';
-import { castOf, createTasksTestApp, imageFile, okJson, taskAt, type Cast, type TasksTestApp } from '../modules/tasks/tasks.test-helpers';
+import { castOf, createTasksTestApp, evidenceForm, imageFile, okJson, taskAt, type Cast, type TasksTestApp } from '../modules/tasks/tasks.test-helpers';
+import { jpegWithExif } from '../test/exif-jpeg';
 
 /**
  * Files from the bucket (decision 0434): with S3 the server checks who asks, then answers 302 to a
@@ -92,14 +93,29 @@ describe('files served by the bucket', () => {
     expect(new TextDecoder().decode(new Uint8Array(await file.arrayBuffer()).subarray(0, 5))).toBe('%PDF-');
   });
 
-  it('an evidence photo: an admin gets the original from the bucket; a party gets the copy without EXIF through the server', async () => {
-    const taskId = (await taskAt(h, cast, 'pending_approval')).task.id;
-    const original = await fetch(bucketUrl(await h.request('GET', `/api/tasks/${taskId}/evidence/0`, { cookie: cast.admin.cookie })));
-    expect(original.status).toBe(200);
-    expect(original.headers.get('content-type')).toMatch(/^image\//);
-    const party = await h.request('GET', `/api/tasks/${taskId}/evidence/0`, { cookie: cast.client.cookie });
-    expect(party.status).toBe(200);
-    expect(party.headers.get('location')).toBeNull();
+  it('an evidence photo: an admin gets the original from the bucket, a party its copy without EXIF from the bucket too', async () => {
+    const taskId = (await taskAt(h, cast, 'in_progress')).task.id;
+    const photo = jpegWithExif({ latitude: 40.75, longitude: -73.99, make: 'Acme', serial: 'SN-42', seed: 'bucket' });
+    const form = evidenceForm('Photos of every side attached.', [new File([photo as Uint8Array<ArrayBuffer>], 'photo.jpg', { type: 'image/jpeg' })]);
+    await okJson(await h.request('POST', `/api/tasks/${taskId}/evidence`, { body: form, cookie: cast.expert.cookie }));
+    const bytesOf = async (response: Response) => {
+      const file = await fetch(bucketUrl(response));
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('image/jpeg');
+      return Buffer.from(await file.arrayBuffer());
+    };
+    const original = await bytesOf(await h.request('GET', `/api/tasks/${taskId}/evidence/0`, { cookie: cast.admin.cookie }));
+    expect(original.equals(Buffer.from(photo))).toBe(true);
+    // The party's copy: a JPEG without the serial number or the position, served by the bucket.
+    const first = await h.request('GET', `/api/tasks/${taskId}/evidence/0`, { cookie: cast.client.cookie });
+    expect(new URL(first.headers.get('location')!).pathname).toMatch(/\.no-exif\.jpg$/);
+    const copy = await bytesOf(first);
+    expect(copy.subarray(0, 2).toString('hex')).toBe('ffd8');
+    expect(copy.includes('SN-42')).toBe(false);
+    expect(copy.length).toBeLessThan(original.length);
+    // Written once: the next view is a redirect to the same copy.
+    const again = await h.request('GET', `/api/tasks/${taskId}/evidence/0`, { cookie: cast.expert.cookie });
+    expect(new URL(again.headers.get('location')!).pathname).toBe(new URL(first.headers.get('location')!).pathname);
     const refused = await h.request('GET', `/api/tasks/${taskId}/evidence/0`, { cookie: cast.otherClient.cookie });
     expect(refused.status).toBeGreaterThanOrEqual(403);
     expect(refused.headers.get('location')).toBeNull();

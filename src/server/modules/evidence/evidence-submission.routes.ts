@@ -49,9 +49,10 @@ export function evidenceSubmissionRoutes(deps: AppDeps) {
         return redirect ?? streamedFileResponse(c, video);
       }
       if (files.storage.presignGet) {
-        // S3: an admin's original comes from the bucket by a short-lived URL (decision 0434).
-        const original = await service.originalSource(user.id, c.req.param('id'), c.req.param('index'));
-        const redirect = original ? await bucketRedirect(c, files.storage, original.key, { disposition: 'inline', now: files.clock.now() }) : null;
+        // S3: after the same check the bucket serves the photo: an admin's original, the parties' copy
+        // without EXIF (decision 0434); nothing passes through this server's memory after the first view.
+        const source = await service.bucketSource(user.id, c.req.param('id'), c.req.param('index'));
+        const redirect = await bucketRedirect(c, files.storage, source.key, { disposition: 'inline', now: files.clock.now() });
         if (redirect) return redirect;
       }
       const file = await service.file(user.id, c.req.param('id'), c.req.param('index'));

@@ -20,6 +20,7 @@ import { storeEvidence } from './store-evidence';
 import { uploadResolver, useUploadsOrConflict } from '../video-uploads/video-uploads.repository';
 import { issueReportQuietly } from './reports.service';
 import { clientCopy } from '../documents/strip-metadata';
+import { partyCopyKey } from './party-copy';
 import { thumbnailFor } from '../video-uploads/thumbnails';
 import { closeDisputeOnConfirm } from '../tasks/task-disputes.repository';
 import { reviewWindowHours } from '../tasks/review-window';
@@ -172,13 +173,16 @@ export function createEvidenceService(deps: TasksServiceDeps) {
     },
 
     /**
-     * Where an evidence file is stored when the asker may have the original as stored (admins: raw
-     * metadata for disputes), after the same access rule; null for the parties, whose photos are
-     * copied without EXIF on the way out and so cannot come from the bucket.
+     * Where a bucket may serve the evidence file from, after the same access rule (decision 0434):
+     * admins get the original as stored (raw metadata for disputes), the parties its copy without
+     * EXIF, written to the bucket on the first view (party-copy.ts).
      */
-    async originalSource(userId: string, taskId: string, index: string): Promise<{ key: string } | null> {
+    async bucketSource(userId: string, taskId: string, index: string): Promise<{ key: string }> {
       const { isAdmin, key } = await readableKey(userId, taskId, index);
-      return isAdmin ? { key } : null;
+      if (isAdmin) return { key };
+      const copy = await partyCopyKey(storage, key);
+      if (!copy) throw notFound(messages.evidence.fileNotFound);
+      return { key: copy };
     },
 
     /** The file's thumbnail (a video's poster), with the same access rule; it carries no metadata. */

@@ -3,6 +3,7 @@ import { EVIDENCE } from '@shared/constants';
 import { NO_ACCESS } from '@shared/domain/no-access';
 import { contestNoAccessSchema } from '@shared/schemas/no-access.schemas';
 import type { AppDeps } from '../../app-deps';
+import { bucketRedirect } from '../../http/bucket-redirect';
 import { requireUser, type AppEnv } from '../../http/context';
 import { userFileResponse } from '../../http/user-file';
 import { formData, jsonBody } from '../../http/validation';
@@ -31,6 +32,12 @@ export function noAccessRoutes(deps: AppDeps) {
     })
     .get('/tasks/:id/no-access/photos/:index', async (c) => {
       const user = requireUser(c);
+      if (deps.providers.storage.presignGet) {
+        // S3: after the same check the bucket serves the photo's copy without metadata (decision 0434).
+        const source = await service.photoSource(user.id, c.req.param('id'), c.req.param('index'));
+        const redirect = await bucketRedirect(c, deps.providers.storage, source.key, { disposition: 'inline', now: deps.clock.now() });
+        if (redirect) return redirect;
+      }
       const file = await service.photo(user.id, c.req.param('id'), c.req.param('index'));
       return userFileResponse(c, file, { disposition: 'inline', cache: 'private' });
     });

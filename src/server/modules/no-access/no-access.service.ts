@@ -18,6 +18,7 @@ import { agreedOf } from '../appointments/appointments.view';
 import { recordAudit } from '../audit/audit.repository';
 import { insertDispute } from '../disputes/disputes.repository';
 import { clientCopy } from '../documents/strip-metadata';
+import { partyCopyKey } from '../evidence/party-copy';
 import { adminIds } from '../holds/holds.repository';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { recordReliabilityEvent } from '../reliability/reliability.service';
@@ -52,6 +53,16 @@ export function createNoAccessService(deps: { db: Db; clock: Clock; storage: Fil
       photos: report.photos.map((photo, index) => ({ index, captured_at: photo.captured_at, distance_miles: photo.distance_miles })),
       contest_reason: report.contest_reason,
     };
+  }
+
+  /** The stored key of a proof photo, for the task's parties and admins only. */
+  async function readablePhotoKey(userId: string, taskId: string, rawIndex: string): Promise<string> {
+    const { task, actor } = await loadVisibleTask(db, userId, taskId, clock.now());
+    const party = actor.isAdmin || task.client_id === userId || task.expert_id === userId;
+    const report = party ? await findReport(db, task.id) : undefined;
+    const photo = report?.photos[Number.parseInt(rawIndex, 10)];
+    if (!report || !photo || !/^\d+$/.test(rawIndex)) throw notFound(text.notFound);
+    return photo.key;
   }
 
   return {
@@ -150,14 +161,17 @@ export function createNoAccessService(deps: { db: Db; clock: Clock; storage: Fil
 
     /** One proof photo, without its metadata (like evidence for the parties), to the same readers. */
     async photo(userId: string, taskId: string, rawIndex: string): Promise<StoredFile> {
-      const { task, actor } = await loadVisibleTask(db, userId, taskId, clock.now());
-      const party = actor.isAdmin || task.client_id === userId || task.expert_id === userId;
-      const report = party ? await findReport(db, task.id) : undefined;
-      const photo = report?.photos[Number.parseInt(rawIndex, 10)];
-      if (!report || !photo || !/^\d+$/.test(rawIndex)) throw notFound(text.notFound);
-      const stored = await storage.get(photo.key);
+      const key = await readablePhotoKey(userId, taskId, rawIndex);
+      const stored = await storage.get(key);
       if (!stored) throw notFound(text.notFound);
       return { ...stored, bytes: clientCopy(stored.bytes, stored.contentType) };
+    },
+
+    /** Where a bucket may serve that photo from: its copy without metadata (decision 0434). */
+    async photoSource(userId: string, taskId: string, rawIndex: string): Promise<{ key: string }> {
+      const copy = await partyCopyKey(storage, await readablePhotoKey(userId, taskId, rawIndex));
+      if (!copy) throw notFound(text.notFound);
+      return { key: copy };
     },
   };
 }
