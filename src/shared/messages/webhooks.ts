@@ -70,6 +70,7 @@ export const webhooksMessages = {
   colAnswer: 'Answer',
   colTime: 'Time',
   colAttempts: 'Attempts',
+  colAction: 'Action',
   deliveryPending: 'Pending',
   deliverySucceeded: 'Delivered',
   deliveryFailed: 'Failed',

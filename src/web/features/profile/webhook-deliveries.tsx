@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTimeMedium } from '@shared/domain/plain-format';
 import { format } from '@shared/format-message';
@@ -9,7 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { api } from '@web/lib/api';
-import { DELIVERY_STATUS, endpointUrl, webhookDeliveriesQuery } from './webhooks-api';
+import { DELIVERY_STATUS, endpointUrl, webhookDeliveriesQuery, webhookEndpointQuery } from './webhooks-api';
 
 const text = messages.webhooks;
 const when = (iso: string) => formatDateTimeMedium(new Date(iso));
@@ -22,6 +22,14 @@ export function WebhookDeliveries({ endpointId, disabled }: { endpointId: string
   const queryClient = useQueryClient();
   const deliveries = useQuery(webhookDeliveriesQuery(endpointId));
   const [resent, setResent] = useState(false);
+  // A delivery's outcome can change the endpoint's status (failing since, or well again): when the log
+  // changes after its first answer, the endpoint is read again too.
+  const firstLog = useRef<unknown>(undefined);
+  useEffect(() => {
+    if (!deliveries.data) return;
+    if (firstLog.current === undefined) firstLog.current = deliveries.data;
+    else void queryClient.invalidateQueries({ queryKey: webhookEndpointQuery(endpointId).queryKey, exact: true });
+  }, [deliveries.data, endpointId, queryClient]);
   const resend = useMutation({
     mutationFn: (deliveryId: string) =>
       api.post<{ delivery: WebhookDeliveryDto }>(`${endpointUrl(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`),
@@ -61,9 +69,7 @@ export function WebhookDeliveries({ endpointId, disabled }: { endpointId: string
             <TableHead>{text.colAnswer}</TableHead>
             <TableHead>{text.colTime}</TableHead>
             <TableHead className="text-right">{text.colAttempts}</TableHead>
-            <TableHead>
-              <span className="sr-only">{text.resend}</span>
-            </TableHead>
+            <TableHead className="text-right">{text.colAction}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -88,7 +94,7 @@ export function WebhookDeliveries({ endpointId, disabled }: { endpointId: string
                     ) : null}
                   </div>
                 </TableCell>
-                <TableCell className="whitespace-normal">
+                <TableCell>
                   <div>
                     <div>{time}</div>
                     {delivery.status === 'pending' && delivery.next_attempt_at ? (

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -53,7 +53,8 @@ const delivery = (overrides: Partial<WebhookDeliveryDto> = {}): WebhookDeliveryD
 });
 
 /** A fake server for one endpoint: its reads, PATCH, roll, DELETE and resend. */
-function setup(initial: WebhookEndpointDto, deliveries: WebhookDeliveryDto[]) {
+function setup(initial: WebhookEndpointDto, log: WebhookDeliveryDto[]) {
+  let deliveries = log;
   let current = initial;
   const calls: { method: string; url: string; body: unknown }[] = [];
   vi.stubGlobal(
@@ -62,7 +63,11 @@ function setup(initial: WebhookEndpointDto, deliveries: WebhookDeliveryDto[]) {
       const method = init.method ?? 'GET';
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ method, url, body });
-      if (url.endsWith('/resend')) return Response.json({ delivery: delivery({ id: 'd-9', status: 'pending' }) }, { status: 201 });
+      if (url.endsWith('/resend')) {
+        const queued = delivery({ id: 'd-9', status: 'pending', attempts: 0, response_status: null, last_attempt_at: null });
+        deliveries = [queued, ...deliveries];
+        return Response.json({ delivery: queued }, { status: 201 });
+      }
       if (url.endsWith('/deliveries')) return Response.json({ deliveries });
       if (url.endsWith('/roll-secret')) return Response.json({ endpoint: current, secret: 'whsec_rolled' });
       if (method === 'DELETE') return Response.json({ deleted: true });
@@ -121,6 +126,11 @@ describe('the webhook endpoint page (issue 54)', () => {
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
       '/api/me/webhook-endpoints/e-1/deliveries/d-2/resend',
     ]);
+    // The log is read again with the new delivery, and the endpoint (its status may have changed) too.
+    await waitFor(() => expect(screen.getAllByTestId('webhook-delivery')).toHaveLength(4));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'GET' && call.url === '/api/me/webhook-endpoints/e-1')).toHaveLength(2),
+    );
   });
 
   it('disables Resend on a disabled endpoint and enables it again', async () => {
