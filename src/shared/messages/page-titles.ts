@@ -24,6 +24,7 @@ export const pageTitlesMessages = {
   task: 'Task details',
   editTask: 'Edit Task',
   profile: 'Profile',
+  webhookEndpoint: 'Webhook endpoint',
   expertVerification: 'Expert verification',
   earnings: 'Earnings',
   admin: 'Admin',

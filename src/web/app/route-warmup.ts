@@ -99,6 +99,21 @@ export function warmUpRoute(pathname: string, queryClient?: QueryClient, search 
         await queryClient.prefetchQuery(taskMoneyQuery(taskId)).catch(() => undefined);
       }),
     );
+  } else if (segments[0] === 'profile' && segments[1] === 'webhooks' && segments.length === 3) {
+    // Issue 54: a webhook endpoint's page reads the endpoint and its delivery log.
+    const endpointId = segments[2]!;
+    signedIn();
+    load(pageLoaders.WebhookEndpoint);
+    const endpointUrl = `/api/me/webhook-endpoints/${encodeURIComponent(endpointId)}`;
+    startEarlyGet(endpointUrl);
+    startEarlyGet(`${endpointUrl}/deliveries`);
+    whenSignedIn(async (client) => {
+      const { webhookEndpointQuery, webhookDeliveriesQuery } = await import('@web/features/profile/webhooks-api');
+      await Promise.all([
+        client.prefetchQuery(webhookEndpointQuery(endpointId)),
+        client.prefetchQuery(webhookDeliveriesQuery(endpointId)),
+      ]);
+    });
   } else if (path === '/dashboard') {
     signedIn();
     // The dashboard depends on the role: the client's needs its task list, the expert's its own code.

@@ -88,6 +88,8 @@ export function AppRoutes() {
             <Route path="/task/:taskId" element={<Page component={pages.TaskDetails} />} />
             <Route path="/task/:taskId/edit" element={<Page component={pages.EditTask} />} />
             <Route path="/profile" element={<Page component={pages.Profile} />} />
+            {/* Issue 54: one webhook endpoint of the Developers tab, with its delivery log. */}
+            <Route path="/profile/webhooks/:endpointId" element={<Page component={pages.WebhookEndpoint} />} />
             <Route path="/expert-verification" element={<Page component={pages.ExpertVerification} />} />
             {/* Issue 51: the expert's earnings and payouts. */}
             <Route

@@ -26,6 +26,7 @@ const ROUTE_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/task\/[^/]+$/, titles.task],
   [/^\/task\/[^/]+\/edit$/, titles.editTask],
   [/^(\/dashboard)?\/profile$/, titles.profile],
+  [/^\/profile\/webhooks\/[^/]+$/, titles.webhookEndpoint],
   [/^\/expert-verification$/, titles.expertVerification],
   [/^\/earnings$/, titles.earnings],
   [/^\/admin(\/.*)?$/, titles.admin],

@@ -24,6 +24,7 @@ const importers = {
   Messages: () => import('@web/features/messages/messages-page'),
   TaskChat: () => import('@web/features/messages/task-chat-page'),
   Profile: () => import('@web/features/profile/profile-page'),
+  WebhookEndpoint: () => import('@web/features/profile/webhook-endpoint-page'),
   ExpertVerification: () => import('@web/features/expert-onboarding/expert-verification-page'),
   Admin: () => import('@web/features/admin/admin-page'),
   ReportVerify: () => import('@web/features/report-verify/report-verify-page'),
