@@ -40,6 +40,7 @@ import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { devRoutes } from './modules/dev/dev.routes';
+import { LOCAL_PAYMENT_PAGES_PATH } from './providers/payments/local-adapter';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { expertsRoutes } from './modules/experts/experts.routes';
@@ -265,6 +266,10 @@ export function createApp(deps: AppDeps) {
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.common.notFound } }, 404));
 
+  // The local payment provider's own pages (account setup, 3-D Secure, payout dashboard), marked as test
+  // pages, whenever that provider is in use: with PAYMENTS_PROVIDER=local in production too, else an
+  // expert could never set up the account a hold pays into. Nothing else of /dev (decision 0474).
+  if (deps.providers.localPaymentPages) app.route(LOCAL_PAYMENT_PAGES_PATH, deps.providers.localPaymentPages);
   if (deps.env.NODE_ENV !== 'production') app.route('/dev', devRoutes(deps));
   // Universal links / App Links for the native app; before the SPA fallback.
   app.route('/', wellKnownRoutes(deps.env));
