@@ -18,6 +18,8 @@ import { checkApiKey, countApiKeyRequest } from './modules/api-keys/api-keys.ser
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { securityHeaders } from './http/security-headers';
+import { twoFactorGate } from './http/two-factor-gate';
+import { isAdminWithoutTwoFactor } from './modules/admin/admin-access';
 import { jsonCompression } from './http/json-compression';
 import { expertProfileDocument } from './modules/public-profiles/profile-document';
 import { robotsRoute } from './http/robots';
@@ -38,6 +40,7 @@ import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { devRoutes } from './modules/dev/dev.routes';
+import { LOCAL_PAYMENT_PAGES_PATH } from './providers/payments/local-adapter';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { expertsRoutes } from './modules/experts/experts.routes';
@@ -177,9 +180,13 @@ export function createApp(deps: AppDeps) {
         // would still end 7 days after sign-in while the database kept the session alive. (A
         // refused session's cookie is left as it was: the answer is a 401, as before.)
         for (const setCookie of authHeaders?.getSetCookie() ?? []) c.header('Set-Cookie', setCookie, { append: true });
+        // Issue 53: an admin without two-factor sign-in is flagged once per session read (not per
+        // request). An account with two-factor on needs no look at its roles at all.
+        const twoFactorOn = (result.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true;
         cached = {
           user: { ...result.user, id: result.user.id },
           session: { id: result.session.id, expiresAt: new Date(result.session.expiresAt) },
+          adminWithoutTwoFactor: !twoFactorOn && (await isAdminWithoutTwoFactor(db, result.user.id)),
         };
         sessions.set(token, cached);
       }
@@ -192,8 +199,12 @@ export function createApp(deps: AppDeps) {
     const cached = await sessionOf(c);
     c.set('user', cached ? cached.user : null);
     c.set('session', cached ? cached.session : null);
+    c.set('twoFactorSetupPending', cached?.adminWithoutTwoFactor === true);
     await next();
   });
+  // Issue 53: an admin without two-factor sign-in sets it up before anything else (decision 0474);
+  // what the setup page needs is listed in http/two-factor-gate.ts.
+  app.use('/api/*', twoFactorGate({ stillPending: (userId) => isAdminWithoutTwoFactor(db, userId) }));
   app.use('/api/*', maintenanceGuard(db));
   // After authentication: a stored answer belongs to its caller (decision 0472).
   app.use('/api/*', idempotency({ db, now: () => clock.now() }));
@@ -255,6 +266,10 @@ export function createApp(deps: AppDeps) {
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: messages.common.notFound } }, 404));
 
+  // The local payment provider's own pages (account setup, 3-D Secure, payout dashboard), marked as test
+  // pages, whenever that provider is in use: with PAYMENTS_PROVIDER=local in production too, else an
+  // expert could never set up the account a hold pays into. Nothing else of /dev (decision 0474).
+  if (deps.providers.localPaymentPages) app.route(LOCAL_PAYMENT_PAGES_PATH, deps.providers.localPaymentPages);
   if (deps.env.NODE_ENV !== 'production') app.route('/dev', devRoutes(deps));
   // Universal links / App Links for the native app; before the SPA fallback.
   app.route('/', wellKnownRoutes(deps.env));

@@ -13,6 +13,11 @@ export const SESSION_CACHE_MAX_ENTRIES = 10_000;
 export interface CachedSession {
   user: SessionUser;
   session: { id: string; expiresAt: Date };
+  /**
+   * An admin whose account had no two-factor sign-in when the session was read (issue 53): the one
+   * role fact kept with the session, so that the two-factor gate costs other users nothing.
+   */
+  adminWithoutTwoFactor?: boolean;
 }
 
 interface Entry {
@@ -35,7 +40,8 @@ export function sessionTokenOf(cookieHeader: string | null | undefined): string 
 /**
  * An in-process cache of "which session and user does this cookie name": the hot path of every
  * signed-in request reads no table. Roles are deliberately NOT cached here (they are read with the
- * request's own query), so a role change takes effect on the user's next request.
+ * request's own query), so a role change takes effect on the user's next request. The one exception,
+ * `adminWithoutTwoFactor`, only decides whether the two-factor gate looks again (decision 0474).
  */
 export function createSessionCache(options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {
   const ttlMs = options.ttlMs ?? SESSION_CACHE_TTL_MS;

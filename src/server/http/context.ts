@@ -16,6 +16,11 @@ export interface AppVariables {
   clientIp: string | null;
   /** The API key a request was authenticated with (issue 54); unset for session and anonymous requests. */
   apiKeyId?: string;
+  /**
+   * The session read found an admin without two-factor sign-in (cached with the session); the
+   * two-factor gate confirms it with a fresh read before refusing (issue 53, decision 0474).
+   */
+  twoFactorSetupPending?: boolean;
 }
 
 export type AppEnv = { Variables: AppVariables };

@@ -174,6 +174,11 @@ describe.skipIf(!databaseUrl)('production smoke test', () => {
     let cookie = cookieOf(signIn);
     const refused = await get('/api/admin/system', cookie);
     expect(refused.status).toBe(403);
+    // Not only the admin area: every route but the setup ones (decision 0474).
+    const elsewhere = await get('/api/notifications', cookie);
+    expect(elsewhere.status).toBe(403);
+    expect(((await elsewhere.json()) as { error: { code: string } }).error.code).toBe('two_factor_required');
+    expect((await get('/api/me', cookie)).status).toBe(200);
 
     // The forced setup: enable with the password, verify a code of the new secret.
     const enabled = await post('/api/auth/two-factor/enable', { password: PASSWORD }, cookie);
@@ -191,6 +196,11 @@ describe.skipIf(!databaseUrl)('production smoke test', () => {
     expect(status.versions.database).toBe('postgresql');
     expect(status.providers).toContainEqual({ service: 'email', provider: 'smtp', embedded: false });
     expect((await get('/api/admin/overview', cookie)).status).toBe(200);
+    expect((await get('/api/notifications', cookie)).status).toBe(200);
+    // PAYMENTS_PROVIDER=local: its own pages are served in production, marked as test pages (decision 0474).
+    const paymentPage = await get('/dev/payments/onboarding/no-such-link', cookie);
+    expect(paymentPage.status).toBe(404);
+    expect(await paymentPage.text()).toContain('class="test-banner"');
     if (existsSync('dist/web/index.html')) {
       const page = await get('/admin', cookie);
       expect(page.status).toBe(200);

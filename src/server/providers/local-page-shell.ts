@@ -5,12 +5,13 @@ import { html } from 'hono/html';
  * background check) are served in: one white card on a grey page, a note, stacked buttons.
  * `styles` adds a page's own rules after the shared ones; `html` escapes every interpolated value.
  */
-export function localProviderPage(params: { title: string; styles?: unknown; main: unknown }) {
+export function localProviderPage(params: { title: string; styles?: unknown; main: unknown; banner?: string }) {
   return html`<!doctype html>
     <html lang="en">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex, nofollow" />
         <title>${params.title}</title>
         <style>
           body {
@@ -49,10 +50,20 @@ export function localProviderPage(params: { title: string; styles?: unknown; mai
             background: #fff;
             color: #1f2937;
           }
+          .test-banner {
+            margin: 0;
+            padding: 0.75rem 1rem;
+            background: #fef3c7;
+            border-bottom: 2px solid #b45309;
+            color: #78350f;
+            font-weight: 600;
+            text-align: center;
+          }
           ${params.styles ?? ''}
         </style>
       </head>
       <body>
+        ${params.banner ? html`<p class="test-banner" role="note">${params.banner}</p>` : ''}
         <main>${params.main}</main>
       </body>
     </html>`;

@@ -27,8 +27,14 @@ export interface Providers {
   payments: PaymentProvider;
   /** Background checks for the trust badges. */
   verification: VerificationProvider;
-  /** Development pages of the embedded defaults, mounted under /dev outside production. */
+  /** Development pages of the embedded defaults (the outbox, the local background check), mounted under /dev outside production. */
   devPages: Record<string, Hono>;
+  /**
+   * The local payment provider's hosted pages (account setup, 3-D Secure, payout dashboard), or null
+   * with the real provider. They are part of that provider, not a development tool: app.ts mounts
+   * them at LOCAL_PAYMENT_PAGES_PATH whenever it is in use, production included (decision 0474).
+   */
+  localPaymentPages: Hono | null;
 }
 
 export async function createProviders(options: {
@@ -53,9 +59,7 @@ export async function createProviders(options: {
     publicUrl,
   });
   const devPages: Record<string, Hono> = { '/outbox': createOutboxPages({ db }) as unknown as Hono };
-  if (payments.name === 'local') {
-    devPages['/payments'] = createLocalProviderPages({ provider: payments, clock }) as unknown as Hono;
-  }
+  const localPaymentPages = payments.name === 'local' ? (createLocalProviderPages({ provider: payments, clock }) as unknown as Hono) : null;
   const verification = createVerificationProvider({
     stripeSecretKey: env.STRIPE_SECRET_KEY,
     stripeIdentityWebhookSecret: env.STRIPE_IDENTITY_WEBHOOK_SECRET,
@@ -99,5 +103,6 @@ export async function createProviders(options: {
     payments,
     verification,
     devPages,
+    localPaymentPages,
   };
 }

@@ -4,6 +4,7 @@ import { useNavigate } from '@web/lib/navigation';
 import { adminMessages } from '@shared/messages/admin';
 import { authMessages } from '@shared/messages/auth';
 import { useMe } from '@web/lib/session';
+import { isTwoFactorSetupPage, TWO_FACTOR_SETUP_PATH, useAuthSession } from '@web/lib/auth-session';
 import { lazyToast } from '@web/lib/lazy-toast';
 import { hasQuickTaskDraft } from '@web/lib/quick-task-draft';
 import { forgetDestination, isAppPath, peekDestination } from '@web/lib/post-auth-destination';
@@ -34,6 +35,22 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (!me) {
     const from = `${location.pathname}${location.search}`;
     return <Navigate to="/auth" replace state={{ from } satisfies FromState} />;
+  }
+  if (me.roles.isAdmin) return <AdminTwoFactorFirst>{children}</AdminTwoFactorFirst>;
+  return <>{children}</>;
+}
+
+/**
+ * An admin without two-factor sign-in sets it up before anything else (issue 53, decision 0474): every
+ * signed-in page (the admin area included) sends them to the Security tab of /profile, with the
+ * explanation, where the API lets them set it up. Only admins read the auth library's session here.
+ */
+function AdminTwoFactorFirst({ children }: { children: ReactNode }) {
+  const authSession = useAuthSession();
+  const location = useLocation();
+  if (authSession.isPending) return <FullPageLoading />;
+  if (authSession.data && authSession.data.user.twoFactorEnabled !== true && !isTwoFactorSetupPage(location)) {
+    return <Navigate to={TWO_FACTOR_SETUP_PATH} replace />;
   }
   return <>{children}</>;
 }

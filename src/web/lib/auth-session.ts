@@ -18,3 +18,19 @@ export const authSessionQuery = queryOptions({
 export function useAuthSession() {
   return useQuery(authSessionQuery);
 }
+
+/**
+ * Where an admin without two-factor sign-in is sent from any page (issues 22 and 53, decision 0474):
+ * the Security tab of /profile, with the explanation. The API refuses them everything else.
+ */
+export const TWO_FACTOR_SETUP_PATH = '/profile?tab=security&twoFactorRequired=true';
+
+/** True on the page TWO_FACTOR_SETUP_PATH names (the gate leaves it alone, so it renders). */
+export function isTwoFactorSetupPage(location: { pathname: string; search: string }): boolean {
+  const params = new URLSearchParams(location.search);
+  return (
+    location.pathname.replace(/\/+$/, '') === '/profile' &&
+    params.get('tab') === 'security' &&
+    params.get('twoFactorRequired') === 'true'
+  );
+}

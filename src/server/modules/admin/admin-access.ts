@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { messages } from '@shared/messages';
 import type { Db } from '../../db/client';
-import { authUsers } from '../../db/schema';
+import { authUsers, userRoles } from '../../db/schema';
 import { requireUser, type AppEnv, type SessionUser } from '../../http/context';
 import { AppError, forbidden } from '../../lib/errors';
 import { rolesOf } from '../profiles/profiles.repository';
@@ -20,8 +20,24 @@ export async function requireAdmin(c: Context<AppEnv>, db: Db): Promise<SessionU
     .select({ twoFactorEnabled: authUsers.twoFactorEnabled })
     .from(authUsers)
     .where(eq(authUsers.id, user.id));
-  if (!account?.twoFactorEnabled) {
-    throw new AppError('forbidden', messages.accountControl.twoFactorRequired);
-  }
+  if (!account?.twoFactorEnabled) throw twoFactorRequired();
   return user;
+}
+
+/** The refusal of an admin without two-factor sign-in, on the admin routes and (issue 53) every other one. */
+export const twoFactorRequired = () => new AppError('two_factor_required', messages.accountControl.twoFactorRequired);
+
+/**
+ * Is the user an admin whose account has no two-factor sign-in? One statement (the admin role row
+ * joined to the account's flag). Read once per session read by the request pipeline (app.ts), and
+ * again before a refusal, so that a setup made a moment ago counts at once (issue 53, decision 0474).
+ */
+export async function isAdminWithoutTwoFactor(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ userId: userRoles.user_id })
+    .from(userRoles)
+    .innerJoin(authUsers, eq(authUsers.id, userRoles.user_id))
+    .where(and(eq(userRoles.user_id, userId), eq(userRoles.role, 'admin'), eq(authUsers.twoFactorEnabled, false)))
+    .limit(1);
+  return rows.length > 0;
 }

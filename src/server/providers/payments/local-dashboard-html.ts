@@ -1,5 +1,6 @@
 import { html } from 'hono/html';
 import { localProviderPage } from '../local-page-shell';
+import { LOCAL_PAGE_TEXT } from './local-pages-html';
 import type { PayoutInfo } from './provider-payouts';
 
 /** The local stand-in for the provider's payout dashboard: the account's payouts, newest first. */
@@ -8,6 +9,7 @@ export function payoutDashboardPage(accountId: string, payouts: PayoutInfo[]) {
   const day = (date: Date) => date.toISOString().slice(0, 10);
   return localProviderPage({
     title: 'Payout dashboard',
+    banner: LOCAL_PAGE_TEXT.testBanner,
     styles: html`
       table { width: 100%; border-collapse: collapse; } th, td { text-align: left; padding: 0.25rem 0.5rem;
       border-bottom: 1px solid #e5e7eb; }

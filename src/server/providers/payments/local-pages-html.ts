@@ -5,12 +5,14 @@ import type { LocalAccountLinkView } from './local-accounts';
 import type { PaymentIntentInfo } from './payment-provider';
 
 /**
- * Markup of the local provider's stand-in pages. These pages exist only while the product runs
- * without the payment provider's keys (development and tests), so their wording is theirs, not
- * the spec's. `html` escapes every interpolated value.
+ * Markup of the local provider's stand-in pages. These pages exist only while the product runs its
+ * built-in test payment provider (development, tests, or production with PAYMENTS_PROVIDER=local,
+ * decision 0474), so their wording is theirs, not the spec's, and every one of them says at the top
+ * that it is a test payment page. `html` escapes every interpolated value.
  */
 
 export const LOCAL_PAGE_TEXT = {
+  testBanner: `Test payment page: ${BRAND_NAME} is running its built-in test payment provider. No real card is charged and no money moves.`,
   onboardingTitle: 'Set up your payment account',
   onboardingIntro: `This page is the local stand-in for the payment provider's hosted account setup. ${BRAND_NAME} is running without payment provider keys, so no real account is created and no money moves. Choose how the setup should end.`,
   complete: 'Complete account setup',
@@ -64,6 +66,7 @@ function layout(title: string, body: unknown) {
       }
     `,
     main: body,
+    banner: LOCAL_PAGE_TEXT.testBanner,
   });
 }
 

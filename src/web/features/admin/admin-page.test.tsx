@@ -11,7 +11,8 @@ vi.mock('@web/lib/session', () => ({
   signOutRequest: vi.fn(),
 }));
 const twoFactor = vi.hoisted(() => ({ enabled: true }));
-vi.mock('@web/lib/auth-session', () => ({
+vi.mock('@web/lib/auth-session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@web/lib/auth-session')>()),
   useAuthSession: () => ({ isPending: false, data: { user: { id: 'a1', email: 'admin@example.com', twoFactorEnabled: twoFactor.enabled }, session: { id: 's1' } } }),
 }));
 vi.mock('./admin-tabs', async () => {

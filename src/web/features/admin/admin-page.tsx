@@ -11,7 +11,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { signOutRequest, useMe } from '@web/lib/session';
-import { useAuthSession } from '@web/lib/auth-session';
+import { TWO_FACTOR_SETUP_PATH, useAuthSession } from '@web/lib/auth-session';
 import { ADMIN_TABS, DEFAULT_TAB, tabOf } from './admin-tabs';
 
 /**
@@ -25,7 +25,8 @@ export default function AdminPage() {
   const authSession = useAuthSession();
 
   if (location.pathname.replace(/\/+$/, '') !== '/admin') return <Navigate to="/admin" replace />;
-  // Admins must have two-factor sign-in (issue 22): without it, set it up first on the profile's Account tab.
+  // Admins must have two-factor sign-in (issue 22): without it, set it up first on the profile's Security
+  // tab. RequireAuth does the same for every signed-in page (issue 53); this stays for the page on its own.
   if (authSession.isPending) {
     return (
       <div className="flex min-h-screen items-center justify-center">
@@ -34,7 +35,7 @@ export default function AdminPage() {
     );
   }
   if (authSession.data && authSession.data.user.twoFactorEnabled !== true) {
-    return <Navigate to="/profile?tab=security&twoFactorRequired=true" replace />;
+    return <Navigate to={TWO_FACTOR_SETUP_PATH} replace />;
   }
 
   const select = (id: string) => {
