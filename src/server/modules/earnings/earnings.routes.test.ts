@@ -38,6 +38,9 @@ const earnings = async (expert: TestUser, query = '') => {
 
 /** The page asks for a sync; the job reads the provider into our tables. */
 async function openAndSync(expert: TestUser) {
+  // The capture job first: run in the same pass as the sync (the runner's two lanes run side by side
+  // on PostgreSQL), the sync could read the provider before the capture's balance transaction exists.
+  await t.context.jobs.runDue();
   await earnings(expert);
   await t.context.jobs.runDue();
   return earnings(expert);
