@@ -51,8 +51,8 @@ CREATE INDEX "webhook_deliveries_endpoint_seq_idx" ON "webhook_deliveries" USING
 CREATE INDEX "webhook_deliveries_event_idx" ON "webhook_deliveries" USING btree ("event_id");--> statement-breakpoint
 CREATE INDEX "webhook_endpoints_user_idx" ON "webhook_endpoints" USING btree ("user_id") WHERE "webhook_endpoints"."disabled_at" is null;
 --> statement-breakpoint
--- Outbound webhook events (issue 54, docs/decisions/0473). Row triggers write an event, and the job
--- that prepares its deliveries, in the transaction of the change the event announces: every path
+-- Outbound webhook events (issue 54, docs/decisions/0473). Row triggers write an event, its deliveries
+-- and the job that prepares its body, in the transaction of the change the event announces: every path
 -- that creates, assigns, completes or cancels a task (there are many) is covered, and a crash loses
 -- neither the change nor its event. A client without an enabled endpoint for the event type costs
 -- one index probe (webhook_endpoints_user_idx) and writes nothing.
@@ -71,6 +71,12 @@ BEGIN
   INSERT INTO outbound_events (user_id, type, subject_kind, subject_id, task_id)
     VALUES (p_user, p_type, p_kind, p_subject, p_task)
     RETURNING id INTO v_event;
+  -- Queued here, with the change: each endpoint's queue follows the order the changes committed in,
+  -- whatever order the events' bodies are prepared in.
+  INSERT INTO webhook_deliveries (endpoint_id, event_id, created_at)
+    SELECT e.id, v_event, now() FROM webhook_endpoints e
+    WHERE e.user_id = p_user AND e.disabled_at IS NULL AND p_type = ANY (e.events)
+    ORDER BY e.id;
   INSERT INTO jobs (kind, key, payload, run_at, created_at, max_attempts)
     VALUES ('webhook_prepare', 'webhook_prepare:' || v_event, jsonb_build_object('event_id', v_event), now(), now(), 10);
 END;

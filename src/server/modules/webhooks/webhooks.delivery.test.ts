@@ -4,8 +4,10 @@ import { WEBHOOKS } from '@shared/constants';
 import type { TaskDto } from '@shared/schemas/task-api';
 import type { WebhookDeliveryDto, WebhookEndpointDto, WebhookEndpointWithSecretDto } from '@shared/schemas/webhooks.schemas';
 import { devOutbox, notifications } from '../../db/schema';
+import { listJobs } from '../../jobs/jobs.repository';
 import { taskInput } from '../../test/builders';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { WEBHOOK_PREPARE_JOB, webhookJobs } from './webhooks.jobs';
 import { createEndpoint, drainJobs, startReceiver, verifySignature } from './webhooks.test-helpers';
 
 /**
@@ -138,6 +140,21 @@ describe('outbound webhooks: delivery', () => {
     expect(delivery).toMatchObject({ event_id: latest.event_id, status: 'pending', attempts: 0 });
     await drainJobs(t);
     expect(receiver.received.map((hook) => hook.json.id)).toEqual([latest.event_id]);
+  });
+
+  it('keeps the order of the changes when the later event is prepared first', async () => {
+    receiver.received.length = 0;
+    const first = await postTask('Changed first');
+    const second = await postTask('Changed second');
+    const prepares = (await listJobs(t.db, { kind: WEBHOOK_PREPARE_JOB })).filter((job) => !job.done_at);
+    expect(prepares).toHaveLength(2);
+    // A second worker prepares the later event's body before anyone prepares the first one's.
+    const worker = webhookJobs({ db: t.db, clock: t.clock, readObject: async () => ({ prepared: 'by the second worker' }), policy: 'local' });
+    // listJobs orders by creation: the second is the later change's.
+    await worker.handlers![WEBHOOK_PREPARE_JOB](prepares[1]);
+    await drainJobs(t);
+    expect(receiver.received.map((hook) => hook.json.data.object?.title ?? hook.json.data.object?.prepared)).toEqual([first.title, 'by the second worker']);
+    expect(second.id).not.toBe(first.id);
   });
 
   it('sends nothing to a disabled endpoint, and nothing for events it did not pick', async () => {

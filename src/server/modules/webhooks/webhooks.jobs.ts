@@ -14,10 +14,10 @@ import {
   claimDelivery,
   failPendingDeliveries,
   findEvent,
-  headPendingDelivery,
+  headOfQueue,
   insertDelivery,
   lockEndpoint,
-  lockSubscribedEndpoints,
+  lockEndpointsOfEvent,
   setEventPayloadOnce,
   updateDelivery,
   updateEndpoint,
@@ -62,11 +62,22 @@ export function enqueueDeliverySend(db: Db, deliveryId: string, runAt: Date) {
   });
 }
 
-/** Queues a delivery of the event to the endpoint (the endpoint's row locked), and its send if it is the head. */
+/**
+ * Sends the head of the endpoint's queue when its body is ready (the endpoint's row locked by the
+ * caller). A head still being prepared is sent by its prepare job instead.
+ */
+export async function sendHeadIfReady(tx: Db, params: { endpointId: string; now: Date }) {
+  const head = await headOfQueue(tx, { endpointId: params.endpointId });
+  if (!head?.ready) return;
+  // A head waiting out a retry already has its send job, at its next attempt's time.
+  if (head.nextAttemptAt && head.nextAttemptAt.getTime() > params.now.getTime()) return;
+  await enqueueDeliverySend(tx, head.id, params.now);
+}
+
+/** Queues another delivery of a prepared event at the end of the endpoint's queue (Resend; the endpoint's row locked). */
 export async function queueDelivery(tx: Db, params: { endpointId: string; eventId: string; now: Date }) {
   const delivery = await insertDelivery(tx, params);
-  const head = await headPendingDelivery(tx, { endpointId: params.endpointId });
-  if (head?.id === delivery.id) await enqueueDeliverySend(tx, delivery.id, params.now);
+  await sendHeadIfReady(tx, { endpointId: params.endpointId, now: params.now });
   return delivery;
 }
 
@@ -74,22 +85,23 @@ export function webhookJobs(deps: WebhookJobDeps): JobModule {
   const { db, clock } = deps;
   const send = deps.send ?? sendWebhook;
 
-  /** Fixes the event's body once, then queues a delivery to each enabled endpoint that subscribes to it. */
+  /**
+   * Fixes the event's body once (the object as its client sees it now), then sends it wherever it is
+   * the head of an endpoint's queue (the triggers queued its deliveries with the change).
+   */
   async function prepare(job: JobRow) {
     const eventId = String((job.payload as { event_id?: string }).event_id ?? '');
     const event = await findEvent(db, { id: eventId });
     if (!event) return;
-    let payloaded = event;
-    if (event.payload === null) {
-      const object = await deps.readObject(event);
-      const body = { id: event.id, type: event.type, created_at: event.created_at.toISOString(), data: { object: object ?? null } };
-      payloaded = (await setEventPayloadOnce(db, { id: event.id, payload: body })) ?? event;
-    }
+    const body =
+      event.payload ??
+      { id: event.id, type: event.type, created_at: event.created_at.toISOString(), data: { object: (await deps.readObject(event)) ?? null } };
     await db.transaction(async (tx) => {
       const now = clock.now();
-      const endpoints = await lockSubscribedEndpoints(tx, { userId: payloaded.user_id, type: payloaded.type });
-      for (const endpoint of endpoints) await queueDelivery(tx, { endpointId: endpoint.id, eventId: payloaded.id, now });
-      // Done in the same transaction: a prepare run twice (a lost lease) queues each delivery once.
+      const endpoints = await lockEndpointsOfEvent(tx, { eventId: event.id });
+      await setEventPayloadOnce(tx, { id: event.id, payload: body });
+      for (const endpoint of endpoints) await sendHeadIfReady(tx, { endpointId: endpoint.id, now });
+      // Done in the same transaction: a prepare run twice (a lost lease) changes nothing more.
       await finishJobIn(tx, job, now);
     });
   }
@@ -128,8 +140,7 @@ export function webhookJobs(deps: WebhookJobDeps): JobModule {
       if (attempt.ok) {
         await updateDelivery(tx, { id: delivery.id, changes: { ...common, status: 'succeeded', last_error: null, next_attempt_at: null, delivered_at: now } });
         if (current?.failing_since) await updateEndpoint(tx, { id: endpoint.id, changes: { failing_since: null } });
-        const next = await headPendingDelivery(tx, { endpointId: endpoint.id });
-        if (next) await enqueueDeliverySend(tx, next.id, now);
+        await sendHeadIfReady(tx, { endpointId: endpoint.id, now });
         return;
       }
       await recordFailure(tx, { endpoint: current ?? endpoint, deliveryId: delivery.id, attempt, common, now });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authUsers, outboundEvents, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 
@@ -108,20 +108,14 @@ export async function setEventPayloadOnce(db: Db, params: { id: string; payload:
 }
 
 /**
- * Locks the user's enabled endpoints that subscribe to `type`: the queue of each is changed under
- * its row lock, so a new delivery and the end of the one before it never miss each other.
+ * Locks the endpoints the event has deliveries to (the triggers queued them with the change): each
+ * queue is changed under its row lock, so a body prepared and the end of a send never miss each other.
  */
-export function lockSubscribedEndpoints(db: Db, params: { userId: string; type: string }) {
+export function lockEndpointsOfEvent(db: Db, params: { eventId: string }) {
   return db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.user_id, params.userId),
-        isNull(webhookEndpoints.disabled_at),
-        sql`${params.type} = any(${webhookEndpoints.events})`,
-      ),
-    )
+    .where(sql`${webhookEndpoints.id} in (select d.endpoint_id from webhook_deliveries d where d.event_id = ${params.eventId}::uuid)`)
     .orderBy(asc(webhookEndpoints.id))
     .for('update');
 }
@@ -139,6 +133,25 @@ export async function insertDelivery(db: Db, params: { endpointId: string; event
   return row!;
 }
 
+/** The endpoint's oldest pending delivery, and whether its event's body is ready to send. */
+export async function headOfQueue(
+  db: Db,
+  params: { endpointId: string },
+): Promise<{ id: string; ready: boolean; nextAttemptAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({
+      id: webhookDeliveries.id,
+      ready: sql<boolean>`${outboundEvents.payload} is not null`,
+      nextAttemptAt: webhookDeliveries.next_attempt_at,
+    })
+    .from(webhookDeliveries)
+    .innerJoin(outboundEvents, eq(outboundEvents.id, webhookDeliveries.event_id))
+    .where(and(eq(webhookDeliveries.endpoint_id, params.endpointId), eq(webhookDeliveries.status, 'pending')))
+    .orderBy(asc(webhookDeliveries.seq))
+    .limit(1);
+  return row;
+}
+
 /** The endpoint's oldest pending delivery: the only one that may be sent. */
 export async function headPendingDelivery(db: Db, params: { endpointId: string }): Promise<WebhookDeliveryRow | undefined> {
   const [row] = await db
@@ -152,7 +165,8 @@ export async function headPendingDelivery(db: Db, params: { endpointId: string }
 
 /**
  * Takes the delivery for one send: still pending, not held by another job, the head of an enabled
- * endpoint's queue. Undefined when any of that is not so (another job has it, or it must wait).
+ * endpoint's queue, its body prepared. Undefined when any of that is not so (another job has it, or
+ * it must wait).
  */
 export async function claimDelivery(db: Db, params: { id: string; now: Date; until: Date }) {
   const claimed = await db
@@ -163,9 +177,12 @@ export async function claimDelivery(db: Db, params: { id: string; now: Date; unt
         eq(webhookDeliveries.id, params.id),
         eq(webhookDeliveries.status, 'pending'),
         or(isNull(webhookDeliveries.locked_until), lt(webhookDeliveries.locked_until, params.now)),
+        // A retry waits out its backoff, whoever asks to send it earlier.
+        or(isNull(webhookDeliveries.next_attempt_at), lte(webhookDeliveries.next_attempt_at, params.now)),
         sql`not exists (select 1 from webhook_deliveries e
           where e.endpoint_id = ${webhookDeliveries.endpoint_id} and e.status = 'pending' and e.seq < ${webhookDeliveries.seq})`,
         sql`exists (select 1 from webhook_endpoints p where p.id = ${webhookDeliveries.endpoint_id} and p.disabled_at is null)`,
+        sql`exists (select 1 from outbound_events ev where ev.id = ${webhookDeliveries.event_id} and ev.payload is not null)`,
       ),
     )
     .returning({ id: webhookDeliveries.id });

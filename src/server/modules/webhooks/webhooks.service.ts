@@ -11,13 +11,12 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { newWebhookSecret } from './webhook-signature';
 import { checkWebhookTarget, WebhookTargetError, type WebhookTargetPolicy } from './webhook-targets';
-import { enqueueDeliverySend, queueDelivery } from './webhooks.jobs';
+import { queueDelivery, sendHeadIfReady } from './webhooks.jobs';
 import {
   countEndpointsOf,
   deleteEndpointOf,
   findDeliveryOf,
   findEndpointOf,
-  headPendingDelivery,
   insertEndpoint,
   listDeliveriesOf,
   listEndpointsOf,
@@ -110,10 +109,7 @@ export function createWebhooksService(deps: { db: Db; policy: WebhookTargetPolic
         if (enabling) Object.assign(changes, { disabled_at: null, disabled_reason: null, failing_since: null });
         const row = await updateEndpointOf(tx, { userId, id, changes });
         if (!row) throw notFound(text.notFound);
-        if (enabling) {
-          const head = await headPendingDelivery(tx, { endpointId: id });
-          if (head) await enqueueDeliverySend(tx, head.id, now);
-        }
+        if (enabling) await sendHeadIfReady(tx, { endpointId: id, now });
         return toEndpointDto(row);
       });
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { tasks } from '../../db/schema';
@@ -39,7 +40,7 @@ describe('PAYMENTS_PROVIDER=local in production', () => {
 
   it("serves the provider's account setup page, marked as a test page, and the setup completes", async () => {
     const local = localOf(t);
-    const { accountId } = await local.createConnectedAccount({ email: 'expert@example.com', idempotencyKey: 'prod-setup' });
+    const { accountId } = await local.createConnectedAccount({ email: 'expert@example.com', userId: randomUUID(), idempotencyKey: 'prod-setup' });
     const link = await local.createAccountLink({
       accountId,
       refreshUrl: `${TEST_ORIGIN}/stripe-return?from=stripe&refresh=true`,
