@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { topicName, parseTopic, type Topic } from '@shared/realtime';
+import { RESYNC_CLOSE_CODE, topicName, parseTopic, type Topic } from '@shared/realtime';
 import { manualClock } from '../lib/clock';
 import { notFound } from '../lib/errors';
 import type { ChangeBus, ChangeBusListener, ChangeEvent } from './change-bus';
-import { createRealtimeHub, type HubSocket } from './hub';
+import { CLOSE_CODES, createRealtimeHub, MAX_BUFFERED_BYTES, type HubSocket } from './hub';
 import { accessMayChange, topicMatches, type SocketIdentity, type TaskReadRule } from './topic-access';
 
 // The hub's two per-subscription checks, counted: the cost of an event is how often they run.
@@ -58,11 +58,13 @@ function readTaskRule(revoked = new Set<string>()) {
 interface FakeSocket extends HubSocket {
   sent: string[];
   closed?: number;
+  bufferedAmount: number;
 }
 
 const fakeSocket = (): FakeSocket => {
   const socket: FakeSocket = {
     sent: [],
+    bufferedAmount: 0,
     send: (data) => void socket.sent.push(data),
     close: (code) => void (socket.closed = code),
   };
@@ -256,5 +258,67 @@ describe('realtime hub topic index (issue 55)', () => {
     }
     expect(delivered).toBeGreaterThan(50);
     hub.close();
+  });
+});
+
+describe('realtime hub send buffer bound (issue 55)', () => {
+  it('closes a socket whose send buffer passes the limit with the resync code, sends it nothing more, and serves the others', async () => {
+    const { bus, emit } = fakeBus();
+    const hub = createRealtimeHub({ db: fakeDb(), clock: manualClock(new Date()), bus, readTask: readTaskRule(), heartbeatMs: 3_600_000 });
+    const taskId = randomUUID();
+    const topic = topicName.taskMessages(taskId);
+    const fast = [fakeSocket(), fakeSocket()];
+    const slow = fakeSocket();
+    // The slow reader never drains: every frame stays queued, and each is counted as 300 KB.
+    slow.send = (data) => {
+      slow.sent.push(data);
+      slow.bufferedAmount += 300 * 1024;
+    };
+    for (const [i, socket] of [fast[0], slow, fast[1]].entries()) {
+      const handlers = await hub.connect(socket, { id: randomUUID(), sessionId: `s${i}` });
+      handlers.onMessage(JSON.stringify({ type: 'subscribe', topic }));
+    }
+    await settle();
+    slow.bufferedAmount = 0;
+    expect(CLOSE_CODES.resync).toBe(RESYNC_CLOSE_CODE);
+    expect(hub.connectionCount).toBe(3);
+
+    const message = () => emit({ table: 'messages', op: 'insert', id: randomUUID(), task_id: taskId, sender_id: randomUUID(), receiver_id: randomUUID() });
+    // 4 frames x 300 KB: the buffer passes 1 MiB after the fourth; the fifth finds it over and closes.
+    for (let i = 0; i < 4; i++) message();
+    expect(slow.bufferedAmount).toBeGreaterThan(MAX_BUFFERED_BYTES);
+    expect(slow.closed).toBeUndefined();
+    const sentBefore = slow.sent.length;
+    for (let i = 0; i < 6; i++) message();
+
+    expect(slow.closed).toBe(RESYNC_CLOSE_CODE);
+    expect(slow.sent.length).toBe(sentBefore);
+    expect(eventFrames(slow)).toHaveLength(4);
+    expect(hub.connectionCount).toBe(2);
+    for (const socket of fast) {
+      expect(eventFrames(socket)).toHaveLength(10);
+      expect(socket.closed).toBeUndefined();
+    }
+    hub.close();
+    expect(slow.closed).toBe(RESYNC_CLOSE_CODE);
+  });
+
+  it('closes a too-slow socket on its next ping too, with no event for it', async () => {
+    vi.useFakeTimers();
+    try {
+      const { bus } = fakeBus();
+      const hub = createRealtimeHub({ db: fakeDb(), clock: manualClock(new Date()), bus, readTask: readTaskRule(), heartbeatMs: 1_000 });
+      const slow = fakeSocket();
+      const handlers = await hub.connect(slow, { id: randomUUID(), sessionId: 's' });
+      slow.bufferedAmount = MAX_BUFFERED_BYTES + 1;
+      handlers.onMessage('{"type":"pong"}');
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(slow.closed).toBe(RESYNC_CLOSE_CODE);
+      expect(slow.sent).toEqual([]);
+      expect(hub.connectionCount).toBe(0);
+      hub.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -3,6 +3,7 @@ import {
   parseTopic,
   RECONNECT_ELSEWHERE_CLOSE_CODE,
   REALTIME_HEARTBEAT_MS,
+  RESYNC_CLOSE_CODE,
   type RealtimeEvent,
   type ServerFrame,
   type Topic,
@@ -25,14 +26,29 @@ import { errorField, log } from '../ops/logger';
 export interface HubSocket {
   send(data: string): void;
   close(code?: number, reason?: string): void;
+  /** Bytes queued for sending and not yet written to the network (ws's `bufferedAmount`); absent means 0. */
+  readonly bufferedAmount?: number;
 }
 
 /** Close codes of our own (4000-4999 are for applications). */
-export const CLOSE_CODES = { sessionExpired: 4001, heartbeatTimeout: 4002, badFrame: 4003 } as const;
+export const CLOSE_CODES = {
+  sessionExpired: 4001,
+  heartbeatTimeout: 4002,
+  badFrame: 4003,
+  /** The socket read too slowly (its send buffer passed MAX_BUFFERED_BYTES): reconnect and refetch. */
+  resync: RESYNC_CLOSE_CODE,
+} as const;
 
 /** Bounds one socket's subscriptions (a tab needs a handful). */
 const MAX_TOPICS_PER_SOCKET = 50;
 const MAX_FRAME_CHARS = 1_000;
+/**
+ * A socket with more than this queued and unsent is closed with CLOSE_CODES.resync instead of being
+ * sent more: a reader that cannot keep up must not grow the server's memory (issue 55, decision 0475).
+ * Thousands of event frames (each under 300 bytes) fit below it, so a burst does not trip it.
+ */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+
 /** One subscription of one socket; the topic index holds these (decision 0475). */
 interface Subscription {
   connection: Connection;
@@ -160,7 +176,7 @@ export function createRealtimeHub(deps: {
     if (bucket?.size === 0) index.delete(subscription.key);
   }
 
-  /** Forgets a connection and all its subscriptions (closed, timed out, session ended). */
+  /** Forgets a connection and all its subscriptions (closed, timed out, session ended, too slow). */
   function removeConnection(connection: Connection) {
     if (!connections.delete(connection)) return;
     for (const name of [...connection.topics.keys()]) removeSubscription(connection, name);
@@ -169,11 +185,27 @@ export function createRealtimeHub(deps: {
     if (mine?.size === 0) connectionsOfUser.delete(connection.identity.userId);
   }
 
-  function sendRaw(connection: Connection, data: string) {
+  /**
+   * Sends one frame, unless the socket's send buffer has passed MAX_BUFFERED_BYTES: then it is
+   * closed with the resync code and forgotten, so nothing more is queued for it. False when not sent.
+   */
+  function sendRaw(connection: Connection, data: string): boolean {
+    if ((connection.socket.bufferedAmount ?? 0) > MAX_BUFFERED_BYTES) {
+      removeConnection(connection);
+      log.warn({ bufferedAmount: connection.socket.bufferedAmount }, 'realtime socket too slow: closed for resync');
+      try {
+        connection.socket.close(CLOSE_CODES.resync, 'Too slow: reconnect and resync');
+      } catch {
+        // already closing
+      }
+      return false;
+    }
     try {
       connection.socket.send(data);
+      return true;
     } catch {
       // A socket closing under us: its close handler removes it.
+      return false;
     }
   }
 
@@ -245,6 +277,8 @@ export function createRealtimeHub(deps: {
     for (const key of indexKeysOfEvent(event)) {
       const bucket = index.get(key);
       if (!bucket) continue;
+      // A socket closed for being too slow leaves the bucket during the loop: a Set skips what is
+      // deleted before it is reached, and nothing is added to a bucket synchronously here.
       for (const subscription of bucket) {
         const { connection, name, topic } = subscription;
         if (accessMayChange(topic, event)) {
