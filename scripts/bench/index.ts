@@ -16,6 +16,7 @@ const BENCHES: Bench[] = [
   { title: 'geocoder', path: './geocoder.bench', exportName: 'benchGeocoder' },
   { title: 'public expert profile (1,000 reviews)', path: './expert-profile.bench', exportName: 'benchExpertProfile' },
   { title: 'realtime fan-out to 1,000 sockets vs a bare ws broadcast', path: './realtime.bench', exportName: 'benchRealtime' },
+  { title: 'realtime hub: one event among 10,000 sockets vs 10 sockets, and vs a scan of every subscription', path: './realtime-hub.bench', exportName: 'benchRealtimeHub' },
   { title: 'admin overview and 12-month report', path: './admin.bench', exportName: 'benchAdmin' },
   { title: 'dashboard reads: statements and p50 vs "select 1" (PGlite, PostgreSQL)', path: './dashboard.bench', exportName: 'benchDashboard' },
   { title: 'cost as work grows: the main reads at 10,000 / 100,000 / 1,000,000 tasks (PostgreSQL)', path: './growth.bench', exportName: 'benchGrowth' },

@@ -13,6 +13,13 @@
  */
 export const RECONNECT_ELSEWHERE_CLOSE_CODE = 1012;
 
+/**
+ * The close code a server sends to a socket that read too slowly (its send buffer passed the hub's
+ * limit, decision 0475): events for it were dropped, so the client reconnects at once, like 1012,
+ * and refetches what its screens show (as after any reconnect).
+ */
+export const RESYNC_CLOSE_CODE = 4004;
+
 export const REALTIME_PATH = '/api/realtime';
 
 /** Server ping interval; a socket that answered no ping for two intervals is closed. */

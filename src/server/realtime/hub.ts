@@ -1,5 +1,13 @@
 import { inArray } from 'drizzle-orm';
-import { parseTopic, RECONNECT_ELSEWHERE_CLOSE_CODE, REALTIME_HEARTBEAT_MS, type RealtimeEvent, type ServerFrame, type Topic } from '@shared/realtime';
+import {
+  parseTopic,
+  RECONNECT_ELSEWHERE_CLOSE_CODE,
+  REALTIME_HEARTBEAT_MS,
+  RESYNC_CLOSE_CODE,
+  type RealtimeEvent,
+  type ServerFrame,
+  type Topic,
+} from '@shared/realtime';
 import type { Db } from '../db/client';
 import { authSessions, userRoles } from '../db/schema';
 import type { Clock } from '../lib/clock';
@@ -18,21 +26,97 @@ import { errorField, log } from '../ops/logger';
 export interface HubSocket {
   send(data: string): void;
   close(code?: number, reason?: string): void;
+  /** Bytes queued for sending and not yet written to the network (ws's `bufferedAmount`); absent means 0. */
+  readonly bufferedAmount?: number;
 }
 
 /** Close codes of our own (4000-4999 are for applications). */
-export const CLOSE_CODES = { sessionExpired: 4001, heartbeatTimeout: 4002, badFrame: 4003 } as const;
+export const CLOSE_CODES = {
+  sessionExpired: 4001,
+  heartbeatTimeout: 4002,
+  badFrame: 4003,
+  /** The socket read too slowly (its send buffer passed MAX_BUFFERED_BYTES): reconnect and refetch. */
+  resync: RESYNC_CLOSE_CODE,
+} as const;
 
 /** Bounds one socket's subscriptions (a tab needs a handful). */
 const MAX_TOPICS_PER_SOCKET = 50;
 const MAX_FRAME_CHARS = 1_000;
+/**
+ * A socket with more than this queued and unsent is closed with CLOSE_CODES.resync instead of being
+ * sent more: a reader that cannot keep up must not grow the server's memory (issue 55, decision 0475).
+ * Thousands of event frames (each under 300 bytes) fit below it, so a burst does not trip it.
+ */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** One subscription of one socket; the topic index holds these (decision 0475). */
+interface Subscription {
+  connection: Connection;
+  name: string;
+  topic: Topic;
+  /** Its bucket in the topic index. */
+  key: string;
+}
 
 interface Connection {
   socket: HubSocket;
   identity: SocketIdentity;
   sessionId: string;
-  topics: Map<string, Topic>;
+  /** By topic name. */
+  topics: Map<string, Subscription>;
   lastSeen: number;
+}
+
+/**
+ * The topic index's bucket of a subscription. Every topic whose events are tied to one row key is
+ * filed under its kind and that key: the task-scoped topics under their task id, `notifications` and
+ * `messages` under the subscriber, an expert's verification records under the expert. Only `tasks`
+ * (the caller's task list, filtered per socket) must see every change of its table: it is filed
+ * under the table.
+ */
+export function indexKeyOf(topic: Topic, userId: string): string {
+  switch (topic.kind) {
+    case 'task':
+    case 'task_applications':
+    case 'task_messages':
+      return `${topic.kind}:${topic.id}`;
+    case 'tasks':
+      return 'table:tasks';
+    case 'notifications':
+      return `notifications:${userId}`;
+    case 'messages':
+      return `messages:${userId}`;
+    case 'expert_verification_records':
+      return `verification:${topic.id}`;
+  }
+}
+
+/**
+ * The buckets an event can concern: every subscription for which `accessMayChange` or `topicMatches`
+ * (topic-access.ts) could hold is in one of them, so the others need no look. A change of a task or
+ * of its applications re-checks access on all three task-scoped topics of that task; a chat message
+ * concerns only that task's chat topic. No duplicates.
+ */
+export function indexKeysOfEvent(event: ChangeEvent): string[] {
+  switch (event.table) {
+    case 'tasks':
+      return [`task:${event.id}`, `task_applications:${event.id}`, `task_messages:${event.id}`, 'table:tasks'];
+    case 'task_applications': {
+      const id = event.task_id;
+      return typeof id === 'string' ? [`task:${id}`, `task_applications:${id}`, `task_messages:${id}`] : [];
+    }
+    case 'messages': {
+      const keys: string[] = [];
+      if (typeof event.task_id === 'string') keys.push(`task_messages:${event.task_id}`);
+      if (typeof event.sender_id === 'string') keys.push(`messages:${event.sender_id}`);
+      if (typeof event.receiver_id === 'string' && event.receiver_id !== event.sender_id) keys.push(`messages:${event.receiver_id}`);
+      return keys;
+    }
+    case 'notifications':
+      return typeof event.user_id === 'string' ? [`notifications:${event.user_id}`] : [];
+    case 'expert_verification_records':
+      return typeof event.expert_id === 'string' ? [`verification:${event.expert_id}`] : [];
+  }
 }
 
 export interface RealtimeHub {
@@ -69,14 +153,63 @@ export function createRealtimeHub(deps: {
   const { db, clock, bus, readTask } = deps;
   const heartbeatMs = deps.heartbeatMs ?? REALTIME_HEARTBEAT_MS;
   const connections = new Set<Connection>();
+  /** The topic index: bucket key (indexKeyOf) to the subscriptions filed under it. */
+  const index = new Map<string, Set<Subscription>>();
+  /** The open connections of each user (the expert's "applied to" set is kept current through it). */
+  const connectionsOfUser = new Map<string, Set<Connection>>();
 
-  const send = (connection: Connection, frame: ServerFrame) => {
+  function addSubscription(connection: Connection, name: string, topic: Topic) {
+    removeSubscription(connection, name);
+    const subscription: Subscription = { connection, name, topic, key: indexKeyOf(topic, connection.identity.userId) };
+    connection.topics.set(name, subscription);
+    let bucket = index.get(subscription.key);
+    if (!bucket) index.set(subscription.key, (bucket = new Set()));
+    bucket.add(subscription);
+  }
+
+  function removeSubscription(connection: Connection, name: string) {
+    const subscription = connection.topics.get(name);
+    if (!subscription) return;
+    connection.topics.delete(name);
+    const bucket = index.get(subscription.key);
+    bucket?.delete(subscription);
+    if (bucket?.size === 0) index.delete(subscription.key);
+  }
+
+  /** Forgets a connection and all its subscriptions (closed, timed out, session ended, too slow). */
+  function removeConnection(connection: Connection) {
+    if (!connections.delete(connection)) return;
+    for (const name of [...connection.topics.keys()]) removeSubscription(connection, name);
+    const mine = connectionsOfUser.get(connection.identity.userId);
+    mine?.delete(connection);
+    if (mine?.size === 0) connectionsOfUser.delete(connection.identity.userId);
+  }
+
+  /**
+   * Sends one frame, unless the socket's send buffer has passed MAX_BUFFERED_BYTES: then it is
+   * closed with the resync code and forgotten, so nothing more is queued for it. False when not sent.
+   */
+  function sendRaw(connection: Connection, data: string): boolean {
+    if ((connection.socket.bufferedAmount ?? 0) > MAX_BUFFERED_BYTES) {
+      removeConnection(connection);
+      log.warn({ bufferedAmount: connection.socket.bufferedAmount }, 'realtime socket too slow: closed for resync');
+      try {
+        connection.socket.close(CLOSE_CODES.resync, 'Too slow: reconnect and resync');
+      } catch {
+        // already closing
+      }
+      return false;
+    }
     try {
-      connection.socket.send(JSON.stringify(frame));
+      connection.socket.send(data);
+      return true;
     } catch {
       // A socket closing under us: its close handler removes it.
+      return false;
     }
-  };
+  }
+
+  const send = (connection: Connection, frame: ServerFrame) => void sendRaw(connection, JSON.stringify(frame));
 
   async function subscribe(connection: Connection, name: string) {
     const topic = parseTopic(name);
@@ -87,10 +220,10 @@ export function createRealtimeHub(deps: {
     const decision = await authorizeTopic(db, connection.identity, topic, clock.now(), readTask);
     if (!connections.has(connection)) return;
     if (!decision.ok) {
-      connection.topics.delete(name);
+      removeSubscription(connection, name);
       return send(connection, { type: 'error', topic: name, message: decision.message });
     }
-    connection.topics.set(name, topic);
+    addSubscription(connection, name, topic);
     send(connection, { type: 'subscribed', topic: name });
   }
 
@@ -112,46 +245,50 @@ export function createRealtimeHub(deps: {
       return;
     }
     if (frame?.type === 'unsubscribe' && typeof frame.topic === 'string') {
-      connection.topics.delete(frame.topic);
+      removeSubscription(connection, frame.topic);
       return send(connection, { type: 'unsubscribed', topic: frame.topic });
     }
     send(connection, { type: 'error', message: 'Invalid frame' });
   }
 
-  async function recheck(connection: Connection, name: string, topic: Topic, event: ChangeEvent) {
+  async function recheck(subscription: Subscription, event: ChangeEvent) {
+    const { connection, name, topic } = subscription;
     const decision = await authorizeTopic(db, connection.identity, topic, clock.now(), readTask);
-    if (connection.topics.get(name) !== topic) return;
+    if (connection.topics.get(name) !== subscription) return;
     if (!decision.ok) {
-      connection.topics.delete(name);
+      removeSubscription(connection, name);
       send(connection, { type: 'error', topic: name, message: decision.message });
       return;
     }
     send(connection, { type: 'event', topic: name, event: toClientEvent(event) });
   }
 
+  /**
+   * One committed change: only the index's buckets for its keys are looked at, so an event costs the
+   * subscriptions that can match it, not every connection (issue 55, decision 0475).
+   */
   function dispatch(event: ChangeEvent) {
     // Keep the expert's "applied to" set current so the tasks topic keeps showing those tasks.
-    if (event.table === 'task_applications' && event.op === 'insert' && event.task_id) {
-      for (const connection of connections) {
-        if (connection.identity.userId === event.expert_id) connection.identity.appliedTaskIds.add(event.task_id);
-      }
+    if (event.table === 'task_applications' && event.op === 'insert' && event.task_id && event.expert_id) {
+      for (const connection of connectionsOfUser.get(event.expert_id) ?? []) connection.identity.appliedTaskIds.add(event.task_id);
     }
     const clientEvent = toClientEvent(event);
     let serialized: string | undefined;
-    for (const connection of connections) {
-      for (const [name, topic] of connection.topics) {
+    for (const key of indexKeysOfEvent(event)) {
+      const bucket = index.get(key);
+      if (!bucket) continue;
+      // A socket closed for being too slow leaves the bucket during the loop: a Set skips what is
+      // deleted before it is reached, and nothing is added to a bucket synchronously here.
+      for (const subscription of bucket) {
+        const { connection, name, topic } = subscription;
         if (accessMayChange(topic, event)) {
-          recheck(connection, name, topic, event).catch((error: unknown) => log.error({ err: errorField(error) }, 'realtime re-check failed'));
+          recheck(subscription, event).catch((error: unknown) => log.error({ err: errorField(error) }, 'realtime re-check failed'));
           continue;
         }
         if (!topicMatches(topic, connection.identity, event)) continue;
         // Most frames differ only by topic; build the common part once.
         serialized ??= JSON.stringify(clientEvent);
-        try {
-          connection.socket.send(`{"type":"event","topic":${JSON.stringify(name)},"event":${serialized}}`);
-        } catch {
-          // closing
-        }
+        sendRaw(connection, `{"type":"event","topic":${JSON.stringify(name)},"event":${serialized}}`);
       }
     }
   }
@@ -192,7 +329,7 @@ export function createRealtimeHub(deps: {
       const expiresAt = alive.get(connection.sessionId);
       if (!expiresAt || expiresAt <= now) {
         connection.socket.close(CLOSE_CODES.sessionExpired, 'Session expired');
-        connections.delete(connection);
+        removeConnection(connection);
       }
     }
   }
@@ -250,7 +387,7 @@ export function createRealtimeHub(deps: {
     for (const connection of connections) {
       if (now - connection.lastSeen > 2 * heartbeatMs) {
         connection.socket.close(CLOSE_CODES.heartbeatTimeout, 'Heartbeat timeout');
-        connections.delete(connection);
+        removeConnection(connection);
       } else {
         send(connection, { type: 'ping' });
       }
@@ -269,9 +406,12 @@ export function createRealtimeHub(deps: {
         lastSeen: Date.now(),
       };
       connections.add(connection);
+      let mine = connectionsOfUser.get(identity.userId);
+      if (!mine) connectionsOfUser.set(identity.userId, (mine = new Set()));
+      mine.add(connection);
       return {
         onMessage: (data) => onFrame(connection, data),
-        onClose: () => void connections.delete(connection),
+        onClose: () => removeConnection(connection),
       };
     },
     get connectionCount() {
@@ -282,6 +422,8 @@ export function createRealtimeHub(deps: {
       unsubscribeBus();
       for (const connection of connections) connection.socket.close(RECONNECT_ELSEWHERE_CLOSE_CODE, 'Server restarting');
       connections.clear();
+      index.clear();
+      connectionsOfUser.clear();
     },
   };
 }

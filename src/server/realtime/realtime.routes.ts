@@ -42,8 +42,17 @@ export function realtimeRoutes(deps: { hub: RealtimeHub; allowedOrigins: Set<str
       let handlers: Promise<Awaited<ReturnType<RealtimeHub['connect']>> | undefined> | undefined;
       return {
         onOpen(_event, ws) {
+          // `raw` is the ws library's socket: its bufferedAmount is what the hub bounds (decision 0475).
+          const raw = ws.raw as { bufferedAmount?: number } | undefined;
+          const socket = {
+            send: (data: string) => ws.send(data),
+            close: (code?: number, reason?: string) => ws.close(code, reason),
+            get bufferedAmount() {
+              return raw?.bufferedAmount ?? 0;
+            },
+          };
           handlers = hub
-            .connect({ send: (data) => ws.send(data), close: (code, reason) => ws.close(code, reason) }, {
+            .connect(socket, {
               id: user.id,
               sessionId: session.id,
             })

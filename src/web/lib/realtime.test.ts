@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RECONNECT_ELSEWHERE_CLOSE_CODE, RESYNC_CLOSE_CODE } from '@shared/realtime';
 import { backoffDelay, channelName, createRealtimeClient } from './realtime';
 
 class FakeSocket {
@@ -6,7 +7,7 @@ class FakeSocket {
   readyState = 0;
   sent: unknown[] = [];
   onopen?: () => void;
-  onclose?: () => void;
+  onclose?: (event?: { code?: number }) => void;
   onmessage?: (message: { data: string }) => void;
   onerror?: () => void;
   constructor(readonly url: string) {
@@ -18,6 +19,11 @@ class FakeSocket {
   close() {
     this.readyState = 3;
     this.onclose?.();
+  }
+  /** The server closes the socket with a close code. */
+  closedByServer(code: number) {
+    this.readyState = 3;
+    this.onclose?.({ code });
   }
   open() {
     this.readyState = 1;
@@ -132,6 +138,42 @@ describe('realtime client', () => {
     FakeSocket.all[0].receive({ type: 'error', topic: 'messages:x', message: 'Internal error' });
     expect(consoleError).toHaveBeenCalledWith('Realtime subscription error on messages:x: Internal error');
     consoleError.mockRestore();
+  });
+
+  it('reconnects at once and refetches after the server drops a too-slow socket (resync code), like a restart', () => {
+    vi.spyOn(Math, 'random').mockReturnValue(1);
+    try {
+      for (const code of [RESYNC_CLOSE_CODE, RECONNECT_ELSEWHERE_CLOSE_CODE]) {
+        FakeSocket.all = [];
+        const client = make();
+        const refetch = vi.fn();
+        client.onReconnect(refetch);
+        client.channel('task', 'a', 'tasks:a', { onEvent: () => undefined });
+        client.connect();
+        FakeSocket.all[0].open();
+        FakeSocket.all[0].closedByServer(code);
+        // At most 500 ms, where the first backoff step (with this random draw) is 1 s.
+        vi.advanceTimersByTime(500);
+        expect(FakeSocket.all).toHaveLength(2);
+        FakeSocket.all[1].open();
+        expect(FakeSocket.all[1].sent).toEqual([{ type: 'subscribe', topic: 'tasks:a' }]);
+        expect(refetch).toHaveBeenCalledTimes(1);
+        client.disconnect();
+      }
+      // Any other close waits for the backoff.
+      FakeSocket.all = [];
+      const client = make();
+      client.connect();
+      FakeSocket.all[0].open();
+      FakeSocket.all[0].closedByServer(1006);
+      vi.advanceTimersByTime(500);
+      expect(FakeSocket.all).toHaveLength(1);
+      vi.advanceTimersByTime(500);
+      expect(FakeSocket.all).toHaveLength(2);
+      client.disconnect();
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('backs off exponentially up to 30 s', () => {

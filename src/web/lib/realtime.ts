@@ -1,4 +1,4 @@
-import { RECONNECT_ELSEWHERE_CLOSE_CODE, REALTIME_PATH, type RealtimeEvent, type ServerFrame } from '@shared/realtime';
+import { RECONNECT_ELSEWHERE_CLOSE_CODE, REALTIME_PATH, RESYNC_CLOSE_CODE, type RealtimeEvent, type ServerFrame } from '@shared/realtime';
 
 /**
  * One WebSocket per tab (spec 002 "Real-time subscriptions"). Screens open named channels on
@@ -116,9 +116,10 @@ export function createRealtimeClient(options: { url?: () => string; WebSocketImp
       if (silenceTimer) clearTimeout(silenceTimer);
       setStatus('closed');
       if (!wanted) return;
-      // A server shutting down asks for an immediate reconnect (to another instance): a short random
-      // delay only, so that its clients do not all arrive in the same millisecond.
-      if (event?.code === RECONNECT_ELSEWHERE_CLOSE_CODE) {
+      // A server shutting down asks for an immediate reconnect (to another instance), and so does one
+      // that dropped this socket for reading too slowly (its events were lost: the reopen refetches
+      // everything): a short random delay only, so that its clients do not all arrive in the same millisecond.
+      if (event?.code === RECONNECT_ELSEWHERE_CLOSE_CODE || event?.code === RESYNC_CLOSE_CODE) {
         attempt = 0;
         retryTimer = setTimeout(open, Math.round(100 + Math.random() * 400));
         return;
