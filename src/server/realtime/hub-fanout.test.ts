@@ -8,11 +8,10 @@ import { CLOSE_CODES, createRealtimeHub, MAX_BUFFERED_BYTES, type HubSocket } fr
 import { accessMayChange, topicMatches, type SocketIdentity, type TaskReadRule } from './topic-access';
 
 // The hub's two per-subscription checks, counted: the cost of an event is how often they run.
-vi.mock('./topic-access', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./topic-access')>();
-  return { ...actual, topicMatches: vi.fn(actual.topicMatches), accessMayChange: vi.fn(actual.accessMayChange) };
-});
-const actual = await vi.importActual<typeof import('./topic-access')>('./topic-access');
+const topicMatchesSpy = vi.fn(topicMatches);
+const accessMayChangeSpy = vi.fn(accessMayChange);
+const checks = { topicMatches: topicMatchesSpy, accessMayChange: accessMayChangeSpy };
+const actual = { topicMatches, accessMayChange };
 
 function fakeBus() {
   const listeners = new Set<ChangeBusListener>();
@@ -76,15 +75,15 @@ const eventFrames = (socket: FakeSocket) =>
   socket.sent.map((frame) => JSON.parse(frame) as { type: string; topic?: string }).filter((frame) => frame.type === 'event');
 
 afterEach(() => {
-  vi.mocked(topicMatches).mockClear();
-  vi.mocked(accessMayChange).mockClear();
+  topicMatchesSpy.mockClear();
+  accessMayChangeSpy.mockClear();
 });
 
 describe('realtime hub topic index (issue 55)', () => {
   it('costs an event its subscribers only: 1,000 sockets on 1,000 tasks, one change checks one subscription', async () => {
     const { bus, emit } = fakeBus();
     const readTask = readTaskRule();
-    const hub = createRealtimeHub({ db: fakeDb(), clock: manualClock(new Date()), bus, readTask, heartbeatMs: 3_600_000 });
+    const hub = createRealtimeHub({ checks, db: fakeDb(), clock: manualClock(new Date()), bus, readTask, heartbeatMs: 3_600_000 });
     const taskIds = Array.from({ length: 1_000 }, () => randomUUID());
     const sockets = taskIds.map(() => fakeSocket());
     const handlers = await Promise.all(
@@ -94,14 +93,14 @@ describe('realtime hub topic index (issue 55)', () => {
     await settle();
     expect(sockets.every((socket) => socket.sent.some((frame) => frame.includes('"subscribed"')))).toBe(true);
     readTask.mockClear();
-    vi.mocked(topicMatches).mockClear();
-    vi.mocked(accessMayChange).mockClear();
+    topicMatchesSpy.mockClear();
+    accessMayChangeSpy.mockClear();
 
     // One task changes: its one subscriber is re-checked (once) and sent the event; nobody else is looked at.
     emit({ table: 'tasks', op: 'update', id: taskIds[500], client_id: randomUUID(), status: 'assigned' });
     await settle();
-    expect(vi.mocked(accessMayChange)).toHaveBeenCalledTimes(1);
-    expect(vi.mocked(topicMatches)).toHaveBeenCalledTimes(0);
+    expect(accessMayChangeSpy).toHaveBeenCalledTimes(1);
+    expect(topicMatchesSpy).toHaveBeenCalledTimes(0);
     expect(readTask).toHaveBeenCalledTimes(1);
     expect(readTask.mock.calls[0][2]).toBe(taskIds[500]);
     expect(sockets.map((socket) => eventFrames(socket).length).reduce((a, b) => a + b)).toBe(1);
@@ -113,8 +112,8 @@ describe('realtime hub topic index (issue 55)', () => {
     emit({ table: 'notifications', op: 'insert', id: randomUUID(), user_id: randomUUID() });
     emit({ table: 'task_applications', op: 'insert', id: randomUUID(), task_id: randomUUID(), expert_id: randomUUID() });
     await settle();
-    expect(vi.mocked(accessMayChange)).toHaveBeenCalledTimes(1);
-    expect(vi.mocked(topicMatches)).toHaveBeenCalledTimes(0);
+    expect(accessMayChangeSpy).toHaveBeenCalledTimes(1);
+    expect(topicMatchesSpy).toHaveBeenCalledTimes(0);
 
     // After unsubscribe and close, their tasks' changes check nothing either.
     handlers[1].onMessage(JSON.stringify({ type: 'unsubscribe', topic: topicName.task(taskIds[1]) }));
@@ -122,7 +121,7 @@ describe('realtime hub topic index (issue 55)', () => {
     emit({ table: 'tasks', op: 'update', id: taskIds[1] });
     emit({ table: 'tasks', op: 'update', id: taskIds[2] });
     await settle();
-    expect(vi.mocked(accessMayChange)).toHaveBeenCalledTimes(1);
+    expect(accessMayChangeSpy).toHaveBeenCalledTimes(1);
     expect(hub.connectionCount).toBe(999);
     hub.close();
   });
@@ -146,6 +145,7 @@ describe('realtime hub topic index (issue 55)', () => {
     const revoked = new Set<string>();
     const { bus, emit } = fakeBus();
     const hub = createRealtimeHub({
+      checks,
       db: fakeDb((id) => roles.get(id) ?? []),
       clock: manualClock(new Date()),
       bus,
@@ -264,7 +264,7 @@ describe('realtime hub topic index (issue 55)', () => {
 describe('realtime hub send buffer bound (issue 55)', () => {
   it('closes a socket whose send buffer passes the limit with the resync code, sends it nothing more, and serves the others', async () => {
     const { bus, emit } = fakeBus();
-    const hub = createRealtimeHub({ db: fakeDb(), clock: manualClock(new Date()), bus, readTask: readTaskRule(), heartbeatMs: 3_600_000 });
+    const hub = createRealtimeHub({ checks, db: fakeDb(), clock: manualClock(new Date()), bus, readTask: readTaskRule(), heartbeatMs: 3_600_000 });
     const taskId = randomUUID();
     const topic = topicName.taskMessages(taskId);
     const fast = [fakeSocket(), fakeSocket()];
@@ -307,7 +307,7 @@ describe('realtime hub send buffer bound (issue 55)', () => {
     vi.useFakeTimers();
     try {
       const { bus } = fakeBus();
-      const hub = createRealtimeHub({ db: fakeDb(), clock: manualClock(new Date()), bus, readTask: readTaskRule(), heartbeatMs: 1_000 });
+      const hub = createRealtimeHub({ checks, db: fakeDb(), clock: manualClock(new Date()), bus, readTask: readTaskRule(), heartbeatMs: 1_000 });
       const slow = fakeSocket();
       const handlers = await hub.connect(slow, { id: randomUUID(), sessionId: 's' });
       slow.bufferedAmount = MAX_BUFFERED_BYTES + 1;

@@ -149,8 +149,14 @@ export function createRealtimeHub(deps: {
   /** The task read rule (modules/tasks' loadVisibleTask): realtime never imports a module. */
   readTask: TaskReadRule;
   heartbeatMs?: number;
+  /**
+   * The two per-subscription checks of an event (topic-access.ts); a test passes counting wrappers to
+   * measure what an event costs (a module mock would leak across the suite's shared module cache).
+   */
+  checks?: { topicMatches: typeof topicMatches; accessMayChange: typeof accessMayChange };
 }): RealtimeHub {
   const { db, clock, bus, readTask } = deps;
+  const checks = deps.checks ?? { topicMatches, accessMayChange };
   const heartbeatMs = deps.heartbeatMs ?? REALTIME_HEARTBEAT_MS;
   const connections = new Set<Connection>();
   /** The topic index: bucket key (indexKeyOf) to the subscriptions filed under it. */
@@ -281,11 +287,11 @@ export function createRealtimeHub(deps: {
       // deleted before it is reached, and nothing is added to a bucket synchronously here.
       for (const subscription of bucket) {
         const { connection, name, topic } = subscription;
-        if (accessMayChange(topic, event)) {
+        if (checks.accessMayChange(topic, event)) {
           recheck(subscription, event).catch((error: unknown) => log.error({ err: errorField(error) }, 'realtime re-check failed'));
           continue;
         }
-        if (!topicMatches(topic, connection.identity, event)) continue;
+        if (!checks.topicMatches(topic, connection.identity, event)) continue;
         // Most frames differ only by topic; build the common part once.
         serialized ??= JSON.stringify(clientEvent);
         sendRaw(connection, `{"type":"event","topic":${JSON.stringify(name)},"event":${serialized}}`);
