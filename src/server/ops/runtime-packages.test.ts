@@ -49,6 +49,36 @@ describe('the runtime packages', () => {
     expect(direct.filter((name) => FORBIDDEN.test(name))).toEqual([]);
   });
 
+  it('npm ls --omit=dev --all reaches none of them except through optional peers, which a production install leaves out', () => {
+    // npm ls lists a package's optional peers when they are installed (here: vitest and vite, better-auth's
+    // optional peers, installed as this project's dev tools); `npm ci --omit=dev` never installs them.
+    interface LsNode {
+      version?: string;
+      dependencies?: Record<string, LsNode>;
+    }
+    const result = spawnSync('npm', ['ls', '--omit=dev', '--all', '--json'], { encoding: 'utf8', timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
+    const tree = JSON.parse(result.stdout) as LsNode;
+    const optionalPeerOf = (parent: string | null, name: string) => {
+      if (!parent) return false;
+      const entry = lock.packages[`node_modules/${parent}`] ?? Object.entries(lock.packages).find(([path]) => path.endsWith(`/node_modules/${parent}`))?.[1];
+      return Boolean(entry?.peerDependencies?.[name] && entry.peerDependenciesMeta?.[name]?.optional);
+    };
+    const reachable: string[] = [];
+    let walked = 0;
+    const walk = (node: LsNode, parent: string | null) => {
+      for (const [name, child] of Object.entries(node.dependencies ?? {})) {
+        walked += 1;
+        // Below an optional peer nothing is installed in production: the walk stops there.
+        if (optionalPeerOf(parent, name)) continue;
+        if (FORBIDDEN.test(name)) reachable.push(`${parent ?? '(root)'} -> ${name}`);
+        walk(child, name);
+      }
+    };
+    walk(tree, null);
+    expect(walked).toBeGreaterThan(100);
+    expect(reachable).toEqual([]);
+  });
+
   it('are complete: every dependency of a runtime package is itself a runtime package', () => {
     const missing: string[] = [];
     for (const path of runtime) {
