@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOKS } from '@shared/constants';
 import type { TaskDto } from '@shared/schemas/task-api';
 import type { WebhookDeliveryDto, WebhookEndpointDto, WebhookEndpointWithSecretDto } from '@shared/schemas/webhooks.schemas';
+import { verifyWebhookSignature } from '../../../../clients/typescript/webhooks';
 import { devOutbox, notifications } from '../../db/schema';
 import { listJobs } from '../../jobs/jobs.repository';
 import { taskInput } from '../../test/builders';
@@ -126,6 +127,9 @@ describe('outbound webhooks: delivery', () => {
     await postTask('A day later');
     await drainJobs(t);
     const later = String(receiver.received[1].headers['x-webhook-signature']);
+    // The product clock is a day ahead now; the signature carries the wall clock receivers check against.
+    expect(Math.abs(Number(/^t=(\d+)/.exec(later)![1]) - Date.now() / 1000)).toBeLessThan(60);
+    expect(verifyWebhookSignature({ payload: receiver.received[1].body, header: later, secrets: rolled.secret })).toBe(true);
     expect(verifySignature(later, receiver.received[1].body, rolled.secret)).toBe(true);
     expect(verifySignature(later, receiver.received[1].body, endpoint.secret)).toBe(false);
     endpoint = rolled;

@@ -42,6 +42,11 @@ export interface WebhookJobDeps {
   policy: WebhookTargetPolicy;
   /** Replaceable in tests of the retry schedule; the real sender otherwise. */
   send?: typeof sendWebhook;
+  /**
+   * The time a signature carries: the wall clock, not the product clock, since receivers check it
+   * against theirs (the development clock control can move the product clock days ahead).
+   */
+  wallClock?: () => Date;
 }
 
 /** The wait before attempt n + 1 after n failed ones: 1 minute, doubling, at most 6 hours. */
@@ -84,6 +89,7 @@ export async function queueDelivery(tx: Db, params: { endpointId: string; eventI
 export function webhookJobs(deps: WebhookJobDeps): JobModule {
   const { db, clock } = deps;
   const send = deps.send ?? sendWebhook;
+  const wallClock = deps.wallClock ?? (() => new Date());
 
   /**
    * Fixes the event's body once (the object as its client sees it now), then sends it wherever it is
@@ -128,7 +134,7 @@ export function webhookJobs(deps: WebhookJobDeps): JobModule {
         'user-agent': 'Webhooks/1.0',
         'x-webhook-id': event.id,
         'x-webhook-event': event.type,
-        'x-webhook-signature': signWebhook(body, secrets, claimedAt),
+        'x-webhook-signature': signWebhook(body, secrets, wallClock()),
       },
     });
     await db.transaction(async (tx) => {
