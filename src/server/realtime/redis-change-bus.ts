@@ -24,10 +24,11 @@ import { indexKeysOfEvent } from './hub';
  * Every instance SUBSCRIBEs to `rt:tables` and to the channels of the buckets its sockets hold, so
  * an event costs only the instances that have a subscriber for it.
  */
-export const TABLES_CHANNEL = 'rt:tables';
+const PREFIX = 'rt:';
+export const TABLES_CHANNEL = `${PREFIX}tables`;
 /** Said on TABLES_CHANNEL when events may have been lost (a new relay took over): everyone resyncs. */
 export const RESYNC_MESSAGE = '"resync"';
-export const channelOfKey = (key: string) => `rt:${key}`;
+export const channelOfKey = (key: string) => `${PREFIX}${key}`;
 /** The advisory lock whose holder relays NOTIFYs to Redis (an arbitrary constant of this product). */
 export const RELAY_LOCK_KEY = 5_505_476;
 
@@ -54,7 +55,15 @@ export function createRedisChangeBus(options: {
   databaseUrl: string;
   /** How often an instance that is not the relay tries to become it (default 2 s). */
   relayRetryMs?: number;
+  /**
+   * Put before every channel name (tests that share one Redis server). Pub/sub channels are
+   * server-wide, not per Redis database number.
+   */
+  channelPrefix?: string;
 }): RedisChangeBus {
+  const ns = options.channelPrefix ?? '';
+  const tablesChannel = ns + TABLES_CHANNEL;
+  const topicChannel = (key: string) => ns + channelOfKey(key);
   const set = listenerSet();
   const relayRetryMs = options.relayRetryMs ?? 2_000;
   const received = { total: 0, topics: 0 };
@@ -74,7 +83,7 @@ export function createRedisChangeBus(options: {
 
   function onMessage(channel: string, message: string) {
     received.total += 1;
-    if (channel === TABLES_CHANNEL) {
+    if (channel === tablesChannel) {
       if (message === RESYNC_MESSAGE) return set.resync();
       try {
         const tables = JSON.parse(message) as unknown;
@@ -84,10 +93,10 @@ export function createRedisChangeBus(options: {
       }
       return;
     }
-    if (!channel.startsWith('rt:')) return;
+    if (!channel.startsWith(ns + PREFIX)) return;
     received.topics += 1;
     const event = parseChangeEvent(message);
-    if (event) set.emit(event, [channel.slice(3)]);
+    if (event) set.emit(event, [channel.slice(ns.length + PREFIX.length)]);
   }
 
   function flushTables() {
@@ -95,7 +104,7 @@ export function createRedisChangeBus(options: {
     if (!pub || pendingTables.size === 0) return;
     const tables = [...pendingTables];
     pendingTables.clear();
-    pub.publish(TABLES_CHANNEL, JSON.stringify(tables)).catch((error: unknown) => log.error({ err: errorField(error) }, 'realtime publish failed'));
+    pub.publish(tablesChannel, JSON.stringify(tables)).catch((error: unknown) => log.error({ err: errorField(error) }, 'realtime publish failed'));
   }
 
   /** The relay: one NOTIFY of the database, published to Redis. */
@@ -104,7 +113,7 @@ export function createRedisChangeBus(options: {
     const event = parseChangeEvent(payload);
     if (event) {
       const pipeline = pub.pipeline();
-      for (const channel of channelsOfEvent(event)) pipeline.publish(channel, payload);
+      for (const channel of channelsOfEvent(event)) pipeline.publish(ns + channel, payload);
       pipeline.exec().catch((error: unknown) => log.error({ err: errorField(error) }, 'realtime publish failed'));
     }
     const table = tableOfPayload(payload);
@@ -159,7 +168,7 @@ export function createRedisChangeBus(options: {
     await client.query(`LISTEN ${CHANGE_CHANNEL}`);
     relaying = true;
     // The previous relay may have died with NOTIFYs unpublished: everyone resyncs.
-    await pub?.publish(TABLES_CHANNEL, RESYNC_MESSAGE);
+    await pub?.publish(tablesChannel, RESYNC_MESSAGE);
   }
 
   return {
@@ -171,11 +180,11 @@ export function createRedisChangeBus(options: {
     },
     async topicHeld(key) {
       held.add(key);
-      await sub?.subscribe(channelOfKey(key));
+      await sub?.subscribe(topicChannel(key));
     },
     topicReleased(key) {
       held.delete(key);
-      sub?.unsubscribe(channelOfKey(key)).catch((error: unknown) => log.error({ err: errorField(error) }, 'realtime unsubscribe failed'));
+      sub?.unsubscribe(topicChannel(key)).catch((error: unknown) => log.error({ err: errorField(error) }, 'realtime unsubscribe failed'));
     },
     async start() {
       if (sub) return;
@@ -192,7 +201,7 @@ export function createRedisChangeBus(options: {
         set.resync();
       });
       await Promise.all([sub.connect(), pub.connect()]);
-      await sub.subscribe(TABLES_CHANNEL, ...[...held].map(channelOfKey));
+      await sub.subscribe(tablesChannel, ...[...held].map(topicChannel));
       wasReady = true;
       set.live(true);
       await tryRelay().catch((error: unknown) => {
