@@ -161,6 +161,8 @@ export function createRealtimeHub(deps: {
   const connections = new Set<Connection>();
   /** The topic index: bucket key (indexKeyOf) to the subscriptions filed under it. */
   const index = new Map<string, Set<Subscription>>();
+  /** Buckets whose channel the bus is still subscribing to (a per-topic bus): settle when it has. */
+  const holding = new Map<string, Promise<void>>();
   /** The open connections of each user (the expert's "applied to" set is kept current through it). */
   const connectionsOfUser = new Map<string, Set<Connection>>();
 
@@ -172,14 +174,23 @@ export function createRealtimeHub(deps: {
     removeSubscription(connection, name);
     const subscription: Subscription = { connection, name, topic, key: indexKeyOf(topic, connection.identity.userId) };
     connection.topics.set(name, subscription);
-    let bucket = index.get(subscription.key);
-    let ready: Promise<void> | undefined;
+    const { key } = subscription;
+    let bucket = index.get(key);
     if (!bucket) {
-      index.set(subscription.key, (bucket = new Set()));
-      ready = bus.topicHeld?.(subscription.key);
+      index.set(key, (bucket = new Set()));
+      const held = bus.topicHeld?.(key);
+      if (held) {
+        // Later subscribers of the bucket wait for the same confirmation; it never rejects.
+        const settled: Promise<void> = held
+          .catch((error: unknown) => log.error({ err: errorField(error) }, 'realtime bus subscribe failed'))
+          .finally(() => {
+            if (holding.get(key) === settled) holding.delete(key);
+          });
+        holding.set(key, settled);
+      }
     }
     bucket.add(subscription);
-    return ready;
+    return holding.get(key);
   }
 
   function removeSubscription(connection: Connection, name: string) {
@@ -190,6 +201,7 @@ export function createRealtimeHub(deps: {
     bucket?.delete(subscription);
     if (bucket?.size === 0) {
       index.delete(subscription.key);
+      holding.delete(subscription.key);
       bus.topicReleased?.(subscription.key);
     }
   }
@@ -243,7 +255,7 @@ export function createRealtimeHub(deps: {
     }
     const ready = addSubscription(connection, name, topic);
     // With a per-topic bus, "subscribed" means events of the topic reach this instance from now on.
-    if (ready) await ready.catch((error: unknown) => log.error({ err: errorField(error) }, 'realtime bus subscribe failed'));
+    if (ready) await ready;
     if (connection.topics.get(name)?.topic !== topic) return;
     send(connection, { type: 'subscribed', topic: name });
   }
@@ -446,6 +458,7 @@ export function createRealtimeHub(deps: {
       connections.clear();
       for (const key of index.keys()) bus.topicReleased?.(key);
       index.clear();
+      holding.clear();
       connectionsOfUser.clear();
     },
   };
