@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import type { DatabaseHandle } from '../db/client';
 import { createTestDatabase } from '../test/test-db';
 import type { ChangeEvent } from './change-bus';
@@ -100,5 +101,38 @@ describe.skipIf(!databaseUrl || !redisUrl)('the Redis bus relay (decision 0476)'
     await notify({ table: 'jobs', op: 'insert' });
     await expect.poll(() => heard, { timeout: 2_000, interval: 20 }).toContain('jobs');
     expect(events).toHaveLength(2);
+  });
+
+  it('after its Redis connection drops: not live, then live again with a resync, and still subscribed to its buckets', async () => {
+    const bus = busOf();
+    const live: boolean[] = [];
+    const events: ChangeEvent[] = [];
+    let resyncs = 0;
+    bus.subscribe({ onChange: (event) => void events.push(event), onLive: (up) => void live.push(up), onResync: () => void (resyncs += 1) });
+    await bus.start();
+    await expect.poll(() => buses.some((b) => b.relaying), { timeout: 3_000, interval: 20 }).toBe(true);
+    const user = randomUUID();
+    await bus.topicHeld!(`notifications:${user}`);
+    const resyncsBefore = resyncs;
+    live.length = 0;
+    const redis = new Redis(redisUrl!, { lazyConnect: true });
+    await redis.connect();
+    try {
+      // Kill only this bus's subscriber connection (other test files share the server).
+      const list = String(await redis.client('LIST'));
+      const ids = list
+        .split('\n')
+        .filter((line) => line.includes(` name=${channelPrefix}rt-sub `))
+        .map((line) => /\bid=(\d+)/.exec(line)?.[1])
+        .filter(Boolean);
+      expect(ids.length).toBeGreaterThan(0);
+      for (const id of ids) await redis.client('KILL', 'ID', id!);
+    } finally {
+      redis.disconnect();
+    }
+    await expect.poll(() => live, { timeout: 5_000, interval: 20 }).toEqual([false, true]);
+    expect(resyncs).toBeGreaterThan(resyncsBefore);
+    await notify({ table: 'notifications', op: 'insert', id: randomUUID(), user_id: user });
+    await expect.poll(() => events.length, { timeout: 2_000, interval: 20 }).toBe(1);
   });
 });

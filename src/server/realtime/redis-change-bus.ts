@@ -189,8 +189,9 @@ export function createRedisChangeBus(options: {
     async start() {
       if (sub) return;
       closed = false;
-      sub = new Redis(options.redisUrl, redisOptions);
-      pub = new Redis(options.redisUrl, redisOptions);
+      // Named, so that CLIENT LIST tells them apart (an operator's look, a test's CLIENT KILL).
+      sub = new Redis(options.redisUrl, { ...redisOptions, connectionName: `${ns}rt-sub` });
+      pub = new Redis(options.redisUrl, { ...redisOptions, connectionName: `${ns}rt-pub` });
       for (const client of [sub, pub]) client.on('error', (error) => log.error({ err: errorField(error) }, 'realtime Redis connection error'));
       sub.on('message', onMessage);
       // ioredis reconnects on its own and subscribes again to every channel it had.
