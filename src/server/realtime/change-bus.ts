@@ -49,7 +49,8 @@ export interface ChangeBusListener {
 
 /**
  * Committed changes of the realtime tables, from every instance sharing the database: PostgreSQL
- * LISTEN/NOTIFY on a dedicated connection, or PGlite's in-process LISTEN.
+ * LISTEN/NOTIFY on a dedicated connection, PGlite's in-process LISTEN, or Redis/Valkey per-topic
+ * channels fed by one relaying instance (redis-change-bus.ts, decision 0476).
  */
 export interface ChangeBus {
   readonly kind: 'postgres' | 'pglite' | 'redis';
