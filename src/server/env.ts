@@ -50,6 +50,11 @@ export const envSchema = z
     PUBLIC_URL: optionalUrl('the address users reach the product at'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalUrl('PostgreSQL (postgres://user:pass@host:5432/db)'),
+    /**
+     * Optional Redis or Valkey for the realtime change bus between instances (docs/decisions/0476):
+     * events go to per-topic channels. Unset: PostgreSQL LISTEN/NOTIFY. Ignored with PGlite.
+     */
+    REDIS_URL: optionalUrl('Redis or Valkey (redis://host:6379)'),
     AUTH_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
       message: 'must be at least 32 characters',
     }),

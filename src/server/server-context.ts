@@ -12,7 +12,8 @@ import { AUTH_RATE_LIMITS, createAuth, type AuthRateLimits } from './auth/auth';
 import { createSessionCache } from './auth/session-cache';
 import { ensureProfile, rolesOf } from './modules/profiles/profiles.repository';
 import { createProviders } from './providers/providers';
-import { createChangeBus, type ChangeBus } from './realtime/change-bus';
+import type { ChangeBus } from './realtime/change-bus';
+import { createChangeBusFor } from './realtime/redis-change-bus';
 import { createRealtimeHub } from './realtime/hub';
 import { loadVisibleTask } from './modules/tasks/task-access';
 import { allowedOriginsOf } from './realtime/realtime.routes';
@@ -91,8 +92,9 @@ export async function createServerContext(options: {
       options.authRateLimits ??
       AUTH_RATE_LIMITS[env.NODE_ENV === 'production' ? 'production' : 'development'],
   });
-  // Realtime: committed changes (database triggers -> NOTIFY) fan out to sockets; push goes through the job runner.
-  const bus = options.changeBus ?? createChangeBus(database);
+  // Realtime: committed changes (database triggers -> NOTIFY, relayed per topic through Redis when
+  // REDIS_URL is set: decision 0476) fan out to sockets; push goes through the job runner.
+  const bus = options.changeBus ?? createChangeBusFor(database, env.REDIS_URL);
   // Writes by other instances reach the read caches as NOTIFYs; while the bus is down none is trusted.
   let listenerLive = false;
   const stopEpochWatch = bus.subscribe({

@@ -30,7 +30,12 @@ export interface ChangeEvent {
 }
 
 export interface ChangeBusListener {
-  onChange(event: ChangeEvent): void;
+  /**
+   * One committed row change. `keys`: the topic-index buckets (hub.ts' indexKeysOfEvent) this
+   * delivery is for, when the bus delivers per topic (Redis: one message per channel, so an event
+   * filed under two held buckets arrives twice, once for each); absent: every bucket of the event.
+   */
+  onChange(event: ChangeEvent, keys?: readonly string[]): void;
   /** The bus lost its connection and is listening again: events in between may be lost. */
   onResync?(): void;
   /**
@@ -44,11 +49,19 @@ export interface ChangeBusListener {
 
 /**
  * Committed changes of the realtime tables, from every instance sharing the database: PostgreSQL
- * LISTEN/NOTIFY on a dedicated connection, or PGlite's in-process LISTEN.
+ * LISTEN/NOTIFY on a dedicated connection, PGlite's in-process LISTEN, or Redis/Valkey per-topic
+ * channels fed by one relaying instance (redis-change-bus.ts, decision 0476).
  */
 export interface ChangeBus {
-  readonly kind: 'postgres' | 'pglite';
+  readonly kind: 'postgres' | 'pglite' | 'redis';
   subscribe(listener: ChangeBusListener): () => void;
+  /**
+   * The hub holds a topic-index bucket (its first subscription) / no longer holds it (its last one
+   * went). A bus that delivers per topic (Redis) subscribes to that bucket's channel only while it is
+   * held; the promise settles once events for it are being received. The others deliver everything.
+   */
+  topicHeld?(key: string): Promise<void>;
+  topicReleased?(key: string): void;
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -75,7 +88,8 @@ export function tableOfPayload(payload: string): string | null {
   }
 }
 
-function listenerSet() {
+/** The listeners of one bus; exported for the Redis engine (redis-change-bus.ts). */
+export function listenerSet() {
   const listeners = new Set<ChangeBusListener>();
   return {
     subscribe(listener: ChangeBusListener) {
@@ -86,13 +100,16 @@ function listenerSet() {
       const table = tableOfPayload(payload);
       for (const listener of listeners) listener.onNotify?.(table);
     },
+    notifyTable(table: string) {
+      for (const listener of listeners) listener.onNotify?.(table);
+    },
     live(up: boolean) {
       for (const listener of listeners) listener.onLive?.(up);
     },
-    emit(event: ChangeEvent) {
+    emit(event: ChangeEvent, keys?: readonly string[]) {
       for (const listener of listeners) {
         try {
-          listener.onChange(event);
+          listener.onChange(event, keys);
         } catch (error) {
           log.error({ err: errorField(error) }, 'realtime listener failed');
         }

@@ -22,6 +22,8 @@ function fakeBus() {
     resync: () => listeners.forEach((l) => l.onResync?.()),
     notify: (table: string | null) => listeners.forEach((l) => l.onNotify?.(table)),
     emit: (event: ChangeEvent) => listeners.forEach((l) => l.onChange(event)),
+    /** A per-topic bus's delivery: the event for the named buckets only. */
+    emitKeyed: (event: ChangeEvent, keys: string[]) => listeners.forEach((l) => l.onChange(event, keys)),
   };
 }
 
@@ -162,5 +164,54 @@ describe('realtime hub heartbeats', () => {
       grantedRoles.length = 0;
       vi.useRealTimers();
     }
+  });
+});
+
+describe('realtime hub and a per-topic bus (Redis, decision 0476)', () => {
+  it('tells the bus when a bucket gets its first subscription and when it empties, and sends "subscribed" once the bus holds it', async () => {
+    const fake = fakeBus();
+    const held: string[] = [];
+    const released: string[] = [];
+    let holdDone: () => void = () => undefined;
+    fake.bus.topicHeld = (key) => {
+      held.push(key);
+      return new Promise<void>((resolve) => (holdDone = resolve));
+    };
+    fake.bus.topicReleased = (key) => void released.push(key);
+    const clock = manualClock(new Date());
+    const hub = createRealtimeHub({ db, clock, bus: fake.bus, readTask: loadVisibleTask, heartbeatMs: 60_000 });
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+    sessions.set('bus-s1', new Date(clock.now().getTime() + 3_600_000));
+    const user = { id: '00000000-0000-4000-8000-0000000000b1', sessionId: 'bus-s1' };
+    const first: string[] = [];
+    const second: string[] = [];
+    const one = await hub.connect({ send: (d) => void first.push(d), close: () => undefined }, user);
+    const two = await hub.connect({ send: (d) => void second.push(d), close: () => undefined }, user);
+    one.onMessage('{"type":"subscribe","topic":"notifications"}');
+    await tick();
+    two.onMessage('{"type":"subscribe","topic":"notifications"}');
+    await tick();
+    // One bucket, held once; neither socket is "subscribed" until the bus confirms events arrive.
+    expect(held).toEqual([`notifications:${user.id}`]);
+    expect(first.some((f) => f.includes('"subscribed"'))).toBe(false);
+    expect(second.some((f) => f.includes('"subscribed"'))).toBe(false);
+    holdDone();
+    await tick();
+    expect(first.some((f) => f.includes('"subscribed"'))).toBe(true);
+    expect(second.some((f) => f.includes('"subscribed"'))).toBe(true);
+
+    // A keyed delivery reaches only that bucket.
+    const event: ChangeEvent = { table: 'notifications', op: 'insert', id: 'n1', user_id: user.id };
+    const eventsOf = (sent: string[]) => sent.filter((f) => f.includes('"type":"event"')).length;
+    fake.emitKeyed(event, ['table:tasks']);
+    expect(eventsOf(first)).toBe(0);
+    fake.emitKeyed(event, [`notifications:${user.id}`]);
+    expect([eventsOf(first), eventsOf(second)]).toEqual([1, 1]);
+
+    one.onMessage('{"type":"unsubscribe","topic":"notifications"}');
+    expect(released).toEqual([]);
+    two.onClose();
+    expect(released).toEqual([`notifications:${user.id}`]);
+    hub.close();
   });
 });

@@ -161,16 +161,36 @@ export function createRealtimeHub(deps: {
   const connections = new Set<Connection>();
   /** The topic index: bucket key (indexKeyOf) to the subscriptions filed under it. */
   const index = new Map<string, Set<Subscription>>();
+  /** Buckets whose channel the bus is still subscribing to (a per-topic bus): settle when it has. */
+  const holding = new Map<string, Promise<void>>();
   /** The open connections of each user (the expert's "applied to" set is kept current through it). */
   const connectionsOfUser = new Map<string, Set<Connection>>();
 
-  function addSubscription(connection: Connection, name: string, topic: Topic) {
+  /**
+   * Files a subscription in the index. A bucket's first subscription tells the bus (a per-topic bus
+   * subscribes to its channel): the returned promise settles once its events are being received.
+   */
+  function addSubscription(connection: Connection, name: string, topic: Topic): Promise<void> | undefined {
     removeSubscription(connection, name);
     const subscription: Subscription = { connection, name, topic, key: indexKeyOf(topic, connection.identity.userId) };
     connection.topics.set(name, subscription);
-    let bucket = index.get(subscription.key);
-    if (!bucket) index.set(subscription.key, (bucket = new Set()));
+    const { key } = subscription;
+    let bucket = index.get(key);
+    if (!bucket) {
+      index.set(key, (bucket = new Set()));
+      const held = bus.topicHeld?.(key);
+      if (held) {
+        // Later subscribers of the bucket wait for the same confirmation; it never rejects.
+        const settled: Promise<void> = held
+          .catch((error: unknown) => log.error({ err: errorField(error) }, 'realtime bus subscribe failed'))
+          .finally(() => {
+            if (holding.get(key) === settled) holding.delete(key);
+          });
+        holding.set(key, settled);
+      }
+    }
     bucket.add(subscription);
+    return holding.get(key);
   }
 
   function removeSubscription(connection: Connection, name: string) {
@@ -179,7 +199,11 @@ export function createRealtimeHub(deps: {
     connection.topics.delete(name);
     const bucket = index.get(subscription.key);
     bucket?.delete(subscription);
-    if (bucket?.size === 0) index.delete(subscription.key);
+    if (bucket?.size === 0) {
+      index.delete(subscription.key);
+      holding.delete(subscription.key);
+      bus.topicReleased?.(subscription.key);
+    }
   }
 
   /** Forgets a connection and all its subscriptions (closed, timed out, session ended, too slow). */
@@ -229,7 +253,10 @@ export function createRealtimeHub(deps: {
       removeSubscription(connection, name);
       return send(connection, { type: 'error', topic: name, message: decision.message });
     }
-    addSubscription(connection, name, topic);
+    const ready = addSubscription(connection, name, topic);
+    // With a per-topic bus, "subscribed" means events of the topic reach this instance from now on.
+    if (ready) await ready;
+    if (connection.topics.get(name)?.topic !== topic) return;
     send(connection, { type: 'subscribed', topic: name });
   }
 
@@ -273,14 +300,15 @@ export function createRealtimeHub(deps: {
    * One committed change: only the index's buckets for its keys are looked at, so an event costs the
    * subscriptions that can match it, not every connection (issue 55, decision 0475).
    */
-  function dispatch(event: ChangeEvent) {
+  function dispatch(event: ChangeEvent, keys?: readonly string[]) {
     // Keep the expert's "applied to" set current so the tasks topic keeps showing those tasks.
     if (event.table === 'task_applications' && event.op === 'insert' && event.task_id && event.expert_id) {
       for (const connection of connectionsOfUser.get(event.expert_id) ?? []) connection.identity.appliedTaskIds.add(event.task_id);
     }
     const clientEvent = toClientEvent(event);
     let serialized: string | undefined;
-    for (const key of indexKeysOfEvent(event)) {
+    // A per-topic bus delivers the event once per held bucket, naming it; the others once for all.
+    for (const key of keys ?? indexKeysOfEvent(event)) {
       const bucket = index.get(key);
       if (!bucket) continue;
       // A socket closed for being too slow leaves the bucket during the loop: a Set skips what is
@@ -428,7 +456,9 @@ export function createRealtimeHub(deps: {
       unsubscribeBus();
       for (const connection of connections) connection.socket.close(RECONNECT_ELSEWHERE_CLOSE_CODE, 'Server restarting');
       connections.clear();
+      for (const key of index.keys()) bus.topicReleased?.(key);
       index.clear();
+      holding.clear();
       connectionsOfUser.clear();
     },
   };

@@ -24,9 +24,16 @@ const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const ORIGIN = 'http://localhost:3998';
 const PASSWORD = 'two-instance-password';
 
-type Instance = { app: ReturnType<typeof createApp>; database: DatabaseHandle };
+type Instance = { app: ReturnType<typeof createApp>; database: DatabaseHandle; close(): Promise<void> };
 
-describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
+/** The bus between the instances: PostgreSQL LISTEN/NOTIFY, and Redis when TEST_REDIS_URL is set (CI; decision 0476). */
+const redisUrl = process.env.TEST_REDIS_URL;
+const buses = [
+  { name: 'PostgreSQL LISTEN/NOTIFY', env: {} as Record<string, string> },
+  ...(redisUrl ? [{ name: 'Redis', env: { REDIS_URL: redisUrl } }] : []),
+];
+
+describe.skipIf(!databaseUrl).each(buses)('two instances on one PostgreSQL, bus: $name', ({ env: busEnv }) => {
   const name = `app_scale_${randomUUID().replace(/-/g, '')}`;
   const dataDir = `.tmp/scale-test-${randomUUID()}`;
   let a: Instance;
@@ -36,9 +43,9 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
   async function instance(url: string): Promise<Instance> {
     const database = await openDatabase({ databaseUrl: url, migrate: false });
     // Production mode: Better Auth's rate limits are on and kept in the database.
-    const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_SECRET: 'x'.repeat(40) });
+    const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_SECRET: 'x'.repeat(40), ...busEnv });
     const context = await createServerContext({ env, database, clock: systemClock, publicUrl: ORIGIN });
-    return { app: createApp(context), database };
+    return { app: createApp(context), database, close: () => context.close() };
   }
 
   beforeAll(async () => {
@@ -59,6 +66,8 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
   });
 
   afterAll(async () => {
+    await a?.close();
+    await b?.close();
     await a?.database.close();
     await b?.database.close();
     const pg = await import('pg');
