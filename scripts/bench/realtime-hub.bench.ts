@@ -18,8 +18,9 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseTopic, topicName, type Topic } from '../../src/shared/realtime';
 import { systemClock } from '../../src/server/lib/clock';
-import type { ChangeBus, ChangeBusListener, ChangeEvent } from '../../src/server/realtime/change-bus';
+import type { ChangeEvent } from '../../src/server/realtime/change-bus';
 import { createRealtimeHub } from '../../src/server/realtime/hub';
+import { fakeBus } from '../../src/server/realtime/hub.test-helpers';
 import { accessMayChange, topicMatches, type SocketIdentity, type TaskReadRule } from '../../src/server/realtime/topic-access';
 import { ratioRow, REPEATS, type BenchRow } from './stats';
 
@@ -53,16 +54,8 @@ const readTask: TaskReadRule = async (_db, userId) => ({
 
 /** A hub with `count` sockets, socket i on the chat of task i; `run` dispatches EVENTS messages. */
 async function hubWith(count: number) {
-  const listeners = new Set<ChangeBusListener>();
-  const bus: ChangeBus = {
-    kind: 'pglite',
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    start: async () => undefined,
-    close: async () => undefined,
-  };
+  const fake = fakeBus();
+  const bus = fake.bus;
   const hub = createRealtimeHub({ db, clock: systemClock, bus, readTask, heartbeatMs: 3_600_000 });
   const taskIds = Array.from({ length: count }, () => randomUUID());
   let frames = 0;
@@ -73,7 +66,7 @@ async function hubWith(count: number) {
   }
   await new Promise((resolve) => setImmediate(resolve));
   const events = eventsFor(taskIds, EVENTS);
-  const [listener] = listeners;
+  const listener = fake.listener();
   return {
     taskIds,
     /** Microseconds per event. */

@@ -31,7 +31,7 @@ export interface ChangeEvent {
 
 export interface ChangeBusListener {
   /**
-   * One committed row change. `keys`: the topic-index buckets (hub.ts' indexKeysOfEvent) this
+   * One committed row change. `keys`: the topic-index buckets (topic-index.ts' indexKeysOfEvent) this
    * delivery is for, when the bus delivers per topic (Redis: one message per channel, so an event
    * filed under two held buckets arrives twice, once for each); absent: every bucket of the event.
    */

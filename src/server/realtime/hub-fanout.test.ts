@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { RESYNC_CLOSE_CODE, topicName, parseTopic, type Topic } from '@shared/realtime';
 import { manualClock } from '../lib/clock';
 import { notFound } from '../lib/errors';
-import type { ChangeBus, ChangeBusListener, ChangeEvent } from './change-bus';
+import type { ChangeEvent } from './change-bus';
 import { CLOSE_CODES, createRealtimeHub, MAX_BUFFERED_BYTES, type HubSocket } from './hub';
+import { fakeBus } from './hub.test-helpers';
 import { accessMayChange, topicMatches, type SocketIdentity, type TaskReadRule } from './topic-access';
 
 // The hub's two per-subscription checks, counted: the cost of an event is how often they run.
@@ -13,19 +14,6 @@ const accessMayChangeSpy = vi.fn(accessMayChange);
 const checks = { topicMatches: topicMatchesSpy, accessMayChange: accessMayChangeSpy };
 const actual = { topicMatches, accessMayChange };
 
-function fakeBus() {
-  const listeners = new Set<ChangeBusListener>();
-  const bus: ChangeBus = {
-    kind: 'pglite',
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    start: async () => undefined,
-    close: async () => undefined,
-  };
-  return { bus, emit: (event: ChangeEvent) => listeners.forEach((l) => l.onChange(event)) };
-}
 
 /** A database whose only read here is a socket's identity: the roles given per user, applied to nothing. */
 function fakeDb(rolesOf: (userId: string) => string[] = () => []) {

@@ -2,30 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { authSessions, userRoles } from '../db/schema';
 import type { ChangeEvent } from './change-bus';
 import { manualClock } from '../lib/clock';
-import type { ChangeBus, ChangeBusListener } from './change-bus';
 import { CLOSE_CODES, createRealtimeHub } from './hub';
+import { fakeBus } from './hub.test-helpers';
 import { loadVisibleTask } from '../modules/tasks/task-access';
 
-function fakeBus() {
-  const listeners = new Set<ChangeBusListener>();
-  const bus: ChangeBus = {
-    kind: 'pglite',
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    start: async () => undefined,
-    close: async () => undefined,
-  };
-  return {
-    bus,
-    resync: () => listeners.forEach((l) => l.onResync?.()),
-    notify: (table: string | null) => listeners.forEach((l) => l.onNotify?.(table)),
-    emit: (event: ChangeEvent) => listeners.forEach((l) => l.onChange(event)),
-    /** A per-topic bus's delivery: the event for the named buckets only. */
-    emitKeyed: (event: ChangeEvent, keys: string[]) => listeners.forEach((l) => l.onChange(event, keys)),
-  };
-}
 
 // A database that knows sessions and granted roles (every user's, whatever the filter), applied to nothing.
 const sessions = new Map<string, Date>();

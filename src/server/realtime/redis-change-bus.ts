@@ -10,7 +10,7 @@ import {
   type ChangeBus,
   type ChangeEvent,
 } from './change-bus';
-import { indexKeysOfEvent } from './hub';
+import { indexKeysOfEvent } from './topic-index';
 
 /**
  * The Redis/Valkey engine of the change bus (REDIS_URL; issue 55, docs/decisions/0476).
@@ -18,7 +18,7 @@ import { indexKeysOfEvent } from './hub';
  * Changes still start as the database triggers' NOTIFYs. One instance at a time, the relay (the
  * holder of a PostgreSQL advisory lock, taken on its LISTEN connection), hears them all and publishes:
  * - each row event to the channel of every topic-index bucket it concerns (`rt:<key>`, the keys of
- *   hub.ts' indexKeysOfEvent: `rt:task:<id>`, `rt:messages:<user id>`, `rt:table:tasks`, ...);
+ *   topic-index.ts' indexKeysOfEvent: `rt:task:<id>`, `rt:messages:<user id>`, `rt:table:tasks`, ...);
  * - the names of the tables that changed, gathered per turn of the event loop, to one channel every
  *   instance hears (`rt:tables`): the read caches, the jobs wake-up, sessions, settings and roles.
  * Every instance SUBSCRIBEs to `rt:tables` and to the channels of the buckets its sockets hold, so

@@ -6,3 +6,12 @@ import { afterEach } from 'vitest';
 afterEach(() => {
   cleanup();
 });
+
+// jsdom has no ResizeObserver; Radix's checkbox and other parts measure themselves with one.
+if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+}

@@ -229,6 +229,10 @@ describe('auto-release after the review window', () => {
     const task = await moneyTask(t, 'pending_approval');
     const submitted = (await taskOf(t, task.taskId)).submitted_at!;
     t.clock.set(new Date(submitted.getTime() + 37 * HOUR));
+    // Two passes, as at 61 h: on PostgreSQL under CI load one pass has been seen to enqueue the half-time
+    // reminder and end without claiming it (cause not found; a running server's next poll, 2 s later,
+    // would send it). Left to the 61 h pass, it is too late and rightly skipped.
+    await runJobs();
     await runJobs();
     t.clock.set(new Date(submitted.getTime() + 61 * HOUR));
     await runJobs();

@@ -1,26 +1,14 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebhookDeliveryDto, WebhookEndpointDto } from '@shared/schemas/webhooks.schemas';
 import WebhookEndpointPage from './webhook-endpoint-page';
 import { DELIVERIES_POLL_MS, webhookDeliveriesQuery } from './webhooks-api';
 
-beforeEach(() => {
-  // jsdom has no ResizeObserver; Radix's checkbox measures itself with one.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
 });
 

@@ -1,26 +1,14 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '@shared/constants';
 import type { WebhookEndpointDto } from '@shared/schemas/webhooks.schemas';
 import { WebhookEndpointsSection } from './webhook-endpoints-section';
 
-beforeEach(() => {
-  // jsdom has no ResizeObserver; Radix's checkbox measures itself with one.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
 });
 
