@@ -1,22 +1,8 @@
-import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { buildReportPdf, type ReportContent } from './report-pdf';
+import { pdfText, hexOf } from '../../test/pdf-text';
 
-/** Every content stream inflated; pdf-lib writes text as hex strings of the glyph codes. */
-function pdfText(pdf: Uint8Array): string {
-  const raw = Buffer.from(pdf).toString('latin1');
-  const parts = [raw];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
-    try {
-      parts.push(inflateSync(Buffer.from(match[1], 'latin1')).toString('latin1'));
-    } catch {
-      // Not Flate (an embedded JPEG).
-    }
-  }
-  return parts.join('\n').toLowerCase();
-}
-const hexOf = (value: string) => Buffer.from(value, 'latin1').toString('hex');
 const imagesIn = (pdf: Uint8Array) => Buffer.from(pdf).toString('latin1').match(/\/Subtype \/Image/g)?.length ?? 0;
 
 const createReportContent = (overrides: Partial<ReportContent> = {}): ReportContent => ({

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
 import { localOf } from '../payments/payments.test-helpers';
 import { moneyTask, type MoneyTask } from '../holds/money.test-helpers';
 import { syncExpertEarnings } from './earnings-sync';
+import { pdfText, hexOf } from '../../test/pdf-text';
 
 const text = messages.earnings;
 const DAY = 24 * 60 * 60 * 1000;
@@ -46,20 +46,6 @@ async function openAndSync(expert: TestUser) {
   return earnings(expert);
 }
 
-/** Every content stream inflated; pdf-lib writes text as hex strings of the glyph codes. */
-function pdfText(pdf: Uint8Array): string {
-  const raw = Buffer.from(pdf).toString('latin1');
-  const parts = [raw];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
-    try {
-      parts.push(inflateSync(Buffer.from(match[1], 'latin1')).toString('latin1'));
-    } catch {
-      // Not Flate.
-    }
-  }
-  return parts.join('\n').toLowerCase();
-}
-const hexOf = (value: string) => Buffer.from(value, 'latin1').toString('hex');
 
 describe('GET /api/earnings', () => {
   it('shows each task with price, fees, tip and net, equal to the provider records, through to paid', async () => {

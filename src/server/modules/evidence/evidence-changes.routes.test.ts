@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { EvidenceItemsDto } from '@shared/schemas/evidence-trust';
@@ -7,6 +6,7 @@ import { messages } from '@shared/messages';
 import { evidenceChangeRequests, inspectionReports, notifications, tasks } from '../../db/schema';
 import { restoreTargetOf } from '../holds/restore-lapsed';
 import type { TestUser } from '../../test/test-app';
+import { pdfText, hexOf } from '../../test/pdf-text';
 import {
   evidenceForm,
   expectError,
@@ -48,20 +48,6 @@ function itemForm(files: Record<string, number>) {
   return form;
 }
 
-/** Every content stream inflated: pdf-lib writes text as hex strings of the glyph codes. */
-function pdfText(pdf: Uint8Array): string {
-  const raw = Buffer.from(pdf).toString('latin1');
-  const parts = [raw];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
-    try {
-      parts.push(inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1'));
-    } catch {
-      // Not Flate.
-    }
-  }
-  return parts.join('\n').toLowerCase();
-}
-const hexOf = (value: string) => Buffer.from(value, 'latin1').toString('hex');
 
 /** A checklist task delivered once (VIN plate and odometer, one photo each). */
 async function deliveredChecklistTask() {

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { expertProfiles } from '../../db/schema';
@@ -8,6 +7,7 @@ import { jpegWithExif, plainJpeg } from '../../test/exif-jpeg';
 import type { TestUser } from '../../test/test-app';
 import { expectError, okJson, taskAt, taskRow, useTasksTestApp, type Cast, type TasksTestApp } from '../tasks/tasks.test-helpers';
 import { sha256Hex } from './provenance-reader';
+import { pdfText } from '../../test/pdf-text';
 
 let h: TasksTestApp;
 let cast: Cast;
@@ -132,19 +132,6 @@ describe('provenance', () => {
   });
 });
 
-/** Every content stream inflated: pdf-lib writes text as hex strings of the glyph codes (ASCII here). */
-function pdfText(pdf: Uint8Array): string {
-  const raw = Buffer.from(pdf).toString('latin1');
-  const parts = [raw];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
-    try {
-      parts.push(inflateSync(Buffer.from(match[1], 'latin1')).toString('latin1'));
-    } catch {
-      // Not Flate (the embedded JPEGs).
-    }
-  }
-  return parts.join('\n').toLowerCase();
-}
 
 describe('the inspection report', () => {
   async function confirmedTask() {

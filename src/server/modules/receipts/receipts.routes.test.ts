@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceiptDto } from '@shared/schemas/receipts.schemas';
 import { notifications, receipts } from '../../db/schema';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { ledgerOf, moneyTask, type MoneyTask } from '../holds/money.test-helpers';
+import { pdfShownText } from '../../test/pdf-text';
 
 let t: TestApp;
 let admin: TestUser;
@@ -25,20 +25,6 @@ const receiptsOf = async (user: { cookie: string }, query = '') =>
 const forTask = (list: ReceiptDto[], taskId: string) => list.filter((receipt) => receipt.task_id === taskId);
 const pdfOf = (id: string, cookie?: string) => t.request('GET', `/api/receipts/${id}/pdf`, { cookie });
 
-/** The text a pdf-lib page draws, from its (deflated) content streams. */
-function pdfText(pdf: Uint8Array): string {
-  const raw = Buffer.from(pdf).toString('latin1');
-  const parts = [raw];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
-    try {
-      parts.push(inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1'));
-    } catch {
-      // Not deflated: already in `raw`.
-    }
-  }
-  const hex = parts.join('\n').matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g);
-  return [...hex].map((m) => Buffer.from(m[1]!, 'hex').toString('latin1')).join('\n');
-}
 
 async function confirmed(): Promise<MoneyTask> {
   const task = await moneyTask(t, 'pending_approval');
@@ -72,7 +58,7 @@ describe('receipts for clients (issue 51)', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.headers.get('content-disposition')).toContain(`receipt-${list[0]!.number}.pdf`);
     const body = new Uint8Array(await pdf.arrayBuffer());
-    const text = pdfText(body);
+    const text = pdfShownText(body);
     expect(text).toContain(`Receipt number: ${list[0]!.number}`);
     expect(text).toContain('Amount: $100.00');
     expect(text).toContain('Of which platform fee: $10.00');
@@ -101,7 +87,7 @@ describe('receipts for clients (issue 51)', () => {
       ['refund', 2_500, 250],
       ['payment', 10_000, 1_000],
     ]);
-    const text = pdfText(new Uint8Array(await (await pdfOf(list[0]!.id, task.client.cookie)).arrayBuffer()));
+    const text = pdfShownText(new Uint8Array(await (await pdfOf(list[0]!.id, task.client.cookie)).arrayBuffer()));
     expect(text).toContain('Amount refunded to your card: $25.00');
   });
 
