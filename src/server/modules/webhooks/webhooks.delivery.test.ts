@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOKS } from '@shared/constants';
 import type { TaskDto } from '@shared/schemas/task-api';
@@ -8,7 +8,7 @@ import { devOutbox, notifications } from '../../db/schema';
 import { listJobs } from '../../jobs/jobs.repository';
 import { taskInput } from '../../test/builders';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { WEBHOOK_PREPARE_JOB, webhookJobs } from './webhooks.jobs';
+import { STALL_LOOK_MS, WEBHOOK_DELIVER_JOB, WEBHOOK_PREPARE_JOB, webhookJobs } from './webhooks.jobs';
 import { createEndpoint, drainJobs, startReceiver, verifySignature } from './webhooks.test-helpers';
 
 /**
@@ -159,6 +159,21 @@ describe('outbound webhooks: delivery', () => {
     await drainJobs(t);
     expect(receiver.received.map((hook) => hook.json.data.object?.title ?? hook.json.data.object?.prepared)).toEqual([first.title, 'by the second worker']);
     expect(second.id).not.toBe(first.id);
+  });
+
+  it('resumes a queue whose send job failed on our side until it gave up', async () => {
+    receiver.received.length = 0;
+    const task = await postTask('Stalled once');
+    // The body is prepared, then its send job uses up its attempts (say, the database was down).
+    const [prepareJob] = (await listJobs(t.db, { kind: WEBHOOK_PREPARE_JOB })).filter((job) => !job.done_at);
+    const worker = webhookJobs({ db: t.db, clock: t.clock, readObject: async () => ({ id: task.id }), policy: 'local' });
+    await worker.handlers![WEBHOOK_PREPARE_JOB](prepareJob);
+    await t.db.execute(sql`update jobs set attempts = max_attempts where kind = ${WEBHOOK_DELIVER_JOB} and done_at is null`);
+    await drainJobs(t);
+    expect(receiver.received).toHaveLength(0);
+    t.clock.advance(STALL_LOOK_MS + 60_000);
+    await drainJobs(t);
+    expect(receiver.received.map((hook) => hook.json.data.object?.id)).toEqual([task.id]);
   });
 
   it('sends nothing to a disabled endpoint, and nothing for events it did not pick', async () => {

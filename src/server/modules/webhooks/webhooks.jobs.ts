@@ -18,6 +18,7 @@ import {
   insertDelivery,
   lockEndpoint,
   lockEndpointsOfEvent,
+  stalledHeads,
   setEventPayloadOnce,
   updateDelivery,
   updateEndpoint,
@@ -26,6 +27,8 @@ import {
 } from './webhooks.repository';
 
 export const WEBHOOK_PREPARE_JOB = 'webhook_prepare';
+/** How often stalled queue heads are looked for, and how late a head must be to count as stalled. */
+export const STALL_LOOK_MS = 5 * 60 * 1000;
 export const WEBHOOK_DELIVER_JOB = 'webhook_deliver';
 
 /**
@@ -153,9 +156,23 @@ export function webhookJobs(deps: WebhookJobDeps): JobModule {
     });
   }
 
+  /**
+   * Every few minutes, a send for each queue head that should have gone out a while ago and has no
+   * one sending it: a send job that failed on our side three times would otherwise leave its
+   * endpoint's queue waiting for ever. A duplicate send job is harmless (the claim takes one).
+   */
+  let lookedAt = 0;
+  async function resumeStalled(now: Date) {
+    if (now.getTime() - lookedAt < STALL_LOOK_MS) return;
+    lookedAt = now.getTime();
+    const heads = await stalledHeads(db, { before: new Date(now.getTime() - STALL_LOOK_MS), now, limit: 100 });
+    for (const id of heads) await enqueueDeliverySend(db, id, now);
+  }
+
   return {
     name: 'webhooks',
     handlers: { [WEBHOOK_PREPARE_JOB]: prepare, [WEBHOOK_DELIVER_JOB]: deliver },
+    schedule: resumeStalled,
     // A slow receiver holds one slot of its own kind only; money and mail have their lanes.
     kindLimits: { [WEBHOOK_DELIVER_JOB]: 4, [WEBHOOK_PREPARE_JOB]: 2 },
     kindTimeoutsMs: { [WEBHOOK_DELIVER_JOB]: WEBHOOKS.timeoutMs * 3, [WEBHOOK_PREPARE_JOB]: 60_000 },

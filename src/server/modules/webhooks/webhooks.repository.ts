@@ -152,6 +152,32 @@ export async function headOfQueue(
   return row;
 }
 
+/**
+ * Heads of enabled endpoints' queues that should have been sent by `before` and are not being sent:
+ * a send job that used up its attempts on our side (a database error) left them without one.
+ */
+export async function stalledHeads(db: Db, params: { before: Date; now: Date; limit: number }): Promise<string[]> {
+  const rows = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .innerJoin(outboundEvents, eq(outboundEvents.id, webhookDeliveries.event_id))
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpoint_id))
+    .where(
+      and(
+        eq(webhookDeliveries.status, 'pending'),
+        isNull(webhookEndpoints.disabled_at),
+        sql`${outboundEvents.payload} is not null`,
+        lt(webhookDeliveries.created_at, params.before),
+        or(isNull(webhookDeliveries.next_attempt_at), lt(webhookDeliveries.next_attempt_at, params.before)),
+        or(isNull(webhookDeliveries.locked_until), lt(webhookDeliveries.locked_until, params.now)),
+        sql`not exists (select 1 from webhook_deliveries e
+          where e.endpoint_id = ${webhookDeliveries.endpoint_id} and e.status = 'pending' and e.seq < ${webhookDeliveries.seq})`,
+      ),
+    )
+    .limit(params.limit);
+  return rows.map((row) => row.id);
+}
+
 /** The endpoint's oldest pending delivery: the only one that may be sent. */
 export async function headPendingDelivery(db: Db, params: { endpointId: string }): Promise<WebhookDeliveryRow | undefined> {
   const [row] = await db
