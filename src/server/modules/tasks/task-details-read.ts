@@ -9,7 +9,7 @@ import type { TaskRow } from './tasks.repository';
 /** Only the columns the task-details answer uses (tasks.dto.ts); storage keys are counted, not sent. */
 const TASK_COLUMNS = [
   'id', 'title', 'description', 'requirements', 'category', 'urgency', 'budget', 'due_date', 'location',
-  'latitude', 'longitude', 'status', 'payment_status', 'client_id', 'expert_id', 'stripe_payment_intent_id',
+  'latitude', 'longitude', 'time_zone', 'checklist', 'status', 'payment_status', 'client_id', 'expert_id', 'stripe_payment_intent_id',
   'authorization_hold_expires_at', 'client_capture_authorized_at', 'completion_notes', 'evidence_files',
   'submitted_at', 'started_at', 'assigned_at', 'published_at', 'completed_at', 'cancelled_at', 'created_at',
   'updated_at',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskDetailsDto } from '@shared/schemas/task-api';
-import { transactions } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { tasks, transactions } from '../../db/schema';
 import type { TestUser } from '../../test/test-app';
 import {
   apply,
@@ -45,6 +46,16 @@ describe('GET /api/tasks/:id', () => {
     });
     expect(body.capabilities).toEqual(expect.arrayContaining(['view', 'view_applicants', 'assign', 'edit', 'cancel']));
     expect(body.capabilities).not.toContain('apply');
+  });
+
+  it('shows the checklist the client wrote and the time zone stored with the task', async () => {
+    const checklist = [{ label: 'Front door', kind: 'photo', required: true }];
+    const task = await createTask(h, cast.client, { checklist });
+    // A zone other than the coordinates' own: the answer must come from the stored column.
+    await h.db.update(tasks).set({ time_zone: 'Asia/Tokyo' }).where(eq(tasks.id, task.id));
+    const body = await details(task.id, cast.client);
+    expect(body.checklist).toEqual([expect.objectContaining({ label: 'Front door', kind: 'photo', required: true })]);
+    expect(body.time_zone).toBe('Asia/Tokyo');
   });
 
   it("shows an expert only their own application and what they may do", async () => {
