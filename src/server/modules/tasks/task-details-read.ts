@@ -5,6 +5,8 @@ import { createReadCache } from '../../db/read-cache';
 import { tasks } from '../../db/schema';
 import type { ApplicationRow, ExpertProfileRow, ProfileRow, ReviewRow, TransactionRow } from './task-details.repository';
 import type { TaskRow } from './tasks.repository';
+import type { ApplicationDto, PersonDto, ReviewDto, TaskDto, TaskExpertDto, TransactionDto } from '@shared/schemas/task-api';
+import { toApplicationDto, toPersonDto, toReviewDto, toTaskDto, toTaskExpertDto, toTransactionDto } from './tasks.dto';
 
 /** Only the columns the task-details answer uses (tasks.dto.ts); storage keys are counted, not sent. */
 const TASK_COLUMNS = [
@@ -75,9 +77,22 @@ export interface TaskDetailsRead {
   /** The client is suspended (issue 22): their open task is hidden from everyone but them and admins. */
   client_suspended: boolean;
   roles: { isAdmin: boolean; isExpert: boolean };
+  /**
+   * The answer's pieces, mapped once when the read is made and kept with it in the cache: the
+   * mapping (mostly dates parsed and printed again) cost more than the rest of a cached answer.
+   * Same order as the lists above; what a caller may see is still chosen per request.
+   */
+  dto: {
+    task: TaskDto;
+    client: PersonDto;
+    expert: TaskExpertDto | null;
+    applications: ApplicationDto[];
+    reviews: ReviewDto[];
+    transactions: TransactionDto[];
+  };
 }
 
-interface RawDetails extends Omit<TaskDetailsRead, 'roles'> {
+interface RawDetails extends Omit<TaskDetailsRead, 'roles' | 'dto'> {
   roles: string[];
 }
 
@@ -118,5 +133,13 @@ async function readTaskDetailsNow(db: Db, taskId: string, userId: string): Promi
   return {
     ...raw,
     roles: { isAdmin: raw.roles.includes('admin'), isExpert: raw.roles.includes('expert') },
+    dto: {
+      task: toTaskDto(raw.task),
+      client: toPersonDto(raw.client),
+      expert: raw.expert ? toTaskExpertDto(raw.expert.expert, raw.expert.person) : null,
+      applications: raw.applications.map((a) => toApplicationDto(a.application, a.expert, a.profile)),
+      reviews: raw.reviews.map((r) => toReviewDto(r.review, r.reviewer, raw.task.title)),
+      transactions: raw.transactions.map(toTransactionDto),
+    },
   };
 }

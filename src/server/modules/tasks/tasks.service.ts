@@ -17,7 +17,7 @@ import { assertDueDateWithinLimit } from './due-date-limit';
 import type { TaskHooks, TasksServiceDeps } from './tasks.deps';
 import { assertTaskId, enforce, factsOf, loadVisibleTask } from './task-access';
 import { readTaskDetails } from './task-details-read';
-import { toApplicationDto, toPersonDto, toReviewDto, toTaskDto, toTaskExpertDto, toTransactionDto } from './tasks.dto';
+import { toTaskDto } from './tasks.dto';
 import { insertTask, updateTaskIf } from './tasks.repository';
 import { hiddenFromActor } from './suspended-clients';
 import { insertTaskWithAlertJob } from '../task-alerts/task-alert-jobs';
@@ -133,33 +133,33 @@ export function createTasksService(deps: TasksServiceDeps & Pick<TaskHooks, 'rev
       // The client's suspension came with the read: no probe of its own (suspended-clients.ts).
       if (!check(actor, 'view', facts, now).ok || hiddenFromActor(actor, task, read.client_suspended)) throw notFound(messages.tasks.notFound);
       const isParty = actor.isAdmin || task.client_id === actor.userId || task.expert_id === actor.userId;
-      let reviewRows = check(actor, 'view_review', facts, now).ok ? allReviews : [];
+      const { dto } = read;
+      let reviewIndexes = check(actor, 'view_review', facts, now).ok ? allReviews.map((_, index) => index) : [];
       // Double-blind: the expert sees the client's review once both reviewed or the window closed.
-      if (reviewRows.length > 0 && !actor.isAdmin && task.expert_id === actor.userId && (await reviews.clientReviewHiddenFromExpert(db, task, now)))
-        reviewRows = [];
+      if (reviewIndexes.length > 0 && !actor.isAdmin && task.expert_id === actor.userId && (await reviews.clientReviewHiddenFromExpert(db, task, now)))
+        reviewIndexes = [];
       // A review still hidden by the double-blind rule shows to its writer only; one an admin hid, to admins only.
       if (!actor.isAdmin)
-        reviewRows = reviewRows.filter(
-          ({ review }) =>
+        reviewIndexes = reviewIndexes.filter((index) => {
+          const { review } = allReviews[index];
+          return (
             !review.removed_at &&
-            (review.reviewer_id === actor.userId || !review.hidden_until || new Date(review.hidden_until).getTime() <= now.getTime()),
-        );
-      const transactionRows = isParty ? read.transactions : [];
+            (review.reviewer_id === actor.userId || !review.hidden_until || new Date(review.hidden_until).getTime() <= now.getTime())
+          );
+        });
       const seesAllApplications = actor.isAdmin || task.client_id === actor.userId;
       // Experts judge the client by their revealed reviews (issue 23); the client's own page leaves it out.
       const seesClientRating = actor.isAdmin || (actor.isExpert && task.client_id !== actor.userId);
-      const visibleApplications = seesAllApplications
-        ? applications
-        : applications.filter((a) => a.application.expert_id === actor.userId);
+      // The mapped pieces came with the (cached) read: only the choice of what this caller sees is made here.
       return {
-        ...toTaskDto(task),
-        client: toPersonDto(read.client),
+        ...dto.task,
+        client: dto.client,
         client_tasks_posted: Number(read.client_tasks_posted),
         client_rating: seesClientRating ? await reviews.clientRatingOf(db, task.client_id, now) : null,
-        expert: read.expert ? toTaskExpertDto(read.expert.expert, read.expert.person) : null,
-        applications: visibleApplications.map((a) => toApplicationDto(a.application, a.expert, a.profile)),
-        reviews: reviewRows.map((r) => toReviewDto(r.review, r.reviewer, task.title)),
-        transactions: transactionRows.map(toTransactionDto),
+        expert: dto.expert,
+        applications: seesAllApplications ? dto.applications : dto.applications.filter((a) => a.expert_id === actor.userId),
+        reviews: reviewIndexes.map((index) => dto.reviews[index]),
+        transactions: isParty ? dto.transactions : [],
         budget_figure: budgetFigureCents({
           budget: task.budget,
           expert_id: task.expert_id,
