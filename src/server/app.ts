@@ -108,9 +108,9 @@ export function createApp(deps: AppDeps) {
   app.use('*', securityHeaders({ env: deps.env, publicUrl: deps.publicUrl }));
 
   const clientIpOf = createClientIpResolver(deps.env.TRUSTED_PROXIES);
-  app.use('*', async (c, next) => {
+  app.use('*', (c, next) => {
     c.set('clientIp', clientIpOf(c));
-    await next();
+    return next();
   });
   // Cross-site writes and "simple" (preflight-free) bodies are refused before any route runs
   // (docs/decisions/0060, 0061); provider webhooks are exempt, their signatures authenticate them.

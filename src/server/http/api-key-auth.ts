@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { API_KEYS } from '@shared/constants';
 import { format } from '@shared/format-message';
 import { messages } from '@shared/messages';
@@ -40,9 +40,7 @@ export function bearerKeyOf(c: Context): string | null {
  */
 export function apiKeyAuth(options: ApiKeyAuthOptions): MiddlewareHandler<AppEnv> {
   const limit = options.limit ?? API_KEYS.rateLimit.max;
-  return async (c, next) => {
-    const key = bearerKeyOf(c);
-    if (key === null) return next();
+  const authenticate = async (c: Context<AppEnv>, next: Next, key: string) => {
     if (sessionTokenOf(c.req.header('cookie'))) throw new AppError('bad_request', text.ambiguousCredentials);
     const now = options.now();
     const checked = key ? await options.check(key, now) : ({ ok: false, reason: 'invalid' } as const);
@@ -68,6 +66,11 @@ export function apiKeyAuth(options: ApiKeyAuthOptions): MiddlewareHandler<AppEnv
     c.set('session', null);
     c.set('apiKeyId', checked.keyId);
     await next();
+  };
+  // A request without a key (a browser's) passes on without a promise of this middleware's own (issue 55).
+  return (c, next) => {
+    const key = bearerKeyOf(c);
+    return key === null ? next() : authenticate(c, next, key);
   };
 }
 

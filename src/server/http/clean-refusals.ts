@@ -46,9 +46,9 @@ async function drain(body: ReadableStream<Uint8Array>, maxBytes: number, timeout
 export function cleanRefusals(options: { maxBytes?: number; timeoutMs?: number } = {}): MiddlewareHandler {
   const maxBytes = options.maxBytes ?? DRAIN_MAX_BYTES;
   const timeoutMs = options.timeoutMs ?? DRAIN_TIMEOUT_MS;
-  return async (c, next) => {
+  const drainAfter: MiddlewareHandler = async (c, next) => {
     await next();
-    if (c.res.status < 400 || c.req.method === 'GET' || c.req.method === 'HEAD' || !announcesBody(c)) return;
+    if (c.res.status < 400 || !announcesBody(c)) return;
     const incoming = (c.env as NodeBindings | undefined)?.incoming;
     // Read to the end by the route (e.g. a JSON body that failed validation): nothing is left over.
     if (incoming?.readableEnded) return;
@@ -68,4 +68,6 @@ export function cleanRefusals(options: { maxBytes?: number; timeoutMs?: number }
       c.res = copy;
     }
   };
+  // GET and HEAD carry no body to drain: they pass on without a promise of this middleware's own (issue 55).
+  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : drainAfter(c, next));
 }

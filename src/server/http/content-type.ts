@@ -32,7 +32,8 @@ export const unsupportedMediaType = (kind: BodyKind) =>
  * the two a route needs is enforced where it reads its body (jsonBody / formData in validation.ts).
  */
 export function contentTypeCheck(): MiddlewareHandler {
-  return async (c, next) => {
+  // Not async (nothing here waits): no promise of its own per request (issue 55).
+  return (c, next) => {
     if (!STATE_CHANGING_METHODS.has(c.req.method) || isSignedWebhookPath(c.req.path)) return next();
     const mediaType = mediaTypeOf(c);
     if (mediaType === '' ? announcesBody(c) : !(mediaType in KIND_BY_MEDIA_TYPE)) throw unsupportedMediaType('json');

@@ -55,8 +55,7 @@ const storable = (status: number, contentType: string) =>
  */
 export function idempotency(options: { db: Db; now(): Date }): MiddlewareHandler<AppEnv> {
   const { db } = options;
-  return async (c, next) => {
-    if (c.req.method !== 'POST') return next();
+  const replayOrRecord: MiddlewareHandler<AppEnv> = async (c, next) => {
     const key = c.req.header('idempotency-key');
     if (key === undefined) return next();
     if (!VALID_KEY.test(key)) throw badRequest(text.invalidIdempotencyKey);
@@ -96,6 +95,8 @@ export function idempotency(options: { db: Db; now(): Date }): MiddlewareHandler
       .set({ state: 'done', status: c.res.status, content_type: contentType || null, body })
       .where(eq(idempotencyKeys.id, claimed.claimedId));
   };
+  // Only a POST can carry a key: anything else passes on without a promise of this middleware's own (issue 55).
+  return (c, next) => (c.req.method === 'POST' ? replayOrRecord(c, next) : next());
 }
 
 /** The daily clean-up's part (jobs/retention.ts): answers older than 24 hours are never replayed again. */

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
+import { unwrittenNodeResponse } from './node-response';
 
 const gzipAsync = promisify(gzip);
 
@@ -44,6 +45,14 @@ export function jsonCompression(options: { minBytes?: number } = {}): Middleware
   const minBytes = options.minBytes ?? COMPRESS_MIN_BYTES;
   return async (c, next) => {
     const wantsGzip = acceptsGzip(c.req.header('accept-encoding'));
+    const outgoing = unwrittenNodeResponse(c);
+    if (outgoing && !wantsGzip) {
+      // Nothing will be compressed for this client: its answer only says that another client's may
+      // be, set on Node's response before the handler (node-response.ts) instead of read and
+      // rewritten after it. No API route sets a Vary of its own but Accept-Encoding (which it keeps).
+      outgoing.setHeader('Vary', 'Accept-Encoding');
+      return next();
+    }
     await next();
     const res = c.res;
     if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304) return;

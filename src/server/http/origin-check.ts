@@ -34,7 +34,8 @@ export function claimedOrigin(headers: { origin?: string; referer?: string }): s
  */
 export function originCheck(options: { allowedOrigins: readonly string[]; bearerExempt?: boolean }): MiddlewareHandler {
   const allowed = new Set(options.allowedOrigins.map((origin) => origin.replace(/\/$/, '').toLowerCase()));
-  return async (c, next) => {
+  // Not async (nothing here waits): no promise of its own per request (issue 55).
+  return (c, next) => {
     if (!STATE_CHANGING_METHODS.has(c.req.method) || isSignedWebhookPath(c.req.path)) return next();
     // An API-key request (any Authorization header: apiKeyAuth decides it) carries no ambient credential a page could borrow: a
     // browser never adds that header on its own, and one with a cookie too is refused by apiKeyAuth.

@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { trace } from '@opentelemetry/api';
 import { routePath } from 'hono/route';
 import type { AppEnv } from './context';
+import { unwrittenNodeResponse } from './node-response';
 import { requestContext, requestLineLog } from '../ops/logger';
 import type { Metrics } from '../ops/metrics';
 import type { WebhookFailureLog } from '../ops/webhook-failures';
@@ -35,7 +36,10 @@ export function requestLogging(options: {
     const offered = c.req.header(REQUEST_ID_HEADER);
     const reqId =
       offered && SAFE_REQUEST_ID.test(offered) && options.isTrustedPeer(c) ? offered : randomUUID();
-    c.header('X-Request-Id', reqId);
+    // Straight onto Node's response when served over HTTP: see node-response.ts.
+    const outgoing = unwrittenNodeResponse(c);
+    if (outgoing) outgoing.setHeader('X-Request-Id', reqId);
+    else c.header('X-Request-Id', reqId);
     let failed: unknown;
     await requestContext.run({ reqId }, async () => {
       try {

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { LANDING_SHELL_SCRIPT } from '@shared/landing-shell';
 import type { Env } from '../env';
 import { s3UploadOrigins } from '../providers/storage/s3-adapter';
+import { unwrittenNodeResponse } from './node-response';
 
 /** The payment provider's browser script, frames and API (Stripe.js and its 3-D Secure frames). */
 const PAYMENT_PROVIDER = {
@@ -44,12 +45,33 @@ export function ownSocketOrigin(publicUrl: string): string {
  */
 export function securityHeaders(options: { env: Env; publicUrl: string }): MiddlewareHandler {
   const everyResponse = documentHeaders(options);
+  const headerList = headersSetBy(everyResponse);
   return async (c, next) => {
+    // Served over HTTP: the same headers go straight onto Node's response, before the handler, so
+    // a handler's own value still wins (node-response.ts); nothing is converted per answer.
+    const outgoing = unwrittenNodeResponse(c);
+    if (outgoing) {
+      for (const [name, value] of await headerList) outgoing.setHeader(name, value);
+      await next();
+      if (isBuiltScriptOrStyle(c.req.path, c.res)) for (const name of DOCUMENT_ONLY_HEADERS) outgoing.removeHeader(name);
+      return;
+    }
     await everyResponse(c, next);
     if (isBuiltScriptOrStyle(c.req.path, c.res)) {
       for (const name of DOCUMENT_ONLY_HEADERS) c.res.headers.delete(name);
     }
   };
+}
+
+/**
+ * The headers Hono's secureHeaders middleware sets, read once by running it on an empty answer: the
+ * fast path above writes exactly what the maintained middleware would.
+ */
+function headersSetBy(middleware: MiddlewareHandler): Promise<Array<[string, string]>> {
+  const probe = new Hono();
+  probe.use(middleware);
+  probe.get('*', (c) => c.body(null, 204));
+  return Promise.resolve(probe.request('http://probe.invalid/')).then((response) => [...response.headers]);
 }
 
 /**

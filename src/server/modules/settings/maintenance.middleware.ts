@@ -34,12 +34,14 @@ export function maintenanceModeOn(db: Db): Promise<boolean> {
  * Switching it applies to the next write on every instance (maintenanceModeOn).
  */
 export function maintenanceGuard(db: Db): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (!WRITE_METHODS.has(c.req.method) || ALWAYS_OPEN.some((prefix) => c.req.path.startsWith(prefix))) return next();
+  const guardWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!(await maintenanceModeOn(db))) return next();
     const user = c.get('user');
     if (user && (await rolesOf(db, user.id)).isAdmin) return next();
     c.header('Retry-After', '300');
     return c.json({ error: { code: 'maintenance', message: messages.admin.maintenanceWrite } }, 503);
   };
+  // Reads pass on without a promise of this middleware's own (issue 55).
+  return (c, next) =>
+    !WRITE_METHODS.has(c.req.method) || ALWAYS_OPEN.some((prefix) => c.req.path.startsWith(prefix)) ? next() : guardWrite(c, next);
 }
