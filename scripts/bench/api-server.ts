@@ -91,7 +91,7 @@ async function startApp() {
   });
   if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
   const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  listen(app.fetch, { path: `/api/tasks/${taskId}`, cookie });
+  listen(app.fetch, { path: process.env.BENCH_PATH ?? `/api/tasks/${taskId}`, cookie });
 }
 
 if (kind === 'bare') {

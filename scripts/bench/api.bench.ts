@@ -26,7 +26,8 @@ const runOwn = (server: BenchServer, durationMs = LOAD_MS) => load(options(serve
 
 async function compare(label: string, goal: string, env: Record<string, string>): Promise<BenchRow[]> {
   const bare = await startBenchServer('bare');
-  const app = await startBenchServer('app', env);
+  // As production runs: a JSON line per request on stdout and the Prometheus metrics on (issue 55).
+  const app = await startBenchServer('app', { LOG_LEVEL: 'info', BENCH_METRICS_TOKEN: 'bench-metrics-token-0123456789abcdef', ...env });
   try {
     await run(bare, 1_000);
     await run(app, 1_000);
@@ -48,7 +49,7 @@ async function compare(label: string, goal: string, env: Record<string, string>)
         { format: (v) => `${v.toFixed(0)}/s`, ratio: percent, goal: '(reference: autocannon drives the ratios below)' },
       ),
       ratioRow(
-        `${label}: task details req/s as a share of bare Hono (autocannon, ${CONNECTIONS} conn)`,
+        `${label}: task details req/s as a share of bare Hono (autocannon, ${CONNECTIONS} conn, logs and metrics on)`,
         pairs.map((pair) => ({ value: pair.app.rps, reference: pair.bare.rps })),
         { format: (v) => `${v.toFixed(0)}/s`, ratio: percent, goal },
       ),
@@ -57,7 +58,7 @@ async function compare(label: string, goal: string, env: Record<string, string>)
         // autocannon's latencies are whole milliseconds: on a fast machine the bare route's p99 is 0,
         // and the ratio printed Infinity. Below its resolution the reference counts as 1 ms.
         pairs.map((pair) => ({ value: pair.app.p99, reference: Math.max(pair.bare.p99, 1) })),
-        { format: ms, goal: 'p99 <= 50 ms' },
+        { format: ms, goal: 'p99 <= 50 ms; issue 55: within 2x' },
       ),
       { name: `${label}: task details non-2xx answers or errors`, value: String(non2xx) },
       { name: `${label}: app event-loop delay p99 under load (min / median / max)`, value: spread(pairs.map((p) => p.loop.p99), ms) },
@@ -80,7 +81,7 @@ export async function benchApi(): Promise<BenchRow[]> {
   try {
     const database = await postgres.createDatabase();
     try {
-      rows.push(...(await compare('PostgreSQL', '>= 20%', { BENCH_DB_URL: database.url })));
+      rows.push(...(await compare('PostgreSQL', '>= 20%; issue 55: >= 25%', { BENCH_DB_URL: database.url })));
     } finally {
       await database.drop();
     }
