@@ -116,6 +116,9 @@ export function busSummary(runs: BusRun[]) {
         `bus ${perSecond(where?.publishes)} publish/s, ${perSecond(received)} msg received/s in all, ${perSecond(where?.redisCommands)} redis cmd/s`,
         `cpu postgres ${where?.postgresCpu?.toFixed(0) ?? 'n/a'}% redis ${where?.redisCpu?.toFixed(0) ?? 'n/a'}% servers ${where ? where.serverCpu.map((c) => (c === null ? 'n/a' : c.toFixed(0))).join('+') : 'n/a'}%`,
         `load ${run.loadBefore} -> ${run.loadAfter}`,
+        ...(summary.steps.some((s) => (s.where?.driverPaused ?? 0) > 0 || s.metrics.some((m) => m.pausedMs > 0))
+          ? [`PAUSED in ${summary.steps.filter((s) => (s.where?.driverPaused ?? 0) > 0 || s.metrics.some((m) => m.pausedMs > 0)).map((s) => s.users).join(',')}`]
+          : []),
       ].join(' | '),
     );
   }

@@ -80,6 +80,20 @@ try {
   // No ioredis in this install.
 }
 
+// Time the process was stopped or kept off the cores (a 100 ms timer late by more than a second
+// while the process used almost no CPU): on a shared machine, a step's latencies then include it.
+let pausedMs = 0;
+let tickAt = performance.now();
+let tickCpu = process.cpuUsage();
+setInterval(() => {
+  const now = performance.now();
+  const cpu = process.cpuUsage(tickCpu);
+  const gap = now - tickAt;
+  if (gap > 1_000 && (cpu.user + cpu.system) / 1000 < gap * 0.2) pausedMs += gap;
+  tickAt = now;
+  tickCpu = process.cpuUsage();
+}, 100).unref();
+
 const at = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : 0);
 
 process.on('message', (message) => {
@@ -103,8 +117,10 @@ process.on('message', (message) => {
     queryP50: at(trips, 0.5),
     queryP99: at(trips, 0.99),
     busReceived,
+    pausedMs,
   });
   busReceived = 0;
+  pausedMs = 0;
   loop.reset();
   waits = [];
   roundTrips = [];

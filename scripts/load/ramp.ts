@@ -165,7 +165,7 @@ export function formatStep(result: StepResult, instances: number): string {
     result.ok ? 'ok' : 'BROKE',
   ].join(' | ') +
     (errors ? `\n      errors by journey: ${errors}` : '') +
-    (result.where ? `\n${formatWhere(result.where, result.metrics.map((m) => m.loopBusy), result.metrics.map((m) => m.busReceived))}` : '');
+    (result.where ? `\n${formatWhere(result.where, result.metrics.map((m) => m.loopBusy), result.metrics.map((m) => m.busReceived), result.metrics.map((m) => m.pausedMs))}` : '');
 }
 
 /**

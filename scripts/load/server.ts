@@ -30,6 +30,8 @@ export interface ServerMetrics {
   rssMb: number;
   /** Messages the Redis bus's subscriber received (REDIS_URL), 0 without it. */
   busReceived: number;
+  /** Time the process was stopped or kept off the cores (probe.mjs), in ms. */
+  pausedMs: number;
 }
 
 export interface LoadServer {

@@ -10,7 +10,7 @@
  *   outside a transaction), the time its backends spent executing statements (active_time), tuples
  *   read and written, and blocks read from outside shared buffers.
  * - The NOTIFYs on the product's change channel (app_changes), heard by a LISTEN of this driver, and
- *   the three tables most of them came from.
+ *   the three tables and operations most of them came from.
  * - Redis: PUBLISH commands and all commands processed (INFO commandstats/stats deltas); what the
  *   instances received comes from the servers' probe (probe.mjs, `busReceived`).
  */
@@ -27,10 +27,12 @@ export interface WhereFigures {
   /** Deltas over the step, for the run's database; null without PostgreSQL. */
   db: { xacts: number; activeMs: number; tuplesRead: number; tuplesWritten: number; blocksRead: number } | null;
   notifies: number | null;
-  /** The tables the step's NOTIFYs came from, most first. */
+  /** The tables and operations ("tasks update") the step's NOTIFYs came from, most first. */
   notifyTables: [string, number][];
   publishes: number | null;
   redisCommands: number | null;
+  /** Seconds this driver was stopped or kept off the cores during the step (see pauseWatch). */
+  driverPaused: number;
 }
 
 export interface StepProbe {
@@ -39,6 +41,28 @@ export interface StepProbe {
 }
 
 const TICKS_PER_SECOND = 100;
+
+/**
+ * On a shared machine, processes can be stopped or kept off the cores for seconds (seen: the driver
+ * and the server stopped together for about 15 s at a time, SIGSTOP-like, state T). A 100 ms timer
+ * late by more than a second while the process used almost no CPU counts as paused: the step's
+ * latencies then include the pause, and its figures are not the product's.
+ */
+function pauseWatch() {
+  let paused = 0;
+  let at = performance.now();
+  let cpu = process.cpuUsage();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const used = process.cpuUsage(cpu);
+    const gap = now - at;
+    if (gap > 1_000 && (used.user + used.system) / 1000 < gap * 0.2) paused += gap;
+    at = now;
+    cpu = process.cpuUsage();
+  }, 100);
+  timer.unref();
+  return { seconds: () => paused / 1000, stop: () => clearInterval(timer) };
+}
 
 /** utime, stime, cutime, cstime (clock ticks) and the parent's pid of a process, or null when gone. */
 function stat(pid: number): { ticks: number; childTicks: number; ppid: number } | null {
@@ -64,6 +88,8 @@ function treeTicks(root: number): number | null {
   }
   return ticks;
 }
+
+const opOf = (payload: string | undefined) => /"op": ?"(\w+)"/.exec(payload ?? '')?.[1] ?? '?';
 
 type PgClient = InstanceType<(typeof import('pg'))['default']['Client']>;
 
@@ -98,12 +124,13 @@ export async function whereProbe(options: { serverPids: number[]; databaseUrl?: 
     client.on('notification', (message) => {
       if (message.channel !== CHANGE_CHANNEL) return;
       notifies++;
-      const table = (message.payload && tableOfPayload(message.payload)) ?? '?';
+      const table = `${(message.payload && tableOfPayload(message.payload)) ?? '?'} ${opOf(message.payload)}`;
       byTable.set(table, (byTable.get(table) ?? 0) + 1);
     });
     await client.query(`LISTEN ${CHANGE_CHANNEL}`);
   }
   const redis = await redisOf(options.redisUrl);
+  const pauses = pauseWatch();
   const dbStats = async () => {
     if (!client) return null;
     const row = (
@@ -123,6 +150,7 @@ export async function whereProbe(options: { serverPids: number[]; databaseUrl?: 
       postgres: postmaster ? treeTicks(postmaster) : null,
       redis: info && Number.isFinite(info.pid) ? (stat(info.pid)?.ticks ?? null) : null,
       driver: process.cpuUsage(),
+      paused: pauses.seconds(),
       db: await dbStats(),
       notifies,
       publishes: info?.publishes ?? null,
@@ -162,9 +190,11 @@ export async function whereProbe(options: { serverPids: number[]; databaseUrl?: 
         notifyTables: [...byTable].sort((a, b) => b[1] - a[1]),
         publishes: delta(from.publishes, end.publishes),
         redisCommands: delta(from.redisCommands, end.redisCommands),
+        driverPaused: end.paused - from.paused,
       };
     },
     async close() {
+      pauses.stop();
       await client?.end().catch(() => undefined);
       await redis?.close();
     },
@@ -172,7 +202,7 @@ export async function whereProbe(options: { serverPids: number[]; databaseUrl?: 
 }
 
 /** The step's "where" line: one compact line, rates per second of the step. */
-export function formatWhere(where: WhereFigures, loopBusy: number[], busReceived: number[]): string {
+export function formatWhere(where: WhereFigures, loopBusy: number[], busReceived: number[], serverPausedMs: number[]): string {
   const pct = (v: number | null) => (v === null ? 'n/a' : `${Math.round(v)}%`);
   const rate = (v: number | null) => (v === null ? 'n/a' : (v / where.seconds).toFixed(v / where.seconds < 10 ? 1 : 0));
   const parts = [
@@ -190,5 +220,9 @@ export function formatWhere(where: WhereFigures, loopBusy: number[], busReceived
     where.publishes !== null
       ? `bus ${rate(where.publishes)} publish/s, ${rate(where.redisCommands)} cmd/s, received ${busReceived.map((r) => rate(r)).join(' ')} msg/s`
       : null;
-  return `      where: ${parts.join(', ')} | ${db}${bus ? ` | ${bus}` : ''}`;
+  const paused = [where.driverPaused, ...serverPausedMs.map((ms) => ms / 1000)];
+  const pauses = paused.some((seconds) => seconds > 0)
+    ? ` | PAUSED (stopped, off the cores or blocked without CPU; s of ${where.seconds.toFixed(0)}): driver ${paused[0].toFixed(1)}, server ${paused.slice(1).map((s) => s.toFixed(1)).join(' ')}`
+    : '';
+  return `      where: ${parts.join(', ')} | ${db}${bus ? ` | ${bus}` : ''}${pauses}`;
 }
