@@ -11,12 +11,14 @@ import type { LoadScale } from './scale';
 import { seedLoad, type LoadCast } from './seed';
 
 const log = (line: string) => console.log(line);
+/** Bumped when seed.ts seeds differently, so that a kept template or data directory is seeded again (2: tasks' time zones). */
+const SEED_VERSION = 2;
 
 /** A seeded PGlite data directory for the scale (made once), copied afresh for this run. */
 export async function pgliteData(scale: LoadScale): Promise<{ dataDir: string; cast: LoadCast }> {
   // Named by the cast's size too, as the PostgreSQL template is: LOAD_STEPS past the scale's users
   // seeds more sessions, and a cast of fewer users would answer their requests 401.
-  const root = resolve(`.tmp/load/pglite-${scale.name}-${scale.users}-${scale.pool}`);
+  const root = resolve(`.tmp/load/pglite-v${SEED_VERSION}-${scale.name}-${scale.users}-${scale.pool}`);
   const castFile = join(root, 'cast.json');
   if (!existsSync(castFile)) {
     rmSync(root, { recursive: true, force: true });
@@ -35,7 +37,7 @@ export async function pgliteData(scale: LoadScale): Promise<{ dataDir: string; c
 /** The seeded template database on the server (made once per server), and a fresh copy for this run. */
 export async function postgresData(serverUrl: string, scale: LoadScale) {
   const pg = (await import('pg')).default;
-  const template = `load_seed_${scale.name}_${scale.users}_${scale.pool}`;
+  const template = `load_seed_v${SEED_VERSION}_${scale.name}_${scale.users}_${scale.pool}`;
   const admin = async <T>(run: (client: InstanceType<typeof pg.Client>) => Promise<T>) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
