@@ -15,7 +15,7 @@ export interface BenchPostgres {
   stop(): void;
 }
 
-function pgBin(): string | null {
+export function pgBin(): string | null {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
   const versions = readdirSync(root).sort((a, b) => Number(a) - Number(b));

@@ -1,7 +1,8 @@
 // Preloaded into the server under load (`node --import ./scripts/load/probe.mjs dist/server/main.js`),
 // so that the product's code carries no debug endpoint: the event loop's delay and utilization, and
 // on PostgreSQL the time each query waits for a pooled connection (pg.Pool#connect) and each query's
-// round trip (pg.Client#query to its answer, as the server's code sees it), are answered to the load
+// round trip (pg.Client#query to its answer, as the server's code sees it), and with REDIS_URL the
+// messages its Redis subscriber received, are answered to the load
 // driver over the fork's IPC channel ("metrics" -> figures since the last ask, then reset). On PGlite
 // the wait is for its one connection, as its worker thread measures it (the diagnostics channel
 // `pglite.connection-wait`, src/server/db/pglite-thread/protocol.ts).
@@ -66,6 +67,33 @@ try {
   // No pg in this install: the PGlite figures only.
 }
 
+// With REDIS_URL, the messages the change bus's subscriber receives (ioredis emits each as 'message').
+let busReceived = 0;
+try {
+  const { Redis } = createRequire(`${process.cwd()}/`)('ioredis');
+  const emit = Redis.prototype.emit;
+  Redis.prototype.emit = function (event, ...args) {
+    if (event === 'message') busReceived++;
+    return emit.call(this, event, ...args);
+  };
+} catch {
+  // No ioredis in this install.
+}
+
+// Time the process was stopped or kept off the cores (a 100 ms timer late by more than a second
+// while the process used almost no CPU): on a shared machine, a step's latencies then include it.
+let pausedMs = 0;
+let tickAt = performance.now();
+let tickCpu = process.cpuUsage();
+setInterval(() => {
+  const now = performance.now();
+  const cpu = process.cpuUsage(tickCpu);
+  const gap = now - tickAt;
+  if (gap > 1_000 && (cpu.user + cpu.system) / 1000 < gap * 0.2) pausedMs += gap;
+  tickAt = now;
+  tickCpu = process.cpuUsage();
+}, 100).unref();
+
 const at = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : 0);
 
 process.on('message', (message) => {
@@ -88,7 +116,11 @@ process.on('message', (message) => {
     queries: trips.length,
     queryP50: at(trips, 0.5),
     queryP99: at(trips, 0.99),
+    busReceived,
+    pausedMs,
   });
+  busReceived = 0;
+  pausedMs = 0;
   loop.reset();
   waits = [];
   roundTrips = [];

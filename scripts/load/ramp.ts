@@ -9,6 +9,7 @@ import { percentile } from '../bench/stats';
 import type { Journey, Population } from './journeys';
 import type { LoadServer, ServerMetrics } from './server';
 import type { SocketPool } from './sockets';
+import { formatWhere, type StepProbe, type WhereFigures } from './where';
 
 export const P99_BOUND_MS = 500;
 export const ERROR_BOUND = 0.001;
@@ -29,6 +30,8 @@ export interface StepResult {
   metrics: ServerMetrics[];
   sockets: { open: number; failed: number; events: number };
   loadAverage: number;
+  /** Where the step's time went (where.ts), when the ramp measured it. */
+  where?: WhereFigures;
   ok: boolean;
 }
 
@@ -65,10 +68,12 @@ export async function runStep(
   populations: Population[],
   users: number,
   seconds: number,
+  probe?: StepProbe,
 ): Promise<StepResult> {
   await Promise.all(pools.map((pool) => pool.grow(Math.ceil(users / 2))));
   for (const population of populations) population.perRole = Math.ceil(users / 2);
   await Promise.all(servers.map((server) => server.metrics()));
+  await probe?.begin();
   const runs: JourneyRun[] = [];
   const started = performance.now();
   await Promise.all(
@@ -82,6 +87,7 @@ export async function runStep(
     ),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const where = await probe?.end();
   const metrics = await Promise.all(servers.map((server) => server.metrics()));
   const all = runs.flatMap((run) => run.latencies);
   const errors = runs.reduce((sum, run) => sum + run.errors, 0);
@@ -121,6 +127,7 @@ export async function runStep(
       events: socketStats.reduce((s, x) => s + x.events, 0),
     },
     loadAverage: (await import('node:os')).loadavg()[0],
+    where,
     ok: p99 <= P99_BOUND_MS && errorRate <= ERROR_BOUND && requests > 0,
   };
 }
@@ -156,7 +163,9 @@ export function formatStep(result: StepResult, instances: number): string {
     `slowest ${result.slowest.name} p99 ${f(result.slowest.p99)} ms`,
     `load ${result.loadAverage.toFixed(2)}`,
     result.ok ? 'ok' : 'BROKE',
-  ].join(' | ') + (errors ? `\n      errors by journey: ${errors}` : '');
+  ].join(' | ') +
+    (errors ? `\n      errors by journey: ${errors}` : '') +
+    (result.where ? `\n${formatWhere(result.where, result.metrics.map((m) => m.loopBusy), result.metrics.map((m) => m.busReceived), result.metrics.map((m) => m.pausedMs))}` : '');
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The sizes `npm run load` seeds and ramps through. LOAD_SCALE picks one (default `full`, the
- * marketplace scale of issue 24); LOAD_SHORT=1 is the CI version (`small`, two 4 s steps, PGlite and two instances).
+ * marketplace scale of issue 24; its ramp goes on to 1,000 signed-in users per instance, issue 55);
+ * LOAD_SHORT=1 is the CI version (`small`, two 4 s steps, PGlite and two instances).
  */
 export interface LoadScale {
   name: string;
@@ -27,8 +28,8 @@ export const SCALES: Record<string, LoadScale> = {
     messages: 5_000_000,
     notifications: 1_000_000,
     users: 400,
-    pool: 3_000,
-    steps: [25, 50, 100, 200, 300, 400],
+    pool: 12_000,
+    steps: [25, 50, 100, 200, 300, 400, 600, 800, 1_000],
     stepSeconds: 20,
     target: 200,
   },
@@ -39,8 +40,8 @@ export const SCALES: Record<string, LoadScale> = {
     messages: 500_000,
     notifications: 100_000,
     users: 400,
-    pool: 3_000,
-    steps: [25, 50, 100, 200, 300, 400],
+    pool: 12_000,
+    steps: [25, 50, 100, 200, 300, 400, 600, 800, 1_000],
     stepSeconds: 15,
     target: 200,
   },
@@ -58,7 +59,15 @@ export const SCALES: Record<string, LoadScale> = {
   },
 };
 
-export function loadScale(): LoadScale {
+/** The setups to run (LOAD_TARGETS): the CI version leaves out the one-instance PostgreSQL ramp (decision 0403). */
+export function loadTargets(): string[] {
+  return (process.env.LOAD_TARGETS ?? (process.env.LOAD_SHORT === '1' ? 'pglite,two' : 'pglite,postgres,two')).split(',');
+}
+
+/** The most instances a target ramps at once: each needs its own signed-in users (journeys.ts' Population). */
+export const mostInstances = (targets: string[]) => (targets.includes('bus') ? 4 : 2);
+
+export function loadScale(targets: string[] = loadTargets()): LoadScale {
   const short = process.env.LOAD_SHORT === '1';
   const name = process.env.LOAD_SCALE ?? (short ? 'small' : 'full');
   const scale = SCALES[name];
@@ -66,7 +75,9 @@ export function loadScale(): LoadScale {
   const steps = process.env.LOAD_STEPS ? process.env.LOAD_STEPS.split(',').map(Number) : scale.steps;
   const stepSeconds = Number(process.env.LOAD_STEP_SECONDS ?? scale.stepSeconds);
   const target = Number(process.env.LOAD_TARGET ?? scale.target);
-  return { ...scale, steps, stepSeconds, target, users: Math.max(scale.users, ...steps) };
+  // Every instance's users at the last step are distinct (U/2 clients and U/2 experts per instance).
+  const users = Math.max(scale.users, Math.ceil(Math.max(...steps) / 2) * mostInstances(targets));
+  return { ...scale, steps, stepSeconds, target, users };
 }
 
 /** Where the load users live: Town 1 of the bench seed (scripts/bench/tasks.bench.ts). */

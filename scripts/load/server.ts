@@ -1,6 +1,7 @@
 /**
  * The built server (dist/server/main.js) as the load test runs it: production mode on 127.0.0.1,
- * the probe preloaded (scripts/load/probe.mjs), on a PGlite data directory or a PostgreSQL URL.
+ * the probe preloaded (scripts/load/probe.mjs), on a PGlite data directory or a PostgreSQL URL, with
+ * the Redis bus when given one.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
@@ -27,16 +28,30 @@ export interface ServerMetrics {
   queryP50: number;
   queryP99: number;
   rssMb: number;
+  /** Messages the Redis bus's subscriber received (REDIS_URL), 0 without it. */
+  busReceived: number;
+  /** Time the process was stopped or kept off the cores (probe.mjs), in ms. */
+  pausedMs: number;
 }
 
 export interface LoadServer {
   port: number;
   origin: string;
+  /** The server process's id, for its CPU time (where.ts). */
+  pid: number;
   metrics(): Promise<ServerMetrics>;
   stop(): Promise<void>;
 }
 
-export async function startServer(options: { port: number; dataDir?: string; databaseUrl?: string }): Promise<LoadServer> {
+export interface ServerOptions {
+  port: number;
+  dataDir?: string;
+  databaseUrl?: string;
+  /** The Redis/Valkey change bus (decision 0476), for the bus target. */
+  redisUrl?: string;
+}
+
+export async function startServer(options: ServerOptions): Promise<LoadServer> {
   const origin = `http://127.0.0.1:${options.port}`;
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -49,6 +64,7 @@ export async function startServer(options: { port: number; dataDir?: string; dat
     DATA_DIR: options.dataDir ?? resolve('.tmp/load/files'),
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  if (options.redisUrl) env.REDIS_URL = options.redisUrl;
   const child: ChildProcess = fork(resolve('dist/server/main.js'), [], {
     execArgv: ['--import', resolve('scripts/load/probe.mjs'), ...(process.env.LOAD_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=.tmp/load/prof'] : [])],
     env,
@@ -77,6 +93,7 @@ export async function startServer(options: { port: number; dataDir?: string; dat
   return {
     port: options.port,
     origin,
+    pid: child.pid!,
     metrics: () =>
       new Promise((done) => {
         const onMessage = (message: { type?: string } & ServerMetrics) => {
