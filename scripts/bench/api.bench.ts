@@ -6,8 +6,11 @@
  * the bare route, then the app, for BENCH_LOAD_MS each. The bare route is also loaded by the
  * project's own generator (http-load.ts `load`), printed beside autocannon's figure: a slower
  * generator caps the reference and makes every "share of bare" read better than it is (issue 24).
+ * The app runs with its request log and metrics on. BENCH_API_BEFORE=<git ref> adds that commit's
+ * app on PostgreSQL, loaded in the same repeats (api-before.ts): the before and after of issue 55.
  */
 import { autocannonLoad, startBenchServer, load, type BenchServer, type LoadResult } from './http-load';
+import { checkoutBefore } from './api-before';
 import { startBenchPostgres } from './postgres';
 import { ms, percent, ratioRow, repeat, REPEATS, spread, type BenchRow } from './stats';
 
@@ -24,23 +27,51 @@ const options = (server: BenchServer, durationMs: number) => ({
 const run = (server: BenchServer, durationMs = LOAD_MS) => autocannonLoad(options(server, durationMs));
 const runOwn = (server: BenchServer, durationMs = LOAD_MS) => load(options(server, durationMs));
 
-async function compare(label: string, goal: string, env: Record<string, string>): Promise<BenchRow[]> {
+// As production runs: a JSON line per request on stdout and the Prometheus metrics on (issue 55).
+const PRODUCTION_LIKE = { LOG_LEVEL: 'info', BENCH_METRICS_TOKEN: 'bench-metrics-token-0123456789abcdef' };
+
+/** `before`: another checkout's app (api-before.ts) on its own database, loaded in the same repeats. */
+async function compare(
+  label: string,
+  goal: string,
+  env: Record<string, string>,
+  before?: { ref: string; script: string; env: Record<string, string> },
+): Promise<BenchRow[]> {
   const bare = await startBenchServer('bare');
-  // As production runs: a JSON line per request on stdout and the Prometheus metrics on (issue 55).
-  const app = await startBenchServer('app', { LOG_LEVEL: 'info', BENCH_METRICS_TOKEN: 'bench-metrics-token-0123456789abcdef', ...env });
+  const app = await startBenchServer('app', { ...PRODUCTION_LIKE, ...env });
+  const old = before ? await startBenchServer('app', { ...PRODUCTION_LIKE, ...before.env }, before.script) : undefined;
   try {
     await run(bare, 1_000);
     await run(app, 1_000);
+    if (old) await run(old, 1_000);
     await app.loopDelay();
-    const pairs: Array<{ bare: LoadResult; own: LoadResult; app: LoadResult; loop: { p99: number; max: number } }> = await repeat(
-      REPEATS,
-      async () => {
+    const pairs: Array<{ bare: LoadResult; own: LoadResult; app: LoadResult; old?: LoadResult; loop: { p99: number; max: number } }> =
+      await repeat(REPEATS, async () => {
         const bareResult = await run(bare);
         const ownResult = await runOwn(bare);
+        const oldResult = old ? await run(old) : undefined;
         const appResult = await run(app);
-        return { bare: bareResult, own: ownResult, app: appResult, loop: await app.loopDelay() };
-      },
-    );
+        return { bare: bareResult, own: ownResult, app: appResult, old: oldResult, loop: await app.loopDelay() };
+      });
+    const beforeRows: BenchRow[] = before
+      ? [
+          ratioRow(
+            `${label}: task details req/s as a share of bare Hono, before (${before.ref})`,
+            pairs.map((pair) => ({ value: pair.old!.rps, reference: pair.bare.rps })),
+            { format: (v) => `${v.toFixed(0)}/s`, ratio: percent, goal: '(the same run, the same client)' },
+          ),
+          ratioRow(
+            `${label}: task details req/s, now against before (${before.ref})`,
+            pairs.map((pair) => ({ value: pair.app.rps, reference: pair.old!.rps })),
+            { format: (v) => `${v.toFixed(0)}/s`, goal: 'issue 55: >= 2x' },
+          ),
+          ratioRow(
+            `${label}: task details p99 before (${before.ref}) vs bare Hono p99`,
+            pairs.map((pair) => ({ value: pair.old!.p99, reference: Math.max(pair.bare.p99, 1) })),
+            { format: ms, goal: '(the same run)' },
+          ),
+        ]
+      : [];
     const non2xx = pairs.reduce((sum, pair) => sum + pair.app.non2xx + pair.app.errors, 0);
     return [
       ratioRow(
@@ -62,8 +93,10 @@ async function compare(label: string, goal: string, env: Record<string, string>)
       ),
       { name: `${label}: task details non-2xx answers or errors`, value: String(non2xx) },
       { name: `${label}: app event-loop delay p99 under load (min / median / max)`, value: spread(pairs.map((p) => p.loop.p99), ms) },
+      ...beforeRows,
     ];
   } finally {
+    await old?.stop();
     await app.stop();
     await bare.stop();
   }
@@ -80,10 +113,22 @@ export async function benchApi(): Promise<BenchRow[]> {
   }
   try {
     const database = await postgres.createDatabase();
+    // BENCH_API_BEFORE=<git ref>: that commit's app too, on a database of its own (api-before.ts).
+    const before = checkoutBefore();
+    const beforeDatabase = before ? await postgres.createDatabase() : undefined;
     try {
-      rows.push(...(await compare('PostgreSQL', '>= 20%; issue 55: >= 25%', { BENCH_DB_URL: database.url })));
+      rows.push(
+        ...(await compare(
+          'PostgreSQL',
+          '>= 20%; issue 55: >= 25%',
+          { BENCH_DB_URL: database.url },
+          before && beforeDatabase ? { ref: before.ref, script: before.script, env: { BENCH_DB_URL: beforeDatabase.url } } : undefined,
+        )),
+      );
     } finally {
       await database.drop();
+      await beforeDatabase?.drop();
+      before?.remove();
     }
   } finally {
     postgres.stop();

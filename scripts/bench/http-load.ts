@@ -98,8 +98,13 @@ export interface BenchServer {
 }
 
 /** Starts scripts/bench/api-server.ts in its own process and waits for its address. */
-export function startBenchServer(kind: 'bare' | 'app', env: Record<string, string> = {}): Promise<BenchServer> {
-  const child = fork(new URL('./api-server.ts', import.meta.url).pathname, [kind], {
+export function startBenchServer(
+  kind: 'bare' | 'app',
+  env: Record<string, string> = {},
+  /** Another checkout's api-server.ts (the API bench's "before", api-before.ts). */
+  script = new URL('./api-server.ts', import.meta.url).pathname,
+): Promise<BenchServer> {
+  const child = fork(script, [kind], {
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=.tmp/prof'] : [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
