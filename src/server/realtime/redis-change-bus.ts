@@ -231,9 +231,13 @@ export function createRedisChangeBus(options: {
  * The bus of this process: Redis when REDIS_URL is set and the database is PostgreSQL (PGlite is
  * one process: its in-process bus needs nothing more), else the database's own (change-bus.ts).
  */
-export function createChangeBusFor(handle: DatabaseHandle, redisUrl: string | undefined): ChangeBus {
+export function createChangeBusFor(
+  handle: DatabaseHandle,
+  redisUrl: string | undefined,
+  options: { channelPrefix?: string } = {},
+): ChangeBus {
   if (redisUrl && handle.kind === 'postgres' && handle.connectionString) {
-    return createRedisChangeBus({ redisUrl, databaseUrl: handle.connectionString });
+    return createRedisChangeBus({ redisUrl, databaseUrl: handle.connectionString, channelPrefix: options.channelPrefix });
   }
   if (redisUrl) log.warn({}, 'REDIS_URL is ignored with the embedded database (one process needs no bus)');
   return createChangeBus(handle);
