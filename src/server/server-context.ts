@@ -113,7 +113,8 @@ export async function createServerContext(options: {
   let listenerLive = false;
   const stopEpochWatch = bus.subscribe({
     onChange: () => undefined,
-    onNotify: (table) => database.writes.heard(table),
+    // Per row key when the change names one (a task), so other tasks' cached reads survive it.
+    onNotify: (table, key) => database.writes.heard(table, key),
     // Events may have been lost while reconnecting: every cached read and remembered table is stale.
     onResync: () => database.writes.heard(null),
     onLive: (live) => {
