@@ -161,4 +161,16 @@ describe.skipIf(!databaseUrl || !redisUrl)('auth on the Redis bus, two instances
     expect(counters.length).toBeGreaterThan(0);
     expect(await a.database.db.select().from(authRateLimits).where(like(authRateLimits.key, `%${ip}%`))).toHaveLength(0);
   });
+
+  // Last: the account is gone afterwards.
+  it('an account deleted on A ends all its sessions on B, and their Redis copies', async () => {
+    const sessions = [await signIn('198.51.100.17'), await signIn('198.51.100.18')];
+    for (const cookie of sessions) expect((await send(b, 'GET', '/api/me', { cookie })).status).toBe(200);
+    const deleted = await send(a, 'POST', '/api/account/delete', { cookie: sessions[0], body: { password: PASSWORD } });
+    expect(deleted.status).toBe(200);
+    for (const cookie of sessions) {
+      await refusedWithin(b, cookie, ANNOUNCEMENT_BOUND_MS);
+      expect(await redis.exists(`${redisPrefix}auth:${tokenOfCookie(cookie)}`)).toBe(0);
+    }
+  });
 });
