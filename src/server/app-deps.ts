@@ -1,6 +1,7 @@
 import type { PhoneSendLimits } from '@shared/constants';
 import type { Auth } from './auth/auth';
 import type { SessionCache } from './auth/session-cache';
+import type { SessionEnding } from './auth/session-ending';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import type { Clock } from './lib/clock';
@@ -36,6 +37,8 @@ export interface AppDeps {
   readiness?: Readiness;
   /** Session reads remembered for a few seconds (auth/session-cache.ts); one per app when absent. */
   sessionCache?: SessionCache;
+  /** What ends sessions everywhere (auth/session-ending.ts): this instance's cache only when absent. */
+  sessionEnding?: SessionEnding;
   /**
    * The task payments (capture, void), built once with the server context and passed down to every
    * module that moves money; tests replace it to inject provider failures.

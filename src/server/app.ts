@@ -5,6 +5,7 @@ import { etag } from 'hono/etag';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
 import { createSessionCache, sessionTokenOf } from './auth/session-cache';
+import { localSessionEnding } from './auth/session-ending';
 import type { AppDeps } from './app-deps';
 import type { AppEnv } from './http/context';
 import { handleError } from './http/errors';
@@ -147,21 +148,25 @@ export function createApp(deps: AppDeps) {
   );
 
   const sessions = deps.sessionCache ?? createSessionCache();
+  const sessionEnding = deps.sessionEnding ?? localSessionEnding(sessions);
   // Better Auth's rate limiter reads the address from a header: only the server's own value counts.
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     // Any change made through the auth API (sign-out, revocation, password or email change) drops
     // the caller's cached sessions before it runs, so this instance never answers from a stale read.
     const token = c.req.method === 'POST' ? sessionTokenOf(c.req.header('cookie')) : null;
-    if (token) {
-      const cached = sessions.get(token);
-      if (cached) sessions.invalidateUser(cached.user.id);
-      sessions.forgetToken(token);
-    }
+    const cachedUserId = token ? sessions.get(token)?.user.id : undefined;
+    if (cachedUserId) sessions.invalidateUser(cachedUserId);
+    if (token) sessions.forgetToken(token);
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
     const ip = c.get('clientIp');
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
-    return auth.handler(new Request(c.req.raw, { headers }));
+    const response = await auth.handler(new Request(c.req.raw, { headers }));
+    // Once the change is made, the other instances forget the user's sessions too (with Redis; the
+    // NOTIFY of a deleted session reaches them anyway). A cookie this instance had not cached is
+    // left to that NOTIFY: looking its user up would cost every auth call a read.
+    if (cachedUserId) await sessionEnding.announce(cachedUserId);
+    return response;
   });
 
   // Who is asking, for every other API route: routes decide whether a user is required. A session
@@ -252,7 +257,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', onsiteRoutes(deps));
   app.route('/api', reliabilityRoutes(deps));
   app.route('/api', noAccessRoutes(deps));
-  app.route('/api', accountControlRoutes({ ...deps, sessionCache: sessions }));
+  app.route('/api', accountControlRoutes({ ...deps, sessionCache: sessions, sessionEnding }));
   app.route('/api', videoUploadRoutes(deps));
   app.route('/api', evidenceTrustRoutes(deps));
   // Issue 51: the expert's earnings and payouts, the client's tips.

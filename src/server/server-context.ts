@@ -1,4 +1,6 @@
+import { Redis } from 'ioredis';
 import type { DatabaseHandle } from './db/client';
+import { errorField, log } from './ops/logger';
 import { taskTimeZoneJobs } from './modules/tasks/time-zone-backfill';
 import { reviewRevealJobs } from './modules/reviews/blind-reviews';
 import { communityTrustReviewHooks } from './modules/verification/community-trust';
@@ -10,6 +12,8 @@ import { authSecretOf, type Env } from './env';
 import type { Clock } from './lib/clock';
 import { AUTH_RATE_LIMITS, createAuth, type AuthRateLimits } from './auth/auth';
 import { createSessionCache } from './auth/session-cache';
+import { createRedisSecondaryStorage } from './auth/redis-secondary-storage';
+import { createRedisSessionEnding, localSessionEnding } from './auth/session-ending';
 import { ensureProfile, rolesOf } from './modules/profiles/profiles.repository';
 import { createProviders } from './providers/providers';
 import type { ChangeBus } from './realtime/change-bus';
@@ -59,6 +63,11 @@ export async function createServerContext(options: {
   changeBus?: ChangeBus;
   /** Overrides the auth rate limits (tests that prove the limiter use small numbers). */
   authRateLimits?: AuthRateLimits;
+  /**
+   * Put before every Redis key and channel of this context (tests sharing one Redis server; two
+   * instances of one test pass the same). Production uses one Redis server per deployment.
+   */
+  redisPrefix?: string;
 }) {
   const { env, database, clock, publicUrl } = options;
   const db = database.db;
@@ -79,6 +88,10 @@ export async function createServerContext(options: {
         })
       : noMetrics;
   const providers = await createProviders({ env, db, clock, publicUrl, metrics });
+  // REDIS_URL with PostgreSQL (several instances): one command client for the whole context, holding
+  // Better Auth's session copies and rate limit counters and announcing ended sessions (decision 0477).
+  // PGlite is one process: the bus ignores REDIS_URL there, and so does auth.
+  const redis = env.REDIS_URL && database.kind === 'postgres' ? await connectRedis(env.REDIS_URL, options.redisPrefix) : undefined;
   const auth = createAuth({
     db,
     baseUrl: publicUrl,
@@ -91,15 +104,17 @@ export async function createServerContext(options: {
     rateLimit:
       options.authRateLimits ??
       AUTH_RATE_LIMITS[env.NODE_ENV === 'production' ? 'production' : 'development'],
+    secondaryStorage: redis ? createRedisSecondaryStorage(redis, { keyPrefix: `${options.redisPrefix ?? ''}auth:` }) : undefined,
   });
   // Realtime: committed changes (database triggers -> NOTIFY, relayed per topic through Redis when
   // REDIS_URL is set: decision 0476) fan out to sockets; push goes through the job runner.
-  const bus = options.changeBus ?? createChangeBusFor(database, env.REDIS_URL);
+  const bus = options.changeBus ?? createChangeBusFor(database, env.REDIS_URL, { channelPrefix: options.redisPrefix });
   // Writes by other instances reach the read caches as NOTIFYs; while the bus is down none is trusted.
   let listenerLive = false;
   const stopEpochWatch = bus.subscribe({
     onChange: () => undefined,
-    onNotify: (table) => database.writes.heard(table),
+    // Per row key when the change names one (a task), so other tasks' cached reads survive it.
+    onNotify: (table, key) => database.writes.heard(table, key),
     // Events may have been lost while reconnecting: every cached read and remembered table is stale.
     onResync: () => database.writes.heard(null),
     onLive: (live) => {
@@ -116,6 +131,17 @@ export async function createServerContext(options: {
     },
     onResync: () => sessionCache.clear(),
   });
+  // Sessions ended on one instance are forgotten by the others at once (a Redis channel), and
+  // Better Auth's copies of them deleted; without Redis the NOTIFY above is the only path.
+  const sessionEnding = redis
+    ? createRedisSessionEnding({
+        sessionCache,
+        redis,
+        prefix: options.redisPrefix,
+        copies: async () => (await auth.$context).internalAdapter,
+      })
+    : localSessionEnding(sessionCache);
+  await sessionEnding.start();
   await bus.start();
   const hub = createRealtimeHub({ db, clock, bus, readTask: loadVisibleTask });
   hubRef.current = hub;
@@ -168,6 +194,7 @@ export async function createServerContext(options: {
     realtime: { hub, bus, allowedOrigins: allowedOriginsOf(publicUrl, extraOrigins) },
     /** Call sessionCache.invalidateUser(userId) when a user is banned or deleted outside the auth API. */
     sessionCache,
+    sessionEnding,
     async close() {
       // The database is closed by its owner; the realtime listener has its own connection.
       await jobs.stop();
@@ -175,11 +202,21 @@ export async function createServerContext(options: {
       stopEpochWatch();
       stopSessionWatch();
       await bus.close();
+      await sessionEnding.close();
+      redis?.disconnect();
     },
   };
 }
 
 export type ServerContext = Awaited<ReturnType<typeof createServerContext>>;
+
+/** The context's Redis command client, connected before the app serves (auth needs it for sign-in). */
+async function connectRedis(url: string, prefix = ''): Promise<Redis> {
+  const redis = new Redis(url, { lazyConnect: true, connectionName: `${prefix}auth`, maxRetriesPerRequest: 3 });
+  redis.on('error', (error) => log.error({ err: errorField(error) }, 'auth Redis connection error'));
+  await redis.connect();
+  return redis;
+}
 
 /**
  * Every module's job registration (jobs/registry.ts), in the order their schedules run before each

@@ -10,6 +10,7 @@ import { CLIENT_IP_HEADER } from '../http/client-ip';
 import { authEmailOptions, syncProfileEmail } from './auth-emails';
 import { adminsKeepTwoFactor, twoFactorPlugin } from './two-factor';
 import { refuseSuspendedSession } from './suspension-hook';
+import type { AuthSecondaryStorage } from './redis-secondary-storage';
 
 export interface AuthOptions {
   db: Db;
@@ -25,6 +26,11 @@ export interface AuthOptions {
   rateLimit: AuthRateLimits;
   /** The accounts' profile rows (modules/profiles), handed in by the composition root: auth imports no module. */
   profiles: AuthProfiles;
+  /**
+   * Redis/Valkey when REDIS_URL is set (docs/decisions/0477): Better Auth keeps a copy of each
+   * session there and its rate limit counters, shared by every instance. Absent: the database only.
+   */
+  secondaryStorage?: AuthSecondaryStorage;
 }
 
 /** What auth needs of the profiles module (modules/profiles/profiles.repository.ts). */
@@ -35,7 +41,10 @@ export interface AuthProfiles {
   rolesOf(db: Db, userId: string): Promise<{ isAdmin: boolean }>;
 }
 
-/** Requests per window (seconds) and client address; counters live in auth_rate_limits (shared by instances). */
+/**
+ * Requests per window (seconds) and client address; counters live in auth_rate_limits, or in the
+ * secondary storage (Redis) when there is one: shared by instances either way.
+ */
 export interface AuthRateLimits {
   window: number;
   /** Any other auth endpoint. */
@@ -108,13 +117,19 @@ export function createAuth(options: AuthOptions) {
         });
       },
     },
+    // Sessions stay in auth_sessions even with a secondary storage: the product's SQL lists and ends
+    // them (account control, suspension, deletion, the realtime hub's session checks).
+    ...(options.secondaryStorage
+      ? { secondaryStorage: options.secondaryStorage, verification: { storeInDatabase: true } }
+      : {}),
     session: {
       expiresIn: options.sessionExpiresInSeconds,
       updateAge: options.sessionUpdateAgeSeconds,
+      storeSessionInDatabase: true,
     },
     rateLimit: {
       enabled: true,
-      storage: 'database',
+      storage: options.secondaryStorage ? 'secondary-storage' : 'database',
       window: options.rateLimit.window,
       max: options.rateLimit.max,
       customRules: {

@@ -85,4 +85,19 @@ describe('a read cache', () => {
       (value.list[0] as { name: string }).name = 'changed';
     }).toThrow(TypeError);
   });
+
+  it('with a read set, keeps a value across writes elsewhere, but not one read while its table was written', async () => {
+    const { db, epoch, cache, load, loads } = setup();
+    const reads = { tables: ['tasks'], keys: ['tasks:1'] };
+    await cache.read(db, 'k', load('first'), reads);
+    epoch.wrote('insert into notifications (id) values (1)');
+    epoch.heard('tasks', '2');
+    expect(await cache.read(db, 'k', load('second'), reads)).toEqual({ value: 'first' });
+    expect(loads()).toBe(1);
+    await cache.read(db, 'j', async () => {
+      epoch.wrote('update tasks set title = 1');
+      return 'read before the write committed';
+    }, reads);
+    expect(await cache.read(db, 'j', async () => 'fresh', reads)).toBe('fresh');
+  });
 });

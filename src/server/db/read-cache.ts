@@ -1,4 +1,4 @@
-import { writeEpochOf, type WriteEpoch } from './write-epoch';
+import { writeEpochOf, type ReadSet, type WriteEpoch } from './write-epoch';
 
 /**
  * A read remembered in this process while nothing has been written since it started (the handle's
@@ -26,8 +26,12 @@ interface Store {
 }
 
 export interface ReadCache {
-  /** `load()`'s value for `key`, read once per epoch; a Db without an epoch (a transaction) always loads. */
-  read<T>(db: object, key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * `load()`'s value for `key`, read once per epoch; a Db without an epoch (a transaction) always
+   * loads. With `reads` (the tables and row keys the load depends on), only a move of one of them
+   * ends the value, not every write (decision 0107's addendum).
+   */
+  read<T>(db: object, key: string, load: () => Promise<T>, reads?: ReadSet): Promise<T>;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -49,13 +53,14 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   };
 
   return {
-    async read<T>(db: object, key: string, load: () => Promise<T>): Promise<T> {
+    async read<T>(db: object, key: string, load: () => Promise<T>, reads?: ReadSet): Promise<T> {
       const epoch = writeEpochOf(db);
       if (!epoch) return load();
+      const isCurrent = (started: number) => (reads ? epoch.isCurrentFor(started, reads) : epoch.isCurrent(started));
       const store = storeOf(epoch);
       const entry = store.entries.get(key);
       if (entry) {
-        if (epoch.isCurrent(entry.epoch) && now() - entry.storedAt <= options.ttlMs) {
+        if (isCurrent(entry.epoch) && now() - entry.storedAt <= options.ttlMs) {
           // Map keeps insertion order: re-inserting makes this the most recently used.
           store.entries.delete(key);
           store.entries.set(key, entry);
@@ -65,13 +70,14 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       }
       const started = epoch.current();
       const pending = store.loading.get(key);
-      if (pending && pending.epoch === started && epoch.isCurrent(started)) return pending.promise as Promise<T>;
+      // A load under way is as fresh as a new one while nothing it depends on has moved since it started.
+      if (pending && isCurrent(pending.epoch)) return pending.promise as Promise<T>;
       const promise = load().then(deepFreeze);
       store.loading.set(key, { epoch: started, promise });
       try {
         const value = await promise;
         // Stored only if nothing was written while it was read: otherwise it may predate that write.
-        if (epoch.isCurrent(started)) {
+        if (isCurrent(started)) {
           store.entries.set(key, { value, epoch: started, storedAt: now() });
           if (store.entries.size > options.maxEntries) store.entries.delete(store.entries.keys().next().value as string);
         }

@@ -1,8 +1,16 @@
+import { HEARD_IMPLIES, mayWrite, TRANSACTION_END, writtenTables } from './written-tables';
+
+export { mayWrite, writtenTables } from './written-tables';
+
 /**
  * The write epoch of one database handle: a counter that moves after every statement that may have
  * changed data, whether it came from a route, a job, Better Auth or a test. Cached reads
  * (read-cache.ts) remember the epoch they started at and are trusted only while it has not moved, so
  * a write made through this process is never followed by a stale read here (docs/decisions/0107).
+ *
+ * The epoch also records when each table, and each row key another instance announced, last moved
+ * (on the same counter): a read that says what it depends on (`isCurrentFor`) survives writes to
+ * anything else (decision 0107's addendum).
  *
  * Writes made by other processes sharing the database reach this process as NOTIFYs (the change
  * bus, wired in server-context.ts) and move the epoch too; while that listener is down, no cached
@@ -13,30 +21,43 @@ export interface WriteEpoch {
   current(): number;
   /** Whether a read that started at `epoch` may still be served: nothing was written since. */
   isCurrent(epoch: number): boolean;
-  /** Something may have changed: every cached read made before now is stale. */
+  /** Something may have changed: every cached read made before now is stale (global epoch only). */
   bump(): void;
   /**
    * A statement that may have written completed (its SQL text, or null when unknown): bump(), and
-   * move the version of each watched table the text names (every one when the text is unknown).
+   * move the tables the text names (written-tables.ts; every table when it does not say).
    */
   wrote(text: string | null): void;
+  /** bump(), and move these tables (null: every table). */
+  wroteTables(tables: readonly string[] | null): void;
   /**
-   * Another process changed `table` (its NOTIFY; null: some table): bump(), and move that table's
-   * version when it is watched (every one for null).
+   * Another process changed `table` (its NOTIFY; null: some table): bump(), and move that table, or
+   * only the row `key` of it when the change names one (a task's id: change-bus.ts' readCacheUnitOf).
    */
-  heard(table: string | null): void;
+  heard(table: string | null, key?: string): void;
   /**
-   * The version of one watched table: it moves only when that table may have changed, so a value
-   * read from it stays usable while the rest of the database is busy being written.
+   * The version of one table: it moves only when that table may have changed, so a value read from
+   * it stays usable while the rest of the database is busy being written.
    */
-  tableVersion(table: WatchedTable): number;
+  tableVersion(table: string): number;
   /** Whether a read of `table` that started at `version` may still be served (and the remote listener is up). */
-  isTableCurrent(table: WatchedTable, version: number): boolean;
+  isTableCurrent(table: string, version: number): boolean;
+  /**
+   * Whether a read of `reads` that started at `started` (current()) may still be served: none of
+   * its tables, nor its keys, moved since, and the remote listener is up.
+   */
+  isCurrentFor(started: number, reads: ReadSet): boolean;
   /**
    * Whether writes by other processes are being heard (the change bus is listening). While they
    * are not, nothing is current.
    */
   setRemoteLive(live: boolean): void;
+}
+
+/** What a cached read depends on: tables, and row keys (`<table>:<key>`, e.g. `tasks:<id>`) other instances announce. */
+export interface ReadSet {
+  tables: readonly string[];
+  keys?: readonly string[];
 }
 
 /**
@@ -45,52 +66,64 @@ export interface WriteEpoch {
  */
 export const WATCHED_TABLES = ['system_settings'] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
-// Word boundaries on both sides; a quoted identifier ("system_settings") matches too.
-const WATCHED_NAMES = WATCHED_TABLES.map((table) => ({ table, pattern: new RegExp(`\\b${table}\\b`, 'i') }));
+
+/**
+ * Row keys remembered at most. Past it, the oldest is forgotten and the floor rises to its move:
+ * a key not remembered counts as moved at the floor, so forgetting only costs misses.
+ */
+export const MAX_REMEMBERED_KEYS = 50_000;
 
 export function createWriteEpoch(options: { remoteLive: boolean }): WriteEpoch {
   let value = 0;
   let remoteLive = options.remoteLive;
-  const tables = new Map<WatchedTable, number>(WATCHED_TABLES.map((table) => [table, 0]));
-  const moveTable = (table: WatchedTable) => tables.set(table, tables.get(table)! + 1);
-  const moveEveryTable = () => WATCHED_TABLES.forEach(moveTable);
+  // When (on the epoch's counter) everything, each table and each announced row key last moved.
+  let everythingMovedAt = 0;
+  const tableMovedAt = new Map<string, number>();
+  const keyMovedAt = new Map<string, number>();
+  let forgottenKeysMovedAt = 0;
+  const moveTables = (tables: readonly string[] | null) => {
+    value += 1;
+    if (tables === null) everythingMovedAt = value;
+    else for (const table of tables) tableMovedAt.set(table, value);
+  };
+  const moveKey = (key: string) => {
+    value += 1;
+    // Re-inserted, so that the Map's order is the order of last moves.
+    keyMovedAt.delete(key);
+    keyMovedAt.set(key, value);
+    if (keyMovedAt.size > MAX_REMEMBERED_KEYS) {
+      const [oldest, movedAt] = keyMovedAt.entries().next().value as [string, number];
+      keyMovedAt.delete(oldest);
+      forgottenKeysMovedAt = Math.max(forgottenKeysMovedAt, movedAt);
+    }
+  };
+  const tableVersion = (table: string) => Math.max(everythingMovedAt, tableMovedAt.get(table) ?? 0);
+  const keyVersion = (key: string) => Math.max(everythingMovedAt, keyMovedAt.get(key) ?? forgottenKeysMovedAt);
   return {
     current: () => value,
     isCurrent: (epoch) => remoteLive && epoch === value,
     bump() {
       value += 1;
     },
-    wrote(text) {
-      value += 1;
-      if (text === null) moveEveryTable();
-      else for (const { table, pattern } of WATCHED_NAMES) if (pattern.test(text)) moveTable(table);
+    wrote: (text) => moveTables(writtenTables(text)),
+    wroteTables: moveTables,
+    heard(table, key) {
+      if (table === null) moveTables(null);
+      else if (key !== undefined) moveKey(`${table}:${key}`);
+      else moveTables([table, ...(HEARD_IMPLIES[table] ?? [])]);
     },
-    heard(table) {
-      value += 1;
-      if (table === null) moveEveryTable();
-      else if ((WATCHED_TABLES as readonly string[]).includes(table)) moveTable(table as WatchedTable);
-    },
-    tableVersion: (table) => tables.get(table)!,
-    isTableCurrent: (table, version) => remoteLive && tables.get(table) === version,
+    tableVersion,
+    isTableCurrent: (table, version) => remoteLive && tableVersion(table) === version,
+    isCurrentFor: (started, reads) =>
+      remoteLive &&
+      everythingMovedAt <= started &&
+      reads.tables.every((table) => tableVersion(table) <= started) &&
+      (reads.keys ?? []).every((key) => keyVersion(key) <= started),
     setRemoteLive(live) {
       remoteLive = live;
-      value += 1;
-      moveEveryTable();
+      moveTables(null);
     },
   };
-}
-
-// Statements that never change data. Anything else (INSERT, UPDATE, DELETE, COMMIT, DDL, a CALL,
-// an unknown statement) counts as a write: a false alarm only costs a cache miss.
-const READ_ONLY = /^\s*(?:select|with|show|explain|begin|start\s+transaction|savepoint|release|set\s|listen|unlisten|deallocate|prepare\s+\w+_read\b|execute\s+\w+_read\b)/i;
-// A SELECT or WITH that writes: a data-modifying CTE, a row lock taken to write, a sequence moved.
-const WRITES_INSIDE = /\b(?:insert|update|delete|merge|truncate|nextval|setval)\b/i;
-const SELECT_OR_WITH = /^\s*(?:select|with)\b/i;
-
-/** Whether running this SQL text may change data (named prepared statements ending in `_read` are reads). */
-export function mayWrite(text: string): boolean {
-  if (!READ_ONLY.test(text)) return true;
-  return SELECT_OR_WITH.test(text) && WRITES_INSIDE.test(text);
 }
 
 function textOf(query: unknown): string | null {
@@ -113,25 +146,27 @@ const afterSettled = <T>(promise: Promise<T>, then: () => void): Promise<T> =>
     },
   );
 
-const TRANSACTION_END = /^\s*(?:commit|rollback|end|abort)\b/i;
-const namesWatchedTable = (text: string | null) => text === null || WATCHED_NAMES.some(({ pattern }) => pattern.test(text));
-
 /**
- * The writes of one connection (or one PGlite transaction). A watched table written inside a
- * transaction moves again when the transaction ends: a read made between the statement and the
- * COMMIT still saw the old row, and must not be kept past the COMMIT.
+ * The writes of one connection (or one PGlite transaction). A table written inside a transaction
+ * moves again when the transaction ends: a read made between the statement and the COMMIT still
+ * saw the old row, and must not be kept past the COMMIT.
  */
 function connectionWrites(epoch: WriteEpoch) {
-  const touched = new Set<string | null>();
+  const touched = new Set<string>();
+  let touchedEverything = false;
   const ended = () => {
-    for (const text of touched) epoch.wrote(text);
+    if (touchedEverything) epoch.wroteTables(null);
+    else if (touched.size > 0) epoch.wroteTables([...touched]);
     touched.clear();
+    touchedEverything = false;
   };
   return {
     wrote(text: string | null) {
-      epoch.wrote(text);
+      const tables = writtenTables(text);
+      epoch.wroteTables(tables);
       if (text !== null && TRANSACTION_END.test(text)) ended();
-      else if (namesWatchedTable(text)) touched.add(text);
+      else if (tables === null) touchedEverything = true;
+      else for (const table of tables) touched.add(table);
     },
     ended,
   };

@@ -40,9 +40,10 @@ export interface ChangeBusListener {
   onResync?(): void;
   /**
    * Any NOTIFY on the channel, including those of tables without realtime events (the statement
-   * triggers that only say "this table changed", for the read caches: docs/decisions/0107).
+   * triggers that only say "this table changed", for the read caches: docs/decisions/0107). `key`:
+   * the change concerns that row key of the table only, for the read caches (readCacheUnitOf).
    */
-  onNotify?(table: string | null): void;
+  onNotify?(table: string | null, key?: string): void;
   /** PostgreSQL: whether the LISTEN connection is up (changes made meanwhile by others go unheard). */
   onLive?(live: boolean): void;
 }
@@ -78,6 +79,24 @@ export function parseChangeEvent(payload: string): ChangeEvent | null {
   }
 }
 
+/**
+ * What a row event changes, for the read caches: the row key they depend on when the event names
+ * one, else the whole table (decision 0107's addendum). A task updated: that task (its client, and
+ * so the client's task count, does not change). A task inserted or deleted: the table (the client's
+ * task count of every task of theirs). An application: its task's. Anything else: the table.
+ */
+export function readCacheUnitOf(event: ChangeEvent): { table: string; key?: string } {
+  if (event.table === 'tasks' && event.op === 'update') return { table: 'tasks', key: event.id };
+  if (event.table === 'task_applications' && event.task_id) return { table: 'task_applications', key: event.task_id };
+  return { table: event.table };
+}
+
+/** The read caches' unit of a NOTIFY payload: its row event's (readCacheUnitOf), or its bare table (null: unknown). */
+export function readCacheUnitOfPayload(payload: string): { table: string | null; key?: string } {
+  const event = parseChangeEvent(payload);
+  return event ? readCacheUnitOf(event) : { table: tableOfPayload(payload) };
+}
+
 /** The table a NOTIFY names (row events and the bare "this table changed" ones alike), or null. */
 export function tableOfPayload(payload: string): string | null {
   try {
@@ -97,11 +116,11 @@ export function listenerSet() {
       return () => void listeners.delete(listener);
     },
     notify(payload: string) {
-      const table = tableOfPayload(payload);
-      for (const listener of listeners) listener.onNotify?.(table);
+      const { table, key } = readCacheUnitOfPayload(payload);
+      for (const listener of listeners) listener.onNotify?.(table, key);
     },
-    notifyTable(table: string) {
-      for (const listener of listeners) listener.onNotify?.(table);
+    notifyTable(table: string, key?: string) {
+      for (const listener of listeners) listener.onNotify?.(table, key);
     },
     live(up: boolean) {
       for (const listener of listeners) listener.onLive?.(up);

@@ -103,6 +103,24 @@ describe.skipIf(!databaseUrl || !redisUrl)('the Redis bus relay (decision 0476)'
     expect(events).toHaveLength(2);
   });
 
+  it("tells every instance the row key of a change for the read caches (a task updated), else its table", async () => {
+    const relay = busOf();
+    await relay.start();
+    const other = busOf();
+    const heard: Array<[string | null, string | undefined]> = [];
+    other.subscribe({ onChange: () => undefined, onNotify: (table, key) => void heard.push([table, key]) });
+    await other.start();
+    const task = randomUUID();
+    await notify({ table: 'tasks', op: 'update', id: task, status: 'open' });
+    await notify({ table: 'task_applications', op: 'insert', id: randomUUID(), task_id: task });
+    await notify({ table: 'tasks', op: 'insert', id: randomUUID(), status: 'open' });
+    await notify({ table: 'profiles' });
+    await expect.poll(() => heard.length, { timeout: 2_000, interval: 20 }).toBeGreaterThanOrEqual(4);
+    expect(heard).toEqual(expect.arrayContaining([['tasks', task], ['task_applications', task], ['tasks', undefined], ['profiles', undefined]]));
+    await relay.close();
+    await other.close();
+  });
+
   it('after its Redis connection drops: not live, then live again with a resync, and still subscribed to its buckets', async () => {
     const bus = busOf();
     const live: boolean[] = [];

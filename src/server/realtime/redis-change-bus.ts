@@ -6,7 +6,7 @@ import {
   createChangeBus,
   listenerSet,
   parseChangeEvent,
-  tableOfPayload,
+  readCacheUnitOfPayload,
   type ChangeBus,
   type ChangeEvent,
 } from './change-bus';
@@ -29,6 +29,18 @@ export const TABLES_CHANNEL = `${PREFIX}tables`;
 /** Said on TABLES_CHANNEL when events may have been lost (a new relay took over): everyone resyncs. */
 export const RESYNC_MESSAGE = '"resync"';
 export const channelOfKey = (key: string) => `${PREFIX}${key}`;
+/**
+ * An entry of a TABLES_CHANNEL message: a table, or `<table>#<row key>` when the change concerns one
+ * row key of it (change-bus.ts' readCacheUnitOf: a task updated, a task's applications). An instance
+ * of an older release takes the whole entry for a table name it does not know, which still moves
+ * its global write epoch: its caches stay correct during a rolling deploy.
+ */
+const KEY_SEPARATOR = '#';
+export const tablesEntryOf = (table: string, key?: string) => (key === undefined ? table : `${table}${KEY_SEPARATOR}${key}`);
+export function unitOfTablesEntry(entry: string): [table: string, key?: string] {
+  const at = entry.indexOf(KEY_SEPARATOR);
+  return at < 0 ? [entry] : [entry.slice(0, at), entry.slice(at + 1)];
+}
 /** The advisory lock whose holder relays NOTIFYs to Redis (an arbitrary constant of this product). */
 export const RELAY_LOCK_KEY = 5_505_476;
 
@@ -87,7 +99,7 @@ export function createRedisChangeBus(options: {
       if (message === RESYNC_MESSAGE) return set.resync();
       try {
         const tables = JSON.parse(message) as unknown;
-        if (Array.isArray(tables)) for (const table of tables) if (typeof table === 'string') set.notifyTable(table);
+        if (Array.isArray(tables)) for (const table of tables) if (typeof table === 'string') set.notifyTable(...unitOfTablesEntry(table));
       } catch {
         // not ours
       }
@@ -116,8 +128,8 @@ export function createRedisChangeBus(options: {
       for (const channel of channelsOfEvent(event)) pipeline.publish(ns + channel, payload);
       pipeline.exec().catch((error: unknown) => log.error({ err: errorField(error) }, 'realtime publish failed'));
     }
-    const table = tableOfPayload(payload);
-    if (table) pendingTables.add(table);
+    const { table, key } = readCacheUnitOfPayload(payload);
+    if (table) pendingTables.add(tablesEntryOf(table, key));
     if (!flushScheduled) {
       flushScheduled = true;
       setImmediate(flushTables);
@@ -231,9 +243,13 @@ export function createRedisChangeBus(options: {
  * The bus of this process: Redis when REDIS_URL is set and the database is PostgreSQL (PGlite is
  * one process: its in-process bus needs nothing more), else the database's own (change-bus.ts).
  */
-export function createChangeBusFor(handle: DatabaseHandle, redisUrl: string | undefined): ChangeBus {
+export function createChangeBusFor(
+  handle: DatabaseHandle,
+  redisUrl: string | undefined,
+  options: { channelPrefix?: string } = {},
+): ChangeBus {
   if (redisUrl && handle.kind === 'postgres' && handle.connectionString) {
-    return createRedisChangeBus({ redisUrl, databaseUrl: handle.connectionString });
+    return createRedisChangeBus({ redisUrl, databaseUrl: handle.connectionString, channelPrefix: options.channelPrefix });
   }
   if (redisUrl) log.warn({}, 'REDIS_URL is ignored with the embedded database (one process needs no bus)');
   return createChangeBus(handle);

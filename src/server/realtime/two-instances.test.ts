@@ -42,12 +42,15 @@ describe.skipIf(!databaseUrl).each(buses)('two instances on one PostgreSQL, bus:
   let serverA: Awaited<ReturnType<typeof startTestServer>>;
   let serverB: Awaited<ReturnType<typeof startTestServer>>;
 
+  // Redis channels and keys of their own, shared by the two instances: other files share the server.
+  const redisPrefix = `test-${randomUUID()}:`;
+
   beforeAll(async () => {
-    a = await createTasksTestApp({ env });
+    a = await createTasksTestApp({ env, redisPrefix });
     if (a.database.kind !== 'postgres' || !a.database.connectionString) throw new Error('expected a PostgreSQL test database');
     cast = await castOf(a);
     secondDatabase = await openDatabase({ databaseUrl: a.database.connectionString, migrate: false });
-    b = await createServerContext({ env: a.context.env, database: secondDatabase, clock: a.clock, publicUrl: TEST_ORIGIN });
+    b = await createServerContext({ env: a.context.env, database: secondDatabase, clock: a.clock, publicUrl: TEST_ORIGIN, redisPrefix });
     serverA = await startTestServer(a.app);
     serverB = await startTestServer(createApp(b));
   });
@@ -170,7 +173,7 @@ describe.skipIf(!databaseUrl).each(buses)('two instances on one PostgreSQL, bus:
     const redis = new Redis(env.REDIS_URL!, { lazyConnect: true });
     await redis.connect();
     const { task } = await taskAt(a, cast, 'in_progress');
-    const channel = channelOfKey(`task_messages:${task.id}`);
+    const channel = redisPrefix + channelOfKey(`task_messages:${task.id}`);
     const subscribers = async () => Number(((await redis.pubsub('NUMSUB', channel)) as [string, number])[1]);
     const socket = await openTestSocket(serverB.url, { cookie: cast.expert.cookie, origin: TEST_ORIGIN });
     try {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from 'better-auth/crypto';
+import { Redis } from 'ioredis';
 import type { AvatarUploadResponse } from '@shared/schemas/expert-onboarding.schemas';
 import { createApp } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/client';
@@ -36,6 +37,9 @@ const buses = [
 describe.skipIf(!databaseUrl).each(buses)('two instances on one PostgreSQL, bus: $name', ({ env: busEnv }) => {
   const name = `app_scale_${randomUUID().replace(/-/g, '')}`;
   const dataDir = `.tmp/scale-test-${randomUUID()}`;
+  // Redis keys and channels of their own (auth's rate limit counters and session copies, decision
+  // 0477): other files, and a rerun within the limit's minute, share the Redis server.
+  const redisPrefix = `test-${randomUUID()}:`;
   let a: Instance;
   let b: Instance;
   let email: string;
@@ -44,7 +48,7 @@ describe.skipIf(!databaseUrl).each(buses)('two instances on one PostgreSQL, bus:
     const database = await openDatabase({ databaseUrl: url, migrate: false });
     // Production mode: Better Auth's rate limits are on and kept in the database.
     const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_SECRET: 'x'.repeat(40), ...busEnv });
-    const context = await createServerContext({ env, database, clock: systemClock, publicUrl: ORIGIN });
+    const context = await createServerContext({ env, database, clock: systemClock, publicUrl: ORIGIN, redisPrefix });
     return { app: createApp(context), database, close: () => context.close() };
   }
 
@@ -76,6 +80,12 @@ describe.skipIf(!databaseUrl).each(buses)('two instances on one PostgreSQL, bus:
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
+    if (busEnv.REDIS_URL) {
+      const redis = new Redis(busEnv.REDIS_URL);
+      const keys = await redis.keys(`${redisPrefix}*`);
+      if (keys.length) await redis.del(...keys);
+      redis.disconnect();
+    }
   });
 
   const send = (target: Instance, method: string, path: string, init: { cookie?: string; body?: unknown; ip?: string } = {}) => {

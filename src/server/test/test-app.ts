@@ -63,7 +63,13 @@ export interface TestUser {
  * `request` sends JSON as a browser on the product's origin would.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; authRateLimits?: AuthRateLimits; limits?: AppDeps['limits'] } = {},
+  options: {
+    env?: Record<string, string>;
+    authRateLimits?: AuthRateLimits;
+    limits?: AppDeps['limits'];
+    /** Redis keys and channels of this app's own (with REDIS_URL): files share the Redis server. */
+    redisPrefix?: string;
+  } = {},
 ) {
   const database = await createTestDatabase();
   const clock = manualClock(new Date());
@@ -74,6 +80,7 @@ export async function createTestApp(
     clock,
     publicUrl: TEST_ORIGIN,
     authRateLimits: options.authRateLimits,
+    redisPrefix: options.redisPrefix,
   });
   const app = createApp({ ...context, limits: options.limits });
 

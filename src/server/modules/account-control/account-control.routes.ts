@@ -28,7 +28,12 @@ import { dataExportRoutes } from './data-export.routes';
  */
 export function accountControlRoutes(deps: AppDeps) {
   const { db, clock } = deps;
-  const forgetUser = (userId: string) => deps.sessionCache?.invalidateUser(userId);
+  // Every instance forgets the ended sessions, and Better Auth's copies of them in Redis go too
+  // (auth/session-ending.ts): tokens when known, else every session of the user.
+  const sessionsEnded = async (userId: string, tokens?: string[]) => {
+    if (deps.sessionEnding) await deps.sessionEnding.ended(userId, tokens);
+    else deps.sessionCache?.invalidateUser(userId);
+  };
   return new Hono<AppEnv>()
     .route('/', dataExportRoutes(deps))
     .get('/account/sessions', async (c) => {
@@ -48,21 +53,22 @@ export function accountControlRoutes(deps: AppDeps) {
     .delete('/account/sessions/:id', async (c) => {
       const user = requireUser(c);
       const { id } = pathParams(c, sessionIdParamsSchema);
-      if (!(await deleteUserSession(db, { userId: user.id, sessionId: id }))) throw notFound(messages.accountControl.sessionNotFound);
-      forgetUser(user.id);
+      const token = await deleteUserSession(db, { userId: user.id, sessionId: id });
+      if (!token) throw notFound(messages.accountControl.sessionNotFound);
+      await sessionsEnded(user.id, [token]);
       return c.json({ success: true });
     })
     .post('/account/sessions/sign-out-others', async (c) => {
       const user = requireUser(c);
-      const ended = await deleteUserSessions(db, { userId: user.id, keepSessionId: c.get('session')?.id });
-      forgetUser(user.id);
-      return c.json({ ended });
+      const tokens = await deleteUserSessions(db, { userId: user.id, keepSessionId: c.get('session')?.id });
+      await sessionsEnded(user.id, tokens);
+      return c.json({ ended: tokens.length });
     })
     .post('/account/delete', async (c) => {
       const user = requireUser(c);
       const { password } = await jsonBody(c, deleteAccountSchema);
       await deleteAccount(db, deps.providers.storage, { userId: user.id, password, now: clock.now() });
-      forgetUser(user.id);
+      await sessionsEnded(user.id);
       return c.json({ deleted: true });
     })
     .get('/admin/users/:id/suspension', async (c) => {
@@ -84,7 +90,7 @@ export function accountControlRoutes(deps: AppDeps) {
       const { id } = pathParams(c, idParamsSchema);
       const { reason } = await jsonBody(c, suspendUserSchema);
       const result = await suspendUser(db, { actorId: admin.id, userId: id, reason, now: clock.now() });
-      forgetUser(id);
+      await sessionsEnded(id);
       return c.json(result satisfies SuspensionDto, 201);
     })
     .delete('/admin/users/:id/suspension', async (c) => {

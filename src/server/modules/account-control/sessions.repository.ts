@@ -18,17 +18,20 @@ export async function listUserSessions(db: Db, userId: string, now: Date) {
   return rows.filter((row) => row.expiresAt > now);
 }
 
-/** Deletes one session of the user; false when it is not theirs (or already gone). */
-export async function deleteUserSession(db: Db, params: { userId: string; sessionId: string }): Promise<boolean> {
+/**
+ * Deletes one session of the user; its token (whose copy in the secondary storage must go too), or
+ * null when it is not theirs (or already gone).
+ */
+export async function deleteUserSession(db: Db, params: { userId: string; sessionId: string }): Promise<string | null> {
   const rows = await db
     .delete(authSessions)
     .where(and(eq(authSessions.id, params.sessionId), eq(authSessions.userId, params.userId)))
-    .returning({ id: authSessions.id });
-  return rows.length > 0;
+    .returning({ token: authSessions.token });
+  return rows[0]?.token ?? null;
 }
 
-/** Every session of the user but `keepSessionId` (all of them without it). */
-export async function deleteUserSessions(db: Db, params: { userId: string; keepSessionId?: string }): Promise<number> {
+/** Every session of the user but `keepSessionId` (all of them without it); their tokens. */
+export async function deleteUserSessions(db: Db, params: { userId: string; keepSessionId?: string }): Promise<string[]> {
   const rows = await db
     .delete(authSessions)
     .where(
@@ -36,6 +39,6 @@ export async function deleteUserSessions(db: Db, params: { userId: string; keepS
         ? and(eq(authSessions.userId, params.userId), ne(authSessions.id, params.keepSessionId))
         : eq(authSessions.userId, params.userId),
     )
-    .returning({ id: authSessions.id });
-  return rows.length;
+    .returning({ token: authSessions.token });
+  return rows.map((row) => row.token);
 }

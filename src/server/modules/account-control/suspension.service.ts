@@ -24,7 +24,7 @@ export async function suspendUser(db: Db, params: { actorId: string; userId: str
       .where(and(eq(authUsers.id, params.userId), isNull(authUsers.suspendedAt)))
       .returning({ id: authUsers.id });
     if (updated.length === 0) throw conflict(messages.accountControl.alreadySuspended);
-    const sessionsEnded = await deleteUserSessions(tx, { userId: params.userId });
+    const sessionsEnded = (await deleteUserSessions(tx, { userId: params.userId })).length;
     await recordAudit(tx, {
       actor_id: params.actorId,
       action: 'user.suspended',

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { definePreparedRead, jsonValueOf, withDates } from '../../db/prepared';
 import { createReadCache } from '../../db/read-cache';
+import type { ReadSet } from '../../db/write-epoch';
 import { tasks } from '../../db/schema';
 import type { ApplicationRow, ExpertProfileRow, ProfileRow, ReviewRow, TransactionRow } from './task-details.repository';
 import type { TaskRow } from './tasks.repository';
@@ -41,8 +42,8 @@ function jsonOf(alias: string, columns: readonly string[]): string {
  * one jsonb value. Correlated subqueries use the indexes each list read used before
  * (task_applications_task_idx, reviews (task, reviewer), transactions_task_idx, user_roles unique),
  * and whether the client is suspended (auth_users_suspended_idx), which hides an open task from
- * experts (suspended-clients.ts). A suspension ends the client's sessions, whose trigger moves every
- * instance's write epoch, so a cached read never outlives it.
+ * experts (suspended-clients.ts). A suspension ends the client's sessions, whose trigger tells every
+ * instance that auth_users may have changed, so a cached read never outlives it.
  */
 const DETAILS_SQL: SQL = sql.raw(`jsonb_build_object(
   'task', ${jsonOf('"tasks"', TASK_COLUMNS)},
@@ -113,12 +114,31 @@ const runDetails = definePreparedRead<'taskId' | 'userId', { data: RawDetails | 
  * dates become Date objects for the roles matrix.
  */
 export function readTaskDetails(db: Db, taskId: string, userId: string): Promise<TaskDetailsRead | undefined> {
-  return detailsCache.read(db, `${taskId}:${userId}`, () => readTaskDetailsNow(db, taskId, userId));
+  return detailsCache.read(db, `${taskId}:${userId}`, () => readTaskDetailsNow(db, taskId, userId), readSetOfDetails(taskId));
 }
 
 /**
- * How long a task-details read may be reused at most. Any write through this process, and any
- * change another instance announces, ends it at once (docs/decisions/0107); the TTL is a backstop.
+ * The tables DETAILS_SQL reads. A write to one of them through this process, or another instance's
+ * NOTIFY naming one, ends every details read; auth_users is also moved by another instance's
+ * deletion of sessions (a suspension there: write-epoch's HEARD_IMPLIES).
+ */
+export const TASK_DETAILS_TABLES = [
+  'tasks', 'profiles', 'expert_profiles', 'task_applications', 'reviews', 'transactions', 'auth_users', 'user_roles',
+] as const;
+
+/**
+ * What one task's details depend on: the tables, and the row keys other instances announce for that
+ * task (an update of the task, a change to its applications: change-bus.ts' readCacheUnitOf), so a
+ * change to another task made elsewhere leaves this one's read alone.
+ */
+export function readSetOfDetails(taskId: string): ReadSet {
+  return { tables: TASK_DETAILS_TABLES, keys: [`tasks:${taskId}`, `task_applications:${taskId}`] };
+}
+
+/**
+ * How long a task-details read may be reused at most. A write through this process to a table it
+ * reads, and a change another instance announces to its task or to such a table, end it at once
+ * (docs/decisions/0107 and its addendum); the TTL is a backstop.
  */
 export const TASK_DETAILS_CACHE_TTL_MS = 5_000;
 /** Task and caller pairs kept at most (a read is a few kilobytes). */

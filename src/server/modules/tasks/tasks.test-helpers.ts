@@ -81,8 +81,8 @@ export class FakeTaskPayments implements TaskPayments {
 }
 
 /** createTestApp with the tasks module on a FakeTaskPayments; `request` goes to that app. */
-export async function createTasksTestApp(options: { env?: Record<string, string> } = {}) {
-  const t = await createTestApp({ env: options.env });
+export async function createTasksTestApp(options: { env?: Record<string, string>; redisPrefix?: string } = {}) {
+  const t = await createTestApp({ env: options.env, redisPrefix: options.redisPrefix });
   const payments = new FakeTaskPayments(t.db);
   const deps: TasksModuleDeps = { ...t.context, taskPayments: payments };
   const app = createApp(deps);
