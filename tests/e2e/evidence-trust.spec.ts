@@ -68,6 +68,9 @@ test('the expert walks a property checklist with photos and a video; the client 
   const [application] = (await apiTask(client, taskId)).applications;
   await apiPost(client, `/api/tasks/${taskId}/assign`, { application_id: application!.id });
   await client.goto(`/task/${taskId}`);
+  // The task page shows the client's checklist (the details read once left it out).
+  await expect(client.getByText('Evidence checklist')).toBeVisible();
+  await expect(client.getByText('Water pressure')).toBeVisible();
   await client.getByRole('button', { name: /^Authorize Payment/ }).first().click();
   await payInDialog(client, taskId);
   await apiPost(expert, `/api/tasks/${taskId}/accept`);
