@@ -169,8 +169,8 @@ export async function listOpenTasks(
  * - A box with at most offset + cap open tasks (a sparse one) is read from tasks_open_lat_lng_idx
  *   and only its rows are sorted (a MATERIALIZED CTE, so that the planner does not walk the
  *   created_at index over every open task in the country: its row estimate for a box is poor).
- * - A denser box, or no box, walks the open tasks newest first (tasks_status_created_idx or
- *   tasks_created_at_idx) and stops after the page: it reads about (offset + limit) divided by the
+ * - A denser box, or no box, walks the open tasks newest first (tasks_open_created_idx, index only,
+ *   in the walk's order: migration 0053) and stops after the page: it reads about (offset + limit) divided by the
  *   box's share of the open tasks, so a box just over the cap in a very large table is its worst case
  *   (docs/performance.md). The branch whose one-time filter is false is never run.
  */
