@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { decodeReturnedRow } from '../../db/returned-row';
-import { messages, profiles, taskApplications, tasks } from '../../db/schema';
+import { messages, profiles } from '../../db/schema';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type MessageWithSender = MessageRow & { sender_first_name: string | null; sender_avatar_url: string | null };
@@ -82,69 +82,6 @@ export async function insertMessageIf(
     RETURNING *`);
   const [raw] = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   return raw ? decodeReturnedRow(messages, raw) : null;
-}
-
-export interface ConversationTaskRow {
-  id: string;
-  title: string;
-  status: string;
-  client_id: string;
-  expert_id: string | null;
-  updated_at: Date;
-}
-
-const taskColumns = {
-  id: tasks.id,
-  title: tasks.title,
-  status: tasks.status,
-  client_id: tasks.client_id,
-  expert_id: tasks.expert_id,
-  updated_at: tasks.updated_at,
-};
-
-/** Tasks the user is a chat party of: their own with an expert, or those assigned to them. */
-export async function listPartyTasks(db: Db, userId: string): Promise<ConversationTaskRow[]> {
-  return db
-    .select(taskColumns)
-    .from(tasks)
-    .where(or(and(eq(tasks.client_id, userId), isNotNull(tasks.expert_id)), eq(tasks.expert_id, userId)))
-    .orderBy(desc(tasks.updated_at))
-    .limit(500);
-}
-
-/** Tasks the expert applied to and is not the assigned expert of. */
-export async function listAppliedTasks(db: Db, expertId: string): Promise<ConversationTaskRow[]> {
-  return db
-    .select(taskColumns)
-    .from(taskApplications)
-    .innerJoin(tasks, eq(tasks.id, taskApplications.task_id))
-    .where(
-      and(
-        eq(taskApplications.expert_id, expertId),
-        or(sql`${tasks.expert_id} IS NULL`, ne(tasks.expert_id, expertId)),
-      ),
-    )
-    .orderBy(desc(taskApplications.created_at))
-    .limit(500);
-}
-
-/** The newest message of each task (DISTINCT ON over the task/created_at index). */
-export async function latestMessages(db: Db, taskIds: string[]): Promise<MessageRow[]> {
-  if (taskIds.length === 0) return [];
-  return db
-    .selectDistinctOn([messages.task_id])
-    .from(messages)
-    .where(inArray(messages.task_id, taskIds))
-    .orderBy(messages.task_id, desc(messages.created_at), desc(messages.seq));
-}
-
-export async function unreadCounts(db: Db, receiverId: string): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ task_id: messages.task_id, value: count() })
-    .from(messages)
-    .where(and(eq(messages.receiver_id, receiverId), eq(messages.read, false)))
-    .groupBy(messages.task_id);
-  return new Map(rows.map((row) => [row.task_id, Number(row.value)]));
 }
 
 export async function profileCards(db: Db, ids: string[]) {

@@ -123,6 +123,23 @@ describe('task chat', () => {
     expect(await expectError(await send(cast.client.cookie, 'late', done.task.id), 409)).toBe(texts.chat.readOnly);
   });
 
+  it('lists the newest conversation first, each with its own last message, ISO time and other party', async () => {
+    const second = (await taskAt(h, cast, 'in_progress')).task.id;
+    await okJson(await send(cast.expert.cookie, 'On the second task now', second), 201);
+    let list = await okJson<{ conversations: ConversationDto[] }>(await h.request('GET', '/api/conversations', { cookie: cast.client.cookie }));
+    const order = () => list.conversations.map((c) => c.task_id);
+    expect(order()[0]).toBe(second);
+    expect(order().indexOf(taskId)).toBeGreaterThan(0);
+    const newest = list.conversations[0]!;
+    expect(newest).toMatchObject({ access: 'party', unread_count: 1, other_party: { id: cast.expert.id } });
+    expect(newest.last_message).toMatchObject({ content: 'On the second task now', sender_id: cast.expert.id });
+    expect(newest.last_message!.created_at).toBe(new Date(newest.last_message!.created_at).toISOString());
+    // A later message on the first task brings it back to the top.
+    await okJson(await send(cast.client.cookie, 'Back to the first one', taskId), 201);
+    list = await okJson(await h.request('GET', '/api/conversations', { cookie: cast.client.cookie }));
+    expect(order().slice(0, 2)).toEqual([taskId, second]);
+  });
+
   it('lists the conversations, and an applicant sees only the notice (decision 0070)', async () => {
     const rival = await okJson<{ conversations: ConversationDto[] }>(await h.request('GET', '/api/conversations', { cookie: cast.otherExpert.cookie }));
     const entry = rival.conversations.find((c) => c.task_id === taskId)!;

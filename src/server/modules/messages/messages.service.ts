@@ -8,21 +8,18 @@ import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { checkUpload } from '../../lib/file-checks';
 import { assertValidStorageKey, type FileStorage, type StoredFile } from '../../providers/storage';
-import { enforce, loadActor, loadVisibleTask, refusalError } from '../tasks/task-access';
+import { enforce, loadVisibleTask, refusalError } from '../tasks/task-access';
 import {
   findMessage,
   insertMessageIf,
-  latestMessages,
-  listAppliedTasks,
-  listPartyTasks,
   listTaskMessages,
   markTaskMessagesRead,
   profileCards,
-  unreadCounts,
   type MessageRow,
   type MessageWithSender,
 } from './messages.repository';
 import { scheduleChatBurst } from './chat-burst';
+import { readConversationList } from './conversation-list-read';
 
 /** Statuses in which the two parties may still write (closed tasks are read-only). */
 const WRITABLE_STATUSES = ['assigned', 'in_progress', 'pending_approval', 'changes_requested', 'no_access_reported'] as const;
@@ -196,53 +193,29 @@ export function createMessagesService(deps: MessagesServiceDeps) {
      * the spec's text and nothing of the conversation (decision 0070).
      */
     async conversations(userId: string): Promise<ConversationDto[]> {
-      const actor = await loadActor(db, userId);
-      const [party, applied, unread] = await Promise.all([
-        listPartyTasks(db, userId),
-        actor.isExpert ? listAppliedTasks(db, userId) : Promise.resolve([]),
-        unreadCounts(db, userId),
-      ]);
-      const partyTasks = party.filter(
-        (task) => task.expert_id !== null && task.status !== 'open' && task.status !== 'pending',
-      );
-      const [latest, cards] = await Promise.all([
-        latestMessages(
-          db,
-          partyTasks.map((task) => task.id),
-        ),
-        profileCards(
-          db,
-          partyTasks.map((task) => (task.client_id === userId ? task.expert_id! : task.client_id)),
-        ),
-      ]);
-      const latestByTask = new Map(latest.map((row) => [row.task_id, row]));
-      const rows: Array<ConversationDto & { sortAt: number }> = partyTasks.map((task) => {
-        const last = latestByTask.get(task.id);
-        const otherId = task.client_id === userId ? task.expert_id! : task.client_id;
-        return {
-          task_id: task.id,
-          title: task.title,
-          status: task.status,
-          access: 'party',
-          other_party: cards.get(otherId) ?? null,
-          last_message: last
-            ? {
-                content: last.content,
-                is_file: last.is_file,
-                created_at: last.created_at.toISOString(),
-                sender_id: last.sender_id,
-              }
-            : null,
-          unread_count: unread.get(task.id) ?? 0,
-          notice: null,
-          sortAt: (last?.created_at ?? task.updated_at).getTime(),
-        };
-      });
+      // One statement for the whole list (conversation-list-read.ts).
+      const read = await readConversationList(db, userId);
+      const iso = (value: string) => new Date(value).toISOString();
+      const rows: Array<ConversationDto & { sortAt: number }> = read.party.map((task) => ({
+        task_id: task.id,
+        title: task.title,
+        status: task.status as ConversationDto['status'],
+        access: 'party',
+        other_party: task.other,
+        last_message: task.last
+          ? { content: task.last.content, is_file: task.last.is_file, created_at: iso(task.last.created_at), sender_id: task.last.sender_id }
+          : null,
+        unread_count: Number(task.unread),
+        notice: null,
+        sortAt: new Date(task.last?.created_at ?? task.updated_at).getTime(),
+      }));
       rows.sort((a, b) => b.sortAt - a.sortAt);
+      // Only an expert has applications: anyone else's list of them is empty.
+      const applied = read.is_expert ? read.applied : [];
       const applicantRows: ConversationDto[] = applied.map((task) => ({
         task_id: task.id,
         title: task.title,
-        status: task.status,
+        status: task.status as ConversationDto['status'],
         access: 'applicant',
         other_party: null,
         last_message: null,
