@@ -6,7 +6,6 @@ import {
   RESYNC_CLOSE_CODE,
   type RealtimeEvent,
   type ServerFrame,
-  type Topic,
 } from '@shared/realtime';
 import type { Db } from '../db/client';
 import { authSessions, userRoles } from '../db/schema';
@@ -18,18 +17,12 @@ import {
   type TaskReadRule,
   loadIdentity,
   topicMatches,
-  type SocketIdentity,
 } from './topic-access';
 import { errorField, log } from '../ops/logger';
-import { indexKeyOf, indexKeysOfEvent } from './topic-index';
+import { indexKeysOfEvent } from './topic-index';
+import { createSubscriptionIndex, type Connection, type HubSocket, type Subscription } from './subscription-index';
 
-/** The little the hub needs of a WebSocket. */
-export interface HubSocket {
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  /** Bytes queued for sending and not yet written to the network (ws's `bufferedAmount`); absent means 0. */
-  readonly bufferedAmount?: number;
-}
+export type { HubSocket } from './subscription-index';
 
 /** Close codes of our own (4000-4999 are for applications). */
 export const CLOSE_CODES = {
@@ -49,24 +42,6 @@ const MAX_FRAME_CHARS = 1_000;
  * Thousands of event frames (each under 300 bytes) fit below it, so a burst does not trip it.
  */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
-
-/** One subscription of one socket; the topic index holds these (decision 0475). */
-interface Subscription {
-  connection: Connection;
-  name: string;
-  topic: Topic;
-  /** Its bucket in the topic index. */
-  key: string;
-}
-
-interface Connection {
-  socket: HubSocket;
-  identity: SocketIdentity;
-  sessionId: string;
-  /** By topic name. */
-  topics: Map<string, Subscription>;
-  lastSeen: number;
-}
 
 export interface RealtimeHub {
   /** A socket that passed the session and Origin checks. Returns the handlers for its frames and close. */
@@ -108,57 +83,14 @@ export function createRealtimeHub(deps: {
   const checks = deps.checks ?? { topicMatches, accessMayChange };
   const heartbeatMs = deps.heartbeatMs ?? REALTIME_HEARTBEAT_MS;
   const connections = new Set<Connection>();
-  /** The topic index: bucket key (indexKeyOf) to the subscriptions filed under it. */
-  const index = new Map<string, Set<Subscription>>();
-  /** Buckets whose channel the bus is still subscribing to (a per-topic bus): settle when it has. */
-  const holding = new Map<string, Promise<void>>();
+  const subscriptions = createSubscriptionIndex(bus);
   /** The open connections of each user (the expert's "applied to" set is kept current through it). */
   const connectionsOfUser = new Map<string, Set<Connection>>();
-
-  /**
-   * Files a subscription in the index. A bucket's first subscription tells the bus (a per-topic bus
-   * subscribes to its channel): the returned promise settles once its events are being received.
-   */
-  function addSubscription(connection: Connection, name: string, topic: Topic): Promise<void> | undefined {
-    removeSubscription(connection, name);
-    const subscription: Subscription = { connection, name, topic, key: indexKeyOf(topic, connection.identity.userId) };
-    connection.topics.set(name, subscription);
-    const { key } = subscription;
-    let bucket = index.get(key);
-    if (!bucket) {
-      index.set(key, (bucket = new Set()));
-      const held = bus.topicHeld?.(key);
-      if (held) {
-        // Later subscribers of the bucket wait for the same confirmation; it never rejects.
-        const settled: Promise<void> = held
-          .catch((error: unknown) => log.error({ err: errorField(error) }, 'realtime bus subscribe failed'))
-          .finally(() => {
-            if (holding.get(key) === settled) holding.delete(key);
-          });
-        holding.set(key, settled);
-      }
-    }
-    bucket.add(subscription);
-    return holding.get(key);
-  }
-
-  function removeSubscription(connection: Connection, name: string) {
-    const subscription = connection.topics.get(name);
-    if (!subscription) return;
-    connection.topics.delete(name);
-    const bucket = index.get(subscription.key);
-    bucket?.delete(subscription);
-    if (bucket?.size === 0) {
-      index.delete(subscription.key);
-      holding.delete(subscription.key);
-      bus.topicReleased?.(subscription.key);
-    }
-  }
 
   /** Forgets a connection and all its subscriptions (closed, timed out, session ended, too slow). */
   function removeConnection(connection: Connection) {
     if (!connections.delete(connection)) return;
-    for (const name of [...connection.topics.keys()]) removeSubscription(connection, name);
+    for (const name of [...connection.topics.keys()]) subscriptions.remove(connection, name);
     const mine = connectionsOfUser.get(connection.identity.userId);
     mine?.delete(connection);
     if (mine?.size === 0) connectionsOfUser.delete(connection.identity.userId);
@@ -199,10 +131,10 @@ export function createRealtimeHub(deps: {
     const decision = await authorizeTopic(db, connection.identity, topic, clock.now(), readTask);
     if (!connections.has(connection)) return;
     if (!decision.ok) {
-      removeSubscription(connection, name);
+      subscriptions.remove(connection, name);
       return send(connection, { type: 'error', topic: name, message: decision.message });
     }
-    const ready = addSubscription(connection, name, topic);
+    const ready = subscriptions.add(connection, name, topic);
     // With a per-topic bus, "subscribed" means events of the topic reach this instance from now on.
     if (ready) await ready;
     if (connection.topics.get(name)?.topic !== topic) return;
@@ -227,7 +159,7 @@ export function createRealtimeHub(deps: {
       return;
     }
     if (frame?.type === 'unsubscribe' && typeof frame.topic === 'string') {
-      removeSubscription(connection, frame.topic);
+      subscriptions.remove(connection, frame.topic);
       return send(connection, { type: 'unsubscribed', topic: frame.topic });
     }
     send(connection, { type: 'error', message: 'Invalid frame' });
@@ -238,7 +170,7 @@ export function createRealtimeHub(deps: {
     const decision = await authorizeTopic(db, connection.identity, topic, clock.now(), readTask);
     if (connection.topics.get(name) !== subscription) return;
     if (!decision.ok) {
-      removeSubscription(connection, name);
+      subscriptions.remove(connection, name);
       send(connection, { type: 'error', topic: name, message: decision.message });
       return;
     }
@@ -258,7 +190,7 @@ export function createRealtimeHub(deps: {
     let serialized: string | undefined;
     // A per-topic bus delivers the event once per held bucket, naming it; the others once for all.
     for (const key of keys ?? indexKeysOfEvent(event)) {
-      const bucket = index.get(key);
+      const bucket = subscriptions.bucket(key);
       if (!bucket) continue;
       // A socket closed for being too slow leaves the bucket during the loop: a Set skips what is
       // deleted before it is reached, and nothing is added to a bucket synchronously here.
@@ -405,9 +337,7 @@ export function createRealtimeHub(deps: {
       unsubscribeBus();
       for (const connection of connections) connection.socket.close(RECONNECT_ELSEWHERE_CLOSE_CODE, 'Server restarting');
       connections.clear();
-      for (const key of index.keys()) bus.topicReleased?.(key);
-      index.clear();
-      holding.clear();
+      subscriptions.clear();
       connectionsOfUser.clear();
     },
   };
