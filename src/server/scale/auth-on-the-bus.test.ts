@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from 'better-auth/crypto';
 import { eq, like } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { createApp } from '../app';
 import { SESSION_CACHE_TTL_MS } from '../auth/session-cache';
-import { openDatabase, type DatabaseHandle } from '../db/client';
-import { authAccounts, authRateLimits, authSessions, authUsers, profiles } from '../db/schema';
-import { loadEnv } from '../env';
-import { systemClock } from '../lib/clock';
-import { createServerContext } from '../server-context';
-import { postgresTemplateName } from '../test/paths';
+import { authRateLimits, authSessions } from '../db/schema';
+import { databaseFromTemplate, seedPasswordUser, startScaleInstance, type ScaleInstance } from './scale-instances.test-helpers';
 
 /**
  * Auth on the bus (docs/decisions/0477): two instances on one PostgreSQL database and one Redis
@@ -26,10 +20,9 @@ const PASSWORD = 'auth-bus-password';
 /** Well inside SESSION_CACHE_TTL_MS: the refusal must come from the announcement, not the TTL. */
 const ANNOUNCEMENT_BOUND_MS = 1_000;
 
-type Instance = { app: ReturnType<typeof createApp>; database: DatabaseHandle; close(): Promise<void> };
+type Instance = ScaleInstance;
 
 describe.skipIf(!databaseUrl || !redisUrl)('auth on the Redis bus, two instances', () => {
-  const name = `app_auth_bus_${randomUUID().replace(/-/g, '')}`;
   const dataDir = `.tmp/auth-bus-test-${randomUUID()}`;
   // Keys and channels of their own: other test files share the Redis server.
   const redisPrefix = `test-${randomUUID()}:`;
@@ -37,33 +30,17 @@ describe.skipIf(!databaseUrl || !redisUrl)('auth on the Redis bus, two instances
   let b: Instance;
   let redis: Redis;
   let email: string;
-  let userId: string;
 
-  async function instance(url: string): Promise<Instance> {
-    const database = await openDatabase({ databaseUrl: url, migrate: false });
-    // Production mode: the production rate limits (10 sign-ins a minute per address).
-    const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_SECRET: 'y'.repeat(40), REDIS_URL: redisUrl });
-    const context = await createServerContext({ env, database, clock: systemClock, publicUrl: ORIGIN, redisPrefix });
-    return { app: createApp(context), database, close: () => context.close() };
-  }
-
+  let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const pg = await import('pg');
-    const admin = new pg.default.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplateName()}`);
-    await admin.end();
-    const url = new URL(databaseUrl!);
-    url.pathname = `/${name}`;
-    a = await instance(url.toString());
-    b = await instance(url.toString());
+    const database = await databaseFromTemplate(databaseUrl!, 'app_auth_bus');
+    drop = database.drop;
+    const options = { origin: ORIGIN, dataDir, authSecret: 'y'.repeat(40), redisPrefix, env: { REDIS_URL: redisUrl! } };
+    a = await startScaleInstance(database.url, options);
+    b = await startScaleInstance(database.url, options);
     redis = new Redis(redisUrl!, { lazyConnect: true });
     await redis.connect();
-    userId = randomUUID();
-    email = `auth-bus-${userId.slice(0, 8)}@example.com`;
-    await a.database.db.insert(authUsers).values({ id: userId, email, name: 'Bus Tester', emailVerified: true, firstName: 'Bus', lastName: 'Tester' });
-    await a.database.db.insert(authAccounts).values({ id: randomUUID(), accountId: userId, providerId: 'credential', userId, password: await hashPassword(PASSWORD) });
-    await a.database.db.insert(profiles).values({ id: userId, email, first_name: 'Bus', last_name: 'Tester', onboarding_completed: true });
+    ({ email } = await seedPasswordUser(a, { emailPrefix: 'auth-bus', password: PASSWORD, firstName: 'Bus', lastName: 'Tester' }));
   });
 
   afterAll(async () => {
@@ -74,11 +51,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('auth on the Redis bus, two instances
     const keys = await redis?.keys(`${redisPrefix}*`);
     if (keys?.length) await redis.del(...keys);
     redis?.disconnect();
-    const pg = await import('pg');
-    const admin = new pg.default.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await drop?.();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

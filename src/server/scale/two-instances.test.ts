@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from 'better-auth/crypto';
 import { Redis } from 'ioredis';
 import type { AvatarUploadResponse } from '@shared/schemas/expert-onboarding.schemas';
-import { createApp } from '../app';
-import { openDatabase, type DatabaseHandle } from '../db/client';
 import { eq } from 'drizzle-orm';
-import { authAccounts, authUsers, profiles, tasks } from '../db/schema';
-import { loadEnv } from '../env';
-import { systemClock } from '../lib/clock';
+import { profiles, tasks } from '../db/schema';
+import { databaseFromTemplate, seedPasswordUser, startScaleInstance, type ScaleInstance } from './scale-instances.test-helpers';
 import { fileOf } from '../modules/experts/experts.test-helpers';
-import { createServerContext } from '../server-context';
 import { createTask } from '../test/builders';
-import { postgresTemplateName } from '../test/paths';
 
 /**
  * Scale-out (docs/scaling.md): two instances of the product, each with its own connection pool,
@@ -25,7 +19,7 @@ const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const ORIGIN = 'http://localhost:3998';
 const PASSWORD = 'two-instance-password';
 
-type Instance = { app: ReturnType<typeof createApp>; database: DatabaseHandle; close(): Promise<void> };
+type Instance = ScaleInstance;
 
 /** The bus between the instances: PostgreSQL LISTEN/NOTIFY, and Redis when TEST_REDIS_URL is set (CI; decision 0476). */
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -35,7 +29,6 @@ const buses = [
 ];
 
 describe.skipIf(!databaseUrl).each(buses)('two instances on one PostgreSQL, bus: $name', ({ env: busEnv }) => {
-  const name = `app_scale_${randomUUID().replace(/-/g, '')}`;
   const dataDir = `.tmp/scale-test-${randomUUID()}`;
   // Redis keys and channels of their own (auth's rate limit counters and session copies, decision
   // 0477): other files, and a rerun within the limit's minute, share the Redis server.
@@ -44,29 +37,15 @@ describe.skipIf(!databaseUrl).each(buses)('two instances on one PostgreSQL, bus:
   let b: Instance;
   let email: string;
 
-  async function instance(url: string): Promise<Instance> {
-    const database = await openDatabase({ databaseUrl: url, migrate: false });
-    // Production mode: Better Auth's rate limits are on and kept in the database.
-    const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_SECRET: 'x'.repeat(40), ...busEnv });
-    const context = await createServerContext({ env, database, clock: systemClock, publicUrl: ORIGIN, redisPrefix });
-    return { app: createApp(context), database, close: () => context.close() };
-  }
-
+  let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const pg = await import('pg');
-    const admin = new pg.default.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplateName()}`);
-    await admin.end();
-    const url = new URL(databaseUrl!);
-    url.pathname = `/${name}`;
-    a = await instance(url.toString());
-    b = await instance(url.toString());
-    const id = randomUUID();
-    email = `scale-${id.slice(0, 8)}@example.com`;
-    await a.database.db.insert(authUsers).values({ id, email, name: 'Scale Tester', emailVerified: true, firstName: 'Scale', lastName: 'Tester' });
-    await a.database.db.insert(authAccounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(PASSWORD) });
-    await a.database.db.insert(profiles).values({ id, email, first_name: 'Scale', last_name: 'Tester', onboarding_completed: true });
+    const database = await databaseFromTemplate(databaseUrl!, 'app_scale');
+    drop = database.drop;
+    // Production mode: Better Auth's rate limits are on.
+    const options = { origin: ORIGIN, dataDir, authSecret: 'x'.repeat(40), redisPrefix, env: busEnv };
+    a = await startScaleInstance(database.url, options);
+    b = await startScaleInstance(database.url, options);
+    ({ email } = await seedPasswordUser(a, { emailPrefix: 'scale', password: PASSWORD, firstName: 'Scale', lastName: 'Tester' }));
   });
 
   afterAll(async () => {
@@ -74,11 +53,7 @@ describe.skipIf(!databaseUrl).each(buses)('two instances on one PostgreSQL, bus:
     await b?.close();
     await a?.database.close();
     await b?.database.close();
-    const pg = await import('pg');
-    const admin = new pg.default.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await drop?.();
     rmSync(dataDir, { recursive: true, force: true });
     if (busEnv.REDIS_URL) {
       const redis = new Redis(busEnv.REDIS_URL);

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TaskDetailsDto } from '@shared/schemas/task-api';
 import { messages, notifications, notificationTypes } from '../../db/schema';
 import { countStatements } from '../../test/statement-counter';
 import type { TestUser } from '../../test/test-app';
-import { apply, castOf, createTask, createTasksTestApp, okJson, type Cast, type TasksTestApp } from './tasks.test-helpers';
+import { apply, createTask, okJson, useTasksTestApp, type Cast, type TasksTestApp } from './tasks.test-helpers';
 
 /**
  * The task-details read depends only on what it reads (decision 0107's addendum): the tables of
@@ -13,13 +13,7 @@ import { apply, castOf, createTask, createTasksTestApp, okJson, type Cast, type 
  */
 let h: TasksTestApp;
 let cast: Cast;
-beforeAll(async () => {
-  h = await createTasksTestApp();
-  cast = await castOf(h);
-});
-afterAll(async () => {
-  await h.close();
-});
+useTasksTestApp((suite) => ({ h, cast } = suite));
 
 const details = async (taskId: string, user: TestUser = cast.client) =>
   (await okJson<{ task: TaskDetailsDto }>(await h.request('GET', `/api/tasks/${taskId}`, { cookie: user.cookie }))).task;

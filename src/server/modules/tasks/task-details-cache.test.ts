@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { TaskDetailsDto } from '@shared/schemas/task-api';
 import { authUsers, profiles, tasks, userRoles } from '../../db/schema';
 import { countStatements } from '../../test/statement-counter';
 import type { TestUser } from '../../test/test-app';
-import { castOf, createTask, createTasksTestApp, okJson, type Cast, type TasksTestApp } from './tasks.test-helpers';
+import { createTask, okJson, useTasksTestApp, type Cast, type TasksTestApp } from './tasks.test-helpers';
 
 /**
  * The task-details read is reused while nothing is written (docs/decisions/0107). These tests change
@@ -13,13 +13,7 @@ import { castOf, createTask, createTasksTestApp, okJson, type Cast, type TasksTe
  */
 let h: TasksTestApp;
 let cast: Cast;
-beforeAll(async () => {
-  h = await createTasksTestApp();
-  cast = await castOf(h);
-});
-afterAll(async () => {
-  await h.close();
-});
+useTasksTestApp((suite) => ({ h, cast } = suite));
 
 const details = async (taskId: string, user: TestUser) =>
   (await okJson<{ task: TaskDetailsDto }>(await h.request('GET', `/api/tasks/${taskId}`, { cookie: user.cookie }))).task;
