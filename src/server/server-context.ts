@@ -122,14 +122,24 @@ export async function createServerContext(options: {
       database.writes.setRemoteLive(live);
     },
   });
-  // A session deleted on any instance (sign-out elsewhere, suspension, deletion) ends here at once.
-  const sessionCache = createSessionCache();
+  // A session deleted on any instance (sign-out elsewhere, suspension, deletion) ends here at once,
+  // and so does a changed account (migration 0055: two-factor turned off, a new email). While those
+  // events arrive, an entry lives a minute; while the bus is down, 5 s (decision 0100's addendum).
+  let sessionEventsLive = false;
+  const sessionCache = createSessionCache({ isLive: () => sessionEventsLive });
   const stopSessionWatch = bus.subscribe({
     onChange: () => undefined,
-    onNotify: (table) => {
+    onNotify: (table, key) => {
       if (table === 'auth_sessions') sessionCache.clear();
+      else if (table === 'auth_users') {
+        if (key === undefined) sessionCache.clear();
+        else sessionCache.invalidateUser(key);
+      }
     },
     onResync: () => sessionCache.clear(),
+    onLive: (live) => {
+      sessionEventsLive = live;
+    },
   });
   // Sessions ended on one instance are forgotten by the others at once (a Redis channel), and
   // Better Auth's copies of them deleted; without Redis the NOTIFY above is the only path.

@@ -94,7 +94,16 @@ export function readCacheUnitOf(event: ChangeEvent): { table: string; key?: stri
 /** The read caches' unit of a NOTIFY payload: its row event's (readCacheUnitOf), or its bare table (null: unknown). */
 export function readCacheUnitOfPayload(payload: string): { table: string | null; key?: string } {
   const event = parseChangeEvent(payload);
-  return event ? readCacheUnitOf(event) : { table: tableOfPayload(payload) };
+  if (event) return readCacheUnitOf(event);
+  const table = tableOfPayload(payload);
+  // A bare notice may name one row of its table (migration 0055: the account whose row changed).
+  const key = table === null ? undefined : keyOfPayload(payload);
+  return key === undefined ? { table } : { table, key };
+}
+
+function keyOfPayload(payload: string): string | undefined {
+  const value = JSON.parse(payload) as { key?: unknown };
+  return typeof value.key === 'string' ? value.key : undefined;
 }
 
 /** The table a NOTIFY names (row events and the bare "this table changed" ones alike), or null. */
