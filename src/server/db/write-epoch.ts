@@ -1,4 +1,5 @@
 import { HEARD_IMPLIES, mayWrite, TRANSACTION_END, writtenTables } from './written-tables';
+import { countStatement } from './statement-count';
 
 export { mayWrite, writtenTables } from './written-tables';
 
@@ -185,13 +186,17 @@ function wrapPgliteQueries(
 ) {
   const query = target.query.bind(target) as (...args: unknown[]) => Promise<unknown>;
   target.query = ((...args: unknown[]) => {
+    countStatement();
     const text = textOf(args[0]);
     const result = query(...args);
     return text !== null && !mayWrite(text) ? result : afterSettled(result, () => writes.wrote(text));
   }) as PgliteLike['query'];
   if (target.exec) {
     const exec = target.exec.bind(target) as (...args: unknown[]) => Promise<unknown>;
-    target.exec = ((...args: unknown[]) => afterSettled(exec(...args), () => writes.wrote(textOf(args[0])))) as PgliteLike['exec'];
+    target.exec = ((...args: unknown[]) => {
+      countStatement();
+      return afterSettled(exec(...args), () => writes.wrote(textOf(args[0])));
+    }) as PgliteLike['exec'];
   }
 }
 
@@ -230,6 +235,7 @@ export function trackPgClientWrites(client: PgClientLike, epoch: WriteEpoch): vo
   const query = client.query.bind(client);
   const writes = connectionWrites(epoch);
   client.query = (...args: unknown[]) => {
+    countStatement();
     const text = textOf(args[0]);
     if (text !== null && !mayWrite(text)) return query(...args);
     const last = args.length - 1;

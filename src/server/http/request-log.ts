@@ -22,7 +22,8 @@ const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 /**
  * First middleware of the app (docs/decisions/0161): a request id (a trusted proxy's X-Request-Id,
  * else a new one) on every log line logged while the request runs and in the response header; one
- * line per request with method, route pattern, status, duration and user id; the request metrics.
+ * line per request with method, route pattern, status, duration, statements sent and user id; the
+ * request metrics.
  * Never the query string, body, headers or cookies: they may carry tokens and codes.
  */
 export function requestLogging(options: {
@@ -41,7 +42,8 @@ export function requestLogging(options: {
     if (outgoing) outgoing.setHeader('X-Request-Id', reqId);
     else c.header('X-Request-Id', reqId);
     let failed: unknown;
-    await requestContext.run({ reqId }, async () => {
+    const context = { reqId, queries: 0 };
+    await requestContext.run(context, async () => {
       try {
         await next();
       } catch (error) {
@@ -69,6 +71,8 @@ export function requestLogging(options: {
       req: { method: c.req.method, route },
       res: { status },
       ms: Math.round(seconds * 10_000) / 10,
+      // Statements sent while answering, the request's own only (jobs it queued run outside it).
+      queries: context.queries,
       userId: user?.id ?? null,
     };
     if (status >= 500) lineLog.error(line, 'request failed');

@@ -12,7 +12,7 @@ describe('the request-line logger', () => {
     const previousSink = setLogSink({ write: (line: string) => void lines.push(line) });
     try {
       log.level = 'info';
-      requestContext.run({ reqId: 'req-1' }, () => {
+      requestContext.run({ reqId: 'req-1', queries: 0 }, () => {
         requestLineLog().info({ req: { method: 'GET', route: '/api/tasks/:id' }, res: { status: 200 } }, 'request');
         // Every other line keeps its redaction.
         log.info({ body: { password: 'hunter2' }, token: 'abc' }, 'other');

@@ -4,6 +4,8 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 /** What every line logged while a request runs carries (docs/decisions/0161). */
 export interface RequestLogContext {
   reqId: string;
+  /** Statements sent to the database while serving the request (db/statement-count.ts). */
+  queries: number;
 }
 
 export const requestContext = new AsyncLocalStorage<RequestLogContext>();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { listOutboxMessages } from '../providers/outbox/outbox.repository';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../test/test-app';
 import { log, setLogSink } from './logger';
@@ -73,6 +74,31 @@ describe('structured request logs', () => {
     expect(injected.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const line = parsed().find((entry) => entry.reqId === 'lb-1234');
     expect(line).toMatchObject({ msg: 'request', req: { method: 'GET', route: '/api/config' }, userId: null });
+  });
+
+  it("counts each request's own statements, also while others run at the same time", async () => {
+    const user = await h.createUser('client');
+    const linesOf = (route: string) =>
+      parsed().filter((line) => line.msg === 'request' && (line.req as { route: string }).route === route);
+    // The first request also reads the session; from the second on it is cached.
+    expect((await h.request('GET', '/api/me', { cookie: user.cookie })).status).toBe(200);
+    lines.length = 0;
+    expect((await h.request('GET', '/api/notifications', { cookie: user.cookie })).status).toBe(200);
+    const [alone] = linesOf('/api/notifications');
+    expect(alone!.queries).toBeGreaterThan(0);
+    // Five at once, with another route's requests between them: each line still counts its own.
+    lines.length = 0;
+    await Promise.all([
+      ...Array.from({ length: 5 }, () => h.request('GET', '/api/notifications', { cookie: user.cookie })),
+      ...Array.from({ length: 3 }, () => h.request('GET', '/api/me', { cookie: user.cookie })),
+    ]);
+    const together = linesOf('/api/notifications');
+    expect(together).toHaveLength(5);
+    for (const line of together) expect(line.queries).toBe(alone!.queries);
+    // A statement made outside any request (a job, a timer) is counted on no line.
+    lines.length = 0;
+    await h.db.execute(sql`select 1`);
+    expect(parsed().filter((line) => line.msg === 'request')).toEqual([]);
   });
 
   it('puts the request id on lines logged inside the request', async () => {
