@@ -20,6 +20,7 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { securityHeaders } from './http/security-headers';
 import { twoFactorGate } from './http/two-factor-gate';
+import { indexDocument } from './http/index-document';
 import { isAdminWithoutTwoFactor } from './modules/admin/admin-access';
 import { jsonCompression } from './http/json-compression';
 import { expertProfileDocument } from './modules/public-profiles/profile-document';
@@ -292,6 +293,9 @@ export function createApp(deps: AppDeps) {
       if (c.res.ok && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', value);
     };
     app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root: webRoot, precompressed: true }));
+    // The landing page and every client-side route's document: index.html, held in memory (index-document.ts).
+    const indexHtml = indexDocument(webRoot);
+    app.get('/', indexHtml);
     // A public expert profile's document carries its first screen (decision 0404); any other page is index.html.
     app.get('/expert/:id', cacheFor('no-cache'), expertProfileDocument({ db: deps.db, webRoot }));
     // The client's dashboard and a task's header, for a signed-in user who may see them (decision 0408),
@@ -307,7 +311,7 @@ export function createApp(deps: AppDeps) {
     // The admin overview's first reads (decision 0414).
     app.get('/admin', cacheFor('private, no-cache'), signedIn.admin);
     app.use('*', cacheFor('no-cache'), etag(), serveStatic({ root: webRoot, precompressed: true }));
-    app.get('*', cacheFor('no-cache'), etag(), serveStatic({ root: webRoot, path: 'index.html', precompressed: true }));
+    app.get('*', indexHtml);
   }
   return app;
 }

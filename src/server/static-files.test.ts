@@ -59,6 +59,30 @@ describe('static files', () => {
     }
   });
 
+  it('sends index.html in the encoding the browser takes, each with its own ETag', async () => {
+    const html = `<!doctype html><title>t</title>${'<!-- pad -->'.repeat(200)}`;
+    const brotli = await get('/tasks/new', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    const gzip = await get('/', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(html);
+    const refused = await get('/', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(await refused.text()).toBe(html);
+    for (const response of [brotli, gzip, refused]) {
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('vary')).toContain('Accept-Encoding');
+    }
+    const etags = new Set([brotli, gzip, refused].map((response) => response.headers.get('etag')));
+    expect(etags.size).toBe(3);
+    // A weak validator of the same representation still matches (what a proxy that re-encodes sends back).
+    const weak = await get('/', { 'accept-encoding': 'gzip', 'if-none-match': `W/${gzip.headers.get('etag')}` });
+    expect(weak.status).toBe(304);
+    // Another encoding's ETag does not.
+    const other = await get('/', { 'accept-encoding': 'gzip', 'if-none-match': brotli.headers.get('etag')! });
+    expect(other.status).toBe(200);
+  });
+
   it('sends built scripts and stylesheets without the document-only headers, and everything else with them', async () => {
     for (const path of ['/assets/index-abc123.js', '/assets/index-abc123.css']) {
       const response = await get(path, { 'accept-encoding': 'br' });

@@ -12,21 +12,23 @@ const JSON_TYPE = /^application\/json/i;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
-/** Whether an Accept-Encoding header admits gzip: named with q > 0, or `*` with q > 0 and gzip not refused. */
-export function acceptsGzip(header: string | undefined): boolean {
+/** Whether an Accept-Encoding header admits a coding: named with q > 0, or `*` with q > 0 and the coding not refused. */
+export function acceptsCoding(header: string | undefined, wanted: 'gzip' | 'br'): boolean {
   if (!header) return false;
   let wildcard = false;
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.split(';');
     const coding = name.trim().toLowerCase();
-    if (coding !== 'gzip' && coding !== '*') continue;
+    if (coding !== wanted && coding !== '*') continue;
     const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined);
     const admitted = q === undefined || Number(q) > 0;
-    if (coding === 'gzip') return admitted;
+    if (coding === wanted) return admitted;
     wildcard = admitted;
   }
   return wildcard;
 }
+
+export const acceptsGzip = (header: string | undefined): boolean => acceptsCoding(header, 'gzip');
 
 /**
  * gzip for the API's JSON answers (task lists, admin tables, conversations shrink four- to tenfold).
