@@ -4,6 +4,7 @@ import { manualClock } from '../lib/clock';
 import { createTestDatabase } from '../test/test-db';
 import { enqueueJob, finishJobIn, findJob, listJobs } from './jobs.repository';
 import { createJobRunner, retryDelayMs } from './runner';
+import { requestContext } from '../ops/logger';
 
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (CI runs both).
 describe('the table-driven job runner', () => {
@@ -142,5 +143,43 @@ describe('the table-driven job runner', () => {
     runner.start();
     await new Promise((resolve) => setTimeout(resolve, 20));
     await runner.stop();
+  });
+});
+
+// Issue 55: the runner asks for due work after every job that ends; an empty answer costs one
+// statement for both lanes, not one per lane. Counted as a request would count them (request log).
+describe('the statements a pass sends', () => {
+  let handle: DatabaseHandle;
+  const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  const statementsOf = async (work: () => Promise<unknown>) => {
+    const context = { reqId: 'runner-test', queries: 0 };
+    await requestContext.run(context, work);
+    return context.queries;
+  };
+
+  it('asks once when nothing is due, and once more after each job, whatever its lane', async () => {
+    const ran: string[] = [];
+    const runner = createJobRunner({
+      db: handle.db,
+      clock,
+      log: { error: () => undefined },
+      handlers: { plain: async (job) => void ran.push(job.key), capture_retry: async (job) => void ran.push(job.key) },
+    });
+    expect(await statementsOf(() => runner.runDue())).toBe(1);
+    await enqueueJob(handle.db, { kind: 'plain', key: 'plain:1', runAt: clock.now() });
+    await enqueueJob(handle.db, { kind: 'capture_retry', key: 'money:1', runAt: clock.now() });
+    // Two claims that find a job, one that finds none, two completions, then one look after each
+    // job ends (the second finds nothing either way).
+    const statements = await statementsOf(() => runner.runDue());
+    expect(ran.sort()).toEqual(['money:1', 'plain:1']);
+    expect(statements).toBeLessThanOrEqual(7);
+    expect(await statementsOf(() => runner.runDue())).toBe(1);
   });
 });
