@@ -85,11 +85,12 @@ export async function loadVisibleTask(db: Db, userId: string, taskId: string, no
  * Each subquery is the same condition as its single-purpose reader (rolesOf, hasApplication,
  * countApplications, hasClientReview, and the suspended-client probe) over the same indexes.
  */
-async function readTaskAccess(db: Db, userId: string, taskId: string) {
+function taskAccessQuery(db: Db) {
   // drizzle writes a one-table query's columns unqualified ("id"), which inside a subquery would name
   // the subquery's own table: every column here is written with its table.
   const col = (table: string, column: string) => sql.raw(`"${table}"."${column}"`);
-  const [row] = await db
+  const userId = sql.placeholder('userId');
+  return db
     .select({
       task: tasks,
       isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${col('user_roles', 'user_id')} = ${userId} and ${col('user_roles', 'role')} = 'admin')`,
@@ -100,7 +101,22 @@ async function readTaskAccess(db: Db, userId: string, taskId: string) {
       clientSuspended: sql<boolean>`exists (select 1 from ${authUsers} where ${col('auth_users', 'id')} = ${col('tasks', 'client_id')} and ${col('auth_users', 'suspended_at')} is not null)`,
     })
     .from(tasks)
-    .where(eq(tasks.id, taskId));
+    .where(eq(tasks.id, sql.placeholder('taskId')))
+    .prepare('task_access_read');
+}
+
+/**
+ * The statement per database handle (or transaction), its SQL text built once: it is the most
+ * frequent statement of the load test's mix (issue 55), and drizzle's building of its 40 columns and
+ * six subqueries cost more than sending it. On PostgreSQL it is a named statement, planned once per
+ * connection; on PGlite drizzle keeps only the text.
+ */
+const taskAccessStatements = new WeakMap<object, ReturnType<typeof taskAccessQuery>>();
+
+async function readTaskAccess(db: Db, userId: string, taskId: string) {
+  let statement = taskAccessStatements.get(db);
+  if (!statement) taskAccessStatements.set(db, (statement = taskAccessQuery(db)));
+  const [row] = await statement.execute({ userId, taskId });
   if (!row) return null;
   const actor: Actor = { userId, isAdmin: Boolean(row.isAdmin), isExpert: Boolean(row.isExpert) };
   const facts = factsOf(row.task, {
