@@ -29,14 +29,16 @@ const section = (title: string, body: string) =>
  * sends it in index.html (docs/decisions/0404), so the profile paints before any JavaScript runs
  * and a crawler reads it; the React page takes its place on its first commit. Every text is escaped.
  */
+let memberSinceFormat: Intl.DateTimeFormat | undefined;
+
 export function expertProfileShellHtml(expert: ExpertProfileShellInput, brandName: string): string {
   const fullName = expertDisplayName(expert.first_name, expert.last_name);
   const completed = Number(expert.completed_tasks);
-  const since = new Date(expert.member_since).toLocaleString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  // One formatter for every document (toLocaleString would build one per call).
+  memberSinceFormat ??= new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const joined = new Date(expert.member_since);
+  // (format throws on an invalid date, where toLocaleString wrote "Invalid Date")
+  const since = Number.isNaN(joined.getTime()) ? 'Invalid Date' : memberSinceFormat.format(joined);
   const facts = [
     `Member since ${since}`,
     ...(expert.location ? [expert.location] : []),

@@ -56,17 +56,19 @@ export interface TaskCardShellInput {
   expert_id: string | null;
 }
 
+/**
+ * One formatter for every card: toLocaleString builds a new Intl.DateTimeFormat on each call, and
+ * for a dashboard of 50 cards that was the largest part of the server's work on the document
+ * (issue 55, docs/performance.md). Made on first use, so a page that never renders a card pays nothing.
+ */
+let createdDayFormat: Intl.DateTimeFormat | undefined;
+
 /** "Created Nov 27, 2026" as date-fns' "MMM d, yyyy" writes it (the page uses the browser's zone; the shell UTC). */
 function createdText(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const day = date.toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return format(dashboardsText.created, { date: day });
+  createdDayFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return format(dashboardsText.created, { date: createdDayFormat.format(date) });
 }
 
 function taskCardHtml(task: TaskCardShellInput): string {
