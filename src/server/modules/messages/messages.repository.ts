@@ -29,6 +29,43 @@ export async function listTaskMessages(db: Db, taskId: string): Promise<MessageW
     .orderBy(asc(messages.created_at), asc(messages.seq));
 }
 
+/**
+ * listTaskMessages for a party of the chat, whose unread messages become read in the same statement
+ * (issue 55: a chat opened was three statements, the access read, this UPDATE and the list). The
+ * list is read from the statement's snapshot, before the UPDATE, so a message marked here is shown
+ * read through the CTE's ids. The messages trigger sees the UPDATE as before (migration 0054).
+ */
+export async function readTaskMessagesMarkingRead(
+  db: Db,
+  params: { taskId: string; receiverId: string },
+): Promise<MessageWithSender[]> {
+  const marked = db.$with('marked_read', {}).as(
+    sql`update ${messages} set read = true
+      where ${messages.task_id} = ${params.taskId} and ${messages.receiver_id} = ${params.receiverId} and ${messages.read} = false
+      returning ${messages.id}`,
+  );
+  return db
+    .with(marked)
+    .select({
+      id: messages.id,
+      task_id: messages.task_id,
+      sender_id: messages.sender_id,
+      receiver_id: messages.receiver_id,
+      content: messages.content,
+      is_file: messages.is_file,
+      attachment_url: messages.attachment_url,
+      read: sql<boolean>`(${messages.read} or ${messages.id} in (select id from marked_read))`.mapWith(Boolean),
+      created_at: messages.created_at,
+      seq: messages.seq,
+      sender_first_name: profiles.first_name,
+      sender_avatar_url: profiles.avatar_url,
+    })
+    .from(messages)
+    .leftJoin(profiles, eq(profiles.id, messages.sender_id))
+    .where(eq(messages.task_id, params.taskId))
+    .orderBy(asc(messages.created_at), asc(messages.seq));
+}
+
 export async function findMessage(db: Db, taskId: string, messageId: string): Promise<MessageRow | undefined> {
   const [row] = await db
     .select()

@@ -76,7 +76,11 @@ describe('task chat', () => {
     let list = await okJson<{ conversations: ConversationDto[] }>(await h.request('GET', '/api/conversations', { cookie: cast.client.cookie }));
     // The client read the expert's first reply when fetching the chat earlier; this one is new.
     expect(list.conversations.find((c) => c.task_id === taskId)?.unread_count).toBe(1);
-    await okJson(await thread(cast.client.cookie));
+    // The answer that marks it shows it read already, like every older message of the chat.
+    const opened = await okJson<ChatThreadDto>(await thread(cast.client.cookie));
+    const newest = opened.messages.at(-1)!;
+    expect(newest).toMatchObject({ content: 'Are the keys under the mat?', sender_id: cast.expert.id, read: true });
+    expect(opened.messages.every((message) => message.read || message.receiver_id !== cast.client.id)).toBe(true);
     list = await okJson(await h.request('GET', '/api/conversations', { cookie: cast.client.cookie }));
     const entry = list.conversations.find((c) => c.task_id === taskId)!;
     expect(entry.unread_count).toBe(0);

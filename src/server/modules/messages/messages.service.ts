@@ -14,6 +14,7 @@ import {
   insertMessageIf,
   listTaskMessages,
   markTaskMessagesRead,
+  readTaskMessagesMarkingRead,
   profileCards,
   type MessageRow,
   type MessageWithSender,
@@ -114,8 +115,10 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     async thread(userId: string, taskId: string): Promise<ChatThreadDto> {
       const { actor, task, facts, now } = await loadChat(userId, taskId);
       const isParty = userId === task.client_id || userId === task.expert_id;
-      if (isParty) await markTaskMessagesRead(db, { taskId: task.id, receiverId: userId });
-      const rows = await listTaskMessages(db, task.id);
+      // A party's unread messages become read with the same statement that lists them.
+      const rows = isParty
+        ? await readTaskMessagesMarkingRead(db, { taskId: task.id, receiverId: userId })
+        : await listTaskMessages(db, task.id);
       const canSend = check(actor, 'send_message', facts, now);
       return {
         task: {
