@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { decodeReturnedRow } from '../../db/returned-row';
 import { messages, profiles } from '../../db/schema';
@@ -87,6 +87,7 @@ export async function markTaskMessagesRead(db: Db, params: { taskId: string; rec
 /**
  * Inserts the message only while the task still has these two parties in a writable status: a
  * task cancelled or reassigned between the access check and the insert gets no message (null).
+ * The sender's name and picture come back with it from the same statement (the answer's card).
  */
 export async function insertMessageIf(
   db: Db,
@@ -102,30 +103,31 @@ export async function insertMessageIf(
     attachmentKey: string | null;
     now: Date;
   },
-): Promise<MessageRow | null> {
+): Promise<MessageWithSender | null> {
   const statuses = sql.join(
     params.writableStatuses.map((status) => sql`${status}`),
     sql`, `,
   );
   const result = await db.execute(sql`
-    INSERT INTO messages (task_id, sender_id, receiver_id, content, is_file, attachment_url, created_at)
-    SELECT ${params.taskId}, ${params.senderId}, ${params.receiverId}, ${params.content}, ${params.isFile},
-           ${params.attachmentKey}, ${params.now.toISOString()}::timestamptz
-    WHERE EXISTS (
-      SELECT 1 FROM tasks
-      WHERE id = ${params.taskId} AND client_id = ${params.clientId} AND expert_id = ${params.expertId}
-        AND status::text IN (${statuses})
+    WITH inserted AS (
+      INSERT INTO messages (task_id, sender_id, receiver_id, content, is_file, attachment_url, created_at)
+      SELECT ${params.taskId}, ${params.senderId}, ${params.receiverId}, ${params.content}, ${params.isFile},
+             ${params.attachmentKey}, ${params.now.toISOString()}::timestamptz
+      WHERE EXISTS (
+        SELECT 1 FROM tasks
+        WHERE id = ${params.taskId} AND client_id = ${params.clientId} AND expert_id = ${params.expertId}
+          AND status::text IN (${statuses})
+      )
+      RETURNING *
     )
-    RETURNING *`);
+    SELECT inserted.*, p.first_name AS sender_first_name, p.avatar_url AS sender_avatar_url
+    FROM inserted LEFT JOIN profiles p ON p.id = inserted.sender_id`);
   const [raw] = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
-  return raw ? decodeReturnedRow(messages, raw) : null;
+  if (!raw) return null;
+  return {
+    ...decodeReturnedRow(messages, raw),
+    sender_first_name: (raw.sender_first_name as string | null) ?? null,
+    sender_avatar_url: (raw.sender_avatar_url as string | null) ?? null,
+  };
 }
 
-export async function profileCards(db: Db, ids: string[]) {
-  if (ids.length === 0) return new Map<string, { id: string; first_name: string | null; last_name: string | null; avatar_url: string | null }>();
-  const rows = await db
-    .select({ id: profiles.id, first_name: profiles.first_name, last_name: profiles.last_name, avatar_url: profiles.avatar_url })
-    .from(profiles)
-    .where(inArray(profiles.id, ids));
-  return new Map(rows.map((row) => [row.id, row]));
-}

@@ -46,6 +46,9 @@ describe('task chat', () => {
     expect(sent.message).toMatchObject({ content: 'Hello <b>there</b>', sender_id: cast.client.id, receiver_id: cast.expert.id, read: false });
     await okJson(await send(cast.expert.cookie, 'Hi! On my way.'), 201);
     const body = await okJson<ChatThreadDto>(await thread(cast.client.cookie));
+    // The sent message's card is the one the thread shows for it (name and picture of the sender).
+    expect(sent.message.sender).toEqual(body.messages[0]!.sender);
+    expect(sent.message.sender.first_name).toBeTruthy();
     expect(body.messages.map((m) => m.content)).toEqual(['Hello <b>there</b>', 'Hi! On my way.']);
     expect(body.can_send).toBe(true);
   });

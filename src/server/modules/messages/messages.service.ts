@@ -15,7 +15,6 @@ import {
   listTaskMessages,
   markTaskMessagesRead,
   readTaskMessagesMarkingRead,
-  profileCards,
   type MessageRow,
   type MessageWithSender,
 } from './messages.repository';
@@ -102,12 +101,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       return inserted;
     });
     if (!row) throw conflict(texts.tasks.statusChanged);
-    const [sender] = (await profileCards(db, [userId])).values();
-    return toMessageDto({
-      ...row,
-      sender_first_name: sender?.first_name ?? null,
-      sender_avatar_url: sender?.avatar_url ?? null,
-    });
+    return toMessageDto(row);
   }
 
   return {
