@@ -144,42 +144,36 @@ describe('the table-driven job runner', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     await runner.stop();
   });
-});
 
-// Issue 55: the runner asks for due work after every job that ends; an empty answer costs one
-// statement for both lanes, not one per lane. Counted as a request would count them (request log).
-describe('the statements a pass sends', () => {
-  let handle: DatabaseHandle;
-  const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await handle.close();
-  });
-
-  const statementsOf = async (work: () => Promise<unknown>) => {
-    const context = { reqId: 'runner-test', queries: 0 };
-    await requestContext.run(context, work);
-    return context.queries;
-  };
-
+  // Issue 55: the runner asks for due work after every job that ends; an empty answer costs one
+  // statement for both lanes, not one per lane. Counted as a request would count them (request log).
   it('asks once when nothing is due, and once more after each job, whatever its lane', async () => {
-    const ran: string[] = [];
-    const runner = createJobRunner({
-      db: handle.db,
-      clock,
-      log: { error: () => undefined },
-      handlers: { plain: async (job) => void ran.push(job.key), capture_retry: async (job) => void ran.push(job.key) },
-    });
-    expect(await statementsOf(() => runner.runDue())).toBe(1);
-    await enqueueJob(handle.db, { kind: 'plain', key: 'plain:1', runAt: clock.now() });
-    await enqueueJob(handle.db, { kind: 'capture_retry', key: 'money:1', runAt: clock.now() });
-    // Two claims that find a job, one that finds none, two completions, then one look after each
-    // job ends (the second finds nothing either way).
-    const statements = await statementsOf(() => runner.runDue());
-    expect(ran.sort()).toEqual(['money:1', 'plain:1']);
-    expect(statements).toBeLessThanOrEqual(7);
-    expect(await statementsOf(() => runner.runDue())).toBe(1);
+    // A database of its own: the jobs the other tests left must not be due here.
+    const own = await createTestDatabase();
+    const statementsOf = async (work: () => Promise<unknown>) => {
+      const context = { reqId: 'runner-test', queries: 0 };
+      await requestContext.run(context, work);
+      return context.queries;
+    };
+    try {
+      const ran: string[] = [];
+      const runner = createJobRunner({
+        db: own.db,
+        clock,
+        log: quiet,
+        handlers: { plain: async (job) => void ran.push(job.key), capture_retry: async (job) => void ran.push(job.key) },
+      });
+      expect(await statementsOf(() => runner.runDue())).toBe(1);
+      await enqueueJob(own.db, { kind: 'plain', key: 'plain:1', runAt: clock.now() });
+      await enqueueJob(own.db, { kind: 'capture_retry', key: 'money:1', runAt: clock.now() });
+      // Two claims that find a job, one that finds none, two completions, then one look after each
+      // job ends (the second finds nothing either way).
+      const statements = await statementsOf(() => runner.runDue());
+      expect(ran.sort()).toEqual(['money:1', 'plain:1']);
+      expect(statements).toBeLessThanOrEqual(7);
+      expect(await statementsOf(() => runner.runDue())).toBe(1);
+    } finally {
+      await own.close();
+    }
   });
 });

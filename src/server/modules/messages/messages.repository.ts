@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { decodeReturnedRow } from '../../db/returned-row';
 import { messages, profiles } from '../../db/schema';
@@ -6,23 +6,26 @@ import { messages, profiles } from '../../db/schema';
 export type MessageRow = typeof messages.$inferSelect;
 export type MessageWithSender = MessageRow & { sender_first_name: string | null; sender_avatar_url: string | null };
 
+/** A message with its sender's first name and avatar; `read` as the caller computes it. */
+const withSender = (read: typeof messages.read | SQL<boolean>) => ({
+  id: messages.id,
+  task_id: messages.task_id,
+  sender_id: messages.sender_id,
+  receiver_id: messages.receiver_id,
+  content: messages.content,
+  is_file: messages.is_file,
+  attachment_url: messages.attachment_url,
+  read,
+  created_at: messages.created_at,
+  seq: messages.seq,
+  sender_first_name: profiles.first_name,
+  sender_avatar_url: profiles.avatar_url,
+});
+
 /** A task's messages, oldest first, with the sender's first name and avatar. */
 export async function listTaskMessages(db: Db, taskId: string): Promise<MessageWithSender[]> {
   return db
-    .select({
-      id: messages.id,
-      task_id: messages.task_id,
-      sender_id: messages.sender_id,
-      receiver_id: messages.receiver_id,
-      content: messages.content,
-      is_file: messages.is_file,
-      attachment_url: messages.attachment_url,
-      read: messages.read,
-      created_at: messages.created_at,
-      seq: messages.seq,
-      sender_first_name: profiles.first_name,
-      sender_avatar_url: profiles.avatar_url,
-    })
+    .select(withSender(messages.read))
     .from(messages)
     .leftJoin(profiles, eq(profiles.id, messages.sender_id))
     .where(eq(messages.task_id, taskId))
@@ -46,20 +49,7 @@ export async function readTaskMessagesMarkingRead(
   );
   return db
     .with(marked)
-    .select({
-      id: messages.id,
-      task_id: messages.task_id,
-      sender_id: messages.sender_id,
-      receiver_id: messages.receiver_id,
-      content: messages.content,
-      is_file: messages.is_file,
-      attachment_url: messages.attachment_url,
-      read: sql<boolean>`(${messages.read} or ${messages.id} in (select id from marked_read))`.mapWith(Boolean),
-      created_at: messages.created_at,
-      seq: messages.seq,
-      sender_first_name: profiles.first_name,
-      sender_avatar_url: profiles.avatar_url,
-    })
+    .select(withSender(sql<boolean>`(${messages.read} or ${messages.id} in (select id from marked_read))`.mapWith(Boolean)))
     .from(messages)
     .leftJoin(profiles, eq(profiles.id, messages.sender_id))
     .where(eq(messages.task_id, params.taskId))
