@@ -56,7 +56,7 @@ async function main() {
   build();
   mkdirSync(resolve('.tmp/load/files'), { recursive: true });
   log(`load test: scale ${scale.name} (${scale.experts} experts, ${scale.tasks} tasks, ${scale.messages} messages, ${scale.notifications} notifications), ` +
-    `steps ${scale.steps.join(',')} signed-in users per instance, target ${scale.target}; think time ${process.env.LOAD_THINK_S ?? 3} s; load average ${load()}`);
+    `steps ${scale.steps.join(',')} signed-in users per instance, target ${scale.target}; think time ${process.env.LOAD_THINK_S ?? 3} s; Accept-Encoding as a browser; load average ${load()}`);
   const summaries: RampSummary[] = [];
   let busRuns: BusRun[] = [];
   let benched = false;

@@ -41,6 +41,12 @@ interface JourneyRun {
   errors: number;
 }
 
+/**
+ * What Chromium sends with every request: the server gzips its larger JSON answers for it, as it does
+ * for every browser (json-compression.ts). Without it the ramp left out that work (issue 55).
+ */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 function runJourney(origin: string, journey: Journey, users: number, seconds: number, into: JourneyRun): Promise<void> {
   // At least one user on every journey, so that each step exercises the whole mix.
   const people = Math.max(1, Math.round(users * journey.share));
@@ -50,7 +56,15 @@ function runJourney(origin: string, journey: Journey, users: number, seconds: nu
   // burst alone decided the p99 of a 25-user step. Each journey starts within the first second.
   return new Promise((resolve, reject) => setTimeout(() => {
     const instance = autocannon(
-      { url: origin, connections: Math.min(people, rate), overallRate: rate, duration: seconds, requests: journey.requests, timeout: 10 },
+      {
+        url: origin,
+        headers: BROWSER_HEADERS,
+        connections: Math.min(people, rate),
+        overallRate: rate,
+        duration: seconds,
+        requests: journey.requests,
+        timeout: 10,
+      },
       (error) => (error ? reject(error) : resolve()),
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
