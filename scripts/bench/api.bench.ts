@@ -11,6 +11,7 @@
  */
 import { autocannonLoad, startBenchServer, load, type BenchServer, type LoadResult } from './http-load';
 import { checkoutBefore } from './api-before';
+import { BROWSER_HEADERS } from '../load/ramp';
 import { startBenchPostgres } from './postgres';
 import { ms, percent, ratioRow, repeat, REPEATS, spread, type BenchRow } from './stats';
 
@@ -25,6 +26,11 @@ const options = (server: BenchServer, durationMs: number) => ({
   durationMs,
 });
 const run = (server: BenchServer, durationMs = LOAD_MS) => autocannonLoad(options(server, durationMs));
+/** As a browser asks: with its Accept-Encoding, so the answer is gzipped (json-compression.ts). */
+const runAsBrowser = (server: BenchServer) => {
+  const base = options(server, LOAD_MS);
+  return autocannonLoad({ ...base, headers: { ...base.headers, ...BROWSER_HEADERS } });
+};
 const runOwn = (server: BenchServer, durationMs = LOAD_MS) => load(options(server, durationMs));
 
 // As production runs: a JSON line per request on stdout and the Prometheus metrics on (issue 55).
@@ -45,14 +51,27 @@ async function compare(
     await run(app, 1_000);
     if (old) await run(old, 1_000);
     await app.loopDelay();
-    const pairs: Array<{ bare: LoadResult; own: LoadResult; app: LoadResult; old?: LoadResult; loop: { p99: number; max: number } }> =
-      await repeat(REPEATS, async () => {
-        const bareResult = await run(bare);
-        const ownResult = await runOwn(bare);
-        const oldResult = old ? await run(old) : undefined;
-        const appResult = await run(app);
-        return { bare: bareResult, own: ownResult, app: appResult, old: oldResult, loop: await app.loopDelay() };
-      });
+    const pairs: Array<{
+      bare: LoadResult;
+      own: LoadResult;
+      app: LoadResult;
+      browser: LoadResult;
+      old?: LoadResult;
+      oldBrowser?: LoadResult;
+      loop: { p99: number; max: number };
+    }> = await repeat(REPEATS, async (index) => {
+      const bareResult = await run(bare);
+      const ownResult = await runOwn(bare);
+      // The before and after take turns at going first: whichever ran second read a few % slower.
+      const oldFirst = index % 2 === 0;
+      const oldResult = old && oldFirst ? await run(old) : undefined;
+      const appResult = await run(app);
+      const loop = await app.loopDelay();
+      const browser = await runAsBrowser(app);
+      const later = old && !oldFirst ? await run(old) : undefined;
+      const oldBrowser = old ? await runAsBrowser(old) : undefined;
+      return { bare: bareResult, own: ownResult, app: appResult, browser, old: oldResult ?? later, oldBrowser, loop };
+    });
     const beforeRows: BenchRow[] = before
       ? [
           ratioRow(
@@ -66,13 +85,18 @@ async function compare(
             { format: (v) => `${v.toFixed(0)}/s`, goal: 'issue 55: >= 2x' },
           ),
           ratioRow(
+            `${label}: task details asked as a browser asks, now against before (${before.ref})`,
+            pairs.map((pair) => ({ value: pair.browser.rps, reference: pair.oldBrowser!.rps })),
+            { format: (v) => `${v.toFixed(0)}/s`, goal: '(the same run, gzipped answers)' },
+          ),
+          ratioRow(
             `${label}: task details p99 before (${before.ref}) vs bare Hono p99`,
             pairs.map((pair) => ({ value: pair.old!.p99, reference: Math.max(pair.bare.p99, 1) })),
             { format: ms, goal: '(the same run)' },
           ),
         ]
       : [];
-    const non2xx = pairs.reduce((sum, pair) => sum + pair.app.non2xx + pair.app.errors, 0);
+    const non2xx = pairs.reduce((sum, pair) => sum + pair.app.non2xx + pair.app.errors + pair.browser.non2xx + pair.browser.errors, 0);
     return [
       ratioRow(
         `${label}: bare Hono req/s, the project's generator as a share of autocannon`,
@@ -90,6 +114,11 @@ async function compare(
         // and the ratio printed Infinity. Below its resolution the reference counts as 1 ms.
         pairs.map((pair) => ({ value: pair.app.p99, reference: Math.max(pair.bare.p99, 1) })),
         { format: ms, goal: 'p99 <= 50 ms; issue 55: within 2x' },
+      ),
+      ratioRow(
+        `${label}: task details req/s as a share of bare Hono, asked as a browser asks (gzipped answer)`,
+        pairs.map((pair) => ({ value: pair.browser.rps, reference: pair.bare.rps })),
+        { format: (v) => `${v.toFixed(0)}/s`, ratio: percent, goal: '(what a browser costs: issue 55)' },
       ),
       { name: `${label}: task details non-2xx answers or errors`, value: String(non2xx) },
       { name: `${label}: app event-loop delay p99 under load (min / median / max)`, value: spread(pairs.map((p) => p.loop.p99), ms) },
