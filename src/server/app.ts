@@ -22,7 +22,7 @@ import { securityHeaders } from './http/security-headers';
 import { twoFactorGate } from './http/two-factor-gate';
 import { indexDocument } from './http/index-document';
 import { isAdminWithoutTwoFactor } from './modules/admin/admin-access';
-import { jsonCompression } from './http/json-compression';
+import { documentCompression, jsonCompression } from './http/json-compression';
 import { expertProfileDocument } from './modules/public-profiles/profile-document';
 import { robotsRoute } from './http/robots';
 import { extraTrustedOriginsOf } from './server-context';
@@ -296,8 +296,10 @@ export function createApp(deps: AppDeps) {
     // The landing page and every client-side route's document: index.html, held in memory (index-document.ts).
     const indexHtml = indexDocument(webRoot);
     app.get('/', indexHtml);
+    // The documents made per request are gzipped for browsers as the API's answers are (json-compression.ts).
+    const compressed = documentCompression();
     // A public expert profile's document carries its first screen (decision 0404); any other page is index.html.
-    app.get('/expert/:id', cacheFor('no-cache'), expertProfileDocument({ db: deps.db, webRoot }));
+    app.get('/expert/:id', cacheFor('no-cache'), compressed, expertProfileDocument({ db: deps.db, webRoot }));
     // The client's dashboard and a task's header, for a signed-in user who may see them (decision 0408),
     // and the task page's first reads (decision 0413).
     const signedIn = signedInDocuments({
@@ -306,10 +308,10 @@ export function createApp(deps: AppDeps) {
       userOf: async (c) => (await sessionOf(c))?.user ?? null,
       firstReads: readsThroughApi(app),
     });
-    app.get('/dashboard', cacheFor('private, no-cache'), signedIn.clientDashboard);
-    app.get('/task/:id', cacheFor('private, no-cache'), signedIn.task);
+    app.get('/dashboard', cacheFor('private, no-cache'), compressed, signedIn.clientDashboard);
+    app.get('/task/:id', cacheFor('private, no-cache'), compressed, signedIn.task);
     // The admin overview's first reads (decision 0414).
-    app.get('/admin', cacheFor('private, no-cache'), signedIn.admin);
+    app.get('/admin', cacheFor('private, no-cache'), compressed, signedIn.admin);
     app.use('*', cacheFor('no-cache'), etag(), serveStatic({ root: webRoot, precompressed: true }));
     app.get('*', indexHtml);
   }

@@ -22,6 +22,7 @@ export const COMPRESS_SYNC_MAX_BYTES = 128 * 1024;
 const GZIP_OPTIONS: ZlibOptions = { level: constants.Z_BEST_SPEED };
 
 const JSON_TYPE = /^application\/json/i;
+const HTML_TYPE = /^text\/html/i;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
@@ -74,14 +75,27 @@ export const acceptsGzip = (header: string | undefined): boolean => acceptsCodin
  * to COMPRESS_SYNC_MAX_BYTES, on the thread pool above.
  */
 export function jsonCompression(options: { minBytes?: number } = {}): MiddlewareHandler {
-  const minBytes = options.minBytes ?? COMPRESS_MIN_BYTES;
+  return compressAnswers(JSON_TYPE, options.minBytes ?? COMPRESS_MIN_BYTES);
+}
+
+/**
+ * The same for the HTML documents made per request (a client's dashboard, a task, the admin
+ * overview, an expert's profile): 5 to 8 KB each with their first screen and reads, which went out
+ * uncompressed to every browser. index.html and the built files ship precompressed instead.
+ */
+export function documentCompression(options: { minBytes?: number } = {}): MiddlewareHandler {
+  return compressAnswers(HTML_TYPE, options.minBytes ?? COMPRESS_MIN_BYTES);
+}
+
+function compressAnswers(contentType: RegExp, minBytes: number): MiddlewareHandler {
   return async (c, next) => {
     const wantsGzip = acceptsGzip(c.req.header('accept-encoding'));
     const outgoing = unwrittenNodeResponse(c);
     if (outgoing && !wantsGzip) {
       // Nothing will be compressed for this client: its answer only says that another client's may
       // be, set on Node's response before the handler (node-response.ts) instead of read and
-      // rewritten after it. No API route sets a Vary of its own but Accept-Encoding (which it keeps).
+      // rewritten after it. No API route or document sets a Vary of its own but Accept-Encoding (which
+      // it keeps).
       outgoing.setHeader('Vary', 'Accept-Encoding');
       return next();
     }
@@ -89,7 +103,7 @@ export function jsonCompression(options: { minBytes?: number } = {}): Middleware
     const res = c.res;
     if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304) return;
     const headers = res.headers;
-    if (!JSON_TYPE.test(headers.get('content-type') ?? '')) return;
+    if (!contentType.test(headers.get('content-type') ?? '')) return;
     if (headers.has('content-encoding') || headers.has('transfer-encoding')) return;
     // The same URL may answer gzipped or not: shared caches must key on Accept-Encoding, for both.
     const vary = headers.get('vary');

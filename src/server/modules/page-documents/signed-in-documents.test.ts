@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { createApp } from '../../app';
@@ -101,6 +102,28 @@ describe("GET /dashboard (the client's dashboard as a document)", () => {
       expect(response.status, name).toBe(200);
       expect(await response.text(), name).toBe(BUILT_INDEX_HTML);
       expect(response.headers.get('cache-control'), name).toBe('no-cache');
+    }
+  });
+});
+
+describe('the documents made per request, as a browser asks for them', () => {
+  it('are gzipped, with the same content and headers, and the plain document for a client without gzip', async () => {
+    for (const [path, user] of [['/dashboard', client], [`/task/${openTaskId}`, client]] as const) {
+      const plain = await get(path, user);
+      const zipped = await app.request(`${TEST_ORIGIN}${path}`, {
+        headers: { cookie: user.cookie, 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(zipped.headers.get('content-encoding')).toBe('gzip');
+      for (const response of [plain, zipped]) {
+        expect(response.headers.get('cache-control')).toBe('private, no-cache');
+        expect(response.headers.get('vary')).toContain('Accept-Encoding');
+        expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      }
+      const plainHtml = await plain.text();
+      const html = gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString();
+      expect(shellOf(html)).toBe(shellOf(plainHtml));
+      expect(shellOf(html)).toContain('Check the &lt;b&gt;boat&lt;/b&gt;');
     }
   });
 });

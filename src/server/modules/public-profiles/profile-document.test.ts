@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { createApp } from '../../app';
@@ -52,6 +53,16 @@ describe('GET /expert/:id (the public profile as a document)', () => {
     expect(html).toContain(
       '<style>#page-shell~#root{display:none}</style><div id="root"><p>splash</p></div>',
     );
+  });
+
+  it('is gzipped for a browser, the same document with the same headers', async () => {
+    const path = `${TEST_ORIGIN}/expert/${expert.id}`;
+    const zipped = await app.request(path, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('cache-control')).toBe('no-cache');
+    expect(zipped.headers.get('vary')).toContain('Accept-Encoding');
+    const html = gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString();
+    expect(html).toBe(await (await get(`/expert/${expert.id}`)).text());
   });
 
   it('is the plain index.html for an unknown expert and for an id that is not one', async () => {
