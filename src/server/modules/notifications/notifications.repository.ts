@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { NOTIFICATION_LIST_MAX } from './notifications.constants';
-import { enqueueDeliveries, SET_CHUNK } from './delivery/delivery-enqueue';
+import { deliveriesOfInserted, SET_CHUNK } from './delivery/delivery-enqueue';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
@@ -21,15 +21,17 @@ export const EVERY_NOTIFICATION_COLUMN_INSERTED: Exclude<keyof NotificationRow, 
  */
 export async function insertNotifications(db: Db, rows: NewNotification[]): Promise<void> {
   // Set-based, one JSON parameter per statement: a fan-out to 10,000 experts bound 60,000 parameters
-  // row by row, which took longer than the insert itself.
+  // row by row, which took longer than the insert itself. The deliveries go in with the same statement.
   for (let start = 0; start < rows.length; start += SET_CHUNK) {
-    const result = await db.execute(sql`
-      insert into notifications (id, user_id, type, title, message, task_id, data, read, created_at, push_sent_at)
-      select coalesce(x.id, gen_random_uuid()), x.user_id, x.type, x.title, x.message, x.task_id, x.data, coalesce(x.read, false), coalesce(x.created_at, now()), x.push_sent_at
-      from jsonb_to_recordset(${JSON.stringify(rows.slice(start, start + SET_CHUNK))}::jsonb)
-        as x(id uuid, user_id uuid, type text, title text, message text, task_id uuid, data jsonb, read boolean, created_at timestamptz, push_sent_at timestamptz)
-      returning id, created_at`);
-    await enqueueDeliveries(db, (result as unknown as { rows: Array<{ id: string; created_at: Date }> }).rows);
+    await db.execute(sql`
+      with inserted as (
+        insert into notifications (id, user_id, type, title, message, task_id, data, read, created_at, push_sent_at)
+        select coalesce(x.id, gen_random_uuid()), x.user_id, x.type, x.title, x.message, x.task_id, x.data, coalesce(x.read, false), coalesce(x.created_at, now()), x.push_sent_at
+        from jsonb_to_recordset(${JSON.stringify(rows.slice(start, start + SET_CHUNK))}::jsonb)
+          as x(id uuid, user_id uuid, type text, title text, message text, task_id uuid, data jsonb, read boolean, created_at timestamptz, push_sent_at timestamptz)
+        returning id, created_at
+      )
+      ${deliveriesOfInserted()}`);
   }
 }
 

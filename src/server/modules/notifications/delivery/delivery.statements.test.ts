@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, notificationPreferences, profiles, webPushSubscriptions } from '../../../db/schema';
+import { jobs, notificationPreferences, notifications, profiles, webPushSubscriptions } from '../../../db/schema';
 import { eq, inArray } from 'drizzle-orm';
 import type { EmailMessage } from '../../../providers/email';
 import type { PushMessage } from '../../../providers/push';
@@ -8,6 +8,8 @@ import { createNotification } from '../../../test/builders';
 import { countStatements } from '../../../test/statement-counter';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/test-app';
 import { deliverEmail, deliverPush, type DeliveryDeps } from './delivery-handlers';
+import { DELIVERY_JOB_KINDS, DELIVERY_MAX_ATTEMPTS, deliveryJobKey } from './delivery-enqueue';
+import { insertNotifications } from '../notifications.repository';
 import { webPushJobKey } from './web-push-delivery';
 
 // Every notification runs an email job and a push job; under load they were about a fifth of all
@@ -129,3 +131,31 @@ describe('delivering one notification', () => {
     );
   });
 });
+
+describe('writing notifications', () => {
+  it('writes them and queues their email and push deliveries in one statement, due at once', async () => {
+    const other = await t.createUser('expert');
+    const written = await counted(() =>
+      insertNotifications(t.db, [
+        { user_id: user.id, type: 'assignment', title: 'One statement', message: 'For the client' },
+        { user_id: other.id, type: 'assignment', title: 'One statement', message: 'For the expert' },
+      ]),
+    );
+    expect(written.statements).toHaveLength(1);
+    const rows = await t.db.select().from(notifications).where(eq(notifications.title, 'One statement'));
+    expect(rows.map((row) => row.user_id).sort()).toEqual([user.id, other.id].sort());
+    const keys = rows.flatMap((row) => [deliveryJobKey('email', row.id), deliveryJobKey('push', row.id)]);
+    const queued = await t.db.select().from(jobs).where(inArray(jobs.key, keys));
+    expect(queued.map((job) => job.key).sort()).toEqual([...keys].sort());
+    for (const job of queued) {
+      const row = rows.find((candidate) => job.key.endsWith(candidate.id))!;
+      expect(job.kind).toBe(job.key.startsWith('deliver:email:') ? DELIVERY_JOB_KINDS.email : DELIVERY_JOB_KINDS.push);
+      expect(job.payload).toEqual({ notificationId: row.id });
+      expect(job.max_attempts).toBe(DELIVERY_MAX_ATTEMPTS);
+      expect(job.run_at.getTime()).toBe(0);
+      expect(job.created_at.getTime()).toBe(row.created_at.getTime());
+      expect(job.done_at).toBeNull();
+    }
+  });
+});
+
