@@ -1,10 +1,10 @@
-import { and, asc, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { format } from '@shared/format-message';
 import { reachMessages as reachText } from '@shared/messages/reach';
 import type { Db } from '../../db/client';
 import { messages, profiles, tasks } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { enqueueJob, finishJobIn, type JobRow } from '../../jobs/jobs.repository';
+import { finishJobIn, type JobRow } from '../../jobs/jobs.repository';
 import type { JobModule } from '../../jobs/registry';
 import type { JobHandler } from '../../jobs/runner';
 import { insertNotifications } from '../notifications/notifications.repository';
@@ -12,38 +12,39 @@ import { insertNotifications } from '../notifications/notifications.repository';
 export const CHAT_BURST_JOB_KIND = 'chat-unread';
 /** A message still unread this long after the burst began is worth a mail (issue 19). */
 export const CHAT_UNREAD_DELAY_MS = 10 * 60 * 1000;
+const CHAT_BURST_MAX_ATTEMPTS = 5;
 
 /**
  * After a message is sent: the receiver's oldest unread message of this conversation names the
  * burst. Every message of the burst computes the same key, so the burst gets one job (once across
  * instances, by the unique key), due 10 minutes after its first message. Reading the chat ends the
  * burst; the next message starts a new one.
+ *
+ * Written as CTEs of the statement that inserts the message (CTE `inserted`, insertMessageIf): the
+ * message and its burst's job commit together as one statement, with no transaction around two
+ * (issue 55). The statement does not see its own insert in `messages`, so the new message joins the
+ * candidates from `inserted`; a message that was not inserted schedules nothing.
  */
-export async function scheduleChatBurst(
-  db: Db,
-  params: { taskId: string; senderId: string; receiverId: string },
-): Promise<void> {
-  const [first] = await db
-    .select({ id: messages.id, created_at: messages.created_at })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.receiver_id, params.receiverId),
-        eq(messages.read, false),
-        eq(messages.task_id, params.taskId),
-        eq(messages.sender_id, params.senderId),
-      ),
-    )
-    .orderBy(asc(messages.created_at), asc(messages.seq))
-    .limit(1);
-  if (!first) return;
-  await enqueueJob(db, {
-    kind: CHAT_BURST_JOB_KIND,
-    key: `chat-unread:${first.id}`,
-    runAt: new Date(first.created_at.getTime() + CHAT_UNREAD_DELAY_MS),
-    payload: { messageId: first.id },
-    maxAttempts: 5,
-  });
+export function chatBurstOfInserted(params: { taskId: string; senderId: string; receiverId: string }): SQL {
+  return sql`burst_first AS (
+      SELECT id, created_at FROM (
+        SELECT id, created_at, seq FROM messages
+        WHERE receiver_id = ${params.receiverId} AND read = false AND task_id = ${params.taskId} AND sender_id = ${params.senderId}
+        UNION ALL
+        SELECT id, created_at, seq FROM inserted
+      ) unread
+      ORDER BY created_at, seq
+      LIMIT 1
+    ),
+    burst_job AS (
+      INSERT INTO jobs (kind, key, payload, run_at, created_at, max_attempts)
+      SELECT ${CHAT_BURST_JOB_KIND}::text, ${`${CHAT_BURST_JOB_KIND}:`}::text || first.id::text, jsonb_build_object('messageId', first.id),
+             first.created_at + ${CHAT_UNREAD_DELAY_MS}::int * interval '1 millisecond',
+             first.created_at + ${CHAT_UNREAD_DELAY_MS}::int * interval '1 millisecond', ${CHAT_BURST_MAX_ATTEMPTS}::int
+      FROM burst_first first
+      WHERE EXISTS (SELECT 1 FROM inserted)
+      ON CONFLICT (key) DO NOTHING
+    )`;
 }
 
 /**

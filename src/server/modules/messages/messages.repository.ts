@@ -92,6 +92,8 @@ export async function insertMessageIf(
     isFile: boolean;
     attachmentKey: string | null;
     now: Date;
+    /** More CTEs after `inserted`, run in the same statement (the burst's job: chat-burst.ts). */
+    alsoWith?: SQL;
   },
 ): Promise<MessageWithSender | null> {
   const statuses = sql.join(
@@ -109,7 +111,7 @@ export async function insertMessageIf(
           AND status::text IN (${statuses})
       )
       RETURNING *
-    )
+    )${params.alsoWith ? sql`, ${params.alsoWith}` : sql``}
     SELECT inserted.*, p.first_name AS sender_first_name, p.avatar_url AS sender_avatar_url
     FROM inserted LEFT JOIN profiles p ON p.id = inserted.sender_id`);
   const [raw] = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;

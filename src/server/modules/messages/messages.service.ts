@@ -18,7 +18,7 @@ import {
   type MessageRow,
   type MessageWithSender,
 } from './messages.repository';
-import { scheduleChatBurst } from './chat-burst';
+import { chatBurstOfInserted } from './chat-burst';
 import { readConversationList } from './conversation-list-read';
 
 /** Statuses in which the two parties may still write (closed tasks are read-only). */
@@ -83,22 +83,19 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     if (!allowed.ok) throw refusalError(allowed);
     const expertId = task.expert_id!;
     const receiverId = userId === task.client_id ? expertId : task.client_id;
-    // The message and its burst's mail job commit together (chat-burst.ts: mailed once if left unread 10 minutes).
-    const row = await db.transaction(async (tx) => {
-      const inserted = await insertMessageIf(tx, {
-        taskId: task.id,
-        senderId: userId,
-        receiverId,
-        clientId: task.client_id,
-        expertId,
-        writableStatuses: WRITABLE_STATUSES,
-        content,
-        isFile: attachmentKey !== null,
-        attachmentKey,
-        now,
-      });
-      if (inserted) await scheduleChatBurst(tx, { taskId: task.id, senderId: userId, receiverId });
-      return inserted;
+    // The message and its burst's mail job are one statement (chat-burst.ts: mailed once if left unread 10 minutes).
+    const row = await insertMessageIf(db, {
+      taskId: task.id,
+      senderId: userId,
+      receiverId,
+      clientId: task.client_id,
+      expertId,
+      writableStatuses: WRITABLE_STATUSES,
+      content,
+      isFile: attachmentKey !== null,
+      attachmentKey,
+      now,
+      alsoWith: chatBurstOfInserted({ taskId: task.id, senderId: userId, receiverId }),
     });
     if (!row) throw conflict(texts.tasks.statusChanged);
     return toMessageDto(row);
