@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { decodeReturnedRow } from '../../db/returned-row';
 import { expertProfiles, profiles, taskApplications } from '../../db/schema';
@@ -17,9 +17,18 @@ export interface ApplicationWithExpert {
  */
 export async function insertApplicationIfOpen(
   db: Db,
-  input: { taskId: string; expertId: string; proposedRate: number; notes: string; now: Date },
+  input: {
+    id: string;
+    taskId: string;
+    expertId: string;
+    proposedRate: number;
+    notes: string;
+    now: Date;
+    /** More CTEs after `inserted_application`, in the same statement (the client's notification). */
+    alsoWith?: SQL;
+  },
 ): Promise<ApplicationRow | undefined> {
-  const { taskId, expertId, proposedRate, notes, now } = input;
+  const { id, taskId, expertId, proposedRate, notes, now } = input;
   // The task's row lock (decision 0440): a hire's UPDATE of that row waits for this insert to commit
   // and then rejects it with the other pending ones, and an apply that waited for a hire sees the task
   // no longer open. Without it an application sent at the moment of a hire stayed pending. NO KEY
@@ -30,12 +39,15 @@ export async function insertApplicationIfOpen(
       select id from tasks
       where id = ${taskId}::uuid and status = 'open' and (expert_id is null or expert_id <> ${expertId}::uuid)
       for no key update
-    )
-    insert into task_applications (task_id, expert_id, status, proposed_rate, notes, created_at, updated_at)
-    select open_task.id, ${expertId}::uuid, 'pending', ${proposedRate}, ${notes}, ${now}, ${now}
-    from open_task
-    on conflict on constraint task_applications_task_expert_unique do nothing
-    returning *`);
+    ),
+    inserted_application as (
+      insert into task_applications (id, task_id, expert_id, status, proposed_rate, notes, created_at, updated_at)
+      select ${id}::uuid, open_task.id, ${expertId}::uuid, 'pending', ${proposedRate}, ${notes}, ${now}, ${now}
+      from open_task
+      on conflict on constraint task_applications_task_expert_unique do nothing
+      returning *
+    )${input.alsoWith ? sql`, ${input.alsoWith}` : sql``}
+    select * from inserted_application`);
   const [raw] = rowsOf<Record<string, unknown>>(result);
   return raw ? decodeReturnedRow(taskApplications, raw) : undefined;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isPayable } from '@shared/domain/expert';
 import { check } from '@shared/domain/permissions';
 import { messages } from '@shared/messages';
@@ -19,6 +20,7 @@ import { assertWithinPriceLimits } from '../tasks/price-limits';
 import { assertMayApply } from '../reliability/reliability.service';
 import { enforce, loadVisibleTask } from '../tasks/task-access';
 import { notify, taskNotification } from '../tasks/task-notifications';
+import { notificationsIfChanged } from '../notifications/notifications.repository';
 import type { TasksServiceDeps } from '../tasks/tasks.deps';
 import { toApplicationDto, toTaskDto } from '../tasks/tasks.dto';
 import { findTask, hasApplication, updateTaskIf } from '../tasks/tasks.repository';
@@ -52,19 +54,18 @@ export function createApplicationsService(deps: TasksServiceDeps) {
       // Issue 50: three cancellations after a hire within 30 days pause new applications for 7 days.
       await assertMayApply(db, userId, now);
       await assertWithinPriceLimits(db, input.proposed_rate, 'proposed_rate');
-      // The application and the client's "application received" notification commit together.
-      const row = await db.transaction(async (tx) => {
-        const inserted = await insertApplicationIfOpen(tx, {
-          taskId: task.id,
-          expertId: userId,
-          proposedRate: input.proposed_rate,
-          notes: input.notes,
-          now,
-        });
-        if (inserted) {
-          await notify(tx, [taskNotification.applicationReceived(task.client_id, task, { id: inserted.id, expertName: person?.first_name || 'An expert' })]);
-        }
-        return inserted;
+      // The application and the client's "application received" notification are one statement: its id
+      // is chosen here so that the notification can name it.
+      const id = randomUUID();
+      const received = taskNotification.applicationReceived(task.client_id, task, { id, expertName: person?.first_name || 'An expert' });
+      const row = await insertApplicationIfOpen(db, {
+        id,
+        taskId: task.id,
+        expertId: userId,
+        proposedRate: input.proposed_rate,
+        notes: input.notes,
+        now,
+        alsoWith: notificationsIfChanged([received], 'inserted_application'),
       });
       if (!row) {
         // Lost to a parallel apply of the same expert, or the task stopped taking applications.

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { jobs, notifications } from '../../db/schema';
+import { deliveryJobKey } from '../notifications/delivery/delivery-enqueue';
 import type { ApplicationDto } from '@shared/schemas/task-api';
 import { createTaskAt } from '../../test/builders';
 import { countStatements } from '../../test/statement-counter';
@@ -49,4 +52,41 @@ describe('POST /api/tasks/:id/applications', () => {
       counter.restore();
     }
   });
+
+  it("is four statements: access, applicant, pause, then the application with the client's notification and its deliveries", async () => {
+    const task = await createTaskAt(t.db, { status: 'open', clientId: client.id });
+    const counter = countStatements(t.db);
+    let statements: string[];
+    let application: ApplicationDto;
+    try {
+      const response = await apply(task.id);
+      expect(response.status).toBe(201);
+      ({ application } = await t.json<{ application: ApplicationDto }>(response));
+      statements = [...counter.statements];
+    } finally {
+      counter.restore();
+    }
+    expect(statements).toHaveLength(4);
+    expect(statements[3]).toMatch(/insert into task_applications[\s\S]*insert into notifications[\s\S]*insert into jobs/);
+    const [received] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.user_id, client.id), eq(notifications.task_id, task.id), eq(notifications.type, 'application_received')));
+    expect(received.data).toMatchObject({ application_id: application.id });
+    const queued = await t.db.select({ key: jobs.key }).from(jobs).where(inArray(jobs.key, [deliveryJobKey('email', received.id), deliveryJobKey('push', received.id)]));
+    expect(queued).toHaveLength(2);
+  });
+
+  it('writes no notification for an application the task no longer takes', async () => {
+    const task = await createTaskAt(t.db, { status: 'open', clientId: client.id });
+    expect((await apply(task.id)).status).toBe(201);
+    // The same expert again: the unique (task, expert) pair refuses it, and the client hears once.
+    expect((await apply(task.id)).status).toBe(409);
+    const received = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.task_id, task.id), eq(notifications.type, 'application_received')));
+    expect(received).toHaveLength(1);
+  });
 });
+

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { NOTIFICATION_LIST_MAX } from './notifications.constants';
@@ -24,15 +24,30 @@ export async function insertNotifications(db: Db, rows: NewNotification[]): Prom
   // row by row, which took longer than the insert itself. The deliveries go in with the same statement.
   for (let start = 0; start < rows.length; start += SET_CHUNK) {
     await db.execute(sql`
-      with inserted as (
-        insert into notifications (id, user_id, type, title, message, task_id, data, read, created_at, push_sent_at)
-        select coalesce(x.id, gen_random_uuid()), x.user_id, x.type, x.title, x.message, x.task_id, x.data, coalesce(x.read, false), coalesce(x.created_at, now()), x.push_sent_at
-        from jsonb_to_recordset(${JSON.stringify(rows.slice(start, start + SET_CHUNK))}::jsonb)
-          as x(id uuid, user_id uuid, type text, title text, message text, task_id uuid, data jsonb, read boolean, created_at timestamptz, push_sent_at timestamptz)
-        returning id, created_at
-      )
+      with inserted as (${insertFromRecordset(rows.slice(start, start + SET_CHUNK))})
       ${deliveriesOfInserted()}`);
   }
+}
+
+/**
+ * Notifications as CTEs of the statement whose change causes them (`notified`, then its deliveries),
+ * written only when the CTE named `when` returns a row: the change, its notifications and their
+ * deliveries are one statement, with no transaction around them (issue 55). For a handful of rows:
+ * a fan-out goes through insertNotifications.
+ */
+export function notificationsIfChanged(rows: NewNotification[], when: string): SQL {
+  return sql`notified as (${insertFromRecordset(rows, sql`where exists (select 1 from ${sql.identifier(when)})`)}),
+    notified_deliveries as (${deliveriesOfInserted('notified')})`;
+}
+
+function insertFromRecordset(rows: NewNotification[], condition: SQL = sql``): SQL {
+  return sql`
+    insert into notifications (id, user_id, type, title, message, task_id, data, read, created_at, push_sent_at)
+    select coalesce(x.id, gen_random_uuid()), x.user_id, x.type, x.title, x.message, x.task_id, x.data, coalesce(x.read, false), coalesce(x.created_at, now()), x.push_sent_at
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as x(id uuid, user_id uuid, type text, title text, message text, task_id uuid, data jsonb, read boolean, created_at timestamptz, push_sent_at timestamptz)
+    ${condition}
+    returning id, created_at`;
 }
 
 export async function listUnread(db: Db, userId: string): Promise<NotificationRow[]> {
