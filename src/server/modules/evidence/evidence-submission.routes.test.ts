@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TaskDto } from '@shared/schemas/task-api';
 import type { TestUser } from '../../test/test-app';
+import { countStatements } from '../../test/statement-counter';
 import {
   evidenceForm,
   expectError,
@@ -36,6 +37,32 @@ const decide = (taskId: string, decision: 'confirm' | 'reject', user: TestUser |
       ...(decision === 'reject' ? { reason: 'The photos do not show the roof.' } : {}),
     },
   });
+
+describe('POST /api/tasks/:id/evidence: the review window setting', () => {
+  it('is remembered between submissions, and a change by an admin is stated by the very next one', async () => {
+    const submitOne = async () => {
+      const { task } = await taskAt(h, cast, 'in_progress');
+      const counter = countStatements(h.db);
+      try {
+        const body = await okJson<Result>(await submit(task.id, evidenceForm(NOTES, [imageFile()]), cast.expert));
+        return { body, settingsReads: counter.statements.filter((text) => /from "system_settings"/.test(text)).length };
+      } finally {
+        counter.restore();
+      }
+    };
+    await submitOne();
+    const remembered = await submitOne();
+    expect(remembered.settingsReads).toBe(0);
+    expect(remembered.body.message).toContain('within 72 hours');
+    const saved = await h.request('PUT', '/api/admin/money-settings', { cookie: cast.admin.cookie, body: { review_window_hours: 48 } });
+    expect(saved.status).toBe(200);
+    try {
+      expect((await submitOne()).body.message).toContain('within 48 hours');
+    } finally {
+      await h.request('PUT', '/api/admin/money-settings', { cookie: cast.admin.cookie, body: { review_window_hours: 72 } });
+    }
+  });
+});
 
 describe('POST /api/tasks/:id/evidence', () => {
   it('stores the photos privately under the task and asks the client to review within the review window (72 hours by default)', async () => {
