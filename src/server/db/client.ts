@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,6 +88,19 @@ async function createPgliteOnThisThread(dataDir: string, loadDataDir: Blob | und
   return PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm, cube, earthdistance } });
 }
 
+/**
+ * pg-pool queues a connect() that finds every client busy and later calls it from the code that
+ * released a client: pool.query()'s statement then ran in that other request's AsyncLocalStorage
+ * context, so under pool waits the request lines' `queries` went to the wrong request (or to none)
+ * and log lines carried the wrong request id. Each queued callback is bound to its caller's context,
+ * as Node asks of libraries that queue callbacks (AsyncResource.bind).
+ */
+type ConnectCallback = (...args: unknown[]) => void;
+function keepCallersContext(pool: { connect: (callback?: ConnectCallback) => unknown }) {
+  const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => unknown;
+  pool.connect = (callback) => (typeof callback === 'function' ? connect(AsyncResource.bind(callback)) : connect());
+}
+
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -99,6 +113,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   // Other instances may write too: cached reads wait until the change bus hears them (server-context.ts).
   const writes = createWriteEpoch({ remoteLive: false });
   pool.on('connect', (client) => trackPgClientWrites(client as never, writes));
+  keepCallersContext(pool as never);
   const db = drizzle(pool, { schema }) as unknown as Db;
   registerWriteEpoch(db, writes);
   return {
