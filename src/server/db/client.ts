@@ -88,6 +88,8 @@ async function createPgliteOnThisThread(dataDir: string, loadDataDir: Blob | und
   return PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm, cube, earthdistance } });
 }
 
+type ConnectCallback = (...args: unknown[]) => void;
+
 /**
  * pg-pool queues a connect() that finds every client busy and later calls it from the code that
  * released a client: pool.query()'s statement then ran in that other request's AsyncLocalStorage
@@ -95,7 +97,6 @@ async function createPgliteOnThisThread(dataDir: string, loadDataDir: Blob | und
  * and log lines carried the wrong request id. Each queued callback is bound to its caller's context,
  * as Node asks of libraries that queue callbacks (AsyncResource.bind).
  */
-type ConnectCallback = (...args: unknown[]) => void;
 function keepCallersContext(pool: { connect: (callback?: ConnectCallback) => unknown }) {
   const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => unknown;
   pool.connect = (callback) => (typeof callback === 'function' ? connect(AsyncResource.bind(callback)) : connect());
