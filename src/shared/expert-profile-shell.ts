@@ -22,6 +22,9 @@ const BADGE = badgeClasses('outline');
 const section = (title: string, body: string) =>
   `<div class="space-y-2"><p class="text-sm font-semibold">${escapeHtml(title)}</p>${body}</div>`;
 
+/** One formatter for every document: toLocaleString would build one per call (issue 55). */
+let memberSinceFormat: Intl.DateTimeFormat | undefined;
+
 /**
  * The public expert profile's first screen as static HTML, with the page's own classes and layout:
  * the site header, the title bar, the header card (initials, name, member since, place, tasks
@@ -29,12 +32,9 @@ const section = (title: string, body: string) =>
  * sends it in index.html (docs/decisions/0404), so the profile paints before any JavaScript runs
  * and a crawler reads it; the React page takes its place on its first commit. Every text is escaped.
  */
-let memberSinceFormat: Intl.DateTimeFormat | undefined;
-
 export function expertProfileShellHtml(expert: ExpertProfileShellInput, brandName: string): string {
   const fullName = expertDisplayName(expert.first_name, expert.last_name);
   const completed = Number(expert.completed_tasks);
-  // One formatter for every document (toLocaleString would build one per call).
   memberSinceFormat ??= new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const joined = new Date(expert.member_since);
   // (format throws on an invalid date, where toLocaleString wrote "Invalid Date")

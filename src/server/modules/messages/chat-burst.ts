@@ -26,8 +26,9 @@ const CHAT_BURST_MAX_ATTEMPTS = 5;
  * candidates from `inserted`; a message that was not inserted schedules nothing.
  */
 export function chatBurstOfInserted(params: { taskId: string; senderId: string; receiverId: string }): SQL {
+  const keyPrefix = `${CHAT_BURST_JOB_KIND}:`;
   return sql`burst_first AS (
-      SELECT id, created_at FROM (
+      SELECT id, created_at + ${CHAT_UNREAD_DELAY_MS}::int * interval '1 millisecond' AS due_at FROM (
         SELECT id, created_at, seq FROM messages
         WHERE receiver_id = ${params.receiverId} AND read = false AND task_id = ${params.taskId} AND sender_id = ${params.senderId}
         UNION ALL
@@ -38,9 +39,8 @@ export function chatBurstOfInserted(params: { taskId: string; senderId: string; 
     ),
     burst_job AS (
       INSERT INTO jobs (kind, key, payload, run_at, created_at, max_attempts)
-      SELECT ${CHAT_BURST_JOB_KIND}::text, ${`${CHAT_BURST_JOB_KIND}:`}::text || first.id::text, jsonb_build_object('messageId', first.id),
-             first.created_at + ${CHAT_UNREAD_DELAY_MS}::int * interval '1 millisecond',
-             first.created_at + ${CHAT_UNREAD_DELAY_MS}::int * interval '1 millisecond', ${CHAT_BURST_MAX_ATTEMPTS}::int
+      SELECT ${CHAT_BURST_JOB_KIND}::text, ${keyPrefix}::text || first.id::text, jsonb_build_object('messageId', first.id),
+             first.due_at, first.due_at, ${CHAT_BURST_MAX_ATTEMPTS}::int
       FROM burst_first first
       WHERE EXISTS (SELECT 1 FROM inserted)
       ON CONFLICT (key) DO NOTHING
