@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Hono, type Context, type Next } from 'hono';
+import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono';
+import { inSequence } from './http/in-sequence';
 import { etag } from 'hono/etag';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
-import { createSessionCache, sessionTokenOf } from './auth/session-cache';
+import { createSessionCache, sessionTokenOf, type CachedSession } from './auth/session-cache';
 import { localSessionEnding } from './auth/session-ending';
 import type { AppDeps } from './app-deps';
 import type { AppEnv } from './http/context';
@@ -95,6 +96,7 @@ import { payoutWebhookHandlers } from './modules/earnings/earnings-sync';
 import { tipsRoutes } from './modules/tips/tips.routes';
 
 
+const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 const MAX_JSON_BODY = 1024 * 1024;
 const MAX_UPLOAD_BODY = 52 * 1024 * 1024;
 
@@ -103,25 +105,28 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   // Outermost: an error answer to an unread body drains it or closes the connection (decision 0212).
-  app.use('*', cleanRefusals());
   const metrics = deps.metrics ?? noMetrics;
   const webhookFailures = createWebhookFailureLog();
-  app.use('*', requestLogging({ isTrustedPeer: createTrustedPeerCheck(deps.env.TRUSTED_PROXIES), metrics, webhookFailures }));
-  app.use('*', securityHeaders({ env: deps.env, publicUrl: deps.publicUrl }));
-
   const clientIpOf = createClientIpResolver(deps.env.TRUSTED_PROXIES);
-  app.use('*', (c, next) => {
-    c.set('clientIp', clientIpOf(c));
-    return next();
-  });
+  app.use(
+    '*',
+    inSequence(
+      cleanRefusals(),
+      requestLogging({ isTrustedPeer: createTrustedPeerCheck(deps.env.TRUSTED_PROXIES), metrics, webhookFailures }),
+      securityHeaders({ env: deps.env, publicUrl: deps.publicUrl }),
+      (c, next) => {
+        c.set('clientIp', clientIpOf(c));
+        return next();
+      },
+    ),
+  );
   // Cross-site writes and "simple" (preflight-free) bodies are refused before any route runs
   // (docs/decisions/0060, 0061); provider webhooks are exempt, their signatures authenticate them.
   const allowedOrigins = [deps.publicUrl, ...extraTrustedOriginsOf(deps.env)];
   // API-key requests carry no ambient credential: exempt from the origin rule under /api only (decision 0472).
-  app.use('/api/*', originCheck({ allowedOrigins, bearerExempt: true }));
-  app.use('/dev/*', originCheck({ allowedOrigins }));
-  app.use('/api/*', contentTypeCheck());
-  app.use('/api/*', jsonCompression());
+  app.on(WRITES, '/api/*', originCheck({ allowedOrigins, bearerExempt: true }));
+  app.on(WRITES, '/dev/*', originCheck({ allowedOrigins }));
+  app.on(WRITES, '/api/*', contentTypeCheck());
 
   // JSON bodies are small; multipart uploads may carry up to ten 5 MB evidence photos.
   const tooLarge = () => {
@@ -130,8 +135,7 @@ export function createApp(deps: AppDeps) {
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge });
   const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BODY, onError: tooLarge });
   // GET and HEAD carry no body: skipping them also spares the adapter from building a full Request.
-  app.use('/api/*', (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+  app.on(WRITES, '/api/*', (c, next) => {
     return (c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? uploadLimit(c, next) : jsonLimit(c, next);
   });
 
@@ -141,11 +145,14 @@ export function createApp(deps: AppDeps) {
   // Issue 54: `Authorization: Bearer <key>` is decided here, before the auth routes and the session read.
   app.use(
     '/api/*',
-    apiKeyAuth({
-      check: (key, now) => checkApiKey(db, key, now),
-      countRequest: (keyId, now) => countApiKeyRequest(db, keyId, now),
-      now: () => clock.now(),
-    }),
+    inSequence(
+      jsonCompression(),
+      apiKeyAuth({
+        check: (key, now) => checkApiKey(db, key, now),
+        countRequest: (keyId, now) => countApiKeyRequest(db, keyId, now),
+        now: () => clock.now(),
+      }),
+    ),
   );
 
   const sessions = deps.sessionCache ?? createSessionCache();
@@ -199,21 +206,31 @@ export function createApp(deps: AppDeps) {
     }
     return cached ?? null;
   };
-  app.use('/api/*', async (c, next) => {
-    // A key request has its user already (apiKeyAuth) and never reads a cookie.
-    if (isKeyRequest(c)) return next();
-    const cached = await sessionOf(c);
+  const setCaller = (c: Context<AppEnv>, cached: CachedSession | null | undefined) => {
     c.set('user', cached ? cached.user : null);
     c.set('session', cached ? cached.session : null);
     c.set('twoFactorSetupPending', cached?.adminWithoutTwoFactor === true);
-    await next();
-  });
+  };
+  const callerOf: MiddlewareHandler<AppEnv> = (c, next) => {
+    // A key request has its user already (apiKeyAuth) and never reads a cookie.
+    if (isKeyRequest(c)) return next();
+    const token = sessionTokenOf(c.req.header('cookie'));
+    const cached = token ? sessions.get(token) : undefined;
+    if (cached || !token) {
+      setCaller(c, cached);
+      return next();
+    }
+    return sessionOf(c).then((read) => {
+      setCaller(c, read);
+      return next();
+    });
+  };
   // Issue 53: an admin without two-factor sign-in sets it up before anything else (decision 0474);
   // what the setup page needs is listed in http/two-factor-gate.ts.
-  app.use('/api/*', twoFactorGate({ stillPending: (userId) => isAdminWithoutTwoFactor(db, userId) }));
-  app.use('/api/*', maintenanceGuard(db));
+  app.use('/api/*', inSequence(callerOf, twoFactorGate({ stillPending: (userId) => isAdminWithoutTwoFactor(db, userId) })));
+  app.on(WRITES, '/api/*', maintenanceGuard(db));
   // After authentication: a stored answer belongs to its caller (decision 0472).
-  app.use('/api/*', idempotency({ db, now: () => clock.now() }));
+  app.on(['POST'], '/api/*', idempotency({ db, now: () => clock.now() }));
 
   const profiles = createProfilesService({ db, clock });
   app.route('/api', configRoutes(deps));

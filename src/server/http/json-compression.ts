@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { constants, gzip, gzipSync, type ZlibOptions } from 'node:zlib';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { unwrittenNodeResponse } from './node-response';
 
 const gzipAsync = promisify(gzip);
@@ -88,17 +88,7 @@ export function documentCompression(options: { minBytes?: number } = {}): Middle
 }
 
 function compressAnswers(contentType: RegExp, minBytes: number): MiddlewareHandler {
-  return async (c, next) => {
-    const wantsGzip = acceptsGzip(c.req.header('accept-encoding'));
-    const outgoing = unwrittenNodeResponse(c);
-    if (outgoing && !wantsGzip) {
-      // Nothing will be compressed for this client: its answer only says that another client's may
-      // be, set on Node's response before the handler (node-response.ts) instead of read and
-      // rewritten after it. No API route or document sets a Vary of its own but Accept-Encoding (which
-      // it keeps).
-      outgoing.setHeader('Vary', 'Accept-Encoding');
-      return next();
-    }
+  const compressAfter: (c: Context, next: Next, wantsGzip: boolean) => Promise<void> = async (c, next, wantsGzip) => {
     await next();
     const res = c.res;
     if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304) return;
@@ -137,5 +127,19 @@ function compressAnswers(contentType: RegExp, minBytes: number): MiddlewareHandl
     if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
     c.res = undefined;
     c.res = new Response(new Uint8Array(zipped.buffer, zipped.byteOffset, zipped.byteLength), { status: res.status, headers });
+  };
+  // Not async itself: a client that takes no gzip passes on without a promise of this middleware's own.
+  return (c, next) => {
+    const wantsGzip = acceptsGzip(c.req.header('accept-encoding'));
+    const outgoing = unwrittenNodeResponse(c);
+    if (outgoing && !wantsGzip) {
+      // Nothing will be compressed for this client: its answer only says that another client's may
+      // be, set on Node's response before the handler (node-response.ts) instead of read and
+      // rewritten after it. No API route or document sets a Vary of its own but Accept-Encoding (which
+      // it keeps).
+      outgoing.setHeader('Vary', 'Accept-Encoding');
+      return next();
+    }
+    return compressAfter(c, next, wantsGzip);
   };
 }

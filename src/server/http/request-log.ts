@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { trace } from '@opentelemetry/api';
 import { routePath } from 'hono/route';
 import type { AppEnv } from './context';
 import { unwrittenNodeResponse } from './node-response';
-import { requestContext, requestLineLog } from '../ops/logger';
+import { requestContext, requestLineLog, type RequestLogContext } from '../ops/logger';
 import type { Metrics } from '../ops/metrics';
 import type { WebhookFailureLog } from '../ops/webhook-failures';
 
@@ -32,25 +32,8 @@ export function requestLogging(options: {
   webhookFailures?: WebhookFailureLog;
 }): MiddlewareHandler<AppEnv> {
   const { metrics } = options;
-  return async (c, next) => {
-    const started = performance.now();
-    const offered = c.req.header(REQUEST_ID_HEADER);
-    const reqId =
-      offered && SAFE_REQUEST_ID.test(offered) && options.isTrustedPeer(c) ? offered : randomUUID();
-    // Straight onto Node's response when served over HTTP: see node-response.ts.
-    const outgoing = unwrittenNodeResponse(c);
-    if (outgoing) outgoing.setHeader('X-Request-Id', reqId);
-    else c.header('X-Request-Id', reqId);
-    let failed: unknown;
-    const context = { reqId, queries: 0 };
-    await requestContext.run(context, async () => {
-      try {
-        await next();
-      } catch (error) {
-        failed = error;
-      }
-    });
-    if (failed) throw failed;
+  /** After the answer: the metrics, the span's name and the request's line. */
+  const answered = (c: Context<AppEnv>, started: number, context: RequestLogContext) => {
     const status = c.res.status;
     // After next(), the route index is the handler that answered: its pattern, never the raw path.
     const route = routePath(c) || 'unmatched';
@@ -66,7 +49,7 @@ export function requestLogging(options: {
     if (QUIET_PATHS.has(c.req.path) || !lineLog.isLevelEnabled('info')) return;
     const user = c.get('user');
     const line = {
-      reqId,
+      reqId: context.reqId,
       // The route pattern, never the path: a path may carry a token (/api/auth/reset-password/<token>).
       req: { method: c.req.method, route },
       res: { status },
@@ -77,5 +60,19 @@ export function requestLogging(options: {
     };
     if (status >= 500) lineLog.error(line, 'request failed');
     else lineLog.info(line, 'request');
+  };
+  // Not async: one promise (the `then`) per request rather than an async function's and its await's.
+  return (c, next) => {
+    const started = performance.now();
+    const offered = c.req.header(REQUEST_ID_HEADER);
+    const reqId =
+      offered && SAFE_REQUEST_ID.test(offered) && options.isTrustedPeer(c) ? offered : randomUUID();
+    // Straight onto Node's response when served over HTTP: see node-response.ts.
+    const outgoing = unwrittenNodeResponse(c);
+    if (outgoing) outgoing.setHeader('X-Request-Id', reqId);
+    else c.header('X-Request-Id', reqId);
+    const context: RequestLogContext = { reqId, queries: 0 };
+    // A failure that reached this far (Hono answers a route's error where it was thrown) passes on unlogged.
+    return requestContext.run(context, next).then(() => answered(c, started, context));
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Hono, type MiddlewareHandler } from 'hono';
+import type { ServerResponse } from 'node:http';
+import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { LANDING_SHELL_SCRIPT } from '@shared/landing-shell';
 import type { Env } from '../env';
@@ -46,20 +47,31 @@ export function ownSocketOrigin(publicUrl: string): string {
 export function securityHeaders(options: { env: Env; publicUrl: string }): MiddlewareHandler {
   const everyResponse = documentHeaders(options);
   const headerList = headersSetBy(everyResponse);
-  return async (c, next) => {
-    // Served over HTTP: the same headers go straight onto Node's response, before the handler, so
-    // a handler's own value still wins (node-response.ts); nothing is converted per answer.
-    const outgoing = unwrittenNodeResponse(c);
-    if (outgoing) {
-      for (const [name, value] of await headerList) outgoing.setHeader(name, value);
-      await next();
-      if (isBuiltScriptOrStyle(c.req.path, c.res)) for (const name of DOCUMENT_ONLY_HEADERS) outgoing.removeHeader(name);
-      return;
-    }
+  // Read once at start-up; until then (the first requests of a test app) each request waits for it.
+  let resolved: Array<[string, string]> | undefined;
+  void headerList.then((list) => (resolved = list));
+  const onNodeResponse = async (c: Context, next: Next, outgoing: ServerResponse) => {
+    for (const [name, value] of resolved ?? (await headerList)) outgoing.setHeader(name, value);
+    await next();
+    if (isBuiltScriptOrStyle(c.req.path, c.res)) for (const name of DOCUMENT_ONLY_HEADERS) outgoing.removeHeader(name);
+  };
+  const throughHono = async (c: Context, next: Next) => {
     await everyResponse(c, next);
     if (isBuiltScriptOrStyle(c.req.path, c.res)) {
       for (const name of DOCUMENT_ONLY_HEADERS) c.res.headers.delete(name);
     }
+  };
+  return (c, next) => {
+    // Served over HTTP: the same headers go straight onto Node's response, before the handler, so
+    // a handler's own value still wins (node-response.ts); nothing is converted per answer.
+    const outgoing = unwrittenNodeResponse(c);
+    if (outgoing) {
+      if (!resolved || c.req.path.startsWith('/assets/')) return onNodeResponse(c, next, outgoing);
+      // Not a built file: nothing to take off after the handler, so no promise of this middleware's own.
+      for (const [name, value] of resolved) outgoing.setHeader(name, value);
+      return next();
+    }
+    return throughHono(c, next);
   };
 }
 

@@ -61,7 +61,15 @@ export interface MatrixRow {
 }
 
 /** Middleware registrations that app.routes lists but that are not endpoints of their own. */
-export const NOT_ENDPOINTS = new Set(['ALL /*', 'ALL /dev/*']);
+/**
+ * Middlewares, not endpoints: those for every method, and the guards only a write concerns (origin,
+ * content type, body limit, maintenance, idempotency), which app.ts registers for those methods alone.
+ */
+export const NOT_ENDPOINTS = new Set([
+  'ALL /*',
+  'ALL /dev/*',
+  ...['POST', 'PUT', 'PATCH', 'DELETE'].flatMap((method) => [`${method} /api/*`, `${method} /dev/*`]),
+]);
 
 /** The app's endpoints as `METHOD /path` (the API catch-all `ALL /api/*` included: it has a row too). */
 export function endpointsOf(app: App): string[] {
