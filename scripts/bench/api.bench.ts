@@ -9,6 +9,7 @@
  * The app runs with its request log and metrics on. BENCH_API_BEFORE=<git ref> adds that commit's
  * app on PostgreSQL, loaded in the same repeats (api-before.ts): the before and after of issue 55.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { autocannonLoad, startBenchServer, load, type BenchServer, type LoadResult } from './http-load';
 import { checkoutBefore } from './api-before';
 import { BROWSER_HEADERS } from '../load/ramp';
@@ -25,11 +26,30 @@ const options = (server: BenchServer, durationMs: number) => ({
   connections: CONNECTIONS,
   durationMs,
 });
-const run = (server: BenchServer, durationMs = LOAD_MS) => autocannonLoad(options(server, durationMs));
+/**
+ * The server process's own CPU time (all its threads, user and system) over a run, per answered
+ * request, from /proc (Linux; undefined elsewhere). Unlike req/s it does not move when another
+ * process on the machine takes a core: the figure to compare a before and an after by.
+ */
+function cpuMicros(pid: number | undefined): number | undefined {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return undefined;
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 a second).
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+type CpuLoadResult = LoadResult & { cpuPerRequest?: number };
+async function withCpu(server: BenchServer, durationMs: number, load: () => Promise<LoadResult>): Promise<CpuLoadResult> {
+  const before = cpuMicros(server.child.pid);
+  const result = await load();
+  const after = cpuMicros(server.child.pid);
+  const requests = result.rps * (durationMs / 1000);
+  return before === undefined || after === undefined || requests === 0 ? result : { ...result, cpuPerRequest: (after - before) / requests };
+}
+const run = (server: BenchServer, durationMs = LOAD_MS) => withCpu(server, durationMs, () => autocannonLoad(options(server, durationMs)));
 /** As a browser asks: with its Accept-Encoding, so the answer is gzipped (json-compression.ts). */
 const runAsBrowser = (server: BenchServer) => {
   const base = options(server, LOAD_MS);
-  return autocannonLoad({ ...base, headers: { ...base.headers, ...BROWSER_HEADERS } });
+  return withCpu(server, LOAD_MS, () => autocannonLoad({ ...base, headers: { ...base.headers, ...BROWSER_HEADERS } }));
 };
 const runOwn = (server: BenchServer, durationMs = LOAD_MS) => load(options(server, durationMs));
 
@@ -52,12 +72,12 @@ async function compare(
     if (old) await run(old, 1_000);
     await app.loopDelay();
     const pairs: Array<{
-      bare: LoadResult;
+      bare: CpuLoadResult;
       own: LoadResult;
-      app: LoadResult;
-      browser: LoadResult;
-      old?: LoadResult;
-      oldBrowser?: LoadResult;
+      app: CpuLoadResult;
+      browser: CpuLoadResult;
+      old?: CpuLoadResult;
+      oldBrowser?: CpuLoadResult;
       loop: { p99: number; max: number };
     }> = await repeat(REPEATS, async (index) => {
       const bareResult = await run(bare);
@@ -72,8 +92,20 @@ async function compare(
       const oldBrowser = old ? await runAsBrowser(old) : undefined;
       return { bare: bareResult, own: ownResult, app: appResult, browser, old: oldResult ?? later, oldBrowser, loop };
     });
+    const µs = (v: number) => `${v.toFixed(0)} µs`;
+    const cpuRows = (rows: Array<[string, Array<{ value?: number; reference?: number }>, string]>): BenchRow[] =>
+      rows
+        .filter(([, values]) => values.every((v) => v.value !== undefined && v.reference !== undefined))
+        .map(([name, values, goal]) => ratioRow(name, values as Array<{ value: number; reference: number }>, { format: µs, goal }));
     const beforeRows: BenchRow[] = before
       ? [
+          ...cpuRows([
+            [
+              `${label}: server CPU per task-details request, now against before (${before.ref})`,
+              pairs.map((pair) => ({ value: pair.app.cpuPerRequest, reference: pair.old!.cpuPerRequest })),
+              '(the same run; not moved by other work on the machine)',
+            ],
+          ]),
           ratioRow(
             `${label}: task details req/s as a share of bare Hono, before (${before.ref})`,
             pairs.map((pair) => ({ value: pair.old!.rps, reference: pair.bare.rps })),
@@ -120,6 +152,13 @@ async function compare(
         pairs.map((pair) => ({ value: pair.browser.rps, reference: pair.bare.rps })),
         { format: (v) => `${v.toFixed(0)}/s`, ratio: percent, goal: '(what a browser costs: issue 55)' },
       ),
+      ...cpuRows([
+        [
+          `${label}: server CPU per task-details request against bare Hono's (its process, user and system)`,
+          pairs.map((pair) => ({ value: pair.app.cpuPerRequest, reference: pair.bare.cpuPerRequest })),
+          '(issue 55: the work per request, whatever else runs)',
+        ],
+      ]),
       { name: `${label}: task details non-2xx answers or errors`, value: String(non2xx) },
       { name: `${label}: app event-loop delay p99 under load (min / median / max)`, value: spread(pairs.map((p) => p.loop.p99), ms) },
       ...beforeRows,
@@ -131,10 +170,15 @@ async function compare(
   }
 }
 
+/** BENCH_API_TARGETS=postgres (or pglite, pglite-main, comma-separated) runs only those rows: a longer before-and-after in the same time. */
+const targets = new Set(process.env.BENCH_API_TARGETS?.split(',') ?? ['pglite', 'pglite-main', 'postgres']);
+
 export async function benchApi(): Promise<BenchRow[]> {
-  const rows = await compare('PGlite', '>= 5%', {});
+  const rows: BenchRow[] = [];
+  if (targets.has('pglite')) rows.push(...(await compare('PGlite', '>= 5%', {})));
   // The same on PGlite kept on the server's thread, as before decision 0102.
-  rows.push(...(await compare('PGlite on the main thread', '(reference for 0102)', { BENCH_PGLITE_THREAD: 'main' })));
+  if (targets.has('pglite-main')) rows.push(...(await compare('PGlite on the main thread', '(reference for 0102)', { BENCH_PGLITE_THREAD: 'main' })));
+  if (!targets.has('postgres')) return rows;
   const postgres = await startBenchPostgres();
   if ('skipped' in postgres) {
     rows.push({ name: 'PostgreSQL: task details', value: `skipped: ${postgres.skipped}` });

@@ -64,7 +64,7 @@ describe('inSequence', () => {
     app.use(
       '*',
       inSequence(
-        (c, next) => (c.req.header('x-stop') ? c.text('stopped', 429) : next()),
+        async (c, next) => (c.req.header('x-stop') ? c.text('stopped', 429) : next()),
         (_c, next) => next(),
       ),
     );
