@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono';
-import { inSequence } from './http/in-sequence';
 import { etag } from 'hono/etag';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
@@ -12,6 +11,7 @@ import type { AppEnv } from './http/context';
 import { handleError } from './http/errors';
 import { CLIENT_IP_HEADER, createClientIpResolver, createTrustedPeerCheck } from './http/client-ip';
 import { cleanRefusals } from './http/clean-refusals';
+import { inSequence } from './http/in-sequence';
 import { contentTypeCheck } from './http/content-type';
 import { originCheck } from './http/origin-check';
 import { apiKeyAuth, isKeyRequest } from './http/api-key-auth';
@@ -96,6 +96,7 @@ import { payoutWebhookHandlers } from './modules/earnings/earnings-sync';
 import { tipsRoutes } from './modules/tips/tips.routes';
 
 
+/** The methods the write-only guards are registered for: a GET never dispatches through them (decision 0479). */
 const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 const MAX_JSON_BODY = 1024 * 1024;
 const MAX_UPLOAD_BODY = 52 * 1024 * 1024;
@@ -104,13 +105,14 @@ export function createApp(deps: AppDeps) {
   const { auth, db, clock } = deps;
   const app = new Hono<AppEnv>();
   app.onError(handleError);
-  // Outermost: an error answer to an unread body drains it or closes the connection (decision 0212).
   const metrics = deps.metrics ?? noMetrics;
   const webhookFailures = createWebhookFailureLog();
   const clientIpOf = createClientIpResolver(deps.env.TRUSTED_PROXIES);
+  // What every request goes through, as one place in Hono's chain (decision 0479).
   app.use(
     '*',
     inSequence(
+      // Outermost: an error answer to an unread body drains it or closes the connection (decision 0212).
       cleanRefusals(),
       requestLogging({ isTrustedPeer: createTrustedPeerCheck(deps.env.TRUSTED_PROXIES), metrics, webhookFailures }),
       securityHeaders({ env: deps.env, publicUrl: deps.publicUrl }),
@@ -134,15 +136,16 @@ export function createApp(deps: AppDeps) {
   };
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge });
   const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BODY, onError: tooLarge });
-  // GET and HEAD carry no body: skipping them also spares the adapter from building a full Request.
-  app.on(WRITES, '/api/*', (c, next) => {
-    return (c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? uploadLimit(c, next) : jsonLimit(c, next);
-  });
+  // Only writes carry a body: a GET also spares the adapter from building a full Request.
+  app.on(WRITES, '/api/*', (c, next) =>
+    (c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? uploadLimit(c, next) : jsonLimit(c, next),
+  );
 
   // Probes and the metrics scrape: outside /api, so no session, origin or maintenance rule applies.
   app.route('/', opsRoutes({ readiness: deps.readiness, metrics, metricsToken: deps.env.METRICS_TOKEN }));
 
-  // Issue 54: `Authorization: Bearer <key>` is decided here, before the auth routes and the session read.
+  // The API's answers gzipped for browsers (json-compression.ts). Issue 54: `Authorization: Bearer <key>`
+  // is decided here, before the auth routes and the session read.
   app.use(
     '/api/*',
     inSequence(
@@ -211,6 +214,7 @@ export function createApp(deps: AppDeps) {
     c.set('session', cached ? cached.session : null);
     c.set('twoFactorSetupPending', cached?.adminWithoutTwoFactor === true);
   };
+  // Who is asking: a cached session passes on without a promise of its own (decision 0479).
   const callerOf: MiddlewareHandler<AppEnv> = (c, next) => {
     // A key request has its user already (apiKeyAuth) and never reads a cookie.
     if (isKeyRequest(c)) return next();
