@@ -60,10 +60,10 @@ export interface MatrixRow {
   cases: MatrixCase[];
 }
 
-/** Middleware registrations that app.routes lists but that are not endpoints of their own. */
 /**
- * Middlewares, not endpoints: those for every method, and the guards only a write concerns (origin,
- * content type, body limit, maintenance, idempotency), which app.ts registers for those methods alone.
+ * Middleware registrations that app.routes lists but that are not endpoints of their own: those for
+ * every method, and the guards only a write concerns (origin, content type, body limit, maintenance,
+ * idempotency), which app.ts registers for those methods alone.
  */
 export const NOT_ENDPOINTS = new Set([
   'ALL /*',
