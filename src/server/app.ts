@@ -13,7 +13,7 @@ import { CLIENT_IP_HEADER, createClientIpResolver, createTrustedPeerCheck } from
 import { cleanRefusals } from './http/clean-refusals';
 import { inSequence } from './http/in-sequence';
 import { contentTypeCheck } from './http/content-type';
-import { originCheck } from './http/origin-check';
+import { originCheck, STATE_CHANGING_METHODS } from './http/origin-check';
 import { apiKeyAuth, isKeyRequest } from './http/api-key-auth';
 import { idempotency } from './http/idempotency';
 import { checkApiKey, countApiKeyRequest } from './modules/api-keys/api-keys.service';
@@ -97,7 +97,7 @@ import { tipsRoutes } from './modules/tips/tips.routes';
 
 
 /** The methods the write-only guards are registered for: a GET never dispatches through them (decision 0479). */
-const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
+const WRITES = [...STATE_CHANGING_METHODS];
 const MAX_JSON_BODY = 1024 * 1024;
 const MAX_UPLOAD_BODY = 52 * 1024 * 1024;
 

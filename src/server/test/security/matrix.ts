@@ -7,6 +7,7 @@ import type { CreatedApiKeyDto } from '@shared/schemas/api-keys.schemas';
 import type { App } from '../../app';
 import { apiKeys } from '../../db/schema';
 import { scopeOfRequest } from '../../http/api-key-scopes';
+import { STATE_CHANGING_METHODS } from '../../http/origin-check';
 import { createTaskAt, registerLocalPaymentAccounts } from '../builders';
 import type { TestApp, TestUser } from '../test-app';
 
@@ -68,7 +69,7 @@ export interface MatrixRow {
 export const NOT_ENDPOINTS = new Set([
   'ALL /*',
   'ALL /dev/*',
-  ...['POST', 'PUT', 'PATCH', 'DELETE'].flatMap((method) => [`${method} /api/*`, `${method} /dev/*`]),
+  ...[...STATE_CHANGING_METHODS].flatMap((method) => [`${method} /api/*`, `${method} /dev/*`]),
 ]);
 
 /** The app's endpoints as `METHOD /path` (the API catch-all `ALL /api/*` included: it has a row too). */
