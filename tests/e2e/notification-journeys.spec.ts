@@ -7,6 +7,7 @@ import {
   createTaskByApi,
   payInDialog,
   signedInPage,
+  subscribedTo,
   toast,
   uniqueTitle,
 } from './task-loop-helpers';
@@ -97,8 +98,11 @@ test('an expert turns on task alerts and sees a new nearby task appear in the be
   await expectNoAxeViolationsAtBothWidths(expert);
 
   try {
+    // The alert is shown live only to a socket already subscribed to the expert's notifications.
+    const live = subscribedTo(expert, 'notifications');
     await expert.goto('/dashboard');
     await expect(expert.getByRole('button', { name: /^Notifications, \d+ unread/ })).toBeVisible();
+    await live;
     const title = uniqueTitle('Nearby alert');
     // Posted at the expert's service location (New York).
     await createTaskByApi(client, title, 9_000);

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page, type WebSocket } from '@playwright/test';
 import { logIn, sameOrigin } from './fixtures';
 
 /** Helpers of the task-loop journeys (tests/e2e/task-loop.spec.ts). */
@@ -23,6 +23,35 @@ export async function signedInPage(browser: Browser, email: string): Promise<Pag
 
 export const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+/**
+ * Resolves once the server has told one of the page's sockets that it is subscribed to `topic`.
+ * Start it before the navigation that opens the socket: a change made before the "subscribed" frame
+ * is not delivered live, so a journey that waits for a live toast must not make it earlier.
+ */
+export function subscribedTo(page: Page, topic: string, timeoutMs = 30_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      page.off('websocket', onSocket);
+      reject(new Error(`no "subscribed" frame for ${topic} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    function onSocket(socket: WebSocket) {
+      socket.on('framereceived', ({ payload }) => {
+        let frame: { type?: string; topic?: string } = {};
+        try {
+          frame = JSON.parse(String(payload)) as typeof frame;
+        } catch {
+          return;
+        }
+        if (frame.type !== 'subscribed' || frame.topic !== topic) return;
+        clearTimeout(timer);
+        page.off('websocket', onSocket);
+        resolve();
+      });
+    }
+    page.on('websocket', onSocket);
+  });
+}
 
 export interface TaskJson {
   id: string;
