@@ -95,11 +95,17 @@ type ConnectCallback = (...args: unknown[]) => void;
  * released a client: pool.query()'s statement then ran in that other request's AsyncLocalStorage
  * context, so under pool waits the request lines' `queries` went to the wrong request (or to none)
  * and log lines carried the wrong request id. Each queued callback is bound to its caller's context,
- * as Node asks of libraries that queue callbacks (AsyncResource.bind).
+ * as Node asks of libraries that queue callbacks. Not with `AsyncResource.bind`: on Node 20 it also
+ * wraps two deprecated accessors per call, and with one call per statement that was about 1% of the
+ * server's CPU under the load test (docs/performance.md).
  */
 function keepCallersContext(pool: { connect: (callback?: ConnectCallback) => unknown }) {
   const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => unknown;
-  pool.connect = (callback) => (typeof callback === 'function' ? connect(AsyncResource.bind(callback)) : connect());
+  pool.connect = (callback) => {
+    if (typeof callback !== 'function') return connect();
+    const callersContext = new AsyncResource('pg-pool-connect');
+    return connect((...args) => callersContext.runInAsyncScope(callback, undefined, ...args));
+  };
 }
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
