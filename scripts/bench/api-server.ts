@@ -5,7 +5,7 @@
  * JSON line ({ port, path, cookie }) once it listens.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -94,16 +94,33 @@ async function startApp() {
   listen(app.fetch, { path: process.env.BENCH_PATH ?? `/api/tasks/${taskId}`, cookie });
 }
 
+/**
+ * BENCH_REPLAY_FILE: the app's task-details answer (its JSON body and its headers, as the bench
+ * fetched it), which the bare server's `/same` route sends the way the app does (the headers set
+ * on the context, the body through `c.json`). It tells what the answer's bytes and headers cost
+ * apart from the app's own work (docs/performance.md).
+ */
+function replayRoute(): { body: unknown; headers: Array<[string, string]> } | undefined {
+  const file = process.env.BENCH_REPLAY_FILE;
+  return file ? (JSON.parse(readFileSync(file, 'utf8')) as { body: unknown; headers: Array<[string, string]> }) : undefined;
+}
+
 if (kind === 'bare') {
+  const replay = replayRoute();
   const app = new Hono()
     .get('/json', (c) => c.json({ ok: true, id: 'a3c1e2f4', items: [1, 2, 3] }))
+    .get('/same', (c) => {
+      if (!replay) return c.notFound();
+      for (const [name, value] of replay.headers) c.header(name, value);
+      return c.json(replay.body);
+    })
     // The LCP reference: a page with a heading and a paragraph, nothing else.
     .get('/page', (c) =>
       c.html('<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
         '<title>Reference</title></head><body><main><h1>Local experts, wherever you need them</h1>' +
         '<p>Post a task, hire a verified local expert, get photos and answers.</p></main></body></html>'),
     );
-  listen(app.fetch, { path: '/json', cookie: '' });
+  listen(app.fetch, { path: replay ? '/same' : '/json', cookie: '' });
 } else if (kind === 'app') {
   await startApp();
 } else {

@@ -8,8 +8,12 @@
  * generator caps the reference and makes every "share of bare" read better than it is (issue 24).
  * The app runs with its request log and metrics on. BENCH_API_BEFORE=<git ref> adds that commit's
  * app on PostgreSQL, loaded in the same repeats (api-before.ts): the before and after of issue 55.
+ * A second reference, bare Hono sending the app's own answer (the same body and headers), separates
+ * what the answer costs any server from the app's own work per request.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { autocannonLoad, startBenchServer, load, type BenchServer, type LoadResult } from './http-load';
 import { checkoutBefore } from './api-before';
 import { BROWSER_HEADERS } from '../load/ramp';
@@ -56,6 +60,34 @@ const runOwn = (server: BenchServer, durationMs = LOAD_MS) => load(options(serve
 // As production runs: a JSON line per request on stdout and the Prometheus metrics on (issue 55).
 const PRODUCTION_LIKE = { LOG_LEVEL: 'info', BENCH_METRICS_TOKEN: 'bench-metrics-token-0123456789abcdef' };
 
+/** Headers of the answer that the transport writes, not the app: not replayed. */
+const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'transfer-encoding', 'content-encoding']);
+
+/**
+ * A bare Hono server whose `/same` route sends the app's task-details answer: the same body
+ * through `c.json` and the same headers (api-server.ts BENCH_REPLAY_FILE). The app's share of it is
+ * the app's own work apart from what the answer's 3 KB and its security headers cost any server.
+ * Fails when the replayed answer's length differs from the app's, so the reference cannot drift.
+ */
+async function startSameAnswerServer(app: BenchServer): Promise<{ server: BenchServer; remove: () => void }> {
+  const url = (server: BenchServer) => `http://127.0.0.1:${server.port}${server.path}`;
+  // As autocannon asks (fetch would ask for gzip): the plain answer the ratios are measured with.
+  const answer = await fetch(url(app), { headers: { cookie: app.cookie, 'accept-encoding': 'identity' } });
+  const text = await answer.text();
+  if (!answer.ok) throw new Error(`task details answered ${answer.status}`);
+  const headers = [...answer.headers].filter(([name]) => !TRANSPORT_HEADERS.has(name));
+  const dir = mkdtempSync(join(tmpdir(), 'bench-replay-'));
+  const file = join(dir, 'answer.json');
+  writeFileSync(file, JSON.stringify({ body: JSON.parse(text), headers }));
+  const server = await startBenchServer('bare', { BENCH_REPLAY_FILE: file });
+  const replayed = await fetch(url(server), { headers: { 'accept-encoding': 'identity' } });
+  const replayedLength = (await replayed.text()).length;
+  const names = (response: Response) => [...response.headers.keys()].sort().join(',');
+  if (replayedLength !== text.length || names(replayed) !== names(answer))
+    throw new Error(`the replayed answer differs: ${replayedLength} against ${text.length} characters, headers ${names(replayed)} against ${names(answer)}`);
+  return { server, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 /** `before`: another checkout's app (api-before.ts) on its own database, loaded in the same repeats. */
 async function compare(
   label: string,
@@ -66,13 +98,17 @@ async function compare(
   const bare = await startBenchServer('bare');
   const app = await startBenchServer('app', { ...PRODUCTION_LIKE, ...env });
   const old = before ? await startBenchServer('app', { ...PRODUCTION_LIKE, ...before.env }, before.script) : undefined;
+  const sameAnswer = await startSameAnswerServer(app);
+  const same = sameAnswer.server;
   try {
     await run(bare, 1_000);
+    await run(same, 1_000);
     await run(app, 1_000);
     if (old) await run(old, 1_000);
     await app.loopDelay();
     const pairs: Array<{
       bare: CpuLoadResult;
+      same: CpuLoadResult;
       own: LoadResult;
       app: CpuLoadResult;
       browser: CpuLoadResult;
@@ -81,6 +117,7 @@ async function compare(
       loop: { p99: number; max: number };
     }> = await repeat(REPEATS, async (index) => {
       const bareResult = await run(bare);
+      const sameResult = await run(same);
       const ownResult = await runOwn(bare);
       // The before and after take turns at going first: whichever ran second read a few % slower.
       const oldFirst = index % 2 === 0;
@@ -90,7 +127,7 @@ async function compare(
       const browser = await runAsBrowser(app);
       const later = old && !oldFirst ? await run(old) : undefined;
       const oldBrowser = old ? await runAsBrowser(old) : undefined;
-      return { bare: bareResult, own: ownResult, app: appResult, browser, old: oldResult ?? later, oldBrowser, loop };
+      return { bare: bareResult, same: sameResult, own: ownResult, app: appResult, browser, old: oldResult ?? later, oldBrowser, loop };
     });
     const µs = (v: number) => `${v.toFixed(0)} µs`;
     const cpuRows = (rows: Array<[string, Array<{ value?: number; reference?: number }>, string]>): BenchRow[] =>
@@ -159,12 +196,26 @@ async function compare(
           '(issue 55: the work per request, whatever else runs)',
         ],
       ]),
+      ratioRow(
+        `${label}: task details req/s as a share of bare Hono sending the same answer (its body through c.json, its headers)`,
+        pairs.map((pair) => ({ value: pair.app.rps, reference: pair.same.rps })),
+        { format: (v) => `${v.toFixed(0)}/s`, ratio: percent, goal: '(the app apart from its answer: issue 55)' },
+      ),
+      ...cpuRows([
+        [
+          `${label}: server CPU per task-details request against bare Hono sending the same answer`,
+          pairs.map((pair) => ({ value: pair.app.cpuPerRequest, reference: pair.same.cpuPerRequest })),
+          '(the app apart from its answer: issue 55)',
+        ],
+      ]),
       { name: `${label}: task details non-2xx answers or errors`, value: String(non2xx) },
       { name: `${label}: app event-loop delay p99 under load (min / median / max)`, value: spread(pairs.map((p) => p.loop.p99), ms) },
       ...beforeRows,
     ];
   } finally {
     await old?.stop();
+    await same.stop();
+    sameAnswer.remove();
     await app.stop();
     await bare.stop();
   }
