@@ -79,13 +79,20 @@ async function startSameAnswerServer(app: BenchServer): Promise<{ server: BenchS
   const dir = mkdtempSync(join(tmpdir(), 'bench-replay-'));
   const file = join(dir, 'answer.json');
   writeFileSync(file, JSON.stringify({ body: JSON.parse(text), headers }));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
   const server = await startBenchServer('bare', { BENCH_REPLAY_FILE: file });
-  const replayed = await fetch(url(server), { headers: { 'accept-encoding': 'identity' } });
-  const replayedLength = (await replayed.text()).length;
-  const names = (response: Response) => [...response.headers.keys()].sort().join(',');
-  if (replayedLength !== text.length || names(replayed) !== names(answer))
-    throw new Error(`the replayed answer differs: ${replayedLength} against ${text.length} characters, headers ${names(replayed)} against ${names(answer)}`);
-  return { server, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  try {
+    const replayed = await fetch(url(server), { headers: { 'accept-encoding': 'identity' } });
+    const replayedLength = (await replayed.text()).length;
+    const names = (response: Response) => [...response.headers.keys()].sort().join(',');
+    if (replayedLength !== text.length || names(replayed) !== names(answer))
+      throw new Error(`the replayed answer differs: ${replayedLength} against ${text.length} characters, headers ${names(replayed)} against ${names(answer)}`);
+  } catch (error) {
+    await server.stop();
+    remove();
+    throw error;
+  }
+  return { server, remove };
 }
 
 /** `before`: another checkout's app (api-before.ts) on its own database, loaded in the same repeats. */
@@ -98,9 +105,10 @@ async function compare(
   const bare = await startBenchServer('bare');
   const app = await startBenchServer('app', { ...PRODUCTION_LIKE, ...env });
   const old = before ? await startBenchServer('app', { ...PRODUCTION_LIKE, ...before.env }, before.script) : undefined;
-  const sameAnswer = await startSameAnswerServer(app);
-  const same = sameAnswer.server;
+  let sameAnswer: Awaited<ReturnType<typeof startSameAnswerServer>> | undefined;
   try {
+    sameAnswer = await startSameAnswerServer(app);
+    const same = sameAnswer.server;
     await run(bare, 1_000);
     await run(same, 1_000);
     await run(app, 1_000);
@@ -214,8 +222,8 @@ async function compare(
     ];
   } finally {
     await old?.stop();
-    await same.stop();
-    sameAnswer.remove();
+    await sameAnswer?.server.stop();
+    sameAnswer?.remove();
     await app.stop();
     await bare.stop();
   }
