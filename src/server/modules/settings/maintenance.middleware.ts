@@ -4,10 +4,10 @@ import { messages } from '@shared/messages';
 import type { Db } from '../../db/client';
 import { systemSettings } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
+import { STATE_CHANGING_METHODS } from '../../http/origin-check';
 import { rolesOf } from '../profiles/profiles.repository';
 import { rememberedRead } from '../../db/table-memo';
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Sign-in and sign-out (/api/auth, answered before this middleware) and provider webhooks keep working. */
 const ALWAYS_OPEN = ['/api/payment-webhooks', '/api/webhooks/'];
 
@@ -43,5 +43,5 @@ export function maintenanceGuard(db: Db): MiddlewareHandler<AppEnv> {
   };
   // Reads pass on without a promise of this middleware's own (issue 55).
   return (c, next) =>
-    !WRITE_METHODS.has(c.req.method) || ALWAYS_OPEN.some((prefix) => c.req.path.startsWith(prefix)) ? next() : guardWrite(c, next);
+    !STATE_CHANGING_METHODS.has(c.req.method) || ALWAYS_OPEN.some((prefix) => c.req.path.startsWith(prefix)) ? next() : guardWrite(c, next);
 }
