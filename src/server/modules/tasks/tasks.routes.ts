@@ -4,6 +4,7 @@ import { clientCancelSchema } from '@shared/schemas/cancellations.schemas';
 import { createTaskSchema, proximityCheckSchema, updateTaskSchema } from '@shared/schemas/tasks.schemas';
 import type { AppDeps } from '../../app-deps';
 import { requireUser, type AppEnv } from '../../http/context';
+import { jsonText } from '../../http/json-text';
 import { jsonBody, optionalJsonBody } from '../../http/validation';
 import { unauthenticated } from '../../lib/errors';
 import { createLifecycleService } from './lifecycle.service';
@@ -36,7 +37,9 @@ export function tasksRoutes(deps: AppDeps, hooks: TaskHooks) {
     })
     .get('/tasks/:id', async (c) => {
       const user = requireUser(c);
-      return c.json({ task: await tasks.details(user.id, c.req.param('id')) });
+      // { task: TaskDetailsDto } as text joined from pieces serialised once per read (task-details-view.ts).
+      const task = await tasks.detailsJson(user.id, c.req.param('id'));
+      return jsonText(c, `{"task":${task}}`);
     })
     .patch('/tasks/:id', async (c) => {
       const user = requireUser(c);
