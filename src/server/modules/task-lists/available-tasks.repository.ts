@@ -1,13 +1,18 @@
-import { desc, sql, type SQL } from 'drizzle-orm';
+import { desc, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { BoundingBox } from '@shared/domain/geo';
 import type { ApplicationStatus } from '@shared/domain/enums';
 import type { Db } from '../../db/client';
 import { tasks } from '../../db/schema';
+import { defineShapedStatement } from '../../db/prepared';
 import {
   applicationCount,
+  BOX_SHAPES,
+  boundValues,
+  boxShapeOf,
   normalize,
-  OPEN_TASKS_TOTAL_CAP,
-  openTasksPageQuery,
+  openTasksPageSql,
+  placeholderBounds,
+  type BoxShape,
   type PageWindow,
   type TaskPage,
 } from './task-lists.repository';
@@ -21,7 +26,7 @@ export interface AvailableActor {
 }
 
 /** The roles (user_roles_user_role_unique) and coordinates (primary key) as a one-row derived table. */
-const actorOf = (userId: string): SQL => sql`(
+const actorOf = (userId: Placeholder): SQL => sql`(
   select exists (select 1 from user_roles r where r.user_id = ${userId} and r.role = 'admin') as is_admin,
          exists (select 1 from user_roles r where r.user_id = ${userId} and r.role = 'expert') as is_expert,
          (select e.latitude from expert_profiles e where e.id = ${userId}) as centre_latitude,
@@ -32,7 +37,7 @@ const actorOf = (userId: string): SQL => sql`(
  * With no box, an expert who has coordinates gets an empty page here (a one-time filter, no scan):
  * the caller reads the box around them instead.
  */
-const notAnExpertWithCoordinates = (userId: string): SQL => sql`not exists (
+const notAnExpertWithCoordinates = (userId: Placeholder): SQL => sql`not exists (
   select 1 from expert_profiles e
   where e.id = ${userId} and e.latitude is not null and e.longitude is not null
     and exists (select 1 from user_roles r where r.user_id = ${userId} and r.role = 'expert'))`;
@@ -50,25 +55,7 @@ export async function listOpenTasksAs(
   box: BoundingBox | null,
   window: PageWindow,
 ): Promise<{ actor: AvailableActor; page: TaskPage }> {
-  const ids = openTasksPageQuery(box, window, OPEN_TASKS_TOTAL_CAP, box ? undefined : notAnExpertWithCoordinates(userId));
-  const rows = await db
-    .select({
-      is_admin: sql<boolean>`actor.is_admin`,
-      is_expert: sql<boolean>`actor.is_expert`,
-      centre_latitude: sql<number | null>`actor.centre_latitude`,
-      centre_longitude: sql<number | null>`actor.centre_longitude`,
-      task: tasks,
-      application_count: applicationCount,
-      // An expert's own application (the same as listOpenTasks with expertId = the expert).
-      my_application_status: sql<ApplicationStatus | null>`(select a.status from task_applications a
-        where a.task_id = "tasks"."id" and a.expert_id = ${userId} and actor.is_expert)`,
-      total: sql<number | null>`page.total`,
-      total_is_capped: sql<boolean | null>`page.total_is_capped`,
-    })
-    .from(actorOf(userId))
-    .leftJoin(sql`(${ids}) as page`, sql`true`)
-    .leftJoin(tasks, sql`${tasks.id} = page.id`)
-    .orderBy(desc(tasks.created_at), desc(tasks.id));
+  const rows = await runOpenTasksAs(db, boxShapeOf(box), { ...boundValues(box, window), userId });
   const [first] = rows;
   const isExpert = Boolean(first.is_expert);
   const hasCentre = isExpert && first.centre_latitude !== null && first.centre_longitude !== null;
@@ -96,3 +83,29 @@ export async function listOpenTasksAs(
     },
   };
 }
+
+/** listOpenTasksAs' statement, built once per box shape with placeholders (db/prepared.ts). */
+const runOpenTasksAs = defineShapedStatement('open_tasks_as', BOX_SHAPES, (db, shape: BoxShape, name) => {
+  const userId = sql.placeholder('userId');
+  const bounds = placeholderBounds(shape);
+  const ids = openTasksPageSql(bounds.box, bounds.window, bounds.box ? undefined : notAnExpertWithCoordinates(userId));
+  return db
+    .select({
+      is_admin: sql<boolean>`actor.is_admin`,
+      is_expert: sql<boolean>`actor.is_expert`,
+      centre_latitude: sql<number | null>`actor.centre_latitude`,
+      centre_longitude: sql<number | null>`actor.centre_longitude`,
+      task: tasks,
+      application_count: applicationCount,
+      // An expert's own application (the same as listOpenTasks with expertId = the expert).
+      my_application_status: sql<ApplicationStatus | null>`(select a.status from task_applications a
+        where a.task_id = "tasks"."id" and a.expert_id = ${userId} and actor.is_expert)`,
+      total: sql<number | null>`page.total`,
+      total_is_capped: sql<boolean | null>`page.total_is_capped`,
+    })
+    .from(actorOf(userId))
+    .leftJoin(sql`(${ids}) as page`, sql`true`)
+    .leftJoin(tasks, sql`${tasks.id} = page.id`)
+    .orderBy(desc(tasks.created_at), desc(tasks.id))
+    .prepare(name);
+});

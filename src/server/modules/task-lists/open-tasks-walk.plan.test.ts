@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { EXPERT_RADIUS_MILES, taskListBox } from '@shared/domain/geo';
 import type { TaskListDto } from '@shared/schemas/task-api';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { openTasksPageQuery } from './task-lists.repository';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { boundValues, boxShapeOf, openTasksPageQuery, openTasksPageSql, placeholderBounds } from './task-lists.repository';
 
 /**
  * Issue 55: the expert task list's newest-first walk of open tasks (openTasksPageQuery) went through
@@ -69,4 +70,35 @@ describe('the open tasks newest first (GET /api/tasks?scope=available)', () => {
     expect(plan).toMatch(/Index Only Scan Backward using tasks_open_created_idx on tasks[^\n]*\(actual rows=10(\.00)? loops=1\)/);
     expect(plan).not.toMatch(/tasks_created_at_idx|Incremental Sort/);
   });
+
+  /**
+   * The list runs as a statement prepared once per connection (db/prepared.ts' defineShapedStatement):
+   * after five runs PostgreSQL may keep one generic plan, made without the box's and the window's
+   * values. That plan must walk the same way, or a dense box would read every open task in it.
+   */
+  it.each([
+    ['a box over more than the cap', taskListBox(NYC.latitude, NYC.longitude, EXPERT_RADIUS_MILES)],
+    ['no box', null],
+  ])('walks the same way with the plan made without its values (%s)', async (_label, box) => {
+    const bounds = placeholderBounds(boxShapeOf(box));
+    const statement = new PgDialect().sqlToQuery(openTasksPageSql(bounds.box, bounds.window));
+    const values = boundValues(box, { limit: 10, offset: 0 });
+    // EXECUTE takes its arguments as literals (numbers of our own here), not as bound parameters.
+    const args = (statement.params as Array<{ name: string }>).map((param) => {
+      const value = values[param.name];
+      if (typeof value !== 'number') throw new Error(`no value for ${param.name}`);
+      return String(value);
+    });
+    const name = `open_tasks_walk_plan_${box ? 'box' : 'all'}`;
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql.raw(`prepare ${name} as ${statement.sql}`));
+      const result = await tx.execute(sql.raw(`explain (analyze, costs off, timing off, summary off) execute ${name}(${args.join(', ')})`));
+      await tx.execute(sql.raw(`deallocate ${name}`));
+      return (result as unknown as { rows: Array<Record<string, string>> }).rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+    expect(plan).toMatch(/Index Only Scan Backward using tasks_open_created_idx on tasks[^\n]*\(actual rows=10(\.00)? loops=1\)/);
+    expect(plan).not.toMatch(/tasks_created_at_idx|Incremental Sort/);
+  });
 });
+

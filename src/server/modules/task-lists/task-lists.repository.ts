@@ -1,8 +1,9 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { longitudeRanges, type BoundingBox } from '@shared/domain/geo';
 import type { ApplicationStatus } from '@shared/domain/enums';
 import type { TaskStatus } from '@shared/domain/task-status';
 import type { Db } from '../../db/client';
+import { defineShapedStatement } from '../../db/prepared';
 import { taskApplications, tasks } from '../../db/schema';
 import { clientRatingFrom, revealedClientRatingSql, type ClientRating } from '../reviews/client-rating.repository';
 import type { TaskRow } from '../tasks/tasks.repository';
@@ -34,7 +35,7 @@ export const applicationCount = sql<number>`(select count(*)::int from task_appl
 /** Every matching row's count, computed before LIMIT/OFFSET: the page carries the list's total. */
 const totalOfAllRows = sql<number>`(count(*) over ())::int`;
 
-const myApplicationStatus = (expertId: string | null) =>
+const myApplicationStatus = (expertId: string | Placeholder | null) =>
   expertId
     ? sql<ApplicationStatus | null>`(select a.status from task_applications a where a.task_id = "tasks"."id" and a.expert_id = ${expertId})`
     : sql<ApplicationStatus | null>`null`;
@@ -46,6 +47,69 @@ const myApplicationStatus = (expertId: string | null) =>
 export const clientNotSuspended = sql`not exists (select 1 from auth_users su where su.id = ${tasks.client_id} and su.suspended_at is not null)`;
 
 /**
+ * A number in the statement, or a placeholder whose value comes with each execution of a statement
+ * built once (open-tasks-statements.ts): the SQL text then depends only on the box's shape.
+ */
+export type Bound = number | Placeholder<string, number>;
+
+/** A box as the statement writes it: its latitudes and one or two longitude ranges (across the antimeridian). */
+export interface BoxBounds {
+  minLat: Bound;
+  maxLat: Bound;
+  longitudes: Array<[Bound, Bound]>;
+}
+
+/** The page's window as the statement writes it; `countLimit` is the offset plus the cap (OPEN_TASKS_TOTAL_CAP). */
+export interface WindowBounds {
+  limit: Bound;
+  offset: Bound;
+  countLimit: Bound;
+}
+
+export const boxBoundsOf = (box: BoundingBox): BoxBounds => ({ minLat: box.minLat, maxLat: box.maxLat, longitudes: longitudeRanges(box) });
+export const windowBoundsOf = (window: PageWindow, cap = OPEN_TASKS_TOTAL_CAP): WindowBounds => ({
+  limit: window.limit,
+  offset: window.offset,
+  countLimit: window.offset + cap,
+});
+
+/** A box's shape in a statement built once (db/prepared.ts' defineShapedStatement): none, one longitude range, or two. */
+export type BoxShape = 'all' | 'box' | 'wrapped';
+export const BOX_SHAPES: readonly BoxShape[] = ['all', 'box', 'wrapped'];
+
+export const boxShapeOf = (box: BoundingBox | null): BoxShape => (!box ? 'all' : longitudeRanges(box).length > 1 ? 'wrapped' : 'box');
+
+const numberPlaceholder = (name: string) => sql.placeholder(name) as Placeholder<string, number>;
+
+/** The bounds of a statement of that shape, as placeholders that boundValues fills. */
+export function placeholderBounds(shape: BoxShape): { box: BoxBounds | null; window: WindowBounds } {
+  const window = { limit: numberPlaceholder('limit'), offset: numberPlaceholder('offset'), countLimit: numberPlaceholder('countLimit') };
+  if (shape === 'all') return { box: null, window };
+  const ranges = shape === 'wrapped' ? [0, 1] : [0];
+  return {
+    box: {
+      minLat: numberPlaceholder('minLat'),
+      maxLat: numberPlaceholder('maxLat'),
+      longitudes: ranges.map((index) => [numberPlaceholder(`minLng${index}`), numberPlaceholder(`maxLng${index}`)]),
+    },
+    window,
+  };
+}
+
+/** The values of placeholderBounds' placeholders for this box and window. */
+export function boundValues(box: BoundingBox | null, window: PageWindow, cap = OPEN_TASKS_TOTAL_CAP): Record<string, number> {
+  const values: Record<string, number> = { limit: window.limit, offset: window.offset, countLimit: window.offset + cap };
+  if (!box) return values;
+  values.minLat = box.minLat;
+  values.maxLat = box.maxLat;
+  longitudeRanges(box).forEach(([min, max], index) => {
+    values[`minLng${index}`] = min;
+    values[`maxLng${index}`] = max;
+  });
+  return values;
+}
+
+/**
  * The box as written in the partial index's terms: `status = 'open'` is a literal so the planner can
  * match tasks_open_lat_lng_idx (a bound parameter would not prove the index predicate).
  * `hidingSuspended: false` leaves out the suspended clients' filter (the capped count).
@@ -54,10 +118,10 @@ export const clientNotSuspended = sql`not exists (select 1 from auth_users su wh
  * stops after the page, where the box's real (poorly estimated) share would make it read and sort
  * every open task in the box, or every open task in the table.
  */
-function openInBox(box: BoundingBox | null, { walking = false, hidingSuspended = true } = {}): SQL {
+function openInBox(box: BoxBounds | null, { walking = false, hidingSuspended = true } = {}): SQL {
   const open = hidingSuspended ? and(sql`${tasks.status} = 'open'`, clientNotSuspended)! : sql`${tasks.status} = 'open'`;
   if (!box) return open;
-  const longitudes = longitudeRanges(box).map(([min, max]) => sql`${tasks.longitude} between ${min} and ${max}`);
+  const longitudes = box.longitudes.map(([min, max]) => sql`${tasks.longitude} between ${min} and ${max}`);
   const inBox = and(sql`${tasks.latitude} between ${box.minLat} and ${box.maxLat}`, or(...longitudes))!;
   return and(open, walking ? sql`(case when ${inBox} then true else false end)` : inBox)!;
 }
@@ -134,18 +198,8 @@ export async function listOpenTasks(
   window: PageWindow,
   cap = OPEN_TASKS_TOTAL_CAP,
 ): Promise<TaskPage> {
-  const page = sql`(${openTasksPageQuery(box, window, cap)}) as page`;
-  const rows = await db
-    .select({
-      task: tasks,
-      application_count: applicationCount,
-      my_application_status: myApplicationStatus(expertId),
-      total: sql<number>`page.total`,
-      total_is_capped: sql<boolean>`page.total_is_capped`,
-    })
-    .from(page)
-    .leftJoin(tasks, sql`page.id = ${tasks.id}`)
-    .orderBy(desc(tasks.created_at), desc(tasks.id));
+  const values = { ...boundValues(box, window, cap), ...(expertId ? { expertId } : {}) };
+  const rows = await runOpenTasks(db, `${boxShapeOf(box)}_${expertId ? 'expert' : 'anyone'}`, values);
   const [first] = rows;
   return {
     rows: rows.filter((row) => row.task !== null).map((row) => normalize({ ...row, task: row.task! })),
@@ -153,6 +207,28 @@ export async function listOpenTasks(
     totalIsCapped: Boolean(first?.total_is_capped),
   };
 }
+
+type OpenTasksShape = `${BoxShape}_${'expert' | 'anyone'}`;
+const OPEN_TASKS_SHAPES = BOX_SHAPES.flatMap((box) => [`${box}_expert`, `${box}_anyone`] as OpenTasksShape[]);
+
+/** listOpenTasks' statement, built once per shape with placeholders (db/prepared.ts). */
+const runOpenTasks = defineShapedStatement('open_tasks', OPEN_TASKS_SHAPES, (db, shape: OpenTasksShape, name) => {
+  const [boxShape, who] = shape.split('_') as [BoxShape, 'expert' | 'anyone'];
+  const bounds = placeholderBounds(boxShape);
+  const page = sql`(${openTasksPageSql(bounds.box, bounds.window)}) as page`;
+  return db
+    .select({
+      task: tasks,
+      application_count: applicationCount,
+      my_application_status: myApplicationStatus(who === 'expert' ? sql.placeholder('expertId') : null),
+      total: sql<number>`page.total`,
+      total_is_capped: sql<boolean>`page.total_is_capped`,
+    })
+    .from(page)
+    .leftJoin(tasks, sql`page.id = ${tasks.id}`)
+    .orderBy(desc(tasks.created_at), desc(tasks.id))
+    .prepare(name);
+});
 
 /**
  * The page of open-task ids, newest first, with the total counted up to `offset + cap` (one row
@@ -175,7 +251,16 @@ export async function listOpenTasks(
  *   (docs/performance.md). The branch whose one-time filter is false is never run.
  */
 export function openTasksPageQuery(box: BoundingBox | null, window: PageWindow, cap = OPEN_TASKS_TOTAL_CAP, extra?: SQL): SQL {
-  const limit = window.offset + cap;
+  return openTasksPageSql(box ? boxBoundsOf(box) : null, windowBoundsOf(window, cap), extra);
+}
+
+/**
+ * openTasksPageQuery with its numbers as bounds (numbers or placeholders). Each is cast to an int or
+ * compared with a double column, so that PostgreSQL knows a placeholder's type when it prepares the
+ * statement without its values.
+ */
+export function openTasksPageSql(box: BoxBounds | null, window: WindowBounds, extra?: SQL): SQL {
+  const countLimit = sql`${window.countLimit}::int`;
   const narrowed = (condition: SQL) => (extra ? and(condition, extra)! : condition);
   const where = narrowed(openInBox(box));
   const walked = narrowed(openInBox(box, { walking: true }));
@@ -185,12 +270,13 @@ export function openTasksPageQuery(box: BoundingBox | null, window: PageWindow, 
     ),
     counted as materialized (
       select ((select count(*) from (select 1 from ${tasks} where ${narrowed(openInBox(box, { hidingSuspended: false }))}
-        limit (select ${limit + 1} + n from suspended)) capped) - (select n from suspended))::int as n
+        limit (select ${countLimit} + 1 + n from suspended)) capped) - (select n from suspended))::int as n
     )`;
-  const newestFirst = (from: SQL) => sql`(select id from ${from} order by created_at desc, id desc limit ${window.limit} offset ${window.offset})`;
+  const newestFirst = (from: SQL) =>
+    sql`(select id from ${from} order by created_at desc, id desc limit ${window.limit}::int offset ${window.offset}::int)`;
   const walk = sql`(select ${tasks.id} as id, ${tasks.created_at} as created_at from ${tasks}
-      where ${walked} ${box ? sql`and (select n from counted) > ${limit}` : sql``}
-      order by ${tasks.created_at} desc, ${tasks.id} desc limit ${window.offset + window.limit}) walked`;
+      where ${walked} ${box ? sql`and (select n from counted) > ${countLimit}` : sql``}
+      order by ${tasks.created_at} desc, ${tasks.id} desc limit ${window.offset}::int + ${window.limit}::int) walked`;
   const pageIds = box
     ? sql`${newestFirst(sql`(select id, created_at from sparse union all select id, created_at from ${walk}) hits`)}`
     : newestFirst(walk);
@@ -199,11 +285,11 @@ export function openTasksPageQuery(box: BoundingBox | null, window: PageWindow, 
       box
         ? sql`, sparse as materialized (
       select ${tasks.id} as id, ${tasks.created_at} as created_at from ${tasks}
-      where ${where} and (select n from counted) <= ${limit}
+      where ${where} and (select n from counted) <= ${countLimit}
     )`
         : sql``
     }
-    select page_ids.id, least(counted.n, ${limit})::int as total, counted.n > ${limit} as total_is_capped
+    select page_ids.id, least(counted.n, ${countLimit})::int as total, counted.n > ${countLimit} as total_is_capped
     from counted left join ${pageIds} page_ids on true`;
 }
 

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
+import { EXPERT_RADIUS_MILES, taskListBox } from '@shared/domain/geo';
+import type { Db } from '../../db/client';
+import * as schema from '../../db/schema';
+import { createTasks } from '../../test/builders';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { listOpenTasksAs } from './available-tasks.repository';
+import { listOpenTasks } from './task-lists.repository';
+
+/**
+ * Issue 55: the expert's task list was parsed and planned by PostgreSQL on every request (4.5 ms of
+ * its 6) and its text built by drizzle on every request (about 200 µs of the server's CPU). It is
+ * now built once per shape and run by name (db/prepared.ts' defineShapedStatement): PostgreSQL
+ * parses it once per pooled connection. Seen here on one connection of its own, whose prepared
+ * statements pg_prepared_statements lists.
+ */
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const NYC = { latitude: 40.7128, longitude: -74.006 };
+
+describe.skipIf(!databaseUrl)('the open-task lists as statements prepared once per connection (PostgreSQL)', () => {
+  let t: TestApp;
+  let expert: TestUser;
+  let pool: pg.Pool;
+  let oneConnection: Db;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const client = await t.createUser('client');
+    expert = await t.createUser('expert', NYC);
+    await createTasks(t.db, 12, { client_id: client.id, status: 'open', latitude: NYC.latitude, longitude: NYC.longitude });
+    const url = (t.db as unknown as { $client: pg.Pool }).$client.options.connectionString;
+    pool = new pg.Pool({ connectionString: url, max: 1 });
+    oneConnection = drizzle(pool, { schema }) as unknown as Db;
+  });
+  afterAll(async () => {
+    await pool?.end();
+    await t?.close();
+  });
+
+  const preparedOnTheConnection = async () => {
+    const result = await oneConnection.execute(
+      sql`select name, generic_plans + custom_plans as runs from pg_prepared_statements where name like 'open_tasks%' order by name`,
+    );
+    return (result as unknown as { rows: Array<{ name: string; runs: string | number }> }).rows.map((row) => ({ name: row.name, runs: Number(row.runs) }));
+  };
+
+  it('parses the available list once and runs it by name for every page and box of its shape', async () => {
+    const box = taskListBox(NYC.latitude, NYC.longitude, EXPERT_RADIUS_MILES);
+    const pages = [];
+    for (let page = 0; page < 3; page++) pages.push(await listOpenTasksAs(oneConnection, expert.id, box, { limit: 5, offset: page * 5 }));
+    // Another box of the same shape (one longitude range) is the same statement.
+    const elsewhere = await listOpenTasksAs(oneConnection, expert.id, taskListBox(10, 10, EXPERT_RADIUS_MILES), { limit: 5, offset: 0 });
+    // No box: a statement of its own.
+    await listOpenTasksAs(oneConnection, expert.id, null, { limit: 5, offset: 0 });
+
+    expect(pages.map((page) => page.page.rows.length)).toEqual([5, 5, 2]);
+    expect(new Set(pages.flatMap((page) => page.page.rows.map((row) => row.task.id))).size).toBe(12);
+    expect(pages[0].page.total).toBe(12);
+    expect(pages[0].actor).toMatchObject({ isExpert: true, isAdmin: false, centre: { latitude: NYC.latitude, longitude: NYC.longitude } });
+    expect(elsewhere.page).toMatchObject({ rows: [], total: 0 });
+    expect(await preparedOnTheConnection()).toEqual([
+      { name: 'open_tasks_as_all', runs: 1 },
+      { name: 'open_tasks_as_box', runs: 4 },
+    ]);
+  });
+
+  it('gives the second list statement its own name per shape, with the same answer as the first', async () => {
+    const box = taskListBox(NYC.latitude, NYC.longitude, EXPERT_RADIUS_MILES);
+    const [asExpert, withoutExpert] = [
+      await listOpenTasks(oneConnection, box, expert.id, { limit: 20, offset: 0 }),
+      await listOpenTasks(oneConnection, box, null, { limit: 20, offset: 0 }),
+    ];
+    const first = await listOpenTasksAs(oneConnection, expert.id, box, { limit: 20, offset: 0 });
+    expect(asExpert.rows.map((row) => row.task.id)).toEqual(first.page.rows.map((row) => row.task.id));
+    expect(withoutExpert.total).toBe(12);
+    expect((await preparedOnTheConnection()).map((row) => row.name)).toEqual(
+      expect.arrayContaining(['open_tasks_box_expert', 'open_tasks_box_anyone']),
+    );
+  });
+});
