@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { sql } from 'drizzle-orm';
 import { EXPERT_RADIUS_MILES, taskListBox } from '@shared/domain/geo';
-import type { Db } from '../../db/client';
-import * as schema from '../../db/schema';
 import { createTasks } from '../../test/builders';
+import { oneConnectionTo } from '../../test/one-connection';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { listOpenTasksAs } from './available-tasks.repository';
 import { listOpenTasks } from './task-lists.repository';
@@ -23,37 +19,29 @@ const NYC = { latitude: 40.7128, longitude: -74.006 };
 describe.skipIf(!databaseUrl)('the open-task lists as statements prepared once per connection (PostgreSQL)', () => {
   let t: TestApp;
   let expert: TestUser;
-  let pool: pg.Pool;
-  let oneConnection: Db;
+  let connection: ReturnType<typeof oneConnectionTo>;
   beforeAll(async () => {
     t = await createTestApp();
     const client = await t.createUser('client');
     expert = await t.createUser('expert', NYC);
     await createTasks(t.db, 12, { client_id: client.id, status: 'open', latitude: NYC.latitude, longitude: NYC.longitude });
-    const url = (t.db as unknown as { $client: pg.Pool }).$client.options.connectionString;
-    pool = new pg.Pool({ connectionString: url, max: 1 });
-    oneConnection = drizzle(pool, { schema }) as unknown as Db;
+    connection = oneConnectionTo(t.db);
   });
   afterAll(async () => {
-    await pool?.end();
+    await connection?.close();
     await t?.close();
   });
 
-  const preparedOnTheConnection = async () => {
-    const result = await oneConnection.execute(
-      sql`select name, generic_plans + custom_plans as runs from pg_prepared_statements where name like 'open_tasks%' order by name`,
-    );
-    return (result as unknown as { rows: Array<{ name: string; runs: string | number }> }).rows.map((row) => ({ name: row.name, runs: Number(row.runs) }));
-  };
+  const preparedOnTheConnection = () => connection.prepared('open_tasks');
 
   it('parses the available list once and runs it by name for every page and box of its shape', async () => {
     const box = taskListBox(NYC.latitude, NYC.longitude, EXPERT_RADIUS_MILES);
     const pages = [];
-    for (let page = 0; page < 3; page++) pages.push(await listOpenTasksAs(oneConnection, expert.id, box, { limit: 5, offset: page * 5 }));
+    for (let page = 0; page < 3; page++) pages.push(await listOpenTasksAs(connection.db, expert.id, box, { limit: 5, offset: page * 5 }));
     // Another box of the same shape (one longitude range) is the same statement.
-    const elsewhere = await listOpenTasksAs(oneConnection, expert.id, taskListBox(10, 10, EXPERT_RADIUS_MILES), { limit: 5, offset: 0 });
+    const elsewhere = await listOpenTasksAs(connection.db, expert.id, taskListBox(10, 10, EXPERT_RADIUS_MILES), { limit: 5, offset: 0 });
     // No box: a statement of its own.
-    await listOpenTasksAs(oneConnection, expert.id, null, { limit: 5, offset: 0 });
+    await listOpenTasksAs(connection.db, expert.id, null, { limit: 5, offset: 0 });
 
     expect(pages.map((page) => page.page.rows.length)).toEqual([5, 5, 2]);
     expect(new Set(pages.flatMap((page) => page.page.rows.map((row) => row.task.id))).size).toBe(12);
@@ -69,10 +57,10 @@ describe.skipIf(!databaseUrl)('the open-task lists as statements prepared once p
   it('gives the second list statement its own name per shape, with the same answer as the first', async () => {
     const box = taskListBox(NYC.latitude, NYC.longitude, EXPERT_RADIUS_MILES);
     const [asExpert, withoutExpert] = [
-      await listOpenTasks(oneConnection, box, expert.id, { limit: 20, offset: 0 }),
-      await listOpenTasks(oneConnection, box, null, { limit: 20, offset: 0 }),
+      await listOpenTasks(connection.db, box, expert.id, { limit: 20, offset: 0 }),
+      await listOpenTasks(connection.db, box, null, { limit: 20, offset: 0 }),
     ];
-    const first = await listOpenTasksAs(oneConnection, expert.id, box, { limit: 20, offset: 0 });
+    const first = await listOpenTasksAs(connection.db, expert.id, box, { limit: 20, offset: 0 });
     expect(asExpert.rows.map((row) => row.task.id)).toEqual(first.page.rows.map((row) => row.task.id));
     expect(withoutExpert.total).toBe(12);
     expect((await preparedOnTheConnection()).map((row) => row.name)).toEqual(
