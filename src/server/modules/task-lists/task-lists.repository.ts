@@ -129,24 +129,45 @@ function openInBox(box: BoxBounds | null, { walking = false, hidingSuspended = t
 /**
  * The page and the total as one statement: `count(*) over ()` is computed before the LIMIT, so
  * every row of the page carries the total (decision 0101). Only a page past the end has no row to
- * carry it; then a count answers.
+ * carry it; then a count answers. The statement is built once per shape and prepared by name
+ * (db/prepared.ts): the client's dashboard list was the most frequent statement built anew.
  */
-async function pageOf(db: Db, where: SQL, expertId: string | null, window: PageWindow): Promise<TaskPage> {
-  const rows = await db
+async function pageOf(db: Db, party: 'client' | 'expert', userId: string, status: TaskStatus | undefined, window: PageWindow): Promise<TaskPage> {
+  const rows = await runPartyPage(db, `${party}_${status ? 'status' : 'any'}`, {
+    userId,
+    ...(status ? { status } : {}),
+    limit: window.limit,
+    offset: window.offset,
+  });
+  const total = rows.length > 0 ? Number(rows[0].total) : await countPastTheEnd(db, withStatus(partyOf(party, userId), status), window);
+  return { rows: rows.map(normalize), total };
+}
+
+const partyOf = (party: 'client' | 'expert', userId: string | Placeholder) =>
+  party === 'client' ? eq(tasks.client_id, userId) : eq(tasks.expert_id, userId);
+
+type PartyShape = `${'client' | 'expert'}_${'any' | 'status'}`;
+const PARTY_SHAPES: readonly PartyShape[] = ['client_any', 'client_status', 'expert_any', 'expert_status'];
+
+/** The client's tasks (tasks_client_created_idx) or the expert's (tasks_expert_created_idx), newest first, with or without a status. */
+const runPartyPage = defineShapedStatement('party_tasks', PARTY_SHAPES, (db, shape: PartyShape, name) => {
+  const [party, filter] = shape.split('_') as ['client' | 'expert', 'any' | 'status'];
+  const userId = sql.placeholder('userId');
+  const owner = partyOf(party, userId);
+  return db
     .select({
       task: tasks,
       application_count: applicationCount,
-      my_application_status: myApplicationStatus(expertId),
+      my_application_status: myApplicationStatus(party === 'expert' ? userId : null),
       total: totalOfAllRows,
     })
     .from(tasks)
-    .where(where)
+    .where(filter === 'status' ? and(owner, eq(tasks.status, sql.placeholder('status'))) : owner)
     .orderBy(desc(tasks.created_at), desc(tasks.id))
-    .limit(window.limit)
-    .offset(window.offset);
-  const total = rows.length > 0 ? Number(rows[0].total) : await countPastTheEnd(db, where, window);
-  return { rows: rows.map(normalize), total };
-}
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+});
 
 /** The total when the page is empty: zero unless the page starts past the end. */
 async function countPastTheEnd(db: Db, where: SQL, window: PageWindow): Promise<number> {
@@ -170,12 +191,12 @@ const withStatus = (condition: SQL, status: TaskStatus | undefined): SQL =>
 
 /** The client's own tasks, newest first (tasks_client_created_idx). */
 export function listClientTasks(db: Db, clientId: string, status: TaskStatus | undefined, window: PageWindow) {
-  return pageOf(db, withStatus(eq(tasks.client_id, clientId), status), null, window);
+  return pageOf(db, 'client', clientId, status, window);
 }
 
 /** The tasks assigned to the expert, newest first (tasks_expert_created_idx). */
 export function listAssignedTasks(db: Db, expertId: string, status: TaskStatus | undefined, window: PageWindow) {
-  return pageOf(db, withStatus(eq(tasks.expert_id, expertId), status), expertId, window);
+  return pageOf(db, 'expert', expertId, status, window);
 }
 
 /**

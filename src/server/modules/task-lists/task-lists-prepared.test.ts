@@ -4,7 +4,7 @@ import { createTasks } from '../../test/builders';
 import { oneConnectionTo } from '../../test/one-connection';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { listOpenTasksAs } from './available-tasks.repository';
-import { listOpenTasks } from './task-lists.repository';
+import { listAssignedTasks, listClientTasks, listOpenTasks } from './task-lists.repository';
 
 /**
  * Issue 55: the expert's task list was parsed and planned by PostgreSQL on every request (4.5 ms of
@@ -16,13 +16,14 @@ import { listOpenTasks } from './task-lists.repository';
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const NYC = { latitude: 40.7128, longitude: -74.006 };
 
-describe.skipIf(!databaseUrl)('the open-task lists as statements prepared once per connection (PostgreSQL)', () => {
+describe.skipIf(!databaseUrl)('the task lists as statements prepared once per connection (PostgreSQL)', () => {
   let t: TestApp;
+  let client: TestUser;
   let expert: TestUser;
   let connection: ReturnType<typeof oneConnectionTo>;
   beforeAll(async () => {
     t = await createTestApp();
-    const client = await t.createUser('client');
+    client = await t.createUser('client');
     expert = await t.createUser('expert', NYC);
     await createTasks(t.db, 12, { client_id: client.id, status: 'open', latitude: NYC.latitude, longitude: NYC.longitude });
     connection = oneConnectionTo(t.db);
@@ -67,4 +68,24 @@ describe.skipIf(!databaseUrl)('the open-task lists as statements prepared once p
       expect.arrayContaining(['open_tasks_box_expert', 'open_tasks_box_anyone']),
     );
   });
+
+  it("runs the client's and the expert's own lists by name, one statement per party and filter", async () => {
+    const all = await listClientTasks(connection.db, client.id, undefined, { limit: 5, offset: 0 });
+    const second = await listClientTasks(connection.db, client.id, undefined, { limit: 5, offset: 5 });
+    const open = await listClientTasks(connection.db, client.id, 'open', { limit: 50, offset: 0 });
+    const done = await listClientTasks(connection.db, client.id, 'completed', { limit: 50, offset: 0 });
+    const assigned = await listAssignedTasks(connection.db, expert.id, undefined, { limit: 50, offset: 0 });
+    expect(all.rows).toHaveLength(5);
+    expect(all.total).toBe(12);
+    expect(new Set([...all.rows, ...second.rows].map((row) => row.task.id)).size).toBe(10);
+    expect(open.total).toBe(12);
+    expect(done).toEqual({ rows: [], total: 0 });
+    expect(assigned).toEqual({ rows: [], total: 0 });
+    expect(await connection.prepared('party_tasks')).toEqual([
+      { name: 'party_tasks_client_any', runs: 2 },
+      { name: 'party_tasks_client_status', runs: 2 },
+      { name: 'party_tasks_expert_any', runs: 1 },
+    ]);
+  });
 });
+
