@@ -104,6 +104,8 @@ export function withDates<T extends object>(row: T, keys: readonly string[]): T 
  * built once; PGlite plans each run as before.
  *
  * `shapes` lists every shape: the names stay few (one prepared statement per shape and connection).
+ * Everything but the placeholders is fixed when the statement is first built: never put a clock
+ * value, a setting that may change or a caller's input in it other than through a placeholder.
  * The write epoch reads the statement's text, not its name, so a statement that writes may use this too.
  */
 export function defineShapedStatement<Shape extends string, Row>(

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { VERIFICATION } from '@shared/constants';
 import type { Db } from '../../db/client';
+import { defineShapedStatement, isUuid } from '../../db/prepared';
 import { expertProfiles, profiles, reviews, tasks } from '../../db/schema';
 import { visibleReview, visibleReviewSql } from '../reviews/review-visibility';
 
@@ -11,7 +12,15 @@ import { visibleReview, visibleReviewSql } from '../reviews/review-visibility';
  * Only public columns are selected: no email, phone, document, coordinates or payment field.
  */
 export async function findPublicProfile(db: Db, expertId: string) {
-  const [row] = await db
+  // Not a UUID: no expert (and PostgreSQL would refuse the parameter).
+  if (!isUuid(expertId)) return undefined;
+  const [row] = await runPublicProfile(db, 'one', { expertId });
+  return row;
+}
+
+/** The statement above, built once and prepared by name (db/prepared.ts): every profile page and document reads it. */
+const runPublicProfile = defineShapedStatement('public_profile', ['one'] as const, (db, _shape, name) =>
+  db
     .select({
       id: expertProfiles.id,
       first_name: profiles.first_name,
@@ -40,9 +49,9 @@ export async function findPublicProfile(db: Db, expertId: string) {
     })
     .from(expertProfiles)
     .innerJoin(profiles, eq(profiles.id, expertProfiles.profile_id))
-    .where(eq(expertProfiles.id, expertId));
-  return row;
-}
+    .where(eq(expertProfiles.id, sql.placeholder('expertId')))
+    .prepare(name),
+);
 
 export type PublicProfileRow = NonNullable<Awaited<ReturnType<typeof findPublicProfile>>>;
 

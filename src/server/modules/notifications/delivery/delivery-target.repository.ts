@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { NotificationCategory, NotificationChannel } from '@shared/notify/notification-categories';
 import type { Db } from '../../../db/client';
-import { jsonValueOf } from '../../../db/prepared';
+import { defineShapedStatement, jsonValueOf } from '../../../db/prepared';
 import { notifications, profiles } from '../../../db/schema';
 import type { NotificationRow } from '../notifications.repository';
 
@@ -27,24 +27,7 @@ export async function loadDeliveryTarget(
   db: Db,
   params: { notificationId: string; channel: NotificationChannel },
 ): Promise<DeliveryTarget | undefined> {
-  const [row] = await db
-    .select({
-      notification: notifications,
-      email: profiles.email,
-      token: profiles.fcm_token,
-      turnedOff: sql<string[] | null>`(select json_agg(p.category) from notification_preferences p
-        where p.user_id = ${notifications.user_id} and p.channel = ${params.channel} and not p.enabled)`,
-      subscriptionIds:
-        params.channel === 'push'
-          ? sql<
-              string[] | null
-            >`(select json_agg(s.id order by s.created_at, s.id) from web_push_subscriptions s
-              where s.user_id = ${notifications.user_id})`
-          : sql<null>`null`,
-    })
-    .from(notifications)
-    .innerJoin(profiles, eq(profiles.id, notifications.user_id))
-    .where(eq(notifications.id, params.notificationId));
+  const [row] = await runDeliveryTarget(db, params.channel === 'push' ? 'push' : 'other', params);
   if (!row) return undefined;
   const turnedOff = new Set(row.turnedOff === null ? [] : jsonValueOf(row.turnedOff));
   return {
@@ -55,3 +38,27 @@ export async function loadDeliveryTarget(
     subscriptionIds: row.subscriptionIds === null ? [] : jsonValueOf(row.subscriptionIds),
   };
 }
+
+/**
+ * The statement above, built once per shape and prepared by name (db/prepared.ts): one runs for
+ * every delivery of every notification, and PostgreSQL planned it longer than it ran.
+ */
+const runDeliveryTarget = defineShapedStatement('delivery_target', ['push', 'other'] as const, (db, shape, name) =>
+  db
+    .select({
+      notification: notifications,
+      email: profiles.email,
+      token: profiles.fcm_token,
+      turnedOff: sql<string[] | null>`(select json_agg(p.category) from notification_preferences p
+        where p.user_id = ${notifications.user_id} and p.channel = ${sql.placeholder('channel')} and not p.enabled)`,
+      subscriptionIds:
+        shape === 'push'
+          ? sql<string[] | null>`(select json_agg(s.id order by s.created_at, s.id) from web_push_subscriptions s
+              where s.user_id = ${notifications.user_id})`
+          : sql<null>`null`,
+    })
+    .from(notifications)
+    .innerJoin(profiles, eq(profiles.id, notifications.user_id))
+    .where(eq(notifications.id, sql.placeholder('notificationId')))
+    .prepare(name),
+);

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNotification } from '../../test/builders';
+import { oneConnectionTo } from '../../test/one-connection';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { loadDeliveryTarget } from '../notifications/delivery/delivery-target.repository';
+import { findPublicProfile } from './public-profiles.repository';
+
+/**
+ * Issue 55: two frequent reads that PostgreSQL planned for longer than it ran them, now built once
+ * and prepared by name per connection (db/prepared.ts): the public profile (every profile page and
+ * document) and a notification's delivery target (every email and push delivery).
+ */
+const databaseUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!databaseUrl)('frequent reads prepared once per connection (PostgreSQL)', () => {
+  let t: TestApp;
+  let expert: TestUser;
+  let connection: ReturnType<typeof oneConnectionTo>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    expert = await t.createUser('expert');
+    connection = oneConnectionTo(t.db);
+  });
+  afterAll(async () => {
+    await connection?.close();
+    await t?.close();
+  });
+
+  it('reads the public profile by name, and answers nothing for an id that is not a UUID', async () => {
+    const first = await findPublicProfile(connection.db, expert.id);
+    await findPublicProfile(connection.db, expert.id);
+    expect(first).toMatchObject({ id: expert.id, completed_tasks: 0 });
+    expect(await findPublicProfile(connection.db, 'not-a-uuid')).toBeUndefined();
+    expect(await connection.prepared('public_profile')).toEqual([{ name: 'public_profile_one', runs: 2 }]);
+  });
+
+  it("reads a delivery's target by name, one statement for push and one for email", async () => {
+    const notification = await createNotification(t.db, { user_id: expert.id });
+    const email = await loadDeliveryTarget(connection.db, { notificationId: notification.id, channel: 'email' });
+    const push = await loadDeliveryTarget(connection.db, { notificationId: notification.id, channel: 'push' });
+    expect(email).toMatchObject({ notification: { id: notification.id }, subscriptionIds: [] });
+    expect(email?.enabled('tasks_payments')).toBe(true);
+    expect(push?.notification.id).toBe(notification.id);
+    expect(await connection.prepared('delivery_target')).toEqual([
+      { name: 'delivery_target_other', runs: 1 },
+      { name: 'delivery_target_push', runs: 1 },
+    ]);
+  });
+});
