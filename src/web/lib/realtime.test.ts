@@ -103,6 +103,27 @@ describe('realtime client', () => {
     expect(refetch).not.toHaveBeenCalled();
   });
 
+  it("tells a channel when the server confirms its topic, after each resubscription, and not another topic's", () => {
+    const client = make();
+    const bell = vi.fn();
+    const chat = vi.fn();
+    client.channel('notifications', undefined, 'notifications', { onEvent: () => undefined, onSubscribed: bell });
+    client.channel('chat', 'x', 'messages:x', { onEvent: () => undefined, onSubscribed: chat });
+    client.connect();
+    FakeSocket.all[0].open();
+    FakeSocket.all[0].receive({ type: 'subscribed', topic: 'notifications' });
+    expect(bell).toHaveBeenCalledTimes(1);
+    expect(chat).not.toHaveBeenCalled();
+    // A reconnect subscribes again: the confirmation comes again, and so does the call.
+    FakeSocket.all[0].close();
+    vi.advanceTimersByTime(30_000);
+    FakeSocket.all[1].open();
+    FakeSocket.all[1].receive({ type: 'subscribed', topic: 'notifications' });
+    FakeSocket.all[1].receive({ type: 'subscribed', topic: 'messages:x' });
+    expect(bell).toHaveBeenCalledTimes(2);
+    expect(chat).toHaveBeenCalledTimes(1);
+  });
+
   it('reports subscription errors to the channel and to the error monitor', () => {
     const client = make();
     const onError = vi.fn();

@@ -15,6 +15,12 @@ export interface ChannelHandlers {
    * party to): such a refusal is not logged as an error for the developer error monitor.
    */
   isExpectedRefusal?(message: string): boolean;
+  /**
+   * The server confirmed the channel's topic (its `subscribed` frame): its events reach this tab from
+   * now on, after each (re)subscription. What a screen read before then may miss a change made in
+   * between, which came with no live event: such a screen reads again here.
+   */
+  onSubscribed?(): void;
 }
 
 interface Channel extends ChannelHandlers {
@@ -76,6 +82,10 @@ export function createRealtimeClient(options: { url?: () => string; WebSocketImp
     if (frame.type === 'ping') return sendFrame({ type: 'pong' });
     if (frame.type === 'resync') return refetchAll();
     if (frame.type === 'settings') return settingsListeners.forEach((listener) => listener());
+    if (frame.type === 'subscribed') {
+      for (const channel of channels.values()) if (channel.topic === frame.topic) channel.onSubscribed?.();
+      return;
+    }
     if (frame.type === 'event') {
       for (const channel of channels.values()) if (channel.topic === frame.topic) channel.onEvent(frame.event);
       return;

@@ -16,10 +16,11 @@ export function useRealtimeChannel(
   onEvent: (event: RealtimeEvent) => void,
   onError?: (message: string) => void,
   isExpectedRefusal?: (message: string) => boolean,
+  onSubscribed?: () => void,
 ) {
-  const handlers = useRef({ onEvent, onError, isExpectedRefusal });
+  const handlers = useRef({ onEvent, onError, isExpectedRefusal, onSubscribed });
   useEffect(() => {
-    handlers.current = { onEvent, onError, isExpectedRefusal };
+    handlers.current = { onEvent, onError, isExpectedRefusal, onSubscribed };
   });
   useEffect(() => {
     if (!topic) return;
@@ -27,6 +28,7 @@ export function useRealtimeChannel(
       onEvent: (event) => handlers.current.onEvent(event),
       onError: (message) => handlers.current.onError?.(message),
       isExpectedRefusal: (message) => handlers.current.isExpectedRefusal?.(message) ?? false,
+      onSubscribed: () => handlers.current.onSubscribed?.(),
     });
   }, [prefix, id, topic]);
 }

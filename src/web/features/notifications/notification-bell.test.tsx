@@ -11,6 +11,7 @@ import { NotificationBell } from './notification-bell';
 // The realtime socket: the test hands the bell an event as the server would push it.
 const realtime = vi.hoisted(() => ({
   onEvent: null as null | ((event: { op: string; id: string }) => void),
+  onSubscribed: null as null | (() => void),
 }));
 vi.mock('@web/lib/use-realtime', () => ({
   useRealtimeConnected: () => true,
@@ -19,8 +20,12 @@ vi.mock('@web/lib/use-realtime', () => ({
     _id: string | undefined,
     _topic: string,
     onEvent: (event: { op: string; id: string }) => void,
+    _onError?: unknown,
+    _isExpectedRefusal?: unknown,
+    onSubscribed?: () => void,
   ) => {
     realtime.onEvent = onEvent;
+    realtime.onSubscribed = onSubscribed ?? null;
   },
 }));
 
@@ -147,6 +152,15 @@ describe('NotificationBell', () => {
     expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeVisible();
     await user.click(bell);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('reads the list again once the server confirms its topic, showing what arrived before the socket listened', async () => {
+    renderBell();
+    await screen.findByRole('button', { name: 'Notifications, 12 unread (9+)' });
+    // Made after the bell's first read and before the subscription: no live event came for it.
+    unread = 13;
+    act(() => realtime.onSubscribed?.());
+    expect(await screen.findByRole('button', { name: 'Notifications, 13 unread (9+)' })).toBeInTheDocument();
   });
 
   it('marks a clicked notification read and opens its task', async () => {

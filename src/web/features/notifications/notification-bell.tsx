@@ -92,6 +92,10 @@ export function NotificationBell() {
           : undefined,
       });
     });
+  }, undefined, undefined, () => {
+    // The list was read before the server confirmed the topic (the page's first read starts before
+    // the socket opens): a notification made in between came with no live event, so read it again.
+    void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
   });
 
   return (
