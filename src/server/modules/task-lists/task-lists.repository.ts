@@ -48,7 +48,7 @@ export const clientNotSuspended = sql`not exists (select 1 from auth_users su wh
 
 /**
  * A number in the statement, or a placeholder whose value comes with each execution of a statement
- * built once (open-tasks-statements.ts): the SQL text then depends only on the box's shape.
+ * built once (db/prepared.ts' defineShapedStatement): the SQL text then depends only on the box's shape.
  */
 export type Bound = number | Placeholder<string, number>;
 
