@@ -1,20 +1,19 @@
 import { desc, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { BoundingBox } from '@shared/domain/geo';
-import type { ApplicationStatus } from '@shared/domain/enums';
 import type { Db } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { defineShapedStatement } from '../../db/prepared';
 import {
-  applicationCount,
   BOX_SHAPES,
   boundValues,
   boxShapeOf,
-  normalize,
+  itemColumns,
+  itemOf,
   openTasksPageSql,
   placeholderBounds,
   type BoxShape,
   type PageWindow,
-  type TaskPage,
+  type TaskTextPage,
 } from './task-lists.repository';
 
 /** Who is asking, read in the same statement as the page: the roles and the expert's own coordinates. */
@@ -54,7 +53,7 @@ export async function listOpenTasksAs(
   userId: string,
   box: BoundingBox | null,
   window: PageWindow,
-): Promise<{ actor: AvailableActor; page: TaskPage }> {
+): Promise<{ actor: AvailableActor; page: TaskTextPage }> {
   const rows = await runOpenTasksAs(db, boxShapeOf(box), { ...boundValues(box, window), userId });
   const [first] = rows;
   const isExpert = Boolean(first.is_expert);
@@ -66,17 +65,10 @@ export async function listOpenTasksAs(
       ? { latitude: Number(first.centre_latitude), longitude: Number(first.centre_longitude) }
       : null,
   };
-  const pageRows = rows.filter((row) => row.task !== null);
   return {
     actor,
     page: {
-      rows: pageRows.map((row) =>
-        normalize({
-          task: row.task!,
-          application_count: row.application_count,
-          my_application_status: row.my_application_status,
-        }),
-      ),
+      items: rows.filter((row) => row.id !== null).map(itemOf),
       // The page-of-ids row is there even past the end, so the first row carries the total.
       total: Number(first.total ?? 0),
       totalIsCapped: Boolean(first.total_is_capped),
@@ -95,11 +87,9 @@ const runOpenTasksAs = defineShapedStatement('open_tasks_as', BOX_SHAPES, (db, s
       is_expert: sql<boolean>`actor.is_expert`,
       centre_latitude: sql<number | null>`actor.centre_latitude`,
       centre_longitude: sql<number | null>`actor.centre_longitude`,
-      task: tasks,
-      application_count: applicationCount,
       // An expert's own application (the same as listOpenTasks with expertId = the expert).
-      my_application_status: sql<ApplicationStatus | null>`(select a.status from task_applications a
-        where a.task_id = "tasks"."id" and a.expert_id = ${userId} and actor.is_expert)`,
+      ...itemColumns(sql`(select a.status from task_applications a
+        where a.task_id = "tasks"."id" and a.expert_id = ${userId} and actor.is_expert)`),
       total: sql<number | null>`page.total`,
       total_is_capped: sql<boolean | null>`page.total_is_capped`,
     })

@@ -44,11 +44,11 @@ describe.skipIf(!databaseUrl)('the task lists as statements prepared once per co
     // No box: a statement of its own.
     await listOpenTasksAs(connection.db, expert.id, null, { limit: 5, offset: 0 });
 
-    expect(pages.map((page) => page.page.rows.length)).toEqual([5, 5, 2]);
-    expect(new Set(pages.flatMap((page) => page.page.rows.map((row) => row.task.id))).size).toBe(12);
+    expect(pages.map((page) => page.page.items.length)).toEqual([5, 5, 2]);
+    expect(new Set(pages.flatMap((page) => page.page.items.map((item) => JSON.parse(item.json).id))).size).toBe(12);
     expect(pages[0].page.total).toBe(12);
     expect(pages[0].actor).toMatchObject({ isExpert: true, isAdmin: false, centre: { latitude: NYC.latitude, longitude: NYC.longitude } });
-    expect(elsewhere.page).toMatchObject({ rows: [], total: 0 });
+    expect(elsewhere.page).toMatchObject({ items: [], total: 0 });
     expect(await preparedOnTheConnection()).toEqual([
       { name: 'open_tasks_as_all', runs: 1 },
       { name: 'open_tasks_as_box', runs: 4 },
@@ -62,7 +62,7 @@ describe.skipIf(!databaseUrl)('the task lists as statements prepared once per co
       await listOpenTasks(connection.db, box, null, { limit: 20, offset: 0 }),
     ];
     const first = await listOpenTasksAs(connection.db, expert.id, box, { limit: 20, offset: 0 });
-    expect(asExpert.rows.map((row) => row.task.id)).toEqual(first.page.rows.map((row) => row.task.id));
+    expect(asExpert.items.map((item) => item.json)).toEqual(first.page.items.map((item) => item.json));
     expect(withoutExpert.total).toBe(12);
     expect((await preparedOnTheConnection()).map((row) => row.name)).toEqual(
       expect.arrayContaining(['open_tasks_box_expert', 'open_tasks_box_anyone']),
@@ -75,12 +75,12 @@ describe.skipIf(!databaseUrl)('the task lists as statements prepared once per co
     const open = await listClientTasks(connection.db, client.id, 'open', { limit: 50, offset: 0 });
     const done = await listClientTasks(connection.db, client.id, 'completed', { limit: 50, offset: 0 });
     const assigned = await listAssignedTasks(connection.db, expert.id, undefined, { limit: 50, offset: 0 });
-    expect(all.rows).toHaveLength(5);
+    expect(all.items).toHaveLength(5);
     expect(all.total).toBe(12);
-    expect(new Set([...all.rows, ...second.rows].map((row) => row.task.id)).size).toBe(10);
+    expect(new Set([...all.items, ...second.items].map((item) => JSON.parse(item.json).id)).size).toBe(10);
     expect(open.total).toBe(12);
-    expect(done).toEqual({ rows: [], total: 0 });
-    expect(assigned).toEqual({ rows: [], total: 0 });
+    expect(done).toEqual({ items: [], total: 0 });
+    expect(assigned).toEqual({ items: [], total: 0 });
     expect(await connection.prepared('party_tasks')).toEqual([
       { name: 'party_tasks_client_any', runs: 2 },
       { name: 'party_tasks_client_status', runs: 2 },

@@ -7,6 +7,7 @@ import { defineShapedStatement } from '../../db/prepared';
 import { taskApplications, tasks } from '../../db/schema';
 import { clientRatingFrom, revealedClientRatingSql, type ClientRating } from '../reviews/client-rating.repository';
 import type { TaskRow } from '../tasks/tasks.repository';
+import { taskListItemSql, type ListItemText } from './task-list-json';
 
 export interface TaskListRow {
   task: TaskRow;
@@ -18,6 +19,14 @@ export interface TaskListRow {
 
 export interface TaskPage {
   rows: TaskListRow[];
+  total: number;
+  /** The open-task lists only: more tasks match than `total` (counted up to a cap, OPEN_TASKS_TOTAL_CAP). */
+  totalIsCapped?: boolean;
+}
+
+/** A page whose items PostgreSQL wrote as JSON text (task-list-json.ts). */
+export interface TaskTextPage {
+  items: ListItemText[];
   total: number;
   /** The open-task lists only: more tasks match than `total` (counted up to a cap, OPEN_TASKS_TOTAL_CAP). */
   totalIsCapped?: boolean;
@@ -132,7 +141,7 @@ function openInBox(box: BoxBounds | null, { walking = false, hidingSuspended = t
  * carry it; then a count answers. The statement is built once per shape and prepared by name
  * (db/prepared.ts): the client's dashboard list was the most frequent statement built anew.
  */
-async function pageOf(db: Db, party: 'client' | 'expert', userId: string, status: TaskStatus | undefined, window: PageWindow): Promise<TaskPage> {
+async function pageOf(db: Db, party: 'client' | 'expert', userId: string, status: TaskStatus | undefined, window: PageWindow): Promise<TaskTextPage> {
   const rows = await runPartyPage(db, `${party}_${status ? 'status' : 'any'}`, {
     userId,
     ...(status ? { status } : {}),
@@ -140,8 +149,24 @@ async function pageOf(db: Db, party: 'client' | 'expert', userId: string, status
     offset: window.offset,
   });
   const total = rows.length > 0 ? Number(rows[0].total) : await countPastTheEnd(db, withStatus(partyOf(party, userId), status), window);
-  return { rows: rows.map(normalize), total };
+  return { items: rows.map(itemOf), total };
 }
+
+/** The columns every text item comes with (task-list-json.ts): the JSON, and what the server still adds to it. */
+export const itemColumns = (myApplicationStatus: SQL) => ({
+  id: tasks.id,
+  json: sql<string>`${taskListItemSql(myApplicationStatus)}`,
+  latitude: tasks.latitude,
+  longitude: tasks.longitude,
+  zone_missing: sql<boolean>`"tasks"."time_zone" is null`,
+});
+
+export const itemOf = (row: { json: string; latitude: number | null; longitude: number | null; zone_missing: boolean }): ListItemText => ({
+  json: row.json,
+  latitude: Number(row.latitude),
+  longitude: Number(row.longitude),
+  zoneMissing: Boolean(row.zone_missing),
+});
 
 const partyOf = (party: 'client' | 'expert', userId: string | Placeholder) =>
   party === 'client' ? eq(tasks.client_id, userId) : eq(tasks.expert_id, userId);
@@ -155,12 +180,7 @@ const runPartyPage = defineShapedStatement('party_tasks', PARTY_SHAPES, (db, sha
   const userId = sql.placeholder('userId');
   const owner = partyOf(party, userId);
   return db
-    .select({
-      task: tasks,
-      application_count: applicationCount,
-      my_application_status: myApplicationStatus(party === 'expert' ? userId : null),
-      total: totalOfAllRows,
-    })
+    .select({ ...itemColumns(myApplicationStatus(party === 'expert' ? userId : null)), total: totalOfAllRows })
     .from(tasks)
     .where(filter === 'status' ? and(owner, eq(tasks.status, sql.placeholder('status'))) : owner)
     .orderBy(desc(tasks.created_at), desc(tasks.id))
@@ -218,12 +238,13 @@ export async function listOpenTasks(
   expertId: string | null,
   window: PageWindow,
   cap = OPEN_TASKS_TOTAL_CAP,
-): Promise<TaskPage> {
+): Promise<TaskTextPage> {
   const values = { ...boundValues(box, window, cap), ...(expertId ? { expertId } : {}) };
   const rows = await runOpenTasks(db, `${boxShapeOf(box)}_${expertId ? 'expert' : 'anyone'}`, values);
   const [first] = rows;
   return {
-    rows: rows.filter((row) => row.task !== null).map((row) => normalize({ ...row, task: row.task! })),
+    // The page-of-ids row is there even past the end (then no task joins it): it carries the total.
+    items: rows.filter((row) => row.id !== null).map(itemOf),
     total: Number(first?.total ?? 0),
     totalIsCapped: Boolean(first?.total_is_capped),
   };
@@ -239,9 +260,7 @@ const runOpenTasks = defineShapedStatement('open_tasks', OPEN_TASKS_SHAPES, (db,
   const page = sql`(${openTasksPageSql(bounds.box, bounds.window)}) as page`;
   return db
     .select({
-      task: tasks,
-      application_count: applicationCount,
-      my_application_status: myApplicationStatus(who === 'expert' ? sql.placeholder('expertId') : null),
+      ...itemColumns(myApplicationStatus(who === 'expert' ? sql.placeholder('expertId') : null)),
       total: sql<number>`page.total`,
       total_is_capped: sql<boolean>`page.total_is_capped`,
     })

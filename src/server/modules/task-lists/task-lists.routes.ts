@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { listTasksQuerySchema } from '@shared/schemas/tasks.schemas';
 import type { AppDeps } from '../../app-deps';
 import { requireUser, type AppEnv } from '../../http/context';
+import { jsonText } from '../../http/json-text';
 import { queryParams } from '../../http/validation';
 import { createTaskListsService } from './task-lists.service';
 
@@ -11,6 +12,7 @@ export function taskListsRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get('/tasks', async (c) => {
     const user = requireUser(c);
     const query = queryParams(c, listTasksQuerySchema);
-    return c.json(await lists.list(user.id, query));
+    // The items as PostgreSQL wrote them, joined (task-list-json.ts): no row is mapped or serialised here.
+    return jsonText(c, await lists.listJson(user.id, query));
   });
 }
