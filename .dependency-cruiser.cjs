@@ -51,6 +51,8 @@ const MODULE_ORDER = [
   'appointments',
   'invitations',
   'messages',
+  // GET /tasks/:id: the task with everything its page shows, above the tasks it reads.
+  'task-details',
   'tasks',
   // The reliability record (issue 50): the cancels of applications and tasks record into it.
   'reliability',

@@ -49,6 +49,7 @@ import { geoRoutes } from './modules/geo/geo.routes';
 import { expertsRoutes } from './modules/experts/experts.routes';
 import { phoneRoutes } from './modules/phone/phone.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { taskDetailsRoutes } from './modules/task-details/task-details.routes';
 import { taskListsRoutes } from './modules/task-lists/task-lists.routes';
 import { applicationsRoutes } from './modules/applications/applications.routes';
 import { evidenceSubmissionRoutes } from './modules/evidence/evidence-submission.routes';
@@ -248,7 +249,8 @@ export function createApp(deps: AppDeps) {
   // the order the tasks module used to mount them (GET /tasks now after the task's own routes, which
   // no URL matches together). The modules above tasks hand it what it needs (TaskHooks), and
   // verification what a review sets off (ReviewHooks): tasks and reviews import neither.
-  app.route('/api', tasksRoutes(deps, { reviews: taskReviewReads, callOffVisit, agreedStartOf, changeRoundsOf }));
+  app.route('/api', tasksRoutes(deps, { callOffVisit, agreedStartOf }));
+  app.route('/api', taskDetailsRoutes(deps, { reviews: taskReviewReads, changeRoundsOf }));
   app.route('/api', taskListsRoutes(deps));
   app.route('/api', applicationsRoutes(deps));
   app.route('/api', offersRoutes(deps));

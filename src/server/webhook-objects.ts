@@ -5,8 +5,7 @@ import { createReportsService } from './modules/evidence/reports.service';
 import { findReceipt } from './modules/receipts/receipts.repository';
 import { toReceiptDto } from './modules/receipts/receipts.routes';
 import { taskReviewReads } from './modules/reviews/task-review-reads';
-import { tasksServiceDeps } from './modules/tasks/tasks.deps';
-import { createTasksService } from './modules/tasks/tasks.service';
+import { createTaskDetailsService } from './modules/task-details/task-details.service';
 import type { WebhookObjectReader } from './modules/webhooks/webhooks.jobs';
 
 /**
@@ -17,7 +16,7 @@ import type { WebhookObjectReader } from './modules/webhooks/webhooks.jobs';
  * no longer visible to the client.
  */
 export function webhookObjectReader(deps: AppDeps): WebhookObjectReader {
-  const tasks = createTasksService({ ...tasksServiceDeps(deps), reviews: taskReviewReads, changeRoundsOf });
+  const tasks = createTaskDetailsService({ db: deps.db, clock: deps.clock, reviews: taskReviewReads, changeRoundsOf });
   const appointments = createAppointmentsService(deps.db, deps.clock);
   const reports = createReportsService({ db: deps.db, clock: deps.clock, storage: deps.providers.storage, publicUrl: deps.publicUrl });
   return async (event) => {

@@ -22,8 +22,7 @@ import type { AppDeps } from '../../app-deps';
 import type { AppEnv } from '../../http/context';
 import { readMe } from '../profiles/me-read';
 import { maintenanceModeOn } from '../settings/maintenance.middleware';
-import { tasksServiceDeps, type TasksModuleDeps } from '../tasks/tasks.deps';
-import { createTasksService } from '../tasks/tasks.service';
+import { createTaskDetailsService } from '../task-details/task-details.service';
 import { createTaskListsService } from '../task-lists/task-lists.service';
 import { taskReviewReads } from '../reviews/task-review-reads';
 import { changeRoundsOf } from '../evidence/change-requests.repository';
@@ -89,7 +88,7 @@ export function readsThroughApi(app: Hono<AppEnv>): NonNullable<SignedInDocument
  * whose page then does what it always did.
  */
 export function signedInDocuments({ deps, webRoot, userOf, firstReads }: SignedInDocumentsDeps) {
-  const tasks = createTasksService({ ...tasksServiceDeps(deps as TasksModuleDeps), reviews: taskReviewReads, changeRoundsOf });
+  const tasks = createTaskDetailsService({ db: deps.db, clock: deps.clock, reviews: taskReviewReads, changeRoundsOf });
   const lists = createTaskListsService(deps);
   let indexHtml: string | null = null;
   /** The build does not change under a running server: read it once. */

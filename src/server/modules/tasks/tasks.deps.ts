@@ -33,17 +33,14 @@ export interface TaskReviewReads {
 
 /**
  * What the tasks module needs from the modules above it, handed in by whoever mounts it (app.ts), so
- * that tasks import none of them: the reviews' reads, the call-off of an agreed visit (appointments) and
- * the rounds of changes asked (evidence).
+ * that tasks import none of them: the call-off of an agreed visit (appointments). The task's details
+ * take the reviews' reads and the rounds of changes (modules/task-details).
  */
 export interface TaskHooks {
-  reviews: TaskReviewReads;
   /** Inside the cancel's transaction: the agreed visit is called off (METHOD:CANCEL to everyone who had it). */
   callOffVisit(tx: Db, params: { taskId: string; expertId: string | null; party: 'client' | 'expert'; now: Date }): Promise<void>;
   /** The agreed visit's start, or null while none is agreed (the cancellation policy's clock, issue 50). */
   agreedStartOf(db: Db, taskId: string): Promise<Date | null>;
-  /** The rounds of changes asked so far (evidence): the capability list offers no third round. */
-  changeRoundsOf(db: Db, taskId: string): Promise<number>;
 }
 
 /**

@@ -4,7 +4,6 @@ import { clientCancelSchema } from '@shared/schemas/cancellations.schemas';
 import { createTaskSchema, proximityCheckSchema, updateTaskSchema } from '@shared/schemas/tasks.schemas';
 import type { AppDeps } from '../../app-deps';
 import { requireUser, type AppEnv } from '../../http/context';
-import { jsonText } from '../../http/json-text';
 import { jsonBody, optionalJsonBody } from '../../http/validation';
 import { unauthenticated } from '../../lib/errors';
 import { createLifecycleService } from './lifecycle.service';
@@ -20,7 +19,7 @@ import { createTasksService } from './tasks.service';
  */
 export function tasksRoutes(deps: AppDeps, hooks: TaskHooks) {
   const serviceDeps = tasksServiceDeps(deps as TasksModuleDeps);
-  const tasks = createTasksService({ ...serviceDeps, reviews: hooks.reviews, changeRoundsOf: hooks.changeRoundsOf });
+  const tasks = createTasksService(serviceDeps);
   const lifecycle = createLifecycleService({ ...serviceDeps, callOffVisit: hooks.callOffVisit, agreedStartOf: hooks.agreedStartOf });
 
   return new Hono<AppEnv>()
@@ -34,12 +33,6 @@ export function tasksRoutes(deps: AppDeps, hooks: TaskHooks) {
       if (!user) throw unauthenticated(messages.tasks.loginRequired);
       const input = await jsonBody(c, createTaskSchema);
       return c.json(await tasks.create(user.id, input), 201);
-    })
-    .get('/tasks/:id', async (c) => {
-      const user = requireUser(c);
-      // { task: TaskDetailsDto } as text joined from pieces serialised once per read (task-details-view.ts).
-      const task = await tasks.detailsJson(user.id, c.req.param('id'));
-      return jsonText(c, `{"task":${task}}`);
     })
     .patch('/tasks/:id', async (c) => {
       const user = requireUser(c);

@@ -3,24 +3,20 @@ import { timeZoneAt, zoneOfTask } from '../../lib/task-time-zone';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LatLng } from '@shared/domain/geo';
-import { budgetFigureCents } from '@shared/domain/money';
-import { capabilitiesOf, check } from '@shared/domain/permissions';
+import { check } from '@shared/domain/permissions';
 import { checkRemoteOnly } from '@shared/domain/remote-only';
 import type { TaskStatus } from '@shared/domain/task-status';
 import { messages } from '@shared/messages';
-import type { TaskDetailsDto, TaskDto } from '@shared/schemas/task-api';
+import type { TaskDto } from '@shared/schemas/task-api';
 import type { CreateTaskInput, UpdateTaskInput } from '@shared/schemas/tasks.schemas';
 import { tasks } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict } from '../../lib/errors';
 import { assertWithinPriceLimits } from './price-limits';
 import { assertDueDateWithinLimit } from './due-date-limit';
-import type { TaskHooks, TasksServiceDeps } from './tasks.deps';
-import { assertTaskId, enforce, factsOf, loadVisibleTask } from './task-access';
-import { readTaskDetails } from './task-details-read';
-import { detailsJson, detailsObject, type TaskDetailsView } from './task-details-view';
+import type { TasksServiceDeps } from './tasks.deps';
+import { enforce, loadVisibleTask } from './task-access';
 import { toTaskDto } from './tasks.dto';
 import { insertTask, updateTaskIf } from './tasks.repository';
-import { hiddenFromActor } from './suspended-clients';
 import { insertTaskWithAlertJob } from '../task-alerts/task-alert-jobs';
 
 /** Statuses in which an admin may still edit a task (the roles matrix: all but the closed ones). */
@@ -33,62 +29,9 @@ function contentWarnings(input: { title: string; description: string }): string[
   return result.warnings;
 }
 
-/** `reviews`: what the task's reads show of its reviews, from the reviews module (tasks.deps.ts). */
-export function createTasksService(deps: TasksServiceDeps & Pick<TaskHooks, 'reviews' | 'changeRoundsOf'>) {
-  const { db, clock, proximity, reviews } = deps;
-
-  /** What this caller may see of the task (404 when nothing): the read is shared, the choice is made here. */
-  async function detailsView(userId: string, taskId: string): Promise<TaskDetailsView> {
-    const now = clock.now();
-    assertTaskId(taskId);
-    // One statement: the task, its parties, lists and the caller's roles (task-details-read.ts).
-    const read = await readTaskDetails(db, taskId, userId);
-    if (!read) throw notFound(messages.tasks.notFound);
-    const { task, applications, reviews: allReviews } = read;
-    const actor = { userId, ...read.roles };
-    // The applications and reviews answer the roles matrix's questions too: no extra queries.
-    const facts = factsOf(task, {
-      hasApplied: applications.some((a) => a.application.expert_id === actor.userId),
-      applicationCount: applications.length,
-      hasReview: allReviews.some((r) => r.review.reviewer_id === task.client_id),
-    });
-    // The client's suspension came with the read: no probe of its own (suspended-clients.ts).
-    if (!check(actor, 'view', facts, now).ok || hiddenFromActor(actor, task, read.client_suspended)) throw notFound(messages.tasks.notFound);
-    let reviewIndexes = check(actor, 'view_review', facts, now).ok ? allReviews.map((_, index) => index) : [];
-    // Double-blind: the expert sees the client's review once both reviewed or the window closed.
-    if (reviewIndexes.length > 0 && !actor.isAdmin && task.expert_id === actor.userId && (await reviews.clientReviewHiddenFromExpert(db, task, now)))
-      reviewIndexes = [];
-    // A review still hidden by the double-blind rule shows to its writer only; one an admin hid, to admins only.
-    if (!actor.isAdmin)
-      reviewIndexes = reviewIndexes.filter((index) => {
-        const { review } = allReviews[index];
-        return (
-          !review.removed_at &&
-          (review.reviewer_id === actor.userId || !review.hidden_until || new Date(review.hidden_until).getTime() <= now.getTime())
-        );
-      });
-    const seesAllApplications = actor.isAdmin || task.client_id === actor.userId;
-    // Experts judge the client by their revealed reviews (issue 23); the client's own page leaves it out.
-    const seesClientRating = actor.isAdmin || (actor.isExpert && task.client_id !== actor.userId);
-    return {
-      read,
-      applicationIndexes: seesAllApplications
-        ? undefined
-        : applications.flatMap((a, index) => (a.application.expert_id === actor.userId ? [index] : [])),
-      reviewIndexes,
-      seesTransactions: actor.isAdmin || task.client_id === actor.userId || task.expert_id === actor.userId,
-      clientRating: seesClientRating ? await reviews.clientRatingOf(db, task.client_id, now) : null,
-      budgetFigure: budgetFigureCents({ budget: task.budget, expert_id: task.expert_id, applications: applications.map((a) => a.application) }),
-      // Only a delivery under review can be sent back: no count read for any other status.
-      capabilities: capabilitiesOf(
-        actor,
-        task.status === 'pending_approval' && task.client_id === actor.userId
-          ? { ...facts, changeRounds: await deps.changeRoundsOf(db, task.id) }
-          : facts,
-        now,
-      ),
-    };
-  }
+/** A task's creation, the check of its place and its edits (its details: modules/task-details). */
+export function createTasksService(deps: TasksServiceDeps) {
+  const { db, clock, proximity } = deps;
 
   return {
     /** POST /tasks/check-location: the proximity check alone, before the form is submitted. */
@@ -167,16 +110,6 @@ export function createTasksService(deps: TasksServiceDeps & Pick<TaskHooks, 'rev
       );
       if (!updated) throw conflict(messages.tasks.notEditable);
       return { task: toTaskDto(updated), warnings, message: messages.tasks.updated };
-    },
-
-    /** GET /tasks/:id with its client, expert, applications, reviews, transactions and the caller's capabilities. */
-    async details(userId: string, taskId: string): Promise<TaskDetailsDto> {
-      return detailsObject(await detailsView(userId, taskId));
-    },
-
-    /** The same answer as JSON text, joined from the read's pieces serialised once (task-details-view.ts). */
-    async detailsJson(userId: string, taskId: string): Promise<string> {
-      return detailsJson(await detailsView(userId, taskId));
     },
   };
 }

@@ -13,7 +13,7 @@ import {
   useTasksTestApp,
   type Cast,
   type TasksTestApp,
-} from './tasks.test-helpers';
+} from '../tasks/tasks.test-helpers';
 
 let h: TasksTestApp;
 let cast: Cast;

@@ -4,10 +4,10 @@ import { definePreparedRead, jsonValueOf, withDates } from '../../db/prepared';
 import { createReadCache } from '../../db/read-cache';
 import type { ReadSet } from '../../db/write-epoch';
 import { tasks } from '../../db/schema';
-import type { ApplicationRow, ExpertProfileRow, ProfileRow, ReviewRow, TransactionRow } from './task-details.repository';
-import type { TaskRow } from './tasks.repository';
+import type { ApplicationRow, ExpertProfileRow, ProfileRow, ReviewRow, TransactionRow } from '../tasks/task-details.repository';
+import type { TaskRow } from '../tasks/tasks.repository';
 import type { ApplicationDto, PersonDto, ReviewDto, TaskDto, TaskExpertDto, TransactionDto } from '@shared/schemas/task-api';
-import { toApplicationDto, toPersonDto, toReviewDto, toTaskDto, toTaskExpertDto, toTransactionDto } from './tasks.dto';
+import { toApplicationDto, toPersonDto, toReviewDto, toTaskDto, toTaskExpertDto, toTransactionDto } from '../tasks/tasks.dto';
 
 /** Only the columns the task-details answer uses (tasks.dto.ts); storage keys are counted, not sent. */
 const TASK_COLUMNS = [

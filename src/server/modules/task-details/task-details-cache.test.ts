@@ -4,7 +4,7 @@ import type { TaskDetailsDto } from '@shared/schemas/task-api';
 import { authUsers, profiles, tasks, userRoles } from '../../db/schema';
 import { countStatements } from '../../test/statement-counter';
 import type { TestUser } from '../../test/test-app';
-import { createTask, okJson, useTasksTestApp, type Cast, type TasksTestApp } from './tasks.test-helpers';
+import { createTask, okJson, useTasksTestApp, type Cast, type TasksTestApp } from '../tasks/tasks.test-helpers';
 
 /**
  * The task-details read is reused while nothing is written (docs/decisions/0107). These tests change

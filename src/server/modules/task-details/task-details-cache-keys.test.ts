@@ -4,7 +4,7 @@ import type { TaskDetailsDto } from '@shared/schemas/task-api';
 import { messages, notifications, notificationTypes } from '../../db/schema';
 import { countStatements } from '../../test/statement-counter';
 import type { TestUser } from '../../test/test-app';
-import { apply, createTask, okJson, useTasksTestApp, type Cast, type TasksTestApp } from './tasks.test-helpers';
+import { apply, createTask, okJson, useTasksTestApp, type Cast, type TasksTestApp } from '../tasks/tasks.test-helpers';
 
 /**
  * The task-details read depends only on what it reads (decision 0107's addendum): the tables of
