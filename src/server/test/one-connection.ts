@@ -1,8 +1,10 @@
 import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
+import { createTestApp, type TestApp } from './test-app';
 
 /**
  * A handle on the same PostgreSQL database as `db` through one connection of its own, so that a
@@ -23,4 +25,28 @@ export function oneConnectionTo(db: Db) {
     },
     close: () => pool.end(),
   };
+}
+
+export type OneConnection = ReturnType<typeof oneConnectionTo>;
+
+/** A suite that runs only on PostgreSQL (TEST_DATABASE_URL): PGlite has no pooled connections. */
+export const describeOnPostgres = describe.skipIf(!process.env.TEST_DATABASE_URL);
+
+/**
+ * For a suite of describeOnPostgres: a test app, what `seed` makes in it, and one connection of its
+ * own to its database; made before the suite's tests and closed after them. Read the fields inside
+ * the tests (they are set by then).
+ */
+export function useOneConnection<Seeded>(seed: (t: TestApp) => Promise<Seeded>) {
+  const suite = {} as { t: TestApp; seeded: Seeded; connection: OneConnection };
+  beforeAll(async () => {
+    suite.t = await createTestApp();
+    suite.seeded = await seed(suite.t);
+    suite.connection = oneConnectionTo(suite.t.db);
+  });
+  afterAll(async () => {
+    await suite.connection?.close();
+    await suite.t?.close();
+  });
+  return suite;
 }

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createNotification } from '../../test/builders';
-import { oneConnectionTo } from '../../test/one-connection';
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { describeOnPostgres, useOneConnection } from '../../test/one-connection';
 import { loadDeliveryTarget } from '../notifications/delivery/delivery-target.repository';
 import { findPublicProfile } from './public-profiles.repository';
 
@@ -10,23 +9,11 @@ import { findPublicProfile } from './public-profiles.repository';
  * and prepared by name per connection (db/prepared.ts): the public profile (every profile page and
  * document) and a notification's delivery target (every email and push delivery).
  */
-const databaseUrl = process.env.TEST_DATABASE_URL;
-
-describe.skipIf(!databaseUrl)('frequent reads prepared once per connection (PostgreSQL)', () => {
-  let t: TestApp;
-  let expert: TestUser;
-  let connection: ReturnType<typeof oneConnectionTo>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    expert = await t.createUser('expert');
-    connection = oneConnectionTo(t.db);
-  });
-  afterAll(async () => {
-    await connection?.close();
-    await t?.close();
-  });
+describeOnPostgres('frequent reads prepared once per connection (PostgreSQL)', () => {
+  const suite = useOneConnection(async (t) => ({ expert: await t.createUser('expert') }));
 
   it('reads the public profile by name, and answers nothing for an id that is not a UUID', async () => {
+    const { connection, seeded: { expert } } = suite;
     const first = await findPublicProfile(connection.db, expert.id);
     await findPublicProfile(connection.db, expert.id);
     expect(first).toMatchObject({ id: expert.id, completed_tasks: 0 });
@@ -35,6 +22,7 @@ describe.skipIf(!databaseUrl)('frequent reads prepared once per connection (Post
   });
 
   it("reads a delivery's target by name, one statement for push and one for email", async () => {
+    const { t, connection, seeded: { expert } } = suite;
     const notification = await createNotification(t.db, { user_id: expert.id });
     const email = await loadDeliveryTarget(connection.db, { notificationId: notification.id, channel: 'email' });
     const push = await loadDeliveryTarget(connection.db, { notificationId: notification.id, channel: 'push' });

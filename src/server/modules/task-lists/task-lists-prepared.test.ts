@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { EXPERT_RADIUS_MILES, taskListBox } from '@shared/domain/geo';
 import { createTasks } from '../../test/builders';
-import { oneConnectionTo } from '../../test/one-connection';
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { describeOnPostgres, useOneConnection } from '../../test/one-connection';
 import { listOpenTasksAs } from './available-tasks.repository';
 import { listAssignedTasks, listClientTasks, listOpenTasks } from './task-lists.repository';
 
@@ -13,29 +12,20 @@ import { listAssignedTasks, listClientTasks, listOpenTasks } from './task-lists.
  * parses it once per pooled connection. Seen here on one connection of its own, whose prepared
  * statements pg_prepared_statements lists.
  */
-const databaseUrl = process.env.TEST_DATABASE_URL;
 const NYC = { latitude: 40.7128, longitude: -74.006 };
 
-describe.skipIf(!databaseUrl)('the task lists as statements prepared once per connection (PostgreSQL)', () => {
-  let t: TestApp;
-  let client: TestUser;
-  let expert: TestUser;
-  let connection: ReturnType<typeof oneConnectionTo>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    client = await t.createUser('client');
-    expert = await t.createUser('expert', NYC);
+describeOnPostgres('the task lists as statements prepared once per connection (PostgreSQL)', () => {
+  const suite = useOneConnection(async (t) => {
+    const client = await t.createUser('client');
+    const expert = await t.createUser('expert', NYC);
     await createTasks(t.db, 12, { client_id: client.id, status: 'open', latitude: NYC.latitude, longitude: NYC.longitude });
-    connection = oneConnectionTo(t.db);
-  });
-  afterAll(async () => {
-    await connection?.close();
-    await t?.close();
+    return { client, expert };
   });
 
-  const preparedOnTheConnection = () => connection.prepared('open_tasks');
+  const preparedOnTheConnection = () => suite.connection.prepared('open_tasks');
 
   it('parses the available list once and runs it by name for every page and box of its shape', async () => {
+    const { connection, seeded: { expert } } = suite;
     const box = taskListBox(NYC.latitude, NYC.longitude, EXPERT_RADIUS_MILES);
     const pages = [];
     for (let page = 0; page < 3; page++) pages.push(await listOpenTasksAs(connection.db, expert.id, box, { limit: 5, offset: page * 5 }));
@@ -56,6 +46,7 @@ describe.skipIf(!databaseUrl)('the task lists as statements prepared once per co
   });
 
   it('gives the second list statement its own name per shape, with the same answer as the first', async () => {
+    const { connection, seeded: { expert } } = suite;
     const box = taskListBox(NYC.latitude, NYC.longitude, EXPERT_RADIUS_MILES);
     const [asExpert, withoutExpert] = [
       await listOpenTasks(connection.db, box, expert.id, { limit: 20, offset: 0 }),
@@ -70,6 +61,7 @@ describe.skipIf(!databaseUrl)('the task lists as statements prepared once per co
   });
 
   it("runs the client's and the expert's own lists by name, one statement per party and filter", async () => {
+    const { connection, seeded: { client, expert } } = suite;
     const all = await listClientTasks(connection.db, client.id, undefined, { limit: 5, offset: 0 });
     const second = await listClientTasks(connection.db, client.id, undefined, { limit: 5, offset: 5 });
     const open = await listClientTasks(connection.db, client.id, 'open', { limit: 50, offset: 0 });
