@@ -118,6 +118,8 @@ async function seed(db: Db) {
   await db.execute(sql`set session_replication_role = origin`);
   // The row triggers that keep the admin overview's counters did not run (migration 0032).
   await db.execute(sql`select rebuild_admin_counts()`);
+  // Nor did the experts' response-time totals (migration 0056).
+  await db.execute(sql`select rebuild_expert_response_times()`);
   await db.execute(sql`vacuum analyze`);
 }
 

@@ -87,6 +87,8 @@ export async function seed(db: Db, experts = EXPERTS, taskCount = TASKS) {
   await db.execute(sql`select rebuild_expert_map_cells()`);
   // Nor did the admin overview's counters (migration 0032).
   await db.execute(sql`select rebuild_admin_counts()`);
+  // Nor did the experts' response-time totals (migration 0056).
+  await db.execute(sql`select rebuild_expert_response_times()`);
   await db.execute(sql`analyze`);
 }
 

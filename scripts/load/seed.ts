@@ -71,6 +71,8 @@ export async function seedLoad(db: Db, scale: LoadScale, log: (line: string) => 
   await db.execute(sql`set session_replication_role = origin`);
   // The row triggers that keep the admin overview's counters did not run (migration 0032).
   await step('admin counters', () => db.execute(sql`select rebuild_admin_counts()`));
+  // Nor did the experts' response-time totals (migration 0056): an application adds to them.
+  await step('response times', () => db.execute(sql`select rebuild_expert_response_times()`));
   await step('analyze', () => db.execute(sql`analyze`));
   return castOf(db, scale);
 }

@@ -214,7 +214,7 @@ export function formatWhere(where: WhereFigures, loopBusy: number[], busReceived
   const db = where.db
     ? `db ${rate(where.db.xacts)} xact/s, active ${(where.db.activeMs / 1000 / where.seconds).toFixed(2)} s/s, ` +
       `${rate(where.db.tuplesRead)} tup read/s, ${rate(where.db.tuplesWritten)} written/s, ${rate(where.db.blocksRead)} blk read/s, ` +
-      `${rate(where.notifies)} NOTIFY/s${where.notifyTables.length ? ` (${where.notifyTables.slice(0, 3).map(([table, count]) => `${table} ${rate(count)}`).join(', ')})` : ''}`
+      `${rate(where.notifies)} NOTIFY/s${where.notifyTables.length ? ` (${where.notifyTables.slice(0, 5).map(([table, count]) => `${table} ${rate(count)}`).join(', ')})` : ''}`
     : 'db n/a (PGlite: inside the server process)';
   const bus =
     where.publishes !== null
