@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from './client';
 
 /**
@@ -122,5 +123,39 @@ export function defineShapedStatement<Shape extends string, Row>(
     let statement = byShape.get(shape);
     if (!statement) byShape.set(shape, (statement = build(db, shape, `${name}_${shape}`)));
     return statement.execute(values);
+  };
+}
+
+interface RawPreparedQuery {
+  execute(values: Record<string, unknown>): Promise<{ rows?: unknown[] }>;
+}
+interface DrizzleInternals {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): RawPreparedQuery };
+}
+
+/**
+ * A raw statement (a CTE that writes, a row-locking claim) whose text never changes, built once per
+ * database handle with `sql.placeholder` for its values and run by name, so that node-postgres
+ * prepares it once per pooled connection: PostgreSQL parses and plans it once there instead of on
+ * every run (the message insert: 0.6 ms of planning a call under load, about as long as it runs), and
+ * drizzle renders its text once. Rows come back as the driver gives them (column names, not fields).
+ * The same rule as defineShapedStatement: nothing but placeholders may vary, so no clock value, no
+ * setting and no caller's input may be written into the text; a constant may (it is a parameter
+ * fixed at build). On PGlite the text is built once too, and PGlite plans each run as before.
+ */
+export function defineNamedSql<Row>(name: string, build: () => SQL) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`invalid statement name: ${name}`);
+  const built = new WeakMap<object, RawPreparedQuery>();
+  return async function run(db: Db, values: Record<string, unknown>): Promise<Row[]> {
+    let statement = built.get(db);
+    if (!statement) {
+      // drizzle's own db.execute() does the same two steps, without a name and on every call.
+      const { dialect, session } = db as unknown as DrizzleInternals;
+      statement = session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false);
+      built.set(db, statement);
+    }
+    const result = await statement.execute(values);
+    return (result.rows ?? []) as Row[];
   };
 }

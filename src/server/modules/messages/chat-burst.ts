@@ -20,12 +20,14 @@ const CHAT_BURST_MAX_ATTEMPTS = 5;
  * instances, by the unique key), due 10 minutes after its first message. Reading the chat ends the
  * burst; the next message starts a new one.
  *
- * Written as CTEs of the statement that inserts the message (CTE `inserted`, insertMessageIf): the
+ * Written as CTEs of the statement that inserts the message (CTE `inserted`, messageInsert): the
  * message and its burst's job commit together as one statement, with no transaction around two
  * (issue 55). The statement does not see its own insert in `messages`, so the new message joins the
- * candidates from `inserted`; a message that was not inserted schedules nothing.
+ * candidates from `inserted`; a message that was not inserted schedules nothing. The conversation is
+ * the insert's placeholders (`taskId`, `senderId`, `receiverId`): the statement is built once.
  */
-export function chatBurstOfInserted(params: { taskId: string; senderId: string; receiverId: string }): SQL {
+export function chatBurstOfInserted(): SQL {
+  const params = { taskId: sql.placeholder('taskId'), senderId: sql.placeholder('senderId'), receiverId: sql.placeholder('receiverId') };
   const keyPrefix = `${CHAT_BURST_JOB_KIND}:`;
   return sql`burst_first AS (
       SELECT id, created_at + ${CHAT_UNREAD_DELAY_MS}::int * interval '1 millisecond' AS due_at FROM (

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { defineNamedSql, defineShapedStatement } from '../../db/prepared';
 import { decodeReturnedRow } from '../../db/returned-row';
 import { messages, profiles } from '../../db/schema';
 
@@ -42,9 +43,15 @@ export async function readTaskMessagesMarkingRead(
   db: Db,
   params: { taskId: string; receiverId: string },
 ): Promise<MessageWithSender[]> {
+  return runMarkingRead(db, 'one', params);
+}
+
+/** The statement above, built once and prepared by name (db/prepared.ts): every chat opened runs it. */
+const runMarkingRead = defineShapedStatement('chat_marking_read', ['one'] as const, (db, _shape, name) => {
   const marked = db.$with('marked_read', {}).as(
     sql`update ${messages} set read = true
-      where ${messages.task_id} = ${params.taskId} and ${messages.receiver_id} = ${params.receiverId} and ${messages.read} = false
+      where ${messages.task_id} = ${sql.placeholder('taskId')} and ${messages.receiver_id} = ${sql.placeholder('receiverId')}
+        and ${messages.read} = false
       returning ${messages.id}`,
   );
   return db
@@ -52,9 +59,10 @@ export async function readTaskMessagesMarkingRead(
     .select(withSender(sql<boolean>`(${messages.read} or ${messages.id} in (select id from marked_read))`.mapWith(Boolean)))
     .from(messages)
     .leftJoin(profiles, eq(profiles.id, messages.sender_id))
-    .where(eq(messages.task_id, params.taskId))
-    .orderBy(asc(messages.created_at), asc(messages.seq));
-}
+    .where(eq(messages.task_id, sql.placeholder('taskId')))
+    .orderBy(asc(messages.created_at), asc(messages.seq))
+    .prepare(name);
+});
 
 export async function findMessage(db: Db, taskId: string, messageId: string): Promise<MessageRow | undefined> {
   const [row] = await db
@@ -74,52 +82,55 @@ export async function markTaskMessagesRead(db: Db, params: { taskId: string; rec
   return rows.length;
 }
 
+/** What a message insert is given (messageInsert). */
+export interface MessageInsertParams {
+  taskId: string;
+  senderId: string;
+  receiverId: string;
+  clientId: string;
+  expertId: string;
+  content: string;
+  isFile: boolean;
+  attachmentKey: string | null;
+  now: Date;
+}
+
 /**
  * Inserts the message only while the task still has these two parties in a writable status: a
  * task cancelled or reassigned between the access check and the insert gets no message (null).
  * The sender's name and picture come back with it from the same statement (the answer's card).
+ *
+ * One statement, built once and run by name (defineNamedSql): `alsoWith` holds more CTEs after
+ * `inserted` (the burst's job: chat-burst.ts), written with the placeholders `taskId`, `senderId`
+ * and `receiverId`; the statuses are constants of the text.
  */
-export async function insertMessageIf(
-  db: Db,
-  params: {
-    taskId: string;
-    senderId: string;
-    receiverId: string;
-    clientId: string;
-    expertId: string;
-    writableStatuses: readonly string[];
-    content: string;
-    isFile: boolean;
-    attachmentKey: string | null;
-    now: Date;
-    /** More CTEs after `inserted`, run in the same statement (the burst's job: chat-burst.ts). */
-    alsoWith?: SQL;
-  },
-): Promise<MessageWithSender | null> {
+export function messageInsert(name: string, writableStatuses: readonly string[], alsoWith: SQL) {
   const statuses = sql.join(
-    params.writableStatuses.map((status) => sql`${status}`),
+    writableStatuses.map((status) => sql`${status}`),
     sql`, `,
   );
-  const result = await db.execute(sql`
+  const run = defineNamedSql<Record<string, unknown>>(name, () => sql`
     WITH inserted AS (
       INSERT INTO messages (task_id, sender_id, receiver_id, content, is_file, attachment_url, created_at)
-      SELECT ${params.taskId}, ${params.senderId}, ${params.receiverId}, ${params.content}, ${params.isFile},
-             ${params.attachmentKey}, ${params.now.toISOString()}::timestamptz
+      SELECT ${sql.placeholder('taskId')}, ${sql.placeholder('senderId')}, ${sql.placeholder('receiverId')},
+             ${sql.placeholder('content')}, ${sql.placeholder('isFile')}, ${sql.placeholder('attachmentKey')},
+             ${sql.placeholder('now')}::timestamptz
       WHERE EXISTS (
         SELECT 1 FROM tasks
-        WHERE id = ${params.taskId} AND client_id = ${params.clientId} AND expert_id = ${params.expertId}
-          AND status::text IN (${statuses})
+        WHERE id = ${sql.placeholder('taskId')} AND client_id = ${sql.placeholder('clientId')}
+          AND expert_id = ${sql.placeholder('expertId')} AND status::text IN (${statuses})
       )
       RETURNING *
-    )${params.alsoWith ? sql`, ${params.alsoWith}` : sql``}
+    ), ${alsoWith}
     SELECT inserted.*, p.first_name AS sender_first_name, p.avatar_url AS sender_avatar_url
     FROM inserted LEFT JOIN profiles p ON p.id = inserted.sender_id`);
-  const [raw] = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
-  if (!raw) return null;
-  return {
-    ...decodeReturnedRow(messages, raw),
-    sender_first_name: (raw.sender_first_name as string | null) ?? null,
-    sender_avatar_url: (raw.sender_avatar_url as string | null) ?? null,
+  return async function insertMessageIf(db: Db, params: MessageInsertParams): Promise<MessageWithSender | null> {
+    const [raw] = await run(db, { ...params, now: params.now.toISOString() });
+    if (!raw) return null;
+    return {
+      ...decodeReturnedRow(messages, raw),
+      sender_first_name: (raw.sender_first_name as string | null) ?? null,
+      sender_avatar_url: (raw.sender_avatar_url as string | null) ?? null,
+    };
   };
 }
-

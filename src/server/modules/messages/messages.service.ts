@@ -11,7 +11,7 @@ import { assertValidStorageKey, type FileStorage, type StoredFile } from '../../
 import { enforce, loadVisibleTask, refusalError } from '../tasks/task-access';
 import {
   findMessage,
-  insertMessageIf,
+  messageInsert,
   listTaskMessages,
   markTaskMessagesRead,
   readTaskMessagesMarkingRead,
@@ -23,6 +23,8 @@ import { readConversationList } from './conversation-list-read';
 
 /** Statuses in which the two parties may still write (closed tasks are read-only). */
 const WRITABLE_STATUSES = ['assigned', 'in_progress', 'pending_approval', 'changes_requested', 'no_access_reported'] as const;
+/** The message and its burst's mail job, one statement prepared by name (chat-burst.ts: mailed once if left unread 10 minutes). */
+export const insertMessageIf = messageInsert('message_insert', WRITABLE_STATUSES, chatBurstOfInserted());
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
 
 export interface MessagesServiceDeps {
@@ -83,19 +85,16 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     if (!allowed.ok) throw refusalError(allowed);
     const expertId = task.expert_id!;
     const receiverId = userId === task.client_id ? expertId : task.client_id;
-    // The message and its burst's mail job are one statement (chat-burst.ts: mailed once if left unread 10 minutes).
     const row = await insertMessageIf(db, {
       taskId: task.id,
       senderId: userId,
       receiverId,
       clientId: task.client_id,
       expertId,
-      writableStatuses: WRITABLE_STATUSES,
       content,
       isFile: attachmentKey !== null,
       attachmentKey,
       now,
-      alsoWith: chatBurstOfInserted({ taskId: task.id, senderId: userId, receiverId }),
     });
     if (!row) throw conflict(texts.tasks.statusChanged);
     return toMessageDto(row);
