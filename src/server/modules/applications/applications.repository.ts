@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { defineNamedSql } from '../../db/prepared';
 import { decodeReturnedRow } from '../../db/returned-row';
 import { expertProfiles, profiles, taskApplications } from '../../db/schema';
 import type { ApplicationRow, ExpertProfileRow, ProfileRow } from '../tasks/task-details.repository';
@@ -11,50 +12,43 @@ export interface ApplicationWithExpert {
 }
 
 /**
- * Inserts the application in one statement that also re-checks and locks the task's row: it is written only while
- * the task is open and not assigned to this expert, and the unique (task, expert) index turns a
- * second or parallel apply into "no row". Returns undefined when nothing was written.
+ * An expert's application to a task that is still open and not theirs, with `alsoWith`'s CTEs after
+ * `inserted_application` in the same statement (the client's notification: notificationsIfChanged,
+ * its rows the placeholder `notifications`). One statement built once and run by name
+ * (defineNamedSql): PostgreSQL planned it on every application. It re-checks and locks the task's
+ * row, and the unique (task, expert) index turns a second or parallel apply into no row: undefined
+ * when the task stopped taking applications or this expert already applied.
  */
-export async function insertApplicationIfOpen(
-  db: Db,
-  input: {
-    id: string;
-    taskId: string;
-    expertId: string;
-    proposedRate: number;
-    notes: string;
-    now: Date;
-    /** More CTEs after `inserted_application`, in the same statement (the client's notification). */
-    alsoWith?: SQL;
-  },
-): Promise<ApplicationRow | undefined> {
-  const { id, taskId, expertId, proposedRate, notes, now } = input;
+export function applicationInsert(name: string, alsoWith: SQL) {
   // The task's row lock (decision 0440): a hire's UPDATE of that row waits for this insert to commit
   // and then rejects it with the other pending ones, and an apply that waited for a hire sees the task
   // no longer open. Without it an application sent at the moment of a hire stayed pending. NO KEY
   // UPDATE, the lock the applications' admin-counts trigger takes on the same row right after the
   // insert: a weaker FOR SHARE here let two applies each hold a share and then wait on each other.
-  const result = await db.execute(sql`
+  const run = defineNamedSql<Record<string, unknown>>(name, () => sql`
     with open_task as (
       select id from tasks
-      where id = ${taskId}::uuid and status = 'open' and (expert_id is null or expert_id <> ${expertId}::uuid)
+      where id = ${sql.placeholder('taskId')}::uuid and status = 'open'
+        and (expert_id is null or expert_id <> ${sql.placeholder('expertId')}::uuid)
       for no key update
     ),
     inserted_application as (
       insert into task_applications (id, task_id, expert_id, status, proposed_rate, notes, created_at, updated_at)
-      select ${id}::uuid, open_task.id, ${expertId}::uuid, 'pending', ${proposedRate}, ${notes}, ${now}, ${now}
+      select ${sql.placeholder('id')}::uuid, open_task.id, ${sql.placeholder('expertId')}::uuid, 'pending',
+             ${sql.placeholder('proposedRate')}, ${sql.placeholder('notes')},
+             ${sql.placeholder('now')}::timestamptz, ${sql.placeholder('now')}::timestamptz
       from open_task
       on conflict on constraint task_applications_task_expert_unique do nothing
       returning *
-    )${input.alsoWith ? sql`, ${input.alsoWith}` : sql``}
+    ), ${alsoWith}
     select * from inserted_application`);
-  const [raw] = rowsOf<Record<string, unknown>>(result);
-  return raw ? decodeReturnedRow(taskApplications, raw) : undefined;
-}
-
-/** Both drivers' execute() results: PGlite and node-postgres each answer `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? [];
+  return async function insertApplicationIfOpen(
+    db: Db,
+    input: { id: string; taskId: string; expertId: string; proposedRate: number; notes: string; now: Date; notifications: string },
+  ): Promise<ApplicationRow | undefined> {
+    const [raw] = await run(db, { ...input, now: input.now.toISOString() });
+    return raw ? decodeReturnedRow(taskApplications, raw) : undefined;
+  };
 }
 
 export async function findApplication(db: Db, taskId: string, applicationId: string): Promise<ApplicationRow | undefined> {

@@ -9,7 +9,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import {
   findApplication,
   findExpertWithPerson,
-  insertApplicationIfOpen,
+  applicationInsert,
   rejectPendingApplication,
   settleApplicationsOnAssign,
 } from './applications.repository';
@@ -20,12 +20,15 @@ import { assertWithinPriceLimits } from '../tasks/price-limits';
 import { assertMayApply } from '../reliability/reliability.service';
 import { enforce, loadVisibleTask } from '../tasks/task-access';
 import { notify, taskNotification } from '../tasks/task-notifications';
-import { notificationsIfChanged } from '../notifications/notifications.repository';
+import { notificationsIfChanged, notificationsJson } from '../notifications/notifications.repository';
 import type { TasksServiceDeps } from '../tasks/tasks.deps';
 import { toApplicationDto, toTaskDto } from '../tasks/tasks.dto';
 import { findTask, hasApplication, updateTaskIf } from '../tasks/tasks.repository';
 
 const isUuid = (value: string) => idSchema.safeParse(value).success;
+
+/** The application and the client's "application received" notification: one statement, prepared by name. */
+export const insertApplicationIfOpen = applicationInsert('application_insert', notificationsIfChanged('notifications', 'inserted_application'));
 
 /** Thrown inside the assignment transaction to roll it back when another request won the task. */
 class LostAssignmentRace extends Error {}
@@ -65,7 +68,7 @@ export function createApplicationsService(deps: TasksServiceDeps) {
         proposedRate: input.proposed_rate,
         notes: input.notes,
         now,
-        alsoWith: notificationsIfChanged([received], 'inserted_application'),
+        notifications: notificationsJson([received]),
       });
       if (!row) {
         // Lost to a parallel apply of the same expert, or the task stopped taking applications.
