@@ -1,13 +1,15 @@
 import { expect, it } from 'vitest';
 import { createJob } from '../test/builders';
 import { describeOnPostgres, useOneConnection } from '../test/one-connection';
-import { claimDueJobs } from './jobs.repository';
+import { eq } from 'drizzle-orm';
+import { jobs } from '../db/schema';
+import { claimDueJobs, completeJob } from './jobs.repository';
 
 /**
  * Issue 55: the runner claims after every job that ends, and PostgreSQL planned each claim anew
  * (about 0.2 ms of planning a call under load, as long as it ran). The claim is now built once per
- * lane and prepared by name on each pooled connection; the kinds it skips and the money kinds are
- * array parameters, so any list of them runs the same statement.
+ * lane (and whether it skips kinds) and prepared by name on each pooled connection; the kinds it
+ * skips and the money kinds are array parameters, so any list of them runs the same statement.
  */
 describeOnPostgres('the job claim as a statement prepared once per lane and connection (PostgreSQL)', () => {
   const now = new Date('2026-12-07T12:00:00.000Z');
@@ -43,7 +45,24 @@ describeOnPostgres('the job claim as a statement prepared once per lane and conn
     expect(await connection.prepared('claim_due_jobs')).toEqual([
       { name: 'claim_due_jobs_any', runs: 2 },
       { name: 'claim_due_jobs_money', runs: 1 },
-      { name: 'claim_due_jobs_other', runs: 1 },
+      { name: 'claim_due_jobs_other_excluding', runs: 1 },
+    ]);
+  });
+
+  it('finishes a job by name only for the worker holding its lease', async () => {
+    const { connection, seeded } = suite;
+    const doneAt = async (id: string) => (await connection.db.select({ done: jobs.done_at }).from(jobs).where(eq(jobs.id, id)))[0]!.done;
+    const lease = new Date(now.getTime() + 30_000);
+    await completeJob(connection.db, { id: seeded.mail.id, lockedUntil: lease, now });
+    expect(await doneAt(seeded.mail.id)).toEqual(now);
+    // A lease that is not the job's (another worker took it over): left as it is.
+    await completeJob(connection.db, { id: seeded.money.id, lockedUntil: new Date(lease.getTime() + 1), now });
+    expect(await doneAt(seeded.money.id)).toBeNull();
+    await completeJob(connection.db, { id: seeded.push.id, lockedUntil: null, now });
+    expect(await doneAt(seeded.push.id)).toEqual(now);
+    expect(await connection.prepared('complete_job')).toEqual([
+      { name: 'complete_job_leased', runs: 2 },
+      { name: 'complete_job_unleased', runs: 1 },
     ]);
   });
 });

@@ -77,16 +77,19 @@ export interface ClaimLane {
 const moneyKindSql = (): SQL =>
   sql`(${jobs.kind} = any(${sql.placeholder('moneyKinds')}::text[]) or ${jobs.kind} like 'money\_%')`;
 
-type ClaimShape = 'any' | 'money' | 'other';
+/** A claim's lane, and whether it skips kinds already running at their limit (`_excluding`). */
+const CLAIM_SHAPES = ['any', 'money', 'other', 'any_excluding', 'money_excluding', 'other_excluding'] as const;
+type ClaimShape = (typeof CLAIM_SHAPES)[number];
 
 /**
- * The claim, built once per shape (its lane) and prepared by name (db/prepared.ts): the runner asks
- * after every job that ends, and PostgreSQL planned each claim anew (about 0.2 ms of planning a call
- * under load, as long as it ran). The kinds skipped and the money kinds are array placeholders, so
- * the text never depends on them. The generic plan walks jobs_due_idx in run_at order.
+ * The claim, built once per shape and prepared by name (db/prepared.ts): the runner asks after every
+ * job that ends, and PostgreSQL planned each claim anew (about 0.2 ms of planning a call under load,
+ * as long as it ran). The kinds skipped and the money kinds are array placeholders, so the text never
+ * depends on them; a claim that skips nothing has no such filter at all, since the generic plan
+ * evaluates it on every due row it walks. The generic plan walks jobs_due_idx in run_at order.
  */
-const runClaim = defineShapedStatement('claim_due_jobs', ['any', 'money', 'other'] as const, (db, shape: ClaimShape, name) => {
-  const lane = shape === 'money' ? moneyKindSql() : shape === 'other' ? sql`not ${moneyKindSql()}` : undefined;
+const runClaim = defineShapedStatement('claim_due_jobs', CLAIM_SHAPES, (db, shape: ClaimShape, name) => {
+  const lane = shape.startsWith('money') ? moneyKindSql() : shape.startsWith('other') ? sql`not ${moneyKindSql()}` : undefined;
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
@@ -97,7 +100,7 @@ const runClaim = defineShapedStatement('claim_due_jobs', ['any', 'money', 'other
         or(isNull(jobs.locked_until), lte(jobs.locked_until, sql.placeholder('now'))),
         lt(jobs.attempts, jobs.max_attempts),
         lane,
-        sql`${jobs.kind} <> all(${sql.placeholder('excludeKinds')}::text[])`,
+        shape.endsWith('_excluding') ? sql`${jobs.kind} <> all(${sql.placeholder('excludeKinds')}::text[])` : undefined,
       ),
     )
     .orderBy(asc(jobs.run_at))
@@ -121,7 +124,9 @@ export async function claimDueJobs(
   db: Db,
   params: { now: Date; leaseMs: number; limit: number; lane?: ClaimLane; excludeKinds?: readonly string[] },
 ): Promise<JobRow[]> {
-  return runClaim(db, params.lane?.lane ?? 'any', {
+  const excluding = params.excludeKinds !== undefined && params.excludeKinds.length > 0;
+  const shape: ClaimShape = `${params.lane?.lane ?? 'any'}${excluding ? '_excluding' : ''}`;
+  return runClaim(db, shape, {
     now: params.now.toISOString(),
     lockedUntil: new Date(params.now.getTime() + params.leaseMs).toISOString(),
     limit: params.limit,
@@ -154,11 +159,27 @@ export async function releaseJobs(db: Db, params: { ids: string[] }): Promise<vo
 
 /** Done: never claimed again. Only the worker holding the lease it claimed with may finish it. */
 export async function completeJob(db: Db, params: { id: string; lockedUntil: Date | null; now: Date }): Promise<void> {
-  await db
-    .update(jobs)
-    .set({ done_at: params.now, locked_until: null, last_error: null })
-    .where(and(eq(jobs.id, params.id), params.lockedUntil ? eq(jobs.locked_until, params.lockedUntil) : undefined));
+  await runComplete(db, params.lockedUntil ? 'leased' : 'unleased', {
+    id: params.id,
+    now: params.now.toISOString(),
+    lockedUntil: params.lockedUntil?.toISOString() ?? null,
+  });
 }
+
+/** The statement above, once per shape and prepared by name: every job that ends runs it. */
+const runComplete = defineShapedStatement('complete_job', ['leased', 'unleased'] as const, (db, shape, name) =>
+  db
+    .update(jobs)
+    .set({ done_at: sql`${sql.placeholder('now')}::timestamptz`, locked_until: null, last_error: null })
+    .where(
+      and(
+        eq(jobs.id, sql.placeholder('id')),
+        shape === 'leased' ? sql`${jobs.locked_until} = ${sql.placeholder('lockedUntil')}::timestamptz` : undefined,
+      ),
+    )
+    .returning({ id: jobs.id })
+    .prepare(name),
+);
 
 /** Failed: due again after `retryAt` (until max_attempts), with the error kept for admins. */
 export async function failJob(db: Db, params: { id: string; error: string; retryAt: Date }): Promise<void> {
