@@ -20,7 +20,9 @@ describeOnPostgres('the job claim as a statement prepared once per lane and conn
     const mail = await createJob(t.db, { kind: 'deliver-email', run_at: new Date(due.getTime() + 2_000) });
     const push = await createJob(t.db, { kind: 'deliver-push', run_at: new Date(due.getTime() + 3_000) });
     const later = await createJob(t.db, { kind: 'deliver-email', run_at: new Date(now.getTime() + 60_000) });
-    return { money, named, mail, push, later };
+    // Not a money kind: only `money_` names one (LIKE's `_` escaped).
+    const lookalike = await createJob(t.db, { kind: 'moneybox-report', run_at: new Date(due.getTime() + 4_000) });
+    return { money, named, mail, push, later, lookalike };
   });
 
   it('takes each lane its own kinds, skips the kinds asked, leases what it takes, and runs by name', async () => {
@@ -30,7 +32,7 @@ describeOnPostgres('the job claim as a statement prepared once per lane and conn
     const moneyKinds = ['refund-hold'];
 
     const other = await claim({ lane: { lane: 'other', moneyKinds }, excludeKinds: ['deliver-push'] });
-    expect(other.map((job) => job.id)).toEqual([seeded.mail.id]);
+    expect(other.map((job) => job.id).sort()).toEqual([seeded.mail.id, seeded.lookalike.id].sort());
     expect(other[0]).toMatchObject({ attempts: 1, locked_until: new Date(now.getTime() + 30_000) });
 
     const money = await claim({ lane: { lane: 'money', moneyKinds }, limit: 1 });

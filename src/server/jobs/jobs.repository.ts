@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { defineShapedStatement } from '../db/prepared';
 import { jobs } from '../db/schema';
@@ -73,9 +73,9 @@ export interface ClaimLane {
   lane: 'money' | 'other';
 }
 
-/** The money lane's kinds: those named (an array placeholder) and every `money_` kind. */
+/** The money lane's kinds: those named (an array placeholder) and every `money_` kind (`_` escaped for LIKE). */
 const moneyKindSql = (): SQL =>
-  sql`(${jobs.kind} = any(${sql.placeholder('moneyKinds')}::text[]) or ${jobs.kind} like 'money\_%')`;
+  sql`(${jobs.kind} = any(${sql.placeholder('moneyKinds')}::text[]) or ${like(jobs.kind, 'money\\_%')})`;
 
 /** A claim's lane, and whether it skips kinds already running at their limit (`_excluding`). */
 const CLAIM_SHAPES = ['any', 'money', 'other', 'any_excluding', 'money_excluding', 'other_excluding'] as const;
