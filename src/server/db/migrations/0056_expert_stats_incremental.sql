@@ -7,9 +7,9 @@
 -- (migration 0008), so every application anywhere ended every instance's cached task details.
 --
 -- Now the average is kept as a running total in expert_response_times (one row per expert, no notice of
--- its own): an application adds its minutes once, frozen at the moment it was sent, so a task
--- republished later does not rewrite the expert's past answers, and an application withdrawn later (a
--- role switch) still counts as the answer it was. expert_profiles is written only when the rounded
+-- its own): an application adds its minutes once, frozen at the moment it was sent, so a later change
+-- to the task does not rewrite the expert's past answers, and an application withdrawn later (a role
+-- switch) still counts as the answer it was. expert_profiles is written only when the rounded
 -- average, or the success rate, really changes. Idempotent.
 CREATE TABLE IF NOT EXISTS expert_response_times (
   expert_id uuid PRIMARY KEY REFERENCES expert_profiles(id) ON DELETE CASCADE,
