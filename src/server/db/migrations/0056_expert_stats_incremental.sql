@@ -81,28 +81,9 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- The per-expert recount stays callable (an operator's repair of one expert): it rebuilds that expert's
--- total with the same measure. No trigger calls it any more.
-CREATE OR REPLACE FUNCTION expert_refresh_response_time(p_expert uuid) RETURNS void
-LANGUAGE plpgsql AS $$
-DECLARE
-  v_count integer;
-  v_total numeric;
-BEGIN
-  IF p_expert IS NULL THEN RETURN; END IF;
-  SELECT count(*), sum(greatest(0, extract(epoch FROM (a.created_at - coalesce(t.published_at, t.created_at))) / 60))
-  INTO v_count, v_total
-  FROM task_applications a JOIN tasks t ON t.id = a.task_id
-  WHERE a.expert_id = p_expert;
-  DELETE FROM expert_response_times WHERE expert_id = p_expert;
-  IF v_count > 0 AND EXISTS (SELECT 1 FROM expert_profiles WHERE id = p_expert) THEN
-    INSERT INTO expert_response_times (expert_id, applications, total_minutes) VALUES (p_expert, v_count, v_total);
-    PERFORM expert_show_response_time(p_expert, round(v_total / v_count)::int);
-  ELSE
-    PERFORM expert_show_response_time(p_expert, NULL);
-  END IF;
-END;
-$$;
+-- The per-expert recount of migration 0005 has no caller left: rebuild_expert_response_times()
+-- recounts every expert.
+DROP FUNCTION IF EXISTS expert_refresh_response_time(uuid);
 --> statement-breakpoint
 -- The success rate as decision 0456 counts it, written only when it changes. The expert's row is
 -- locked first, so that two task changes of the same expert count one after the other: the second
