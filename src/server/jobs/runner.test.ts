@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
 import { manualClock } from '../lib/clock';
 import { createTestDatabase } from '../test/test-db';
-import { enqueueJob, finishJobIn, findJob, listJobs } from './jobs.repository';
+import { claimDueJobs, enqueueJob, finishJobIn, findJob, listJobs } from './jobs.repository';
 import { createJobRunner, retryDelayMs } from './runner';
 import { requestContext } from '../ops/logger';
 
@@ -147,6 +147,53 @@ describe('the table-driven job runner', () => {
 
   // Issue 55: the runner asks for due work after every job that ends; an empty answer costs one
   // statement for both lanes, not one per lane. Counted as a request would count them (request log).
+  it('runs the follow-up of a job that ended while a claim found nothing, in the same pass', async () => {
+    // A database of its own: the jobs the other tests left must not be due here.
+    const own = await createTestDatabase();
+    try {
+      const ran: string[] = [];
+      let letFirstFinish!: () => void;
+      const firstMayFinish = new Promise<void>((resolve) => (letFirstFinish = resolve));
+      let markFirstEnded!: () => void;
+      const firstEnded = new Promise<void>((resolve) => (markFirstEnded = resolve));
+      let held = false;
+      const runner = createJobRunner({
+        db: own.db,
+        clock,
+        log: quiet,
+        handlers: {
+          first: async (job) => {
+            await firstMayFinish;
+            await enqueueJob(own.db, { kind: 'follow_up', key: 'follow:1', runAt: clock.now() });
+            ran.push(job.key);
+          },
+          follow_up: async (job) => void ran.push(job.key),
+        },
+        // What PostgreSQL's pool allows: the claim's snapshot is taken, then the running job enqueues
+        // its follow-up and ends, and only then is the claim's empty answer read.
+        claim: async (db, params) => {
+          const rows = await claimDueJobs(db, params);
+          if (rows.length === 0 && !held) {
+            held = true;
+            letFirstFinish();
+            await firstEnded;
+          }
+          return rows;
+        },
+        // After the run's own bookkeeping (its promise's finally) has settled.
+        onRun: (job) => {
+          if (job.kind === 'first') setImmediate(markFirstEnded);
+        },
+      });
+      await enqueueJob(own.db, { kind: 'first', key: 'first:1', runAt: clock.now() });
+      expect(await runner.runDue()).toBe(2);
+      expect(ran).toEqual(['first:1', 'follow:1']);
+      expect((await findJob(own.db, 'follow:1'))?.done_at).not.toBeNull();
+    } finally {
+      await own.close();
+    }
+  });
+
   it('asks once when nothing is due, and once more after each job, whatever its lane', async () => {
     // A database of its own: the jobs the other tests left must not be due here.
     const own = await createTestDatabase();

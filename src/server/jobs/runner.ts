@@ -55,6 +55,8 @@ export interface JobRunnerOptions {
    * which hears the jobs table's insert trigger (migration 0038) on every instance.
    */
   onJobEnqueued?: (wake: () => void) => () => void;
+  /** The claim statement; the repository's by default. A test wraps it to end a job while a claim runs. */
+  claim?: typeof claimDueJobs;
 }
 
 /**
@@ -99,6 +101,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   const limitOf = (kind: string) => options.kindLimits?.[kind] ?? options.perKindLimit ?? 2;
   const timeoutOf = (kind: string) => options.kindTimeoutsMs?.[kind] ?? options.timeoutMs ?? 10 * 60 * 1000;
   const log = options.log ?? defaultLog;
+  const claim = options.claim ?? claimDueJobs;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<number> | null = null;
   /** Whether the pass in `running` began with the schedule (a pass a new job woke does not). */
@@ -215,7 +218,8 @@ export function createJobRunner(options: JobRunnerOptions) {
         const open = lanes.filter((lane) => !empty[lane] && perLane[lane] < capacity[lane]);
         if (stopping || open.length === 0 || claims >= maxClaimsPerPass) break;
         const saturated = [...perKind].filter(([kind, count]) => count >= limitOf(kind)).map(([kind]) => kind);
-        const [job, ...extra] = await claimDueJobs(db, {
+        const ranBefore = ran;
+        const [job, ...extra] = await claim(db, {
           now: clock.now(),
           leaseMs,
           limit: 1,
@@ -226,6 +230,10 @@ export function createJobRunner(options: JobRunnerOptions) {
         // a job claimed but not started here is handed back at once, not left leased.
         if (extra.length > 0) await releaseJobs(db, { ids: extra.map((row) => row.id) });
         if (!job) {
+          // A job that ended while this claim ran may have enqueued a follow-up after the claim's
+          // snapshot was taken: ask again, or the pass could end with that job due and nothing
+          // running (on PostgreSQL a test's runDue() then returned before the mail was sent).
+          if (ran !== ranBefore) continue;
           for (const lane of open) empty[lane] = true;
           break;
         }
