@@ -6448,10 +6448,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The messages of a task */
+        /** The messages of a task: the newest page, or with `before` the page before that message */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    before?: string;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -18921,6 +18923,7 @@ export interface components {
                 expert_id: string | null;
             };
             messages: components["schemas"]["ChatMessage"][];
+            has_earlier: boolean;
             can_send: boolean;
             read_only_reason: string | null;
         };

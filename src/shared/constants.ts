@@ -120,6 +120,11 @@ export const CHAT = {
   autoScrollThresholdPx: 50,
   /** Not in the specification: a bound on one message's length. */
   messageMaxLength: 5_000,
+  /**
+   * Not in the specification: a chat opens on its newest messages, this many, and loads earlier ones
+   * in pages of the same size on request (issue 55: a long chat was read whole on every open).
+   */
+  pageSize: 50,
 } as const;
 
 export const EXPERT_DISPLAY = {

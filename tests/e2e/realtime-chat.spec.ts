@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectNoAxeViolationsAtBothWidths } from './fixtures';
+import { DEMO, expectNoAxeViolationsAtBothWidths, sameOrigin } from './fixtures';
 import { applyThroughUi, createTaskByApi, makePng, signedInPage, toast, uniqueTitle } from './task-loop-helpers';
 
 /**
@@ -59,7 +59,23 @@ test('live applications, assignment, chat both ways, outsider refused, mark all 
   await client.getByRole('textbox', { name: 'Message' }).first().fill('See you soon');
   await client.getByRole('textbox', { name: 'Message' }).first().press('Enter');
   await expect(expert.getByText('See you soon')).toBeVisible();
+
+  // A long chat opens on its newest 50 messages; earlier ones load above them on request (issue 55).
+  for (let n = 1; n <= 50; n += 1) {
+    const sent = await client.request.post(`/api/tasks/${taskId}/messages`, { data: { content: `Update ${n}` }, headers: sameOrigin(client) });
+    expect(sent.status()).toBe(201);
+  }
+  await expert.reload();
+  const chatList = expert.getByRole('list', { name: 'Messages' });
+  await expect(chatList.getByText('Update 50', { exact: true })).toBeVisible();
+  const firstMessage = chatList.getByText('Hello! The <b>keys</b> are with the concierge.');
+  await expect(firstMessage).toHaveCount(0);
+  const showEarlier = expert.getByRole('button', { name: 'Show earlier messages' });
   await expectNoAxeViolationsAtBothWidths(expert);
+  await showEarlier.click();
+  await expect(firstMessage).toHaveCount(1);
+  await expect(showEarlier).toHaveCount(0);
+  await expect(chatList).toBeFocused();
 
   // (4) An outsider gets neither the chat nor its files.
   const outsider = await signedInPage(browser, DEMO.client);

@@ -34,4 +34,7 @@ export const chatMessages = {
   hoursAgo: '{count} hours ago',
   daysAgo: '{count} days ago',
   loadFailed: 'Failed to load messages',
+  // Issue 55: a chat opens on its newest messages; earlier ones load on request.
+  showEarlier: 'Show earlier messages',
+  earlierFailed: 'Failed to load earlier messages',
 } as const;

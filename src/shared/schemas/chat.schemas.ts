@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHAT } from '../constants';
 import { format } from '../format-message';
 import { messages } from '../messages';
+import { idSchema } from './common.schemas';
 
 const chatText = messages.chat;
 
@@ -14,6 +15,10 @@ export const sendMessageSchema = z.object({
     .max(CHAT.messageMaxLength, format(chatText.messageTooLong, { max: CHAT.messageMaxLength })),
 });
 export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
+
+/** GET /tasks/:taskId/messages: the newest page, or with `before` the page before that message. */
+export const chatMessagesQuerySchema = z.object({ before: idSchema.optional() });
+export type ChatMessagesQuery = z.infer<typeof chatMessagesQuerySchema>;
 
 export { CHAT_ATTACHMENT_FIELD, chatAttachmentError } from '../domain/attachments';
 
@@ -35,7 +40,10 @@ export interface ChatMessageDto {
 
 export interface ChatThreadDto {
   task: { id: string; title: string; status: string; client_id: string; expert_id: string | null };
+  /** The newest page (or the page asked for with `before`), oldest first: CHAT.pageSize at most. */
   messages: ChatMessageDto[];
+  /** Whether earlier messages exist than the first one here (ask with `before` = its id). */
+  has_earlier: boolean;
   /** False for closed tasks (read-only) and for admins, who may read but not write. */
   can_send: boolean;
   /** Why the caller cannot write, when they cannot (the spec's text). */

@@ -35,6 +35,7 @@ export const chatThreadDtoSchema = z
       expert_id: z.string().nullable(),
     }),
     messages: z.array(chatMessageDtoSchema),
+    has_earlier: z.boolean(),
     can_send: z.boolean(),
     read_only_reason: z.string().nullable(),
   })

@@ -1,4 +1,5 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { CHAT } from '@shared/constants';
 import type { Db } from '../../db/client';
 import { defineNamedSql, defineShapedStatement } from '../../db/prepared';
 import { decodeReturnedRow } from '../../db/returned-row';
@@ -23,27 +24,50 @@ const withSender = (read: typeof messages.read | SQL<boolean>) => ({
   sender_avatar_url: profiles.avatar_url,
 });
 
-/** A task's messages, oldest first, with the sender's first name and avatar. */
-export async function listTaskMessages(db: Db, taskId: string): Promise<MessageWithSender[]> {
-  return db
-    .select(withSender(messages.read))
-    .from(messages)
-    .leftJoin(profiles, eq(profiles.id, messages.sender_id))
-    .where(eq(messages.task_id, taskId))
-    .orderBy(asc(messages.created_at), asc(messages.seq));
+/** One page of a chat, oldest first, and whether earlier messages exist. */
+export interface MessagePage {
+  rows: MessageWithSender[];
+  hasEarlier: boolean;
 }
 
 /**
- * listTaskMessages for a party of the chat, whose unread messages become read in the same statement
- * (issue 55: a chat opened was three statements, the access read, this UPDATE and the list). The
- * list is read from the statement's snapshot, before the UPDATE, so a message marked here is shown
- * read through the CTE's ids. The messages trigger sees the UPDATE as before (migration 0054).
+ * A chat is read newest first, one row more than a page (CHAT.pageSize) on the task's
+ * (task_id, created_at, seq) index: the extra row says whether earlier messages exist and is dropped.
  */
-export async function readTaskMessagesMarkingRead(
-  db: Db,
-  params: { taskId: string; receiverId: string },
-): Promise<MessageWithSender[]> {
-  return runMarkingRead(db, 'one', params);
+const PAGE_READ = CHAT.pageSize + 1;
+const newestFirst = [desc(messages.created_at), desc(messages.seq)] as const;
+
+function toPage(newest: MessageWithSender[]): MessagePage {
+  return { rows: newest.slice(0, CHAT.pageSize).reverse(), hasEarlier: newest.length > CHAT.pageSize };
+}
+
+/**
+ * A task's newest page of messages with the sender's first name and avatar, or with `beforeId` (a
+ * message of this task; the caller checks it) the page just before that message.
+ */
+export async function listTaskMessages(db: Db, taskId: string, beforeId?: string): Promise<MessagePage> {
+  const before = beforeId
+    ? sql`(${messages.created_at}, ${messages.seq}) < (select m.created_at, m.seq from ${messages} m where m.id = ${beforeId})`
+    : undefined;
+  const rows = await db
+    .select(withSender(messages.read))
+    .from(messages)
+    .leftJoin(profiles, eq(profiles.id, messages.sender_id))
+    .where(and(eq(messages.task_id, taskId), before))
+    .orderBy(...newestFirst)
+    .limit(PAGE_READ);
+  return toPage(rows);
+}
+
+/**
+ * The newest page for a party of the chat, whose unread messages (all of them, not only this page's)
+ * become read in the same statement (issue 55: a chat opened was three statements, the access read,
+ * this UPDATE and the list). The list is read from the statement's snapshot, before the UPDATE, so a
+ * message marked here is shown read through the CTE's ids. The messages trigger sees the UPDATE as
+ * before (migration 0054).
+ */
+export async function readTaskMessagesMarkingRead(db: Db, params: { taskId: string; receiverId: string }): Promise<MessagePage> {
+  return toPage(await runMarkingRead(db, 'one', params));
 }
 
 /** The statement above, built once and prepared by name (db/prepared.ts): every chat opened runs it. */
@@ -60,7 +84,8 @@ const runMarkingRead = defineShapedStatement('chat_marking_read', ['one'] as con
     .from(messages)
     .leftJoin(profiles, eq(profiles.id, messages.sender_id))
     .where(eq(messages.task_id, sql.placeholder('taskId')))
-    .orderBy(asc(messages.created_at), asc(messages.seq))
+    .orderBy(...newestFirst)
+    .limit(PAGE_READ)
     .prepare(name);
 });
 

@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { CHAT } from '@shared/constants';
 import { messages as texts } from '@shared/messages';
-import { CHAT_ATTACHMENT_FIELD, sendMessageSchema } from '@shared/schemas/chat.schemas';
+import { CHAT_ATTACHMENT_FIELD, chatMessagesQuerySchema, sendMessageSchema } from '@shared/schemas/chat.schemas';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { FileStorage } from '../../providers/storage';
 import { requireUser, type AppEnv } from '../../http/context';
-import { formData, jsonBody } from '../../http/validation';
+import { formData, jsonBody, queryParams } from '../../http/validation';
 import { notFound } from '../../lib/errors';
 import { sanitizeFileName } from '../../providers/storage';
 import { bucketRedirect } from '../../http/bucket-redirect';
@@ -25,7 +25,8 @@ export function messagesRoutes(deps: { db: Db; clock: Clock; providers: { storag
     })
     .get('/tasks/:id/messages', async (c) => {
       const user = requireUser(c);
-      return c.json(await service.thread(user.id, c.req.param('id')));
+      const { before } = queryParams(c, chatMessagesQuerySchema);
+      return c.json(await service.thread(user.id, c.req.param('id'), before));
     })
     .post('/tasks/:id/messages/read', async (c) => {
       const user = requireUser(c);

@@ -15,6 +15,7 @@ import {
   listTaskMessages,
   markTaskMessagesRead,
   readTaskMessagesMarkingRead,
+  type MessagePage,
   type MessageRow,
   type MessageWithSender,
 } from './messages.repository';
@@ -101,14 +102,21 @@ export function createMessagesService(deps: MessagesServiceDeps) {
   }
 
   return {
-    /** The task's messages oldest first; the caller's received messages become read. */
-    async thread(userId: string, taskId: string): Promise<ChatThreadDto> {
+    /**
+     * The task's newest page of messages oldest first, and the caller's received messages become
+     * read; with `beforeId`, the page before that message of the task (404 for any other id).
+     */
+    async thread(userId: string, taskId: string, beforeId?: string): Promise<ChatThreadDto> {
       const { actor, task, facts, now } = await loadChat(userId, taskId);
       const isParty = userId === task.client_id || userId === task.expert_id;
-      // A party's unread messages become read with the same statement that lists them.
-      const rows = isParty
-        ? await readTaskMessagesMarkingRead(db, { taskId: task.id, receiverId: userId })
-        : await listTaskMessages(db, task.id);
+      let page: MessagePage;
+      if (beforeId) {
+        if (!(await findMessage(db, task.id, beforeId))) throw notFound(texts.common.notFound);
+        page = await listTaskMessages(db, task.id, beforeId);
+      } else {
+        // A party's unread messages become read with the same statement that lists them.
+        page = isParty ? await readTaskMessagesMarkingRead(db, { taskId: task.id, receiverId: userId }) : await listTaskMessages(db, task.id);
+      }
       const canSend = check(actor, 'send_message', facts, now);
       return {
         task: {
@@ -118,7 +126,8 @@ export function createMessagesService(deps: MessagesServiceDeps) {
           client_id: task.client_id,
           expert_id: task.expert_id,
         },
-        messages: rows.map(toMessageDto),
+        messages: page.rows.map(toMessageDto),
+        has_earlier: page.hasEarlier,
         can_send: canSend.ok,
         read_only_reason: canSend.ok ? null : isParty ? texts.chat.readOnly : canSend.message,
       };

@@ -1,4 +1,4 @@
-import { sendMessageSchema } from '@shared/schemas/chat.schemas';
+import { chatMessagesQuerySchema, sendMessageSchema } from '@shared/schemas/chat.schemas';
 import {
   chatThreadDtoSchema,
   conversationListSchema,
@@ -16,8 +16,9 @@ export const messagesDocs: RouteDoc[] = [
   },
   {
     route: 'GET /api/tasks/:id/messages',
-    summary: 'The messages of a task',
+    summary: 'The messages of a task: the newest page, or with `before` the page before that message',
     access: 'user',
+    query: chatMessagesQuerySchema,
     responses: { 200: chatThreadDtoSchema },
   },
   {

@@ -26,6 +26,7 @@ const thread = (overrides: Partial<ChatThreadDto> = {}): ChatThreadDto => ({
       sender: { first_name: 'Sam', avatar_url: null },
     },
   ],
+  has_earlier: false,
   can_send: true,
   read_only_reason: null,
   ...overrides,
@@ -117,5 +118,36 @@ describe('TaskChat', () => {
     );
     expect(await screen.findByText('closed!')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+  });
+});
+
+describe('TaskChat in pages', () => {
+  it('loads earlier messages above the ones shown on request, until the first', async () => {
+    const gets: string[] = [];
+    const older = { ...thread().messages[0]!, id: 'm0', content: 'the older one' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        gets.push(url);
+        const body = url.includes('before=m1') ? thread({ messages: [older], has_earlier: false }) : thread({ has_earlier: true });
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    await renderChat();
+    const list = screen.getByRole('list', { name: 'Messages' });
+    expect(screen.queryByText('the older one')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show earlier messages' }));
+    expect(await screen.findByText('the older one')).toBeInTheDocument();
+    expect(gets.at(-1)).toBe(`/api/tasks/${TASK}/messages?before=m1`);
+    const items = [...list.querySelectorAll('li')].map((item) => item.textContent ?? '');
+    expect(items[0]).toContain('the older one');
+    expect(items[1]).toContain('see https://example.com/x');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Show earlier messages' })).toBeNull());
+    expect(list).toHaveFocus();
+  });
+
+  it('shows no button when the chat has nothing earlier', async () => {
+    await renderChat();
+    expect(screen.queryByRole('button', { name: 'Show earlier messages' })).toBeNull();
   });
 });

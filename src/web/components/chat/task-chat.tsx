@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { FileText, Paperclip, SendHorizontal } from 'lucide-react';
 import { CHAT } from '@shared/constants';
@@ -12,7 +12,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { cn } from '@web/components/ui/cn';
 import { ApiError } from '@web/lib/api';
 import { useRealtimeChannel } from '@web/lib/use-realtime';
-import { chatQuery, chatQueryKey, useSendFile, useSendMessage } from './chat-api';
+import { chatQuery, chatQueryKey, messagesOfPages, useSendFile, useSendMessage } from './chat-api';
 import { linkParts, nearBottom, relativeTime } from './chat-format';
 
 const chatText = messages.chat;
@@ -26,12 +26,14 @@ const isShownRefusal = (message: string) => message === chatText.partiesOnly || 
  */
 export function TaskChat({ taskId, meId, className }: { taskId: string; meId: string; className?: string }) {
   const queryClient = useQueryClient();
-  const query = useQuery(chatQuery(taskId));
+  const query = useInfiniteQuery(chatQuery(taskId));
   const [text, setText] = useState('');
   const send = useSendMessage(taskId);
   const sendFile = useSendFile(taskId);
   const listRef = useRef<HTMLOListElement>(null);
   const stickToBottom = useRef(true);
+  /** While earlier messages load: the list's distance from its bottom, kept once they are in. */
+  const keepFromBottom = useRef<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: chatQueryKey(taskId) });
@@ -39,11 +41,32 @@ export function TaskChat({ taskId, meId, className }: { taskId: string; meId: st
   // refusal itself ("Messages are only available to…"), so it is not a subscription error.
   useRealtimeChannel('chat', taskId, topicName.taskMessages(taskId), refresh, refresh, isShownRefusal);
 
-  const count = query.data?.messages.length ?? 0;
+  const shown = query.data ? messagesOfPages(query.data.pages) : [];
+  const count = shown.length;
   useLayoutEffect(() => {
     const list = listRef.current;
-    if (list && stickToBottom.current) list.scrollTop = list.scrollHeight;
+    if (!list) return;
+    if (keepFromBottom.current !== null) {
+      // Earlier messages went in above: the messages that were in view stay where they were.
+      list.scrollTop = list.scrollHeight - keepFromBottom.current;
+      keepFromBottom.current = null;
+    } else if (stickToBottom.current) list.scrollTop = list.scrollHeight;
   }, [count]);
+
+  const showEarlier = () => {
+    const list = listRef.current;
+    if (query.isFetchingNextPage) return;
+    keepFromBottom.current = list ? list.scrollHeight - list.scrollTop : null;
+    void query.fetchNextPage().then((result) => {
+      if (result.isError) {
+        keepFromBottom.current = null;
+        toast.error(chatText.earlierFailed);
+      } else if (!result.hasNextPage) {
+        // The button is gone with the last page: the keyboard stays in the list, not on the page.
+        list?.focus();
+      }
+    });
+  };
   useEffect(() => {
     if (count > 0) void queryClient.invalidateQueries({ queryKey: ['conversations'] });
   }, [count, queryClient]);
@@ -106,9 +129,15 @@ export function TaskChat({ taskId, meId, className }: { taskId: string; meId: st
     );
   }
 
-  const thread = query.data;
+  const thread = query.data.pages[0]!;
   return (
     <div className={cn('flex min-h-0 flex-col gap-3', className)}>
+      {query.hasNextPage ? (
+        <Button type="button" variant="outline" size="sm" className="self-center" disabled={query.isFetchingNextPage} onClick={showEarlier}>
+          {query.isFetchingNextPage ? <Spinner /> : null}
+          {chatText.showEarlier}
+        </Button>
+      ) : null}
       <ol
         ref={listRef}
         aria-label={chatText.listTitle}
@@ -118,8 +147,8 @@ export function TaskChat({ taskId, meId, className }: { taskId: string; meId: st
         }}
         className="flex max-h-[60vh] min-h-40 flex-col gap-2 overflow-y-auto rounded-md border bg-background p-3"
       >
-        {thread.messages.length === 0 ? <li className="m-auto text-sm text-muted-foreground">{chatText.noMessagesYet}</li> : null}
-        {thread.messages.map((message) => (
+        {shown.length === 0 ? <li className="m-auto text-sm text-muted-foreground">{chatText.noMessagesYet}</li> : null}
+        {shown.map((message) => (
           <MessageBubble key={message.id} message={message} mine={message.sender_id === meId} />
         ))}
       </ol>

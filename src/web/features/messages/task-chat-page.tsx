@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useNavigate } from '@web/lib/navigation';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { Button } from '@web/components/ui/button';
@@ -16,7 +16,7 @@ export default function TaskChatPage() {
   const { taskId = '' } = useParams();
   const navigate = useNavigate();
   const { data: me } = useMe();
-  const thread = useQuery(chatQuery(taskId));
+  const thread = useInfiniteQuery(chatQuery(taskId));
   const goBack = () => {
     // Back to the previous page, or to the conversation list when the chat was opened directly.
     if (window.history.state && typeof window.history.state.idx === 'number' && window.history.state.idx > 0) navigate(-1);
@@ -36,7 +36,7 @@ export default function TaskChatPage() {
           </Link>
         </Button>
       </div>
-      <h1 className="text-xl font-semibold">{thread.data?.task.title ?? chatText.listTitle}</h1>
+      <h1 className="text-xl font-semibold">{thread.data?.pages[0]?.task.title ?? chatText.listTitle}</h1>
       {taskId ? <AgreedVisitLine taskId={taskId} /> : null}
       {me ? <TaskChat taskId={taskId} meId={me.profile.id} /> : null}
     </section>

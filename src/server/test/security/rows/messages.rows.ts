@@ -27,6 +27,12 @@ async function attachmentOf(w: World, taskId: string) {
   return { params: { messageId: row.id } };
 }
 
+/** The page before the owner's message on the task (GET /messages?before=). */
+async function earlierThan(w: World, taskId: string) {
+  const row = await createMessage(w.t.db, { task_id: taskId, sender_id: w.users.owner.id, receiver_id: w.users.assigned.id, content: 'Later' });
+  return { query: { before: row.id } };
+}
+
 /** Task chat: the task's client and hired expert write while the task is live; admins read. */
 export const messageRows: MatrixRow[] = [
   { route: 'GET /api/conversations', cases: [{ name: 'own conversations', expect: signedIn(200) }] },
@@ -36,6 +42,8 @@ export const messageRows: MatrixRow[] = [
       onTask('in_progress', x(401, 200, 404, 403, 200, 404, 200)),
       onTask('verified', x(401, 200, 404, 403, 200, 404, 200)),
       onTask('open', x(401, 409, 404, 403, 403, 403, 200)),
+      onTask('in_progress', x(401, 200, 404, 403, 200, 404, 200), earlierThan, 'an earlier page'),
+      onTask('in_progress', x(401, 400, 400, 400, 400, 400, 400), () => ({ query: { before: 'not-an-id' } }), 'a `before` that is not an id'),
     ],
   },
   {
