@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTaskAt } from '../../test/builders';
 import { describeOnPostgres, useOneConnection } from '../../test/one-connection';
+import type { ChatMessageDto } from '@shared/schemas/chat.schemas';
 import { readTaskMessagesMarkingRead } from './messages.repository';
 import { insertMessageIf } from './messages.service';
 
@@ -52,11 +53,11 @@ describeOnPostgres("a chat's statements, prepared once per connection (PostgreSQ
     const { connection, seeded } = suite;
     const { client, expert } = seeded;
     const open = (receiverId: string) => readTaskMessagesMarkingRead(connection.db, { taskId: seeded.open.id, receiverId });
-    const first = (await open(expert.id)).rows;
+    const first = (await open(expert.id)).messages.map((text) => JSON.parse(text) as ChatMessageDto);
     expect(first.map((message) => message.read)).toEqual([true, true]);
-    expect(first[0]).toMatchObject({ sender_id: client.id, sender_first_name: expect.any(String) });
+    expect(first[0]).toMatchObject({ sender_id: client.id, sender: { first_name: expect.any(String) } });
     // Read for the client too (not the receiver): nothing of theirs to mark.
-    expect((await open(client.id)).rows.map((message) => message.read)).toEqual([true, true]);
+    expect((await open(client.id)).messages.map((text) => (JSON.parse(text) as ChatMessageDto).read)).toEqual([true, true]);
     const unread = await connection.db.execute(sql`select count(*)::int as n from messages where task_id = ${seeded.open.id} and read = false`);
     expect((unread as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
     expect(await connection.prepared('chat_marking_read')).toEqual([{ name: 'chat_marking_read_one', runs: 2 }]);

@@ -4,29 +4,14 @@ import type { Db } from '../../db/client';
 import { defineNamedSql, defineShapedStatement } from '../../db/prepared';
 import { decodeReturnedRow } from '../../db/returned-row';
 import { messages, profiles } from '../../db/schema';
+import { chatMessageJsonSql } from './chat-message-json';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type MessageWithSender = MessageRow & { sender_first_name: string | null; sender_avatar_url: string | null };
 
-/** A message with its sender's first name and avatar; `read` as the caller computes it. */
-const withSender = (read: typeof messages.read | SQL<boolean>) => ({
-  id: messages.id,
-  task_id: messages.task_id,
-  sender_id: messages.sender_id,
-  receiver_id: messages.receiver_id,
-  content: messages.content,
-  is_file: messages.is_file,
-  attachment_url: messages.attachment_url,
-  read,
-  created_at: messages.created_at,
-  seq: messages.seq,
-  sender_first_name: profiles.first_name,
-  sender_avatar_url: profiles.avatar_url,
-});
-
-/** One page of a chat, oldest first, and whether earlier messages exist. */
+/** One page of a chat, oldest first, each message as its answer's JSON text, and whether earlier messages exist. */
 export interface MessagePage {
-  rows: MessageWithSender[];
+  messages: string[];
   hasEarlier: boolean;
 }
 
@@ -37,8 +22,9 @@ export interface MessagePage {
 const PAGE_READ = CHAT.pageSize + 1;
 const newestFirst = [desc(messages.created_at), desc(messages.seq)] as const;
 
-function toPage(newest: MessageWithSender[]): MessagePage {
-  return { rows: newest.slice(0, CHAT.pageSize).reverse(), hasEarlier: newest.length > CHAT.pageSize };
+function toPage(newest: Array<{ json: string }>): MessagePage {
+  const page = newest.slice(0, CHAT.pageSize).reverse();
+  return { messages: page.map((row) => row.json), hasEarlier: newest.length > CHAT.pageSize };
 }
 
 /**
@@ -50,7 +36,7 @@ export async function listTaskMessages(db: Db, taskId: string, beforeId?: string
     ? sql`(${messages.created_at}, ${messages.seq}) < (select m.created_at, m.seq from ${messages} m where m.id = ${beforeId})`
     : undefined;
   const rows = await db
-    .select(withSender(messages.read))
+    .select({ json: chatMessageJsonSql(messages.read) })
     .from(messages)
     .leftJoin(profiles, eq(profiles.id, messages.sender_id))
     .where(and(eq(messages.task_id, taskId), before))
@@ -80,7 +66,7 @@ const runMarkingRead = defineShapedStatement('chat_marking_read', ['one'] as con
   );
   return db
     .with(marked)
-    .select(withSender(sql<boolean>`(${messages.read} or ${messages.id} in (select id from marked_read))`.mapWith(Boolean)))
+    .select({ json: chatMessageJsonSql(sql`(${messages.read} or ${messages.id} in (select id from marked_read))`).as('json') })
     .from(messages)
     .leftJoin(profiles, eq(profiles.id, messages.sender_id))
     .where(eq(messages.task_id, sql.placeholder('taskId')))

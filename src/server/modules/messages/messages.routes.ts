@@ -11,6 +11,7 @@ import { formData, jsonBody, queryParams } from '../../http/validation';
 import { notFound } from '../../lib/errors';
 import { sanitizeFileName } from '../../providers/storage';
 import { bucketRedirect } from '../../http/bucket-redirect';
+import { jsonText } from '../../http/json-text';
 import { createMessagesService } from './messages.service';
 
 const uuid = z.uuid();
@@ -26,7 +27,7 @@ export function messagesRoutes(deps: { db: Db; clock: Clock; providers: { storag
     .get('/tasks/:id/messages', async (c) => {
       const user = requireUser(c);
       const { before } = queryParams(c, chatMessagesQuerySchema);
-      return c.json(await service.thread(user.id, c.req.param('id'), before));
+      return jsonText(c, await service.threadJson(user.id, c.req.param('id'), before));
     })
     .post('/tasks/:id/messages/read', async (c) => {
       const user = requireUser(c);
