@@ -60,3 +60,24 @@ describe('sending a message', () => {
     expect(after).toHaveLength(before.length);
   });
 });
+
+describe('opening a chat', () => {
+  it("is two statements: the task's access read, then the newest page marking the opener's messages read", async () => {
+    const open = async () => {
+      const counter = countStatements(t.db);
+      try {
+        const response = await t.request('GET', `/api/tasks/${taskId}/messages`, { cookie: client.cookie });
+        return { response, statements: [...counter.statements] };
+      } finally {
+        counter.restore();
+      }
+    };
+    // The first read also reads the session, which is then held.
+    expect((await open()).response.status).toBe(200);
+    const again = await open();
+    expect(again.response.status).toBe(200);
+    expect(again.statements).toHaveLength(2);
+    expect(again.statements[0]).toMatch(/^select "id", "title"[\s\S]*from "tasks" where "tasks"."id" = \$4$/);
+    expect(again.statements[1]).toMatch(/^with "marked_read" as \(update "messages" set read = true[\s\S]*json_build_object[\s\S]*limit \$4$/);
+  });
+});
