@@ -61,9 +61,14 @@ test('live applications, assignment, chat both ways, outsider refused, mark all 
   await expect(expert.getByText('See you soon')).toBeVisible();
 
   // A long chat opens on its newest 50 messages; earlier ones load above them on request (issue 55).
-  for (let n = 1; n <= 50; n += 1) {
-    const sent = await client.request.post(`/api/tasks/${taskId}/messages`, { data: { content: `Update ${n}` }, headers: sameOrigin(client) });
-    expect(sent.status()).toBe(201);
+  // Ten at a time: the newest 50 are these 50, in whatever order they landed.
+  for (let batch = 0; batch < 5; batch += 1) {
+    const sent = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        client.request.post(`/api/tasks/${taskId}/messages`, { data: { content: `Update ${batch * 10 + index + 1}` }, headers: sameOrigin(client) }),
+      ),
+    );
+    expect(sent.map((response) => response.status())).toEqual(Array(10).fill(201));
   }
   await expert.reload();
   const chatList = expert.getByRole('list', { name: 'Messages' });
