@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type TraceMode } from '@playwright/test';
 
 const firstPort = Number(process.env.E2E_PORT ?? 3100);
 /**
@@ -39,7 +39,13 @@ export default defineConfig({
      * used 15% more CPU and ran 12% longer (decision 0410). No journey checks an animation.
      */
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    /**
+     * A trace costs what the journey itself costs: recording one (a DOM snapshot and a screencast frame
+     * for every action) took a third of the journeys' time and more CPU than the page itself (decision
+     * 0481). In CI a journey that fails is retried once with its trace on, so a failure still leaves a
+     * trace to read; a developer's run keeps the trace of a failure. E2E_TRACE overrides both.
+     */
+    trace: (process.env.E2E_TRACE as TraceMode | undefined) ?? (process.env.CI ? 'on-first-retry' : 'retain-on-failure'),
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
