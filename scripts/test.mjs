@@ -3,6 +3,7 @@
 // plain "N passed, N failed" line over both test runners.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { buildServerOnce } from './build/server-once.mjs';
 import { buildWebOnce } from './build/web-once.mjs';
 
 // The same browser as playwright.config.ts: Debian's headless shell when installed, else Chromium.
@@ -61,6 +62,13 @@ function finish(ok, what) {
   process.exit(ok ? 0 : 1);
 }
 
+// The server bundle first (a no-op when dist/server was built from these sources): the short load
+// test and the journeys run it, and the tests that start the whole server as a process run it
+// instead of compiling the source through tsx at every start (TEST_SERVER_BUILT, decision 0481).
+console.log('\n=== server build ===');
+const serverBuilt = buildServerOnce();
+if (!serverBuilt) finish(false, 'server build');
+
 // CI's short load test (TEST_WITH_SHORT_LOAD=1, set by .ci/run) starts first and runs beside
 // typecheck, lint and the unit tests: it waits on its servers more than it computes, and it fails
 // on a failed request or socket, not on latency, so sharing the cores does not change its verdict.
@@ -93,7 +101,7 @@ const unitOk = await runAttached('unit, component and API tests', [
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
-]);
+], { TEST_SERVER_BUILT: '1' });
 const vitest = readJson(vitestReport);
 totals.passed += vitest?.numPassedTests ?? 0;
 totals.failed += vitest?.numFailedTests ?? (unitOk ? 0 : 1);

@@ -7,6 +7,7 @@ import { embeddedWarnings, EnvError, loadEnv, providerNames, SAMPLE_SECRETS } fr
 import { pgliteDataDirOf } from './db/prebuilt';
 import { prefillPgliteDataDir } from './test/test-db';
 import { EMBEDDED_PRODUCTION_ENV } from './test/production-env';
+import { serverProcessArgs } from './test/server-process';
 
 const BASE = { NODE_ENV: 'production', PUBLIC_URL: 'https://app.example.com', AUTH_SECRET: 'k'.repeat(48) };
 const CONFIGURED = {
@@ -113,13 +114,13 @@ describe('production refuses to start half-configured', () => {
 
 describe('the server process in production', () => {
   const server = (env: Record<string, string>) =>
-    spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    spawn(process.execPath, serverProcessArgs(), {
       env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
 
   it('exits with one message naming every missing variable', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const result = spawnSync(process.execPath, serverProcessArgs(), {
       env: { PATH: process.env.PATH, NODE_ENV: 'production', AUTH_SECRET: SAMPLE_SECRETS[0] },
       encoding: 'utf8',
       timeout: 30_000,

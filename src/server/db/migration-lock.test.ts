@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_PRODUCTION_ENV } from '../test/production-env';
+import { serverProcessArgs } from '../test/server-process';
 
 /**
  * Migrations under a PostgreSQL advisory lock (decision 0432): instances booting at once on an empty
@@ -63,7 +64,7 @@ describe.skipIf(!databaseUrl)('migrations on PostgreSQL', () => {
   });
 
   function startServer(url: string, index: number): Promise<number> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, serverProcessArgs(), {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'production',

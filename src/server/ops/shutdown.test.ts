@@ -13,6 +13,7 @@ import { openDatabase } from '../db/client';
 import { authAccounts, authUsers, jobs, profiles } from '../db/schema';
 import { pgliteTemplateDump } from '../test/test-db';
 import { EMBEDDED_PRODUCTION_ENV } from '../test/production-env';
+import { serverProcessArgs } from '../test/server-process';
 
 const ORIGIN = 'http://localhost';
 const PASSWORD = 'shutdown-test-password';
@@ -37,7 +38,7 @@ describe('graceful shutdown on SIGTERM', () => {
     await database.db.insert(profiles).values({ id, email: EMAIL, first_name: 'Shut', last_name: 'Down', onboarding_completed: true, role_selected_at: new Date() });
     await database.close();
 
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    child = spawn(process.execPath, serverProcessArgs(), {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'production',

@@ -9,6 +9,7 @@ import { pgliteDataDirOf } from '../db/prebuilt';
 import { prefillPgliteDataDir } from '../test/test-db';
 import { tracingEnabled } from './tracing';
 import { EMBEDDED_PRODUCTION_ENV } from '../test/production-env';
+import { serverProcessArgs } from '../test/server-process';
 
 describe('tracingEnabled', () => {
   it('is off by default and on when the standard variables ask for it', () => {
@@ -62,7 +63,7 @@ describe('OpenTelemetry tracing, on through OTEL_* variables', () => {
 
     dataRoot = mkdtempSync(join(tmpdir(), 'tracing-'));
     await prefillPgliteDataDir(pgliteDataDirOf({ DATA_DIR: join(dataRoot, 'data') }));
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    child = spawn(process.execPath, serverProcessArgs(), {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'production',
