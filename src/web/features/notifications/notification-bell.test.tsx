@@ -30,6 +30,17 @@ vi.mock('@web/lib/use-realtime', () => ({
 }));
 
 const TASK = '22222222-2222-4222-8222-222222222222';
+const NOTIFICATION = {
+  id: 'n1',
+  user_id: 'u',
+  type: 'assignment',
+  title: 'New Assignment',
+  message: 'You have been hired.',
+  task_id: TASK,
+  data: null,
+  read: false,
+  created_at: new Date().toISOString(),
+};
 let posts: string[];
 let failPosts: boolean;
 let unread: number;
@@ -50,19 +61,7 @@ beforeEach(() => {
               headers: { 'content-type': 'application/json' },
             });
       }
-      const notifications = [
-        {
-          id: 'n1',
-          user_id: 'u',
-          type: 'assignment',
-          title: 'New Assignment',
-          message: 'You have been hired.',
-          task_id: TASK,
-          data: null,
-          read: false,
-          created_at: new Date().toISOString(),
-        },
-      ];
+      const notifications = [NOTIFICATION];
       return new Response(JSON.stringify({ notifications, unread_count: unread }), {
         status: 200,
         headers: { 'content-type': 'application/json' },
@@ -185,6 +184,49 @@ describe('NotificationBell', () => {
     expect(await screen.findByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
     act(() => realtime.onEvent?.({ op: 'insert', id: 'n1' }));
     await toastAt('bottom');
+  });
+
+  it('toasts a notification whose event came while an older read was still on its way', async () => {
+    // The read that the subscription's confirmation starts is held; the notification is made after it
+    // left, so that read cannot hold it. The event then arrives while it is still in flight.
+    let inserted = false;
+    let holdNext = false;
+    let release: () => void = () => {};
+    const alert = {
+      ...NOTIFICATION,
+      id: 'n2',
+      type: 'task_alert',
+      title: 'New Task Nearby',
+      message: 'A task was posted near you.',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        const notifications = inserted ? [alert, NOTIFICATION] : [NOTIFICATION];
+        const answer = () =>
+          new Response(JSON.stringify({ notifications, unread_count: notifications.length }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          });
+        if (!holdNext) return answer();
+        holdNext = false;
+        return new Promise<Response>((resolve) => (release = () => resolve(answer())));
+      }),
+    );
+    renderBell();
+    await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    holdNext = true;
+    act(() => realtime.onSubscribed?.());
+    await waitFor(() => expect(holdNext).toBe(false));
+    inserted = true;
+    act(() => realtime.onEvent?.({ op: 'insert', id: 'n2' }));
+    await act(async () => release());
+    await waitFor(() =>
+      expect(document.querySelector('[data-sonner-toaster]')?.textContent).toContain(
+        'A task was posted near you.',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
   });
 
   it('says so when Mark all as read fails', async () => {

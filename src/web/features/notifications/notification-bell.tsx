@@ -74,29 +74,43 @@ export function NotificationBell() {
     );
   };
 
-  useRealtimeChannel('notifications', undefined, topicName.notifications(), (event) => {
-    if (event.op !== 'insert') {
+  useRealtimeChannel(
+    'notifications',
+    undefined,
+    topicName.notifications(),
+    (event) => {
+      if (event.op !== 'insert') {
+        void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+        return;
+      }
+      const latest = () => queryClient.fetchQuery({ ...notificationsQuery, staleTime: 0 });
+      const find = (list: NotificationList) => list.notifications.find((n) => n.id === event.id);
+      // A read already on its way is shared rather than sent again, and one that left before the
+      // notification was made cannot hold it (a busy bell's reads overlap its events): once that read
+      // is in, one more read, which leaves after the event came, does.
+      void latest()
+        .then((list) => find(list) ?? latest().then(find))
+        .then((item) => {
+          if (!item) return;
+          toast(item.title, {
+            description: item.message,
+            duration: NOTIFICATION_TOAST_MS,
+            // With the list open, the toast goes to the bottom rather than over the list's header (issue 25).
+            ...(open ? { position: OPEN_LIST_TOAST_POSITION } : {}),
+            action: item.task_id
+              ? { label: messages.chat.viewTask, onClick: () => openNotification(item) }
+              : undefined,
+          });
+        });
+    },
+    undefined,
+    undefined,
+    () => {
+      // The list was read before the server confirmed the topic (the page's first read starts before
+      // the socket opens): a notification made in between came with no live event, so read it again.
       void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
-      return;
-    }
-    void queryClient.fetchQuery({ ...notificationsQuery, staleTime: 0 }).then((list: NotificationList) => {
-      const item = list.notifications.find((n) => n.id === event.id);
-      if (!item) return;
-      toast(item.title, {
-        description: item.message,
-        duration: NOTIFICATION_TOAST_MS,
-        // With the list open, the toast goes to the bottom rather than over the list's header (issue 25).
-        ...(open ? { position: OPEN_LIST_TOAST_POSITION } : {}),
-        action: item.task_id
-          ? { label: messages.chat.viewTask, onClick: () => openNotification(item) }
-          : undefined,
-      });
-    });
-  }, undefined, undefined, () => {
-    // The list was read before the server confirmed the topic (the page's first read starts before
-    // the socket opens): a notification made in between came with no live event, so read it again.
-    void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
-  });
+    },
+  );
 
   return (
     <>
