@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { authSessions, userRoles } from '../db/schema';
 import type { ChangeEvent } from './change-bus';
 import { manualClock } from '../lib/clock';
+import { RECONNECT_ELSEWHERE_CLOSE_CODE } from '@shared/realtime';
 import { CLOSE_CODES, createRealtimeHub } from './hub';
 import { fakeBus } from './hub.test-helpers';
 import { loadVisibleTask } from '../modules/tasks/task-access';
@@ -193,5 +194,40 @@ describe('realtime hub and a per-topic bus (Redis, decision 0476)', () => {
     two.onClose();
     expect(released).toEqual([`notifications:${user.id}`]);
     hub.close();
+  });
+});
+
+describe('realtime hub on shutdown', () => {
+  const user = { id: '00000000-0000-4000-8000-000000000009', sessionId: 's-shutdown' };
+  const socketOf = () => {
+    const socket = { sent: [] as string[], closed: [] as number[] };
+    return { socket, hubSocket: { send: (d: string) => void socket.sent.push(d), close: (code?: number) => void socket.closed.push(code ?? 0) } };
+  };
+
+  it('tells an open socket and one still connecting to reconnect elsewhere (1012), and adds neither', async () => {
+    const { bus } = fakeBus();
+    const hub = createRealtimeHub({ db, clock: manualClock(new Date()), bus, readTask: loadVisibleTask, heartbeatMs: 60_000 });
+    const open = socketOf();
+    await hub.connect(open.hubSocket, user);
+    const connecting = socketOf();
+    // Its identity read is still on its way when the shutdown comes.
+    const pending = hub.connect(connecting.hubSocket, user);
+    hub.close();
+    const handlers = await pending;
+    handlers.onMessage('{"type":"subscribe","topic":"tasks"}');
+    expect(open.socket.closed).toEqual([RECONNECT_ELSEWHERE_CLOSE_CODE]);
+    expect(connecting.socket.closed).toEqual([RECONNECT_ELSEWHERE_CLOSE_CODE]);
+    expect(connecting.socket.sent).toEqual([]);
+    expect(hub.connectionCount).toBe(0);
+  });
+
+  it('turns away a socket that arrives after the shutdown with 1012', async () => {
+    const { bus } = fakeBus();
+    const hub = createRealtimeHub({ db, clock: manualClock(new Date()), bus, readTask: loadVisibleTask, heartbeatMs: 60_000 });
+    hub.close();
+    const late = socketOf();
+    await hub.connect(late.hubSocket, user);
+    expect(late.socket.closed).toEqual([RECONNECT_ELSEWHERE_CLOSE_CODE]);
+    expect(hub.connectionCount).toBe(0);
   });
 });

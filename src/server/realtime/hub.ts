@@ -16,6 +16,7 @@ import {
   authorizeTopic,
   type TaskReadRule,
   loadIdentity,
+  type SocketIdentity,
   topicMatches,
 } from './topic-access';
 import { errorField, log } from '../ops/logger';
@@ -50,6 +51,7 @@ export interface RealtimeHub {
     onClose(): void;
   }>;
   readonly connectionCount: number;
+  /** Shutdown: every socket, open or still connecting, is told to reconnect elsewhere (1012). */
   close(): void;
 }
 
@@ -310,9 +312,33 @@ export function createRealtimeHub(deps: {
   }, heartbeatMs);
   heartbeat.unref();
 
+  // Shutdown (close()) ends the hub for good. A socket whose identity read is still on its way when
+  // it comes is told to reconnect elsewhere too: added after close(), it was never closed and its
+  // client saw the process end (1006) instead of 1012, and waited out its back-off.
+  let closed = false;
+  const connecting = new Set<HubSocket>();
+  const closeForRestart = (socket: HubSocket) => socket.close(RECONNECT_ELSEWHERE_CLOSE_CODE, 'Server restarting');
+  const ignored = { onMessage: () => undefined, onClose: () => undefined };
+
   return {
     async connect(socket, user) {
-      const identity = await loadIdentity(db, user.id);
+      if (closed) {
+        closeForRestart(socket);
+        return ignored;
+      }
+      connecting.add(socket);
+      let identity: SocketIdentity;
+      try {
+        identity = await loadIdentity(db, user.id);
+      } catch (error) {
+        // The database closed under a shutdown: not a failure to report.
+        if (closed) return ignored;
+        throw error;
+      } finally {
+        connecting.delete(socket);
+      }
+      // Closed while the identity was read: close() has told this socket already.
+      if (closed) return ignored;
       const connection: Connection = {
         socket,
         identity,
@@ -333,9 +359,12 @@ export function createRealtimeHub(deps: {
       return connections.size;
     },
     close() {
+      closed = true;
       clearInterval(heartbeat);
       unsubscribeBus();
-      for (const connection of connections) connection.socket.close(RECONNECT_ELSEWHERE_CLOSE_CODE, 'Server restarting');
+      for (const connection of connections) closeForRestart(connection.socket);
+      for (const socket of connecting) closeForRestart(socket);
+      connecting.clear();
       connections.clear();
       subscriptions.clear();
       connectionsOfUser.clear();
