@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -112,6 +113,27 @@ describe('production refuses to start half-configured', () => {
   });
 });
 
+describe('idle keep-alive connections (HTTP_KEEP_ALIVE_TIMEOUT_MS)', () => {
+  it('stay open 65 s by default, above a load balancer\'s 60 s, and the value is checked', () => {
+    expect(loadEnv({}).HTTP_KEEP_ALIVE_TIMEOUT_MS).toBe(65_000);
+    expect(loadEnv({ HTTP_KEEP_ALIVE_TIMEOUT_MS: '120000' }).HTTP_KEEP_ALIVE_TIMEOUT_MS).toBe(120_000);
+    expect(() => loadEnv({ HTTP_KEEP_ALIVE_TIMEOUT_MS: '500' })).toThrow(/HTTP_KEEP_ALIVE_TIMEOUT_MS/);
+    expect(() => loadEnv({ HTTP_KEEP_ALIVE_TIMEOUT_MS: 'soon' })).toThrow(/HTTP_KEEP_ALIVE_TIMEOUT_MS/);
+  });
+});
+
+/** The answer's Keep-Alive header, read with node:http (fetch does not show hop-by-hop headers reliably). */
+const keepAliveHeaderOf = (url: string) =>
+  new Promise<string | undefined>((resolve, reject) => {
+    const req = httpGet(url, { agent: new Agent({ keepAlive: true }) }, (res) => {
+      res.resume();
+      const value = res.headers['keep-alive'];
+      resolve(Array.isArray(value) ? value[0] : value);
+      req.destroy();
+    });
+    req.on('error', reject);
+  });
+
 describe('the server process in production', () => {
   const server = (env: Record<string, string>) =>
     spawn(process.execPath, serverProcessArgs(), {
@@ -149,6 +171,8 @@ describe('the server process in production', () => {
         child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output.join('')}`)));
       });
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+      // A load balancer's idle connection is never closed by the server first (65 s by default).
+      expect(await keepAliveHeaderOf(`http://127.0.0.1:${port}/healthz`)).toBe('timeout=65');
       const warnings = output
         .join('')
         .split('\n')

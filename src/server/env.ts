@@ -132,6 +132,12 @@ export const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     /** How long a SIGTERM may take before the process exits anyway (in-flight work is cut off). */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
+    /**
+     * How long an idle keep-alive connection stays open (ms). Above a load balancer's idle timeout
+     * (60 s for AWS's and nginx's defaults), so the balancer, never the server, closes an idle
+     * connection: Node's own 5 s let the server close one the balancer was about to reuse, a 502.
+     */
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(65_000),
     /** Reverse proxies whose X-Forwarded-For is believed; empty: the socket address is the client. */
     TRUSTED_PROXIES: commaList.refine((list) => list.every(isAddressOrRange), {
       message: 'must be comma-separated IP addresses or ranges such as 10.0.0.0/8',

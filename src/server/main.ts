@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
@@ -13,6 +14,7 @@ import { createServerContext } from './server-context';
 import { createApp } from './app';
 import { DEMO_ADMIN_EMAIL, DEMO_TOTP_SECRET_BASE32, ensureDemoAdminTwoFactor } from './auth/two-factor';
 import { errorField, log, usePrettyLogsWhenWatched } from './ops/logger';
+import { applyKeepAlive } from './ops/keep-alive';
 import { createGracefulShutdown } from './ops/shutdown';
 import { metricsOnlyApp } from './ops/ops.routes';
 import { startTracing, tracingEnabled } from './ops/tracing';
@@ -69,6 +71,7 @@ async function main() {
       printBanner({ url: publicUrl, port: info.port, demoAccounts, env, startupMs: Date.now() - startedAt });
     },
   );
+  applyKeepAlive(server as Server, env.HTTP_KEEP_ALIVE_TIMEOUT_MS);
   // Metrics on a port of their own (a private network), token or not (docs/decisions/0162).
   const metricsServer =
     env.METRICS_PORT && context.metrics.enabled
