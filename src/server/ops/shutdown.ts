@@ -11,12 +11,19 @@ interface ShutdownDeps {
   exit?: (code: number) => void;
 }
 
-function closeServer(server: ServerType): Promise<void> {
+/**
+ * Stops accepting; resolves once every open connection has ended (in-flight requests answered).
+ * Keep-alive connections with no request in flight are closed at once; one still answering a
+ * request gets a keep-alive of 1 ms once its answer is sent (Node reads the server's value then),
+ * so it closes too: with HTTP_KEEP_ALIVE_TIMEOUT_MS (65 s) it held close() open for that long, past
+ * SHUTDOWN_TIMEOUT_MS (decision 0482).
+ */
+export function closeServer(server: ServerType): Promise<void> {
   return new Promise((resolve) => {
-    // Stops accepting; resolves once every open connection has ended (in-flight requests answered).
+    const http = server as Server;
+    if (typeof http.keepAliveTimeout === 'number') http.keepAliveTimeout = 1;
     server.close(() => resolve());
-    // Keep-alive connections with no request in flight would hold close() open until they time out.
-    (server as Server).closeIdleConnections?.();
+    http.closeIdleConnections?.();
   });
 }
 
