@@ -122,7 +122,7 @@ describe('idle keep-alive connections (HTTP_KEEP_ALIVE_TIMEOUT_MS)', () => {
   });
 });
 
-/** The answer's Keep-Alive header, read with node:http (fetch does not show hop-by-hop headers reliably). */
+/** The answer's Keep-Alive header, asked over a kept-alive node:http connection. */
 const keepAliveHeaderOf = (url: string) =>
   new Promise<string | undefined>((resolve, reject) => {
     const req = httpGet(url, { agent: new Agent({ keepAlive: true }) }, (res) => {
