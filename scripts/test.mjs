@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint, unit + component + API tests, then the Playwright journeys when
 // Chromium is present. With CI=true a missing Chromium is a failure, not a skip. Ends with one
 // plain "N passed, N failed" line over both test runners.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { buildServerOnce } from './build/server-once.mjs';
 import { buildWebOnce } from './build/web-once.mjs';
@@ -15,15 +15,11 @@ const playwrightReport = '.tmp/playwright-report.json';
 mkdirSync('.tmp', { recursive: true });
 const totals = { passed: 0, failed: 0 };
 
-function run(name, args, env = {}) {
-  console.log(`\n=== ${name} ===`);
-  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
-}
-
 /** Starts a check in the background, keeping its output together; `done` settles when it ends. */
-function startCheck({ name, args, env = {} }) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env } });
+function startCheck({ name, args, env = {}, nice = 0 }) {
+  // `nice` (coreutils) gives the check and every process it starts the lower priority.
+  const [command, commandArgs] = nice > 0 ? ['nice', ['-n', String(nice), process.execPath, ...args]] : [process.execPath, args];
+  const child = spawn(command, commandArgs, { env: { ...process.env, ...env } });
   const output = [];
   child.stdout.on('data', (chunk) => output.push(chunk));
   child.stderr.on('data', (chunk) => output.push(chunk));
@@ -69,20 +65,43 @@ console.log('\n=== server build ===');
 const serverBuilt = buildServerOnce();
 if (!serverBuilt) finish(false, 'server build');
 
-// CI's short load test (TEST_WITH_SHORT_LOAD=1, set by .ci/run) starts first and runs beside
-// typecheck, lint and the unit tests: it waits on its servers more than it computes, and it fails
-// on a failed request or socket, not on latency, so sharing the cores does not change its verdict.
-// Run alone first, it added 90-105 s to CI (decision 0403); beside typecheck and lint only, the
-// checks waited about 50 s more for it (decision 0408).
-const shortLoad =
-  process.env.TEST_WITH_SHORT_LOAD === '1'
-    ? startCheck({ name: 'load test (short)', args: ['--import', 'tsx', 'scripts/load/index.ts'], env: { LOAD_SHORT: '1' } })
-    : null;
-/** Ends the run, stopping the load test if it is still going. */
+// CI's side runs: the short load test (TEST_WITH_SHORT_LOAD=1) and the money path under random kills
+// (TEST_WITH_CHAOS=1), both set by .ci/run. They start with the journeys, at a lower priority (nice
+// 10), and take the CPU the journeys leave idle (a quarter of two cores: the browser, the server and
+// the test runner wait on each other). Beside typecheck, lint and the unit tests, where the cores
+// are busy, they made the checks take 124 s instead of about 60 and chaos ran alone for 58 s before
+// them (decision 0483; earlier placements: decisions 0403 and 0408). Both judge failures, not
+// latency (a failed request or socket; money left drifting), so the lower priority cannot change
+// their verdict, only their time.
+const sideRuns = [
+  process.env.TEST_WITH_SHORT_LOAD === '1' && { name: 'load test (short)', args: ['--import', 'tsx', 'scripts/load/index.ts'], env: { LOAD_SHORT: '1' } },
+  process.env.TEST_WITH_CHAOS === '1' && { name: 'chaos (short)', args: ['--import', 'tsx', 'scripts/chaos/index.ts'], env: { CHAOS_SHORT: '1' } },
+].filter(Boolean);
+/** The side runs once started (startSideRuns), so that a failed step can stop them. */
+let startedSideRuns = [];
+const startSideRuns = () => {
+  startedSideRuns = sideRuns.map((sideRun) => startCheck({ ...sideRun, nice: 10 }));
+};
+/** Waits for the side runs, prints each and counts a failed one; true when all passed. */
+async function finishSideRuns() {
+  let ok = true;
+  for (const { done } of startedSideRuns) {
+    const result = await done;
+    printCheck(result);
+    if (!result.ok) {
+      console.error(`${result.name} failed`);
+      totals.failed += 1;
+      ok = false;
+    }
+  }
+  return ok;
+}
+/** Ends the run, stopping the side runs if they are still going. */
 const stop = (ok, what) => {
-  shortLoad?.child.kill('SIGTERM');
+  for (const { child } of startedSideRuns) child.kill('SIGTERM');
   finish(ok, what);
 };
+
 const checks = await Promise.all(
   [
     { name: 'typecheck', args: ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'] },
@@ -107,26 +126,25 @@ totals.passed += vitest?.numPassedTests ?? 0;
 totals.failed += vitest?.numFailedTests ?? (unitOk ? 0 : 1);
 if (!unitOk) stop(false, 'unit, component and API tests');
 
-if (shortLoad) {
-  const load = await shortLoad.done;
-  printCheck(load);
-  if (!load.ok) finish(false, load.name);
-}
-
 if (existsSync(chromium)) {
   console.log('\n=== build ===');
-  if (!buildWebOnce()) finish(false, 'build');
-  const e2eOk = run('end-to-end journeys', ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'], {
+  if (!buildWebOnce()) stop(false, 'build');
+  startSideRuns();
+  // Attached without blocking this process: the side runs' output is read while the journeys run.
+  const e2eOk = await runAttached('end-to-end journeys', ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   });
   const stats = readJson(playwrightReport)?.stats;
   totals.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   totals.failed += stats?.unexpected ?? (e2eOk ? 0 : 1);
-  finish(e2eOk, 'end-to-end journeys');
+  const sideOk = await finishSideRuns();
+  finish(e2eOk && sideOk, e2eOk ? 'side runs' : 'end-to-end journeys');
 } else if (process.env.CI === 'true') {
   console.error(`Chromium was not found at ${chromium}; CI requires the end-to-end journeys.`);
-  finish(false, 'end-to-end journeys');
+  stop(false, 'end-to-end journeys');
 } else {
   console.log(`\nChromium not found at ${chromium}: skipping the end-to-end journeys.`);
-  finish(true, '');
+  startSideRuns();
+  const sideOk = await finishSideRuns();
+  finish(sideOk, 'side runs');
 }

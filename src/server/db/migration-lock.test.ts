@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_PRODUCTION_ENV } from '../test/production-env';
-import { serverProcessArgs } from '../test/server-process';
+import { serverProcessArgs, serverToolArgs } from '../test/server-process';
 
 /**
  * Migrations under a PostgreSQL advisory lock (decision 0432): instances booting at once on an empty
@@ -113,7 +113,7 @@ describe.skipIf(!databaseUrl)('migrations on PostgreSQL', () => {
   it('npm run migrate applies them alone, and a second run changes nothing', async () => {
     const url = await emptyDatabase();
     const migrate = () =>
-      spawnSync(process.execPath, ['scripts/ops/server-tool.mjs', 'migrate'], {
+      spawnSync(process.execPath, serverToolArgs('migrate'), {
         env: { PATH: process.env.PATH, DATABASE_URL: url, NODE_ENV: 'production' },
         encoding: 'utf8',
         timeout: 60_000,

@@ -24,6 +24,16 @@ export function serverProcessArgs(): string[] {
   return process.env.TEST_SERVER_BUILT === '1' ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
 }
 
+/**
+ * How a test runs a server tool (`admin-create`, `migrate`) as a command: as the image runs it, the
+ * built file (dist/server/{name}.js), when the test runner built it from these sources; else as a
+ * clone runs `npm run admin:create` and `npm run migrate`, scripts/ops/server-tool.mjs compiling the
+ * source through tsx, a second or more of CPU each.
+ */
+export function serverToolArgs(name: 'admin-create' | 'migrate', args: string[] = []): string[] {
+  return process.env.TEST_SERVER_BUILT === '1' ? [`dist/server/${name}.js`, ...args] : ['scripts/ops/server-tool.mjs', name, ...args];
+}
+
 export interface ServerProcess {
   url: string;
   child: ChildProcess;

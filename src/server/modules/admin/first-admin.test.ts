@@ -10,6 +10,7 @@ import { openDatabase } from '../../db/client';
 import { auditLog, authUsers, userRoles } from '../../db/schema';
 import { pgliteDataDirOf } from '../../db/prebuilt';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app';
+import { serverToolArgs } from '../../test/server-process';
 import { prefillPgliteDataDir } from '../../test/test-db';
 import { AdminCreateError, createAdmin } from './first-admin';
 
@@ -106,7 +107,7 @@ describe('npm run admin:create', () => {
     try {
       const env = { PATH: process.env.PATH, DATA_DIR: join(dataRoot, 'data'), NODE_ENV: 'development' };
       await prefillPgliteDataDir(pgliteDataDirOf(env));
-      const result = spawnSync(process.execPath, ['scripts/ops/server-tool.mjs', 'admin-create', '--email', 'ops@example.com'], {
+      const result = spawnSync(process.execPath, serverToolArgs('admin-create', ['--email', 'ops@example.com']), {
         env,
         encoding: 'utf8',
         timeout: 60_000,
@@ -119,7 +120,7 @@ describe('npm run admin:create', () => {
       expect(row).toBeDefined();
       await database.close();
 
-      const usage = spawnSync(process.execPath, ['scripts/ops/server-tool.mjs', 'admin-create'], { env, encoding: 'utf8', timeout: 60_000 });
+      const usage = spawnSync(process.execPath, serverToolArgs('admin-create'), { env, encoding: 'utf8', timeout: 60_000 });
       expect(usage.status).toBe(1);
       expect(usage.stderr).toMatch(/usage: npm run admin:create -- --email/);
     } finally {
