@@ -104,7 +104,9 @@ const stop = (ok, what) => {
 
 const checks = await Promise.all(
   [
-    { name: 'typecheck', args: ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'] },
+    // TypeScript 7, the native compiler, on one thread: the same verdicts as TypeScript 6's tsc (which
+    // stays for typescript-eslint and the editors) in 17 CPU-seconds instead of 59 (decision 0483).
+    { name: 'typecheck', args: ['node_modules/typescript-native/bin/tsc', '-p', 'tsconfig.json', '--noEmit', '--singleThreaded'] },
     { name: 'lint', args: ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0'] },
     // The import rules (.dependency-cruiser.cjs): module order, no cycles, infrastructure below modules.
     { name: 'import rules', args: ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'] },
