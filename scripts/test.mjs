@@ -68,9 +68,9 @@ if (!serverBuilt) finish(false, 'server build');
 // CI's side runs: the short load test (TEST_WITH_SHORT_LOAD=1) and the money path under random kills
 // (TEST_WITH_CHAOS=1), both set by .ci/run. They start with the journeys, at a lower priority (nice
 // 10), and take the CPU the journeys leave idle (a quarter of two cores: the browser, the server and
-// the test runner wait on each other). Beside typecheck, lint and the unit tests, where the cores
-// are busy, they made the checks take 124 s instead of about 60 and chaos ran alone for 58 s before
-// them (decision 0483; earlier placements: decisions 0403 and 0408). Both judge failures, not
+// the test runner wait on each other). Before, the load test ran beside typecheck, lint and the
+// unit tests, where the cores are busy, and the checks took 124 s instead of about 60; chaos ran
+// alone for 58 s before them (decision 0483; earlier placements: decisions 0403 and 0408). Both judge failures, not
 // latency (a failed request or socket; money left drifting), so the lower priority cannot change
 // their verdict, only their time.
 const sideRuns = [
