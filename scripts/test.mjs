@@ -70,9 +70,9 @@ if (!serverBuilt) finish(false, 'server build');
 // 10), and take the CPU the journeys leave idle (a quarter of two cores: the browser, the server and
 // the test runner wait on each other). Before, the load test ran beside typecheck, lint and the
 // unit tests, where the cores are busy, and the checks took 124 s instead of about 60; chaos ran
-// alone for 58 s before them (decision 0483; earlier placements: decisions 0403 and 0408). Both judge failures, not
-// latency (a failed request or socket; money left drifting), so the lower priority cannot change
-// their verdict, only their time.
+// alone for 58 s before them (decision 0483; earlier placements: decisions 0403 and 0408). Both
+// judge failures, not latency (a failed request or socket; money left drifting), so the lower
+// priority cannot change their verdict, only their time.
 const sideRuns = [
   process.env.TEST_WITH_SHORT_LOAD === '1' && { name: 'load test (short)', args: ['--import', 'tsx', 'scripts/load/index.ts'], env: { LOAD_SHORT: '1' } },
   process.env.TEST_WITH_CHAOS === '1' && { name: 'chaos (short)', args: ['--import', 'tsx', 'scripts/chaos/index.ts'], env: { CHAOS_SHORT: '1' } },
