@@ -15,7 +15,6 @@ export default defineConfig({
     },
   },
   test: {
-    globalSetup: ['src/server/test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
@@ -29,6 +28,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
+          // The migrated database templates; only the server's tests open a database.
+          globalSetup: ['src/server/test/global-setup.ts'],
           // clients/: the typed API client's checks (its types are current, the webhook signature check).
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'clients/**/*.test.ts'],
           environment: 'node',

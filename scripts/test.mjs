@@ -1,8 +1,9 @@
-// `npm test`: typecheck, lint, unit + component + API tests, then the Playwright journeys when
-// Chromium is present. With CI=true a missing Chromium is a failure, not a skip. Ends with one
-// plain "N passed, N failed" line over both test runners.
+// `npm test`: typecheck, lint, unit + API tests, then the Playwright journeys when Chromium is
+// present, with the component tests (and CI's side runs) beside them. With CI=true a missing
+// Chromium is a failure, not a skip. Ends with one plain "N passed, N failed" line over both test
+// runners.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { buildServerOnce } from './build/server-once.mjs';
 import { buildWebOnce } from './build/web-once.mjs';
 
@@ -11,14 +12,18 @@ const chromium =
   process.env.CHROMIUM_PATH ??
   (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 const vitestReport = '.tmp/vitest-report.json';
+const componentReport = '.tmp/vitest-components-report.json';
 const playwrightReport = '.tmp/playwright-report.json';
 mkdirSync('.tmp', { recursive: true });
+// A report left by an earlier run must not be counted as this run's.
+for (const report of [vitestReport, componentReport, playwrightReport]) rmSync(report, { force: true });
 const totals = { passed: 0, failed: 0 };
 
 /** Starts a check in the background, keeping its output together; `done` settles when it ends. */
 function startCheck({ name, args, env = {}, nice = 0 }) {
   // `nice` (coreutils) gives the check and every process it starts the lower priority.
-  const [command, commandArgs] = nice > 0 ? ['nice', ['-n', String(nice), process.execPath, ...args]] : [process.execPath, args];
+  const [command, commandArgs] =
+    nice > 0 ? ['nice', ['-n', String(nice), process.execPath, ...args]] : [process.execPath, args];
   const child = spawn(command, commandArgs, { env: { ...process.env, ...env } });
   const output = [];
   child.stdout.on('data', (chunk) => output.push(chunk));
@@ -65,32 +70,62 @@ console.log('\n=== server build ===');
 const serverBuilt = buildServerOnce();
 if (!serverBuilt) finish(false, 'server build');
 
-// CI's side runs: the short load test (TEST_WITH_SHORT_LOAD=1) and the money path under random kills
-// (TEST_WITH_CHAOS=1), both set by .ci/run. They start with the journeys, at a lower priority (nice
-// 10), and take the CPU the journeys leave idle (a quarter of two cores: the browser, the server and
-// the test runner wait on each other). Before, the load test ran beside typecheck, lint and the
-// unit tests, where the cores are busy, and the checks took 124 s instead of about 60; chaos ran
-// alone for 58 s before them (decision 0483; earlier placements: decisions 0403 and 0408). Both
-// judge failures, not latency (a failed request or socket; money left drifting), so the lower
-// priority cannot change their verdict, only their time.
+// The side runs: they start with the journeys, at a lower priority (nice 10), and take the CPU the
+// journeys leave idle (a quarter of two cores: the browser, the server and the test runner wait on
+// each other; decision 0483, earlier placements: decisions 0403 and 0408). Each judges failures, not
+// latency, so the lower priority cannot change a verdict, only its time.
+// - The component tests (Vitest's web project): about 115 CPU-seconds that the API suite's run no
+//   longer spends on its two cores (decision 0484). Their report is counted like the API suite's.
+// - CI's short load test (TEST_WITH_SHORT_LOAD=1) and the money path under random kills
+//   (TEST_WITH_CHAOS=1), both set by .ci/run: a failed request or socket; money left drifting.
 const sideRuns = [
-  process.env.TEST_WITH_SHORT_LOAD === '1' && { name: 'load test (short)', args: ['--import', 'tsx', 'scripts/load/index.ts'], env: { LOAD_SHORT: '1' } },
-  process.env.TEST_WITH_CHAOS === '1' && { name: 'chaos (short)', args: ['--import', 'tsx', 'scripts/chaos/index.ts'], env: { CHAOS_SHORT: '1' } },
+  {
+    name: 'component tests',
+    // Two workers: each sets up jsdom once, and the side run only has the journeys' idle CPU to use.
+    args: [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--project',
+      'web',
+      '--maxWorkers=2',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${componentReport}`,
+    ],
+    report: componentReport,
+  },
+  process.env.TEST_WITH_SHORT_LOAD === '1' && {
+    name: 'load test (short)',
+    args: ['--import', 'tsx', 'scripts/load/index.ts'],
+    env: { LOAD_SHORT: '1' },
+  },
+  process.env.TEST_WITH_CHAOS === '1' && {
+    name: 'chaos (short)',
+    args: ['--import', 'tsx', 'scripts/chaos/index.ts'],
+    env: { CHAOS_SHORT: '1' },
+  },
 ].filter(Boolean);
 /** The side runs once started (startSideRuns), so that a failed step can stop them. */
 let startedSideRuns = [];
 const startSideRuns = () => {
-  startedSideRuns = sideRuns.map((sideRun) => startCheck({ ...sideRun, nice: 10 }));
+  startedSideRuns = sideRuns.map((sideRun) => ({
+    ...startCheck({ ...sideRun, nice: 10 }),
+    report: sideRun.report,
+  }));
 };
 /** Waits for the side runs, prints each and counts a failed one; true when all passed. */
 async function finishSideRuns() {
   let ok = true;
-  for (const { done } of startedSideRuns) {
+  for (const { done, report } of startedSideRuns) {
     const result = await done;
     printCheck(result);
+    // A side run with a test report counts its tests; one without counts as one failure when it fails.
+    const counts = report ? readJson(report) : null;
+    totals.passed += counts?.numPassedTests ?? 0;
+    totals.failed += counts?.numFailedTests ?? 0;
     if (!result.ok) {
       console.error(`${result.name} failed`);
-      totals.failed += 1;
+      if (!counts?.numFailedTests) totals.failed += 1;
       ok = false;
     }
   }
@@ -106,36 +141,60 @@ const checks = await Promise.all(
   [
     // TypeScript 7, the native compiler, on one thread: the same verdicts as TypeScript 6's tsc (which
     // stays for typescript-eslint and the editors) in 17 CPU-seconds instead of 59 (decision 0483).
-    { name: 'typecheck', args: ['node_modules/typescript-native/bin/tsc', '-p', 'tsconfig.json', '--noEmit', '--singleThreaded'] },
+    {
+      name: 'typecheck',
+      args: ['node_modules/typescript-native/bin/tsc', '-p', 'tsconfig.json', '--noEmit', '--singleThreaded'],
+    },
     { name: 'lint', args: ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0'] },
     // The import rules (.dependency-cruiser.cjs): module order, no cycles, infrastructure below modules.
-    { name: 'import rules', args: ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'] },
+    {
+      name: 'import rules',
+      args: [
+        'node_modules/dependency-cruiser/bin/dependency-cruise.mjs',
+        'src',
+        '--config',
+        '.dependency-cruiser.cjs',
+        '--output-type',
+        'err',
+      ],
+    },
   ].map((check) => startCheck(check).done),
 );
 checks.forEach(printCheck);
 const failedCheck = checks.find((check) => !check.ok);
 if (failedCheck) stop(false, failedCheck.name);
 
-const unitOk = await runAttached('unit, component and API tests', [
-  'node_modules/vitest/vitest.mjs',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-], { TEST_SERVER_BUILT: '1' });
+// The component tests run later, beside the journeys (see sideRuns).
+const unitOk = await runAttached(
+  'unit and API tests',
+  [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--project',
+    'server',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+  ],
+  { TEST_SERVER_BUILT: '1' },
+);
 const vitest = readJson(vitestReport);
 totals.passed += vitest?.numPassedTests ?? 0;
 totals.failed += vitest?.numFailedTests ?? (unitOk ? 0 : 1);
-if (!unitOk) stop(false, 'unit, component and API tests');
+if (!unitOk) stop(false, 'unit and API tests');
 
 if (existsSync(chromium)) {
   console.log('\n=== build ===');
   if (!buildWebOnce()) stop(false, 'build');
   startSideRuns();
   // Attached without blocking this process: the side runs' output is read while the journeys run.
-  const e2eOk = await runAttached('end-to-end journeys', ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-  });
+  const e2eOk = await runAttached(
+    'end-to-end journeys',
+    ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    },
+  );
   const stats = readJson(playwrightReport)?.stats;
   totals.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   totals.failed += stats?.unexpected ?? (e2eOk ? 0 : 1);
