@@ -70,10 +70,10 @@ console.log('\n=== server build ===');
 const serverBuilt = buildServerOnce();
 if (!serverBuilt) finish(false, 'server build');
 
-// The side runs: they start with the journeys, at a lower priority (nice 10), and take the CPU the
-// journeys leave idle (a quarter of two cores: the browser, the server and the test runner wait on
-// each other; decision 0483, earlier placements: decisions 0403 and 0408). Each judges failures, not
-// latency, so the lower priority cannot change a verdict, only its time.
+// The side runs: they start with the journeys, at the lowest priority (nice 19), and take the CPU
+// the journeys leave idle (a fifth to a quarter of two cores: the browser, the server and the test
+// runner wait on each other; decisions 0483 and 0484, earlier placements: 0403 and 0408). Each
+// judges failures, not latency, so the lower priority cannot change a verdict, only its time.
 // - The component tests (Vitest's web project): about 115 CPU-seconds that the API suite's run no
 //   longer spends on its two cores (decision 0484). Their report is counted like the API suite's.
 // - CI's short load test (TEST_WITH_SHORT_LOAD=1) and the money path under random kills
@@ -109,7 +109,7 @@ const sideRuns = [
 let startedSideRuns = [];
 const startSideRuns = () => {
   startedSideRuns = sideRuns.map((sideRun) => ({
-    ...startCheck({ ...sideRun, nice: 10 }),
+    ...startCheck({ ...sideRun, nice: 19 }),
     report: sideRun.report,
   }));
 };

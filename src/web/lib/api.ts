@@ -37,6 +37,29 @@ function takenOverAsSessionLost(status: number, path: string): boolean {
   return status === 401 && !isSessionProbe(path) && unauthorizedHandler !== null && unauthorizedHandler(path);
 }
 
+/**
+ * Whether a 401 may have met a session that was replaced rather than lost: the request is worth one
+ * more try when the session probe now answers. Turning on two-factor sign-in gives the user a new
+ * session and deletes the old one (Better Auth's verify-totp), so a request sent with the old cookie
+ * a moment before is refused while the browser already holds the new cookie. Without the probe that
+ * 401 signed the user out and took away the backup codes, which are shown only once. A 401 means the
+ * server refused before doing anything, so the one retry cannot do a change twice. The 401s that
+ * arrive together share one probe.
+ */
+let sessionProbe: Promise<boolean> | null = null;
+function worthRetryAfter401(status: number, path: string): Promise<boolean> {
+  if (status !== 401 || isSessionProbe(path) || unauthorizedHandler === null) return Promise.resolve(false);
+  sessionProbe ??= fetch('/api/me', { method: 'GET', credentials: 'same-origin' })
+    .then(
+      (response) => response.ok,
+      () => false,
+    )
+    .finally(() => {
+      sessionProbe = null;
+    });
+  return sessionProbe;
+}
+
 const never = <T>() => new Promise<T>(() => undefined);
 
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -52,7 +75,11 @@ function withQuery(path: string, query?: Query): string {
 }
 
 async function parseError(response: Response): Promise<ApiError> {
-  let body: { error?: { code?: string; message?: string; fields?: Record<string, string> }; message?: string; code?: string } = {};
+  let body: {
+    error?: { code?: string; message?: string; fields?: Record<string, string> };
+    message?: string;
+    code?: string;
+  } = {};
   try {
     body = await response.json();
   } catch {
@@ -97,12 +124,14 @@ export function adoptDocumentReads(doc: Document = document, navigation = curren
   }
   if (!reads || typeof reads !== 'object') return;
   const startedAt = Date.now();
-  for (const [url, body] of Object.entries(reads)) if (url.startsWith('/api/')) earlyAnswers.set(url, { body, startedAt });
+  for (const [url, body] of Object.entries(reads))
+    if (url.startsWith('/api/')) earlyAnswers.set(url, { body, startedAt });
 }
 
 /** How this document was loaded (Navigation Timing), where the browser says. */
 function currentNavigation(): Pick<PerformanceNavigationTiming, 'type' | 'transferSize'> | undefined {
-  if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') return undefined;
+  if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function')
+    return undefined;
   return performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
 }
 
@@ -146,13 +175,15 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
   const url = withQuery(path, query);
   const early = method === 'GET' ? takeEarlyAnswer(url) : undefined;
   if (early && 'body' in early) return early.body as T;
-  const response = await (early?.response ??
+  const send = () =>
     fetch(url, {
       method,
       credentials: 'same-origin',
       headers: body === undefined || isForm ? undefined : { 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-    }));
+    });
+  let response = await (early?.response ?? send());
+  if (await worthRetryAfter401(response.status, path)) response = await send();
   if (takenOverAsSessionLost(response.status, path)) return never<T>();
   if (!response.ok) throw await parseError(response);
   if (response.status === 204) return undefined as T;
@@ -167,7 +198,13 @@ export const api = {
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
   delete: <T>(path: string) => request<T>('DELETE', path),
   /** Multipart upload with progress (fetch has no upload progress; XHR does). */
-  upload<T>(path: string, form: FormData, onProgress?: (fraction: number) => void, method = 'POST'): Promise<T> {
+  upload<T>(
+    path: string,
+    form: FormData,
+    onProgress?: (fraction: number) => void,
+    method = 'POST',
+    retried = false,
+  ): Promise<T> {
     return new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       xhr.open(method, path);
@@ -189,9 +226,25 @@ export const api = {
           resolve(body as T);
           return;
         }
-        if (takenOverAsSessionLost(xhr.status, path)) return;
-        const error = (body as { error?: { code?: string; message?: string; fields?: Record<string, string> } })?.error;
-        reject(new ApiError(xhr.status, error?.code ?? 'error', error?.message ?? `Upload failed (${xhr.status})`, error?.fields));
+        const settle = () => {
+          if (takenOverAsSessionLost(xhr.status, path)) return;
+          const error = (
+            body as { error?: { code?: string; message?: string; fields?: Record<string, string> } }
+          )?.error;
+          reject(
+            new ApiError(
+              xhr.status,
+              error?.code ?? 'error',
+              error?.message ?? `Upload failed (${xhr.status})`,
+              error?.fields,
+            ),
+          );
+        };
+        if (retried) return settle();
+        void worthRetryAfter401(xhr.status, path).then((retry) => {
+          if (retry) api.upload<T>(path, form, onProgress, method, true).then(resolve, reject);
+          else settle();
+        });
       };
       xhr.send(form);
     });

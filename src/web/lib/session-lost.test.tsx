@@ -14,7 +14,12 @@ import { installSessionLostHandler } from './session-lost';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-const me = { user: { id: 'u1' }, profile: { id: 'u1' }, roles: { isAdmin: false, isExpert: false }, session: {} };
+const me = {
+  user: { id: 'u1' },
+  profile: { id: 'u1' },
+  roles: { isAdmin: false, isExpert: false },
+  session: {},
+};
 
 function ProfilePage() {
   const save = useMutation({
@@ -39,7 +44,14 @@ function renderApp(url: string) {
   uninstall = installSessionLostHandler(queryClient);
   const router = createMemoryRouter(
     [
-      { path: '/profile', element: <RequireAuth><ProfilePage /></RequireAuth> },
+      {
+        path: '/profile',
+        element: (
+          <RequireAuth>
+            <ProfilePage />
+          </RequireAuth>
+        ),
+      },
       { path: '/auth', element: <AuthPage /> },
     ],
     { initialEntries: [url] },
@@ -66,7 +78,10 @@ afterEach(() => {
 
 describe('a session that ends while a page is open', () => {
   it('clears the cached user, closes the socket and sends the page to /auth with the spec text, remembering it', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(401, { error: { code: 'unauthorized', message: 'Unauthorized' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(401, { error: { code: 'unauthorized', message: 'Unauthorized' } })),
+    );
     const disconnect = vi.spyOn(realtime, 'disconnect');
     const router = renderApp('/profile');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
@@ -81,14 +96,42 @@ describe('a session that ends while a page is open', () => {
     expect(toast.error).not.toHaveBeenCalledWith('Failed to update profile');
   });
 
+  it('sends a request again when its 401 met a session just replaced, and keeps the user signed in', async () => {
+    // Turning on two-factor sign-in replaces the session: a request sent with the old cookie is
+    // refused, while the session probe, sent after the browser took the new cookie, answers.
+    let profileCalls = 0;
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url === '/api/me') return answer(200, me);
+      profileCalls += 1;
+      return profileCalls === 1
+        ? answer(401, { error: { code: 'unauthorized', message: 'Unauthorized' } })
+        : answer(200, { saved: true });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const disconnect = vi.spyOn(realtime, 'disconnect');
+    const router = renderApp('/profile');
+
+    await expect(api.patch('/api/profile', { first_name: 'A' })).resolves.toEqual({ saved: true });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/profile', '/api/me', '/api/profile']);
+    expect(queryClient.getQueryData(meQueryKey)).toEqual(me);
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(disconnect).not.toHaveBeenCalled();
+  });
+
   it('leaves other failures and a visitor without a session as plain errors', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(403, { error: { code: 'forbidden', message: 'No' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(403, { error: { code: 'forbidden', message: 'No' } })),
+    );
     renderApp('/profile');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to update profile'));
     expect(queryClient.getQueryData(meQueryKey)).toEqual(me);
 
-    vi.stubGlobal('fetch', vi.fn(async () => answer(401, { error: { code: 'unauthorized', message: 'Unauthorized' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(401, { error: { code: 'unauthorized', message: 'Unauthorized' } })),
+    );
     queryClient.setQueryData(meQueryKey, null);
     await expect(api.get('/api/notifications')).rejects.toMatchObject({ status: 401 });
   });
