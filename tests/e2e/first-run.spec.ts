@@ -129,7 +129,7 @@ for (const [name, viewport] of WIDTHS) {
       const rect = shown?.getBoundingClientRect();
       return rect && rect.height > 0 ? { top: rect.top } : null;
     }, 'Successfully signed in!');
-    expect((await toastBox.jsonValue()).top).toBeGreaterThanOrEqual(header.y + header.height);
+    expect((await toastBox.jsonValue())!.top).toBeGreaterThanOrEqual(header.y + header.height);
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 
     const top = page.getByTestId('top-navigation');
