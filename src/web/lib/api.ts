@@ -198,58 +198,61 @@ export const api = {
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
   delete: <T>(path: string) => request<T>('DELETE', path),
   /** Multipart upload with progress (fetch has no upload progress; XHR does). */
-  upload<T>(
-    path: string,
-    form: FormData,
-    onProgress?: (fraction: number) => void,
-    method = 'POST',
-    retried = false,
-  ): Promise<T> {
-    return new Promise((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open(method, path);
-      xhr.withCredentials = true;
-      xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable) onProgress?.(event.loaded / event.total);
-      };
-      xhr.onerror = () => reject(new ApiError(0, 'network', 'Network error'));
-      xhr.onload = () => {
-        const text = xhr.responseText;
-        let body: unknown = undefined;
-        try {
-          body = text ? JSON.parse(text) : undefined;
-        } catch {
-          body = undefined;
-        }
-        if (xhr.status >= 200 && xhr.status < 300) {
-          onProgress?.(1);
-          resolve(body as T);
-          return;
-        }
-        const settle = () => {
-          if (takenOverAsSessionLost(xhr.status, path)) return;
-          const error = (
-            body as { error?: { code?: string; message?: string; fields?: Record<string, string> } }
-          )?.error;
-          reject(
-            new ApiError(
-              xhr.status,
-              error?.code ?? 'error',
-              error?.message ?? `Upload failed (${xhr.status})`,
-              error?.fields,
-            ),
-          );
-        };
-        if (retried) return settle();
-        void worthRetryAfter401(xhr.status, path).then((retry) => {
-          if (retry) api.upload<T>(path, form, onProgress, method, true).then(resolve, reject);
-          else settle();
-        });
-      };
-      xhr.send(form);
-    });
-  },
+  upload: <T>(path: string, form: FormData, onProgress?: (fraction: number) => void, method = 'POST') =>
+    upload<T>(path, form, onProgress, method, false),
 };
+
+function upload<T>(
+  path: string,
+  form: FormData,
+  onProgress: ((fraction: number) => void) | undefined,
+  method: string,
+  retried: boolean,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, path);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network', 'Network error'));
+    xhr.onload = () => {
+      const text = xhr.responseText;
+      let body: unknown = undefined;
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(1);
+        resolve(body as T);
+        return;
+      }
+      const settle = () => {
+        if (takenOverAsSessionLost(xhr.status, path)) return;
+        const error = (
+          body as { error?: { code?: string; message?: string; fields?: Record<string, string> } }
+        )?.error;
+        reject(
+          new ApiError(
+            xhr.status,
+            error?.code ?? 'error',
+            error?.message ?? `Upload failed (${xhr.status})`,
+            error?.fields,
+          ),
+        );
+      };
+      if (retried) return settle();
+      void worthRetryAfter401(xhr.status, path).then((retry) => {
+        if (retry) upload<T>(path, form, onProgress, method, true).then(resolve, reject);
+        else settle();
+      });
+    };
+    xhr.send(form);
+  });
+}
 
 export const errorMessage = (error: unknown, fallback: string) =>
   error instanceof ApiError || error instanceof Error ? error.message || fallback : fallback;

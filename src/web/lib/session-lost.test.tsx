@@ -118,6 +118,41 @@ describe('a session that ends while a page is open', () => {
     expect(disconnect).not.toHaveBeenCalled();
   });
 
+  it('sends an upload again when its 401 met a session just replaced', async () => {
+    // XMLHttpRequest (the upload's progress needs it) answering 401 to the first send, 201 after.
+    const sends: string[] = [];
+    class FakeXhr {
+      status = 0;
+      responseText = '';
+      upload = { onprogress: null };
+      withCredentials = false;
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      private path = '';
+      open(_method: string, path: string) {
+        this.path = path;
+      }
+      send() {
+        sends.push(this.path);
+        const first = sends.length === 1;
+        this.status = first ? 401 : 201;
+        this.responseText = JSON.stringify(
+          first ? { error: { code: 'unauthorized', message: 'Unauthorized' } } : { id: 'e1' },
+        );
+        queueMicrotask(() => this.onload?.());
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const fetchMock = vi.fn(async () => answer(200, me));
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp('/profile');
+
+    await expect(api.upload('/api/tasks/t1/evidence', new FormData())).resolves.toEqual({ id: 'e1' });
+    expect(sends).toEqual(['/api/tasks/t1/evidence', '/api/tasks/t1/evidence']);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryData(meQueryKey)).toEqual(me);
+  });
+
   it('leaves other failures and a visitor without a session as plain errors', async () => {
     vi.stubGlobal(
       'fetch',
