@@ -113,7 +113,7 @@ const startSideRuns = () => {
     report: sideRun.report,
   }));
 };
-/** Waits for the side runs, prints each and counts a failed one; true when all passed. */
+/** Waits for the side runs, prints each and adds its tests (or one failure) to the totals; true when all passed. */
 async function finishSideRuns() {
   let ok = true;
   for (const { done, report } of startedSideRuns) {
